@@ -1,0 +1,22 @@
+/*
+ * Crash-safe replacement of a file the user cares about (labs, results):
+ * write a temporary file beside it, fsync, rename over the target, fsync
+ * the directory. A crash leaves the old file or the new one, never half of
+ * either. Any thread.
+ */
+#ifndef RAIDLAB_AFILE_H
+#define RAIDLAB_AFILE_H
+
+#include <stddef.h>
+
+struct err;
+
+/*
+ * Replace path with len bytes of data. A new file gets mode 0644 less the
+ * umask; an existing file keeps its mode. Returns 0 or a negative errno
+ * with e filled.
+ */
+int afile_write(const char *path, const void *data, size_t len,
+    struct err *e);
+
+#endif

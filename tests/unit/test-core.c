@@ -1,0 +1,196 @@
+/*
+ * Core helpers: size units, error formatting, crash-safe file replacement.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "afile.h"
+#include "unit.h"
+#include "err.h"
+#include "units.h"
+
+struct size_case {
+	char *text;
+	int rc;
+	uint64_t bytes;
+};
+
+static void
+free_cases(struct criterion_test_params *p)
+{
+	struct size_case *v = p->params;
+	size_t i;
+
+	for (i = 0; i < p->length; i++)
+		cr_free(v[i].text);
+	cr_free(v);
+}
+
+ParameterizedTestParameters(units, parses_sizes_as_mdadm_reads_them)
+{
+	static const struct {
+		const char *text;
+		int rc;
+		uint64_t bytes;
+	} cases[] = {
+		{ "0", 0, 0 },
+		{ "4096", 0, 4096 },
+		{ "64K", 0, 65536 },
+		{ "64k", 0, 65536 },
+		{ "64KiB", 0, 65536 },
+		{ "64KB", 0, 65536 },
+		{ "1G", 0, 1073741824ULL },
+		{ " 2 GiB ", 0, 2147483648ULL },
+		{ "1.5G", 0, 1610612736ULL },
+		{ "512B", 0, 512 },
+		{ "16E", -ERANGE, 0 },
+		{ "99999999999999999999", -ERANGE, 0 },
+		{ "", -EINVAL, 0 },
+		{ "G", -EINVAL, 0 },
+		{ "12Q", -EINVAL, 0 },
+		{ "1.0000001K", -EINVAL, 0 },
+		{ "-1", -EINVAL, 0 },
+		{ "1G2", -EINVAL, 0 },
+	};
+	size_t i, n = sizeof cases / sizeof cases[0];
+	struct size_case *v = cr_malloc(n * sizeof *v);
+
+	for (i = 0; i < n; i++) {
+		v[i].rc = cases[i].rc;
+		v[i].bytes = cases[i].bytes;
+		v[i].text = unit_strdup(cases[i].text);
+	}
+	return cr_make_param_array(struct size_case, v, n, free_cases);
+}
+
+ParameterizedTest(struct size_case *c, units, parses_sizes_as_mdadm_reads_them)
+{
+	uint64_t v = 12345;
+	int rc = units_parse_size(c->text, &v);
+
+	cr_assert_eq(rc, c->rc, "'%s': rc %d, want %d", c->text, rc, c->rc);
+	if (c->rc == 0)
+		cr_assert_eq(v, c->bytes, "'%s': %llu, want %llu", c->text,
+		    (unsigned long long)v, (unsigned long long)c->bytes);
+}
+
+Test(units, formats_human_sizes_like_lsblk)
+{
+	char b[UNITS_BUF];
+
+	cr_assert_str_eq(units_format_size(0, b, sizeof b), "0B");
+	cr_assert_str_eq(units_format_size(512, b, sizeof b), "512B");
+	cr_assert_str_eq(units_format_size(4096, b, sizeof b), "4K");
+	cr_assert_str_eq(units_format_size(1610612736ULL, b, sizeof b), "1.5G");
+	cr_assert_str_eq(units_format_size(1000204886016ULL, b, sizeof b),
+	    "931.5G");
+}
+
+Test(units, exact_form_parses_back_to_the_same_bytes)
+{
+	static const uint64_t v[] = { 0, 1, 4097, 65536, 1610612736ULL,
+		3ULL << 40, 1ULL << 62 };
+	char b[UNITS_BUF];
+	size_t i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		uint64_t back;
+
+		units_format_exact(v[i], b, sizeof b);
+		cr_assert_eq(units_parse_size(b, &back), 0, "%s", b);
+		cr_assert_eq(back, v[i], "%s", b);
+	}
+	cr_assert_str_eq(units_format_exact(65536, b, sizeof b), "64K");
+	cr_assert_str_eq(units_format_exact(1610612736ULL, b, sizeof b),
+	    "1536M");
+}
+
+Test(err, formats_file_line_field_message)
+{
+	struct err e;
+	char b[256];
+
+	err_clear(&e);
+	cr_assert(!err_isset(&e));
+	cr_assert_eq(err_set(&e, -EINVAL, "lab.cfg", 12, "array.level",
+	    "RAID5 needs %d devices", 3), -EINVAL);
+	cr_assert(err_isset(&e));
+	cr_assert_str_eq(err_format(&e, b, sizeof b),
+	    "lab.cfg:12: array.level: RAID5 needs 3 devices");
+	err_setf(&e, -EIO, "plain");
+	cr_assert_str_eq(err_format(&e, b, sizeof b), "plain");
+	err_set(&e, -ENOENT, "x.cfg", 0, NULL, "missing");
+	cr_assert_str_eq(err_format(&e, b, sizeof b), "x.cfg: missing");
+	cr_assert_eq(err_set(NULL, -EPERM, NULL, 0, NULL, "x"), -EPERM);
+}
+
+Test(err, list_keeps_every_entry_in_order)
+{
+	struct errlist l;
+	int i;
+
+	errlist_init(&l);
+	for (i = 0; i < 20; i++)
+		errlist_add(&l, -EINVAL, "f", i + 1, "k", "m%d", i);
+	cr_assert_eq(l.n, 20);
+	cr_assert_eq(l.v[19].line, 20);
+	cr_assert_str_eq(l.v[7].msg, "m7");
+	errlist_done(&l);
+	cr_assert_eq(l.n, 0);
+}
+
+static char *
+slurp(const char *path)
+{
+	static char buf[256];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	cr_assert_not_null(f, "%s", path);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+Test(afile, replaces_whole_file_and_keeps_its_mode)
+{
+	char dir[] = "/tmp/raidlab-afile.XXXXXX";
+	char path[64];
+	struct stat st;
+	struct err e;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/lab.cfg", dir);
+	cr_assert_eq(afile_write(path, "one\n", 4, &e), 0);
+	cr_assert_str_eq(slurp(path), "one\n");
+	cr_assert_eq(chmod(path, 0600), 0);
+	cr_assert_eq(afile_write(path, "two two\n", 8, &e), 0);
+	cr_assert_str_eq(slurp(path), "two two\n");
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_mode & 0777, 0600);
+	/* Nothing but the file itself is left in the directory. */
+	cr_assert_eq(unlink(path), 0);
+	cr_assert_eq(rmdir(dir), 0, "temporary file left behind");
+}
+
+Test(afile, reports_unwritable_directory_and_leaves_old_file)
+{
+	struct err e;
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	int rc;
+
+	rc = afile_write("/nonexistent-dir/lab.cfg", "x", 1, &e);
+	cr_assert_eq(rc, -ENOENT);
+	err_format(&e, b, sizeof b);
+	cr_assert(strstr(b, "/nonexistent-dir/lab.cfg") != NULL, "%s", b);
+}

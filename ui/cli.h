@@ -1,0 +1,40 @@
+/*
+ * Command-line front end: one struct cli_cmd per subcommand, each in its
+ * own cli-*.c file, all listed in cli_table[] in main.c (tmux style). A
+ * subcommand gets argv with argv[0] set to its own name, parses its own
+ * options with getopt_long, and returns the process exit status:
+ * CLI_OK, CLI_FAIL (something went wrong while doing it) or CLI_USAGE
+ * (bad arguments or invalid input files). Main thread only.
+ */
+#ifndef RAIDLAB_CLI_H
+#define RAIDLAB_CLI_H
+
+#include <stdio.h>
+
+enum {
+	CLI_OK = 0,
+	CLI_FAIL = 1,
+	CLI_USAGE = 2,
+};
+
+struct cli_cmd {
+	const char *name;
+	const char *args;	/* usage after the name, untranslated syntax */
+	const char *summary;	/* N_() one line, shown by --help */
+	int (*exec)(int argc, char **argv);
+};
+
+extern const struct cli_cmd cli_disks;
+extern const struct cli_cmd cli_check;
+
+/* NULL-terminated table of every subcommand, in --help order. */
+extern const struct cli_cmd *const cli_table[];
+
+/* Print "Usage: raidlab NAME ARGS" and the summary of cmd to fp. */
+void cli_usage(const struct cli_cmd *cmd, FILE *fp);
+
+/* Print "raidlab NAME: MESSAGE" to stderr. */
+void cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * Entry point: locale and gettext set-up, global options, and dispatch to
+ * the subcommand named on the command line through cli_table[]. With no
+ * subcommand raidlab will open the TUI; until that exists it prints help.
+ * Main thread.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "i18n.h"
+
+const struct cli_cmd *const cli_table[] = {
+	&cli_disks,
+	&cli_check,
+	NULL,
+};
+
+void
+cli_usage(const struct cli_cmd *cmd, FILE *fp)
+{
+	fprintf(fp, _("Usage: raidlab %s %s\n"), cmd->name, cmd->args);
+	fprintf(fp, "%s\n", _(cmd->summary));
+}
+
+void
+cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "raidlab %s: ", cmd->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void
+usage(FILE *fp)
+{
+	const struct cli_cmd *const *c;
+
+	fprintf(fp, _("Usage: raidlab [--help] [--version] [COMMAND [ARGS]]\n"
+	    "A terminal storage lab: compose md and btrfs arrays and "
+	    "filesystems,\nbuild them on real disks and compare workloads "
+	    "on them.\n\nCommands:\n"));
+	for (c = cli_table; *c != NULL; c++)
+		fprintf(fp, "  %-8s %-22s %s\n", (*c)->name, (*c)->args,
+		    _((*c)->summary));
+	fprintf(fp, _("\nRun 'raidlab COMMAND --help' for a command's options;"
+	    " see raidlab(1)\nand raidlab.lab(5).\n"));
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cli_cmd *const *c;
+	int ch;
+
+	setlocale(LC_ALL, "");
+#ifdef ENABLE_NLS
+	bindtextdomain(PACKAGE, LOCALEDIR);
+	textdomain(PACKAGE);
+#endif
+
+	/* Global options stop at the first word: the subcommand's own. */
+	while ((ch = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			usage(stdout);
+			return CLI_OK;
+		case 'V':
+			printf("raidlab %s\n", PACKAGE_VERSION);
+			return CLI_OK;
+		default:
+			usage(stderr);
+			return CLI_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	for (c = cli_table; *c != NULL; c++) {
+		if (strcmp((*c)->name, argv[optind]) == 0) {
+			int first = optind;
+
+			optind = 0;	/* glibc: re-initialise for the subcommand */
+			return (*c)->exec(argc - first, argv + first);
+		}
+	}
+	fprintf(stderr, _("raidlab: unknown command '%s'\n"), argv[optind]);
+	usage(stderr);
+	return CLI_USAGE;
+}
