@@ -51,7 +51,7 @@ usage(FILE *fp)
 	    "filesystems,\nbuild them on real disks and compare workloads "
 	    "on them.\n\nCommands:\n"));
 	for (c = cli_table; *c != NULL; c++)
-		fprintf(fp, "  %-8s %-22s %s\n", (*c)->name, (*c)->args,
+		fprintf(fp, "  %s %s\n      %s\n", (*c)->name, (*c)->args,
 		    _((*c)->summary));
 	fprintf(fp, _("\nRun 'raidlab COMMAND --help' for a command's options;"
 	    " see raidlab(1)\nand raidlab.lab(5).\n"));

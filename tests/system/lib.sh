@@ -36,36 +36,41 @@ expect_match() {
 }
 
 # A private scratch directory, removed on exit together with every loop
-# device and mount a test registered through the helpers below.
+# device and mount a test registered through the helpers below. The lists
+# are newline-separated so that paths with spaces survive.
 TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/raidlab-test.XXXXXX")
 TEST_LOOPS=
 TEST_MOUNTS=
+NL='
+'
 
 cleanup() {
-	for m in $TEST_MOUNTS; do
+	printf '%s\n' "$TEST_MOUNTS" | while IFS= read -r m; do
+		[ -n "$m" ] || continue
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
 	done
-	for l in $TEST_LOOPS; do
-		losetup -d "$l" 2>/dev/null
+	printf '%s\n' "$TEST_LOOPS" | while IFS= read -r l; do
+		[ -n "$l" ] && losetup -d "$l" 2>/dev/null
 	done
 	rm -rf "$TEST_TMP"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# new_loop SIZE: attach a loop device over a new sparse file (losetup -f,
-# never a fixed number) and print its path.
+# new_loop VAR SIZE: attach a loop device over a new sparse file (losetup
+# -f, never a fixed number) and store its path in VAR. Not for use inside
+# $(...): the device must be recorded in this shell to be released.
 new_loop() {
-	f=$(mktemp "$TEST_TMP/disk.XXXXXX")
-	truncate -s "$1" "$f" || fail "truncate $f"
-	dev=$(losetup -f --show "$f") || fail "losetup -f --show $f"
-	TEST_LOOPS="$TEST_LOOPS $dev"
-	printf '%s\n' "$dev"
+	_f=$(mktemp "$TEST_TMP/disk.XXXXXX") || fail "mktemp"
+	truncate -s "$2" "$_f" || fail "truncate $_f"
+	_d=$(losetup -f --show "$_f") || fail "losetup -f --show $_f"
+	TEST_LOOPS="$TEST_LOOPS$NL$_d"
+	eval "$1=\$_d"
 }
 
-# do_mount DEV DIR [OPTS]
+# do_mount DEV DIR [OPTS]: mount, and unmount on exit (innermost first).
 do_mount() {
 	mkdir -p "$2"
 	mount ${3:+-o "$3"} "$1" "$2" || fail "mount $1 $2"
-	TEST_MOUNTS="$2 $TEST_MOUNTS"
+	TEST_MOUNTS="$2$NL$TEST_MOUNTS"
 }

@@ -1,0 +1,88 @@
+/*
+ * Internals of the lab module shared by lab.c, lab-load*.c, lab-merge.c
+ * and lab-save.c: init/done/copy of the model's structs and the merge of
+ * defaults. Not for other modules. The thread that owns the lab.
+ */
+#ifndef RAIDLAB_LAB_LOAD_H
+#define RAIDLAB_LAB_LOAD_H
+
+#include <libconfig.h>
+
+#include "lab.h"
+
+#define LAB_BIT(f) (1u << (unsigned)(f))
+
+/* Names indexed by enum value, NULL-terminated (lab.c). */
+extern const char *const lab_cache_names[];
+extern const char *const lab_engine_names[];
+extern const char *const lab_md_level_names[];
+extern const char *const lab_profile_names[];
+extern const char *const lab_md_metadata_names[];
+extern const char *const lab_bitmap_names[];
+extern const char *const lab_fs_type_names[];
+extern const char *const lab_data_mode_names[];
+extern const char *const lab_geometry_names[];
+
+void lab_strv_done(struct lab_strv *sv);
+void lab_strv_copy(struct lab_strv *dst, const struct lab_strv *src);
+void lab_strv_push(struct lab_strv *sv, const char *s);
+
+void lab_array_init(struct lab_array *a);
+void lab_array_done(struct lab_array *a);
+void lab_array_copy(struct lab_array *dst, const struct lab_array *src);
+void lab_fs_init(struct lab_fs *fs);
+void lab_fs_done(struct lab_fs *fs);
+void lab_fs_copy(struct lab_fs *dst, const struct lab_fs *src);
+void lab_variant_init(struct lab_variant *v);
+void lab_variant_done(struct lab_variant *v);
+void lab_workload_done(struct lab_workload *w);
+
+/* buf = prefix.key, truncated quietly; returns buf. */
+const char *
+lab_join(char *buf, size_t len, const char *prefix, const char *key);
+
+/* Loading context: the file name for messages and the error list. */
+struct lab_ctx {
+	const char *file;
+	struct errlist *errs;
+	int nerr;
+};
+
+void lab_ctx_error(struct lab_ctx *c, int line, const char *field,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * Key checks and typed reads of one setting (lab-load.c). Each reports
+ * its problem to c and returns false when the value is not usable.
+ */
+void lab_load_unknown_keys(struct lab_ctx *c, const config_setting_t *g,
+    const char *const *known, const char *prefix);
+bool lab_get_string(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, char **out);
+bool lab_get_int(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, int64_t min, int64_t max, int64_t *out);
+bool lab_get_bool(
+    struct lab_ctx *c, const config_setting_t *s, const char *field, bool *out);
+bool lab_get_size(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, uint64_t *out);
+bool lab_get_strv(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, bool devices, struct lab_strv *out);
+/* Translated "one of: a, b, c" list for messages; caller frees. */
+char *lab_choices(const char *const *names);
+
+/* lab-load-array.c: the array and fs groups of a variant or defaults. */
+void lab_load_array(struct lab_ctx *c, const config_setting_t *g,
+    const char *prefix, bool leg, struct lab_array *a);
+void lab_load_fs(struct lab_ctx *c, const config_setting_t *g,
+    const char *prefix, struct lab_fs *fs);
+/*
+ * Interpret level_text for the merged engine (md level or btrfs profile)
+ * in a and its legs and journal array; report bad levels.
+ */
+void
+lab_resolve_array(struct lab_ctx *c, const char *prefix, struct lab_array *a);
+
+/* lab-merge.c: fill unset fields of v from d (defaults). */
+void lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d);
+
+#endif

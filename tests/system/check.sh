@@ -1,0 +1,43 @@
+#!/bin/sh
+# raidlab check: exit 0 and the normalized lab on stdout for a valid lab;
+# exit 2 and "file:line: field: reason" on stderr for a bad or unreadable
+# one. No root needed.
+. "${top_srcdir:-.}/tests/system/lib.sh"
+
+good="$top_srcdir/data/labs/quick.cfg"
+bad="$TESTDATA/labs/bad.cfg"
+
+out=$("$RAIDLAB" check "$good" 2>"$TEST_TMP/err")
+expect_eq "check on a good lab: exit status" "$?" 0
+expect_eq "check on a good lab: stderr" "$(cat "$TEST_TMP/err")" ""
+expect_match "check prints the normalized lab" "$out" '^# raidlab lab file'
+expect_match "check prints the normalized lab" "$out" 'name = "quick";'
+
+# The printed lab is itself a valid lab, and prints the same again.
+printf '%s\n' "$out" >"$TEST_TMP/norm.cfg"
+out2=$("$RAIDLAB" check "$TEST_TMP/norm.cfg") || fail "normalized lab fails check"
+expect_eq "normalized lab is a fixed point" "$out2" "$out"
+
+out=$("$RAIDLAB" check --quiet "$good")
+expect_eq "check --quiet: exit status" "$?" 0
+expect_eq "check --quiet prints nothing" "$out" ""
+
+out=$("$RAIDLAB" check "$bad" 2>"$TEST_TMP/err")
+expect_eq "check on a bad lab: exit status" "$?" 2
+expect_eq "check on a bad lab: stdout" "$out" ""
+expect_eq "check on a bad lab: message" "$(cat "$TEST_TMP/err")" \
+	"$bad:9: variants.r5.array.chunck: unknown key; did you mean 'chunk'?"
+
+"$RAIDLAB" check "$good" "$bad" >/dev/null 2>&1
+expect_eq "one bad lab among several: exit status" "$?" 2
+
+"$RAIDLAB" check "$TEST_TMP/missing.cfg" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "check on a missing file: exit status" "$?" 2
+expect_match "check on a missing file: message" "$(cat "$TEST_TMP/err")" \
+	"missing.cfg: cannot read: "
+
+"$RAIDLAB" check >/dev/null 2>&1
+expect_eq "check without a file: exit status" "$?" 2
+
+"$RAIDLAB" check --help >/dev/null || fail "check --help exits non-zero"
+exit 0
