@@ -16,7 +16,6 @@ struct err;
  * umask; an existing file keeps its mode. Returns 0 or a negative errno
  * with e filled.
  */
-int afile_write(const char *path, const void *data, size_t len,
-    struct err *e);
+int afile_write(const char *path, const void *data, size_t len, struct err *e);
 
 #endif

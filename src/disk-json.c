@@ -79,8 +79,10 @@ disk_to_json(const struct disk *d)
 	json_object_set_new(o, "serial", str_or_null(d->serial));
 	json_object_set_new(o, "transport", str_or_null(d->transport));
 	json_object_set_new(o, "probe", json_string(probe_name(d->probe)));
-	json_object_set_new(o, "probe_error", d->probe == DISK_PROBE_FAILED ?
-	    json_string(strerror(d->probe_errno)) : json_null());
+	json_object_set_new(o, "probe_error",
+	    d->probe == DISK_PROBE_FAILED
+		? json_string(strerror(d->probe_errno))
+		: json_null());
 	json_object_set_new(o, "pttype", str_or_null(d->pttype));
 	json_object_set_new(o, "fstype", str_or_null(d->fstype));
 	json_object_set_new(o, "label", str_or_null(d->label));

@@ -18,7 +18,7 @@ json_t *disk_to_json(const struct disk *d);
  * {"devices": [...]} with the disks of l for which keep(d, arg) is true,
  * or every disk when keep is NULL, in list order (new reference).
  */
-json_t *disk_list_to_json(const struct disk_list *l, disk_filter_fn keep,
-    void *arg);
+json_t *
+disk_list_to_json(const struct disk_list *l, disk_filter_fn keep, void *arg);
 
 #endif

@@ -46,7 +46,7 @@ disk_probe(struct disk *d)
 
 	forget(d);
 	if (d->size == 0) {
-		d->probe = DISK_PROBE_OK;	/* nothing there to read */
+		d->probe = DISK_PROBE_OK; /* nothing there to read */
 		return;
 	}
 	/* O_NONBLOCK: an optical drive without a disc must not wait. */

@@ -176,7 +176,10 @@ static void
 fill_identity(struct disk *d, struct udev_device *u, const char *whole)
 {
 	static const char *const serials[] = {
-		"serial", "device/serial", "wwid", "device/wwid",
+		"serial",
+		"device/serial",
+		"wwid",
+		"device/wwid",
 	};
 	const char *bus = udev_device_get_property_value(u, "ID_BUS");
 	const char *tr;
@@ -247,13 +250,14 @@ disk_list_enumerate(struct disk_list *l, struct err *e)
 		    strerror(rc < 0 ? -rc : ENOMEM));
 		goto out;
 	}
-	udev_list_entry_foreach(ent, udev_enumerate_get_list_entry(en)) {
+	udev_list_entry_foreach(ent, udev_enumerate_get_list_entry(en))
+	{
 		const char *sp = udev_list_entry_get_name(ent);
 		struct udev_device *u;
 
 		u = udev_device_new_from_syspath(udev, sp);
 		if (u == NULL)
-			continue;	/* removed meanwhile */
+			continue; /* removed meanwhile */
 		if (udev_device_get_devnum(u) != 0 &&
 		    udev_device_get_sysname(u) != NULL)
 			fill_disk(disk_list_add(l, udev_device_get_sysname(u)),

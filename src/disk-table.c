@@ -15,13 +15,28 @@
 #include "xalloc.h"
 
 enum {
-	C_NAME, C_SIZE, C_TYPE, C_MODEL, C_TRAN, C_ROTA, C_FSTYPE, C_VERDICT,
-	C_REASON, NCOL
+	C_NAME,
+	C_SIZE,
+	C_TYPE,
+	C_MODEL,
+	C_TRAN,
+	C_ROTA,
+	C_FSTYPE,
+	C_VERDICT,
+	C_REASON,
+	NCOL
 };
 
 /* Column headers are fixed tokens, as in lsblk, not translated. */
 static const char *const headers[NCOL] = {
-	"NAME", "SIZE", "TYPE", "MODEL", "TRAN", "ROTA", "FSTYPE", "VERDICT",
+	"NAME",
+	"SIZE",
+	"TYPE",
+	"MODEL",
+	"TRAN",
+	"ROTA",
+	"FSTYPE",
+	"VERDICT",
 	"REASON",
 };
 
@@ -31,13 +46,17 @@ static const struct {
 	int col;
 	size_t min;
 } shrink[] = {
-	{ C_MODEL, 12 }, { C_REASON, 30 }, { C_FSTYPE, 8 }, { C_MODEL, 5 },
-	{ C_REASON, 12 }, { C_FSTYPE, 4 },
+	{ C_MODEL, 12 },
+	{ C_REASON, 30 },
+	{ C_FSTYPE, 8 },
+	{ C_MODEL, 5 },
+	{ C_REASON, 12 },
+	{ C_FSTYPE, 4 },
 };
 
 struct row {
 	char *cell[NCOL];
-	bool path;	/* the model cell is a path: keep its tail */
+	bool path; /* the model cell is a path: keep its tail */
 };
 
 /* Bytes and columns of the character at s; bad bytes are one of each. */
@@ -104,8 +123,7 @@ fit(const char *s, size_t w, bool keep_tail, const char *ell)
 
 /* Is d the last partition of its parent among the rows shown? */
 static bool
-last_child(const struct disk_list *l, size_t i, disk_filter_fn keep,
-    void *arg)
+last_child(const struct disk_list *l, size_t i, disk_filter_fn keep, void *arg)
 {
 	size_t j;
 
@@ -133,8 +151,8 @@ static void
 fill_row(struct row *r, const struct disk *d, const char *marker)
 {
 	char b[UNITS_BUF];
-	const char *model = d->type == DISK_TYPE_LOOP ? d->backing_file :
-	    d->model;
+	const char *model =
+	    d->type == DISK_TYPE_LOOP ? d->backing_file : d->model;
 	const char *fs = d->fstype ? d->fstype : d->pttype;
 	bool part = d->parent != NULL;
 
@@ -184,8 +202,9 @@ layout(size_t *w, const size_t *nat, size_t width)
 	/* Room freed by dropping goes back to the reason. */
 	t = total_width(w);
 	if (width && t < width && w[C_REASON] < nat[C_REASON])
-		w[C_REASON] += width - t < nat[C_REASON] - w[C_REASON] ?
-		    width - t : nat[C_REASON] - w[C_REASON];
+		w[C_REASON] += width - t < nat[C_REASON] - w[C_REASON]
+		    ? width - t
+		    : nat[C_REASON] - w[C_REASON];
 }
 
 static char *
@@ -215,8 +234,8 @@ format_row(char *const *cell, bool path, const size_t *w, unsigned flags)
 			len += (size_t)sprintf(line + len, "%*s%s", (int)pad,
 			    "", s);
 		else
-			len += (size_t)sprintf(line + len, "%s%*s", s,
-			    (int)pad, "");
+			len += (size_t)sprintf(line + len, "%s%*s", s, (int)pad,
+			    "");
 		if (c != last)
 			line[len++] = ' ';
 		line[len] = '\0';
@@ -244,7 +263,7 @@ disk_table_build(struct disk_table *t, const struct disk_list *l,
 			bool last = last_child(l, i, keep, arg);
 
 			marker = utf8 ? (last ? "\u2514\u2500" : "\u251c\u2500")
-			    : (last ? "`-" : "|-");
+				      : (last ? "`-" : "|-");
 		}
 		fill_row(&rows[n++], d, marker);
 	}
@@ -268,8 +287,8 @@ disk_table_build(struct disk_table *t, const struct disk_list *l,
 			free(h.cell[c]);
 	}
 	for (i = 0; i < n; i++) {
-		t->lines[t->n++] = format_row(rows[i].cell, rows[i].path, w,
-		    flags);
+		t->lines[t->n++] =
+		    format_row(rows[i].cell, rows[i].path, w, flags);
 		for (c = 0; c < NCOL; c++)
 			free(rows[i].cell[c]);
 	}

@@ -14,11 +14,11 @@
 
 #include "disk.h"
 
-#define DISK_TABLE_UTF8		0x1	/* "├─" and "…" instead of "|-", "~" */
-#define DISK_TABLE_NO_HEADER	0x2
+#define DISK_TABLE_UTF8 0x1 /* "├─" and "…" instead of "|-", "~" */
+#define DISK_TABLE_NO_HEADER 0x2
 
 struct disk_table {
-	char **lines;		/* header first (unless NO_HEADER), no '\n' */
+	char **lines; /* header first (unless NO_HEADER), no '\n' */
 	size_t n;
 };
 

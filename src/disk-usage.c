@@ -26,8 +26,8 @@ disk_usage_unescape(char *s)
 	char *w = s;
 
 	for (; *s != '\0'; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
+		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
 			*w++ = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 |
 			    (s[3] - '0'));
 			s += 3;
@@ -46,7 +46,7 @@ split(char *line, char **f, size_t max)
 	char *save = NULL, *t;
 
 	for (t = strtok_r(line, " \t\n", &save); t != NULL && n < max;
-	    t = strtok_r(NULL, " \t\n", &save))
+	     t = strtok_r(NULL, " \t\n", &save))
 		f[n++] = t;
 	return n;
 }
@@ -285,8 +285,8 @@ disk_usage_root_dev(const struct disk_mounts *m, dev_t *out)
 	for (i = m->n; i-- > 0;) {
 		if (strcmp(m->v[i].target, "/") != 0)
 			continue;
-		if (m->v[i].source[0] == '/' && stat(m->v[i].source, &st) == 0 &&
-		    S_ISBLK(st.st_mode)) {
+		if (m->v[i].source[0] == '/' &&
+		    stat(m->v[i].source, &st) == 0 && S_ISBLK(st.st_mode)) {
 			*out = st.st_rdev;
 			return true;
 		}

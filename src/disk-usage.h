@@ -18,11 +18,11 @@ struct err;
 
 /* One line of mountinfo, octal escapes (\040 for a space) decoded. */
 struct disk_mount {
-	unsigned major, minor;	/* st_dev of the mount (0:N for btrfs...) */
-	char *root;		/* path inside the filesystem; "/" unless bind */
-	char *target;		/* mount point */
+	unsigned major, minor; /* st_dev of the mount (0:N for btrfs...) */
+	char *root; /* path inside the filesystem; "/" unless bind */
+	char *target; /* mount point */
 	char *fstype;
-	char *source;		/* "/dev/sda1", "tmpfs"... */
+	char *source; /* "/dev/sda1", "tmpfs"... */
 };
 
 struct disk_mounts {
@@ -34,7 +34,7 @@ struct disk_mounts {
 /* One active swap area. */
 struct disk_swap {
 	char *path;
-	bool partition;		/* "partition" (a block device), not "file" */
+	bool partition; /* "partition" (a block device), not "file" */
 };
 
 struct disk_swaps {
@@ -64,8 +64,7 @@ void disk_usage_unescape(char *s);
  * filesystems with anonymous device numbers (btrfs) by the source path,
  * comparing its st_rdev when it is not the same string as disk->path.
  */
-void disk_usage_apply_mounts(struct disk_list *l,
-    const struct disk_mounts *m);
+void disk_usage_apply_mounts(struct disk_list *l, const struct disk_mounts *m);
 
 /* Mark active swap partitions (by path, then by st_rdev). */
 void disk_usage_apply_swaps(struct disk_list *l, const struct disk_swaps *s);

@@ -180,9 +180,12 @@ const char *
 disk_type_name(enum disk_type t)
 {
 	static const char *const names[] = {
-		[DISK_TYPE_DISK] = "disk", [DISK_TYPE_PART] = "part",
-		[DISK_TYPE_LOOP] = "loop", [DISK_TYPE_DM] = "dm",
-		[DISK_TYPE_MD] = "md", [DISK_TYPE_ROM] = "rom",
+		[DISK_TYPE_DISK] = "disk",
+		[DISK_TYPE_PART] = "part",
+		[DISK_TYPE_LOOP] = "loop",
+		[DISK_TYPE_DM] = "dm",
+		[DISK_TYPE_MD] = "md",
+		[DISK_TYPE_ROM] = "rom",
 	};
 
 	return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
@@ -192,7 +195,8 @@ const char *
 disk_verdict_name(enum disk_verdict v)
 {
 	static const char *const names[] = {
-		[DISK_FREE] = "free", [DISK_HAS_DATA] = "has-data",
+		[DISK_FREE] = "free",
+		[DISK_HAS_DATA] = "has-data",
 		[DISK_BUSY] = "busy",
 	};
 
@@ -203,9 +207,12 @@ const char *
 disk_why_name(enum disk_why w)
 {
 	static const char *const names[] = {
-		[DISK_WHY_NONE] = "none", [DISK_WHY_ROOT] = "root",
-		[DISK_WHY_MOUNTED] = "mounted", [DISK_WHY_SWAP] = "swap",
-		[DISK_WHY_HELD] = "held", [DISK_WHY_PART_BUSY] = "partition-busy",
+		[DISK_WHY_NONE] = "none",
+		[DISK_WHY_ROOT] = "root",
+		[DISK_WHY_MOUNTED] = "mounted",
+		[DISK_WHY_SWAP] = "swap",
+		[DISK_WHY_HELD] = "held",
+		[DISK_WHY_PART_BUSY] = "partition-busy",
 		[DISK_WHY_READ_ONLY] = "read-only",
 		[DISK_WHY_NO_MEDIUM] = "no-medium",
 		[DISK_WHY_UNKNOWN] = "unknown",
@@ -390,8 +397,8 @@ usage_apply(struct disk_list *l, struct err *e)
 	disk_mounts_init(&m);
 	fp = fopen("/proc/self/mountinfo", "re");
 	if (fp == NULL)
-		return err_set(e, -errno, "/proc/self/mountinfo", 0, NULL,
-		    "%s", strerror(errno));
+		return err_set(e, -errno, "/proc/self/mountinfo", 0, NULL, "%s",
+		    strerror(errno));
 	rc = disk_mounts_parse(&m, fp, e);
 	fclose(fp);
 	if (rc < 0)
@@ -427,7 +434,7 @@ probe_worker(void *arg)
 	size_t i;
 
 	while ((i = atomic_fetch_add_explicit(&p->next, 1,
-	    memory_order_relaxed)) < p->list->n)
+		    memory_order_relaxed)) < p->list->n)
 		disk_probe(&p->list->v[i]);
 	return NULL;
 }
@@ -451,8 +458,8 @@ probe_all(struct disk_list *l)
 		want = PROBE_THREADS;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	while (n < want && pthread_create(&tid[n], NULL, probe_worker,
-	    &pool) == 0)
+	while (
+	    n < want && pthread_create(&tid[n], NULL, probe_worker, &pool) == 0)
 		n++;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	probe_worker(&pool);

@@ -27,39 +27,39 @@ struct err;
 #define DISK_REASON_MAX 256
 
 enum disk_type {
-	DISK_TYPE_DISK,		/* a whole disk (sd, nvme, vd, mmcblk...) */
-	DISK_TYPE_PART,		/* a partition of another device */
+	DISK_TYPE_DISK, /* a whole disk (sd, nvme, vd, mmcblk...) */
+	DISK_TYPE_PART, /* a partition of another device */
 	DISK_TYPE_LOOP,
-	DISK_TYPE_DM,		/* device-mapper (LVM, crypt...) */
-	DISK_TYPE_MD,		/* md software RAID */
-	DISK_TYPE_ROM,		/* optical drive */
+	DISK_TYPE_DM, /* device-mapper (LVM, crypt...) */
+	DISK_TYPE_MD, /* md software RAID */
+	DISK_TYPE_ROM, /* optical drive */
 };
 
 enum disk_verdict {
-	DISK_FREE,		/* no signature, nothing uses it */
-	DISK_HAS_DATA,		/* a signature or unknown contents, unused */
-	DISK_BUSY,		/* in use or unusable: never touch */
+	DISK_FREE, /* no signature, nothing uses it */
+	DISK_HAS_DATA, /* a signature or unknown contents, unused */
+	DISK_BUSY, /* in use or unusable: never touch */
 };
 
 /* Why a device got its verdict, most serious first. */
 enum disk_why {
-	DISK_WHY_NONE,		/* free */
-	DISK_WHY_ROOT,		/* holds / (directly or through a holder) */
+	DISK_WHY_NONE, /* free */
+	DISK_WHY_ROOT, /* holds / (directly or through a holder) */
 	DISK_WHY_MOUNTED,
 	DISK_WHY_SWAP,
-	DISK_WHY_HELD,		/* md, dm or a loop device sits on it */
-	DISK_WHY_PART_BUSY,	/* one of its partitions is busy */
+	DISK_WHY_HELD, /* md, dm or a loop device sits on it */
+	DISK_WHY_PART_BUSY, /* one of its partitions is busy */
 	DISK_WHY_READ_ONLY,
-	DISK_WHY_NO_MEDIUM,	/* size 0: empty drive, unset zram */
-	DISK_WHY_UNKNOWN,	/* not probed or could not be opened */
-	DISK_WHY_SIGNATURE,	/* filesystem, RAID member, swap... */
-	DISK_WHY_PTABLE,	/* partition table or partitions */
+	DISK_WHY_NO_MEDIUM, /* size 0: empty drive, unset zram */
+	DISK_WHY_UNKNOWN, /* not probed or could not be opened */
+	DISK_WHY_SIGNATURE, /* filesystem, RAID member, swap... */
+	DISK_WHY_PTABLE, /* partition table or partitions */
 };
 
 enum disk_probe_state {
-	DISK_PROBE_NONE,	/* not probed (DISK_SCAN_NO_PROBE) */
-	DISK_PROBE_OK,		/* probed; fstype/pttype NULL mean none */
-	DISK_PROBE_FAILED,	/* could not open or read: probe_errno */
+	DISK_PROBE_NONE, /* not probed (DISK_SCAN_NO_PROBE) */
+	DISK_PROBE_OK, /* probed; fstype/pttype NULL mean none */
+	DISK_PROBE_FAILED, /* could not open or read: probe_errno */
 };
 
 /*
@@ -67,49 +67,49 @@ enum disk_probe_state {
  * or absent; arrays of names are owned too. Sizes are in bytes.
  */
 struct disk {
-	char *name;		/* kernel name: "sda1", "loop3", "dm-0" */
-	char *path;		/* "/dev/sda1" */
-	char *syspath;		/* "/sys/devices/.../block/sda/sda1" */
+	char *name; /* kernel name: "sda1", "loop3", "dm-0" */
+	char *path; /* "/dev/sda1" */
+	char *syspath; /* "/sys/devices/.../block/sda/sda1" */
 	unsigned major, minor;
 	enum disk_type type;
 	uint64_t size;
 	unsigned log_sec, phy_sec;
 	bool rotational, removable, read_only;
 	char *model, *vendor, *serial;
-	char *transport;	/* "nvme", "sata", "usb", "virtio", "loop"... */
-	char *backing_file;	/* loop devices only */
-	char *parent;		/* partitions: the whole device's name */
-	char **partitions;	/* names, in partition number order */
+	char *transport; /* "nvme", "sata", "usb", "virtio", "loop"... */
+	char *backing_file; /* loop devices only */
+	char *parent; /* partitions: the whole device's name */
+	char **partitions; /* names, in partition number order */
 	size_t n_partitions;
-	char **holders;		/* names from .../holders (and loops on it) */
+	char **holders; /* names from .../holders (and loops on it) */
 	size_t n_holders;
-	char **slaves;		/* names from .../slaves (dm, md) */
+	char **slaves; /* names from .../slaves (dm, md) */
 	size_t n_slaves;
 
 	enum disk_probe_state probe;
-	int probe_errno;	/* positive errno when DISK_PROBE_FAILED */
-	char *pttype;		/* "gpt", "dos" */
-	char *fstype;		/* "ext4", "linux_raid_member", "swap"... */
+	int probe_errno; /* positive errno when DISK_PROBE_FAILED */
+	char *pttype; /* "gpt", "dos" */
+	char *fstype; /* "ext4", "linux_raid_member", "swap"... */
 	char *label, *uuid;
 
-	char **mountpoints;	/* every place it is mounted (bind mounts too) */
+	char **mountpoints; /* every place it is mounted (bind mounts too) */
 	size_t n_mountpoints;
-	bool swap;		/* active swap area */
-	bool root;		/* / lives on it (or on a partition/holder) */
+	bool swap; /* active swap area */
+	bool root; /* / lives on it (or on a partition/holder) */
 
 	enum disk_verdict verdict;
 	enum disk_why why;
-	char reason[DISK_REASON_MAX];	/* translated: "mounted on /mnt/x" */
+	char reason[DISK_REASON_MAX]; /* translated: "mounted on /mnt/x" */
 };
 
 struct disk_list {
-	struct disk *v;		/* parents first, partitions after them */
+	struct disk *v; /* parents first, partitions after them */
 	size_t n;
 	size_t cap;
 };
 
 /* disk_list_scan() flags. */
-#define DISK_SCAN_NO_PROBE	0x1	/* skip libblkid: sysfs and usage only */
+#define DISK_SCAN_NO_PROBE 0x1 /* skip libblkid: sysfs and usage only */
 
 void disk_list_init(struct disk_list *l);
 /* Free every disk and the array; the list is empty and reusable. */
@@ -158,8 +158,8 @@ void disk_list_judge(struct disk_list *l);
  * enumerate without probing, then probe only the device at what, its
  * parent and its partitions. *out points into l.
  */
-int disk_list_scan_one(struct disk_list *l, const char *what,
-    struct disk **out, struct err *e);
+int disk_list_scan_one(struct disk_list *l, const char *what, struct disk **out,
+    struct err *e);
 
 /* Append a copy of s to the array *v of *n names unless already there. */
 void disk_strv_push(char ***v, size_t *n, const char *s);
@@ -173,8 +173,8 @@ struct disk *disk_list_by_name(struct disk_list *l, const char *name);
  * are followed and matched by major:minor). Returns 0, -ENOENT (no such
  * file or no such device in the list) or -ENOTBLK, with e filled.
  */
-int disk_list_find(struct disk_list *l, const char *what,
-    struct disk **out, struct err *e);
+int disk_list_find(struct disk_list *l, const char *what, struct disk **out,
+    struct err *e);
 
 /* Which disks a listing (table, JSON) shows; arg is the caller's. */
 typedef bool (*disk_filter_fn)(const struct disk *d, void *arg);

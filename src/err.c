@@ -20,8 +20,8 @@ copy_str(char *dst, size_t len, const char *src)
 }
 
 static void
-err_vset(struct err *e, int code, const char *file, int line,
-    const char *field, const char *fmt, va_list ap)
+err_vset(struct err *e, int code, const char *file, int line, const char *field,
+    const char *fmt, va_list ap)
 {
 	e->code = code;
 	e->line = line;
@@ -43,8 +43,8 @@ err_isset(const struct err *e)
 }
 
 int
-err_set(struct err *e, int code, const char *file, int line,
-    const char *field, const char *fmt, ...)
+err_set(struct err *e, int code, const char *file, int line, const char *field,
+    const char *fmt, ...)
 {
 	va_list ap;
 
@@ -70,7 +70,7 @@ err_setf(struct err *e, int code, const char *fmt, ...)
 }
 
 static void appendf(char *buf, size_t len, size_t *off, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 /* Append to buf at *off, stopping quietly when buf is full. */
 static void
@@ -143,4 +143,33 @@ errlist_add(struct errlist *l, int code, const char *file, int line,
 	va_end(ap);
 	errlist_push(l, &e);
 	return code;
+}
+
+static int
+err_cmp(const struct err *a, const struct err *b)
+{
+	int c = strcmp(a->file, b->file);
+
+	if (c != 0)
+		return c;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+void
+errlist_sort(struct errlist *l)
+{
+	size_t i, j;
+	struct err *t;
+
+	/* Insertion sort: stable, and lists are a screenful at most. */
+	if (l->n < 2)
+		return;
+	t = xmalloc(sizeof *t);
+	for (i = 1; i < l->n; i++) {
+		*t = l->v[i];
+		for (j = i; j > 0 && err_cmp(&l->v[j - 1], t) > 0; j--)
+			l->v[j] = l->v[j - 1];
+		l->v[j] = *t;
+	}
+	free(t);
 }

@@ -52,12 +52,15 @@ fs_data(struct lab_chk *c, const struct lab_variant *v)
 	if (!lab_chk_fs_own(fs, LAB_F_DATA))
 		return;
 	if (t == LAB_FS_EXT2)
-		lab_chk_fs(c, v, LAB_F_DATA, _("ext2 has no journal: data= "
-		    "modes need ext3 or ext4"));
+		lab_chk_fs(c, v, LAB_F_DATA,
+		    _("ext2 has no journal: data= "
+		      "modes need ext3 or ext4"));
 	else if (!is_ext(t))
-		lab_chk_fs(c, v, LAB_F_DATA, _("%s has no data= mode: data=%s "
-		    "is an ext3/ext4 journaling mode (%s journals metadata "
-		    "only)"), lab_fs_type_name(t), mode, lab_fs_type_name(t));
+		lab_chk_fs(c, v, LAB_F_DATA,
+		    _("%s has no data= mode: data=%s "
+		      "is an ext3/ext4 journaling mode (%s journals metadata "
+		      "only)"),
+		    lab_fs_type_name(t), mode, lab_fs_type_name(t));
 }
 
 static void
@@ -70,25 +73,31 @@ fs_journal(struct lab_chk *c, const struct lab_variant *v)
 	if (fs->journal != LAB_JOURNAL_INTERNAL &&
 	    lab_chk_fs_own(fs, LAB_F_JOURNAL)) {
 		if (t == LAB_FS_EXT2)
-			lab_chk_fs(c, v, LAB_F_JOURNAL, _("ext2 has no "
-			    "journal: an external journal needs ext3 or "
-			    "ext4"));
+			lab_chk_fs(c, v, LAB_F_JOURNAL,
+			    _("ext2 has no "
+			      "journal: an external journal needs ext3 or "
+			      "ext4"));
 		else if (t == LAB_FS_BTRFS)
-			lab_chk_fs(c, v, LAB_F_JOURNAL, _("btrfs has no "
-			    "external journal or log device"));
+			lab_chk_fs(c, v, LAB_F_JOURNAL,
+			    _("btrfs has no "
+			      "external journal or log device"));
 	}
 	if (lab_fs_isset(fs, LAB_F_JOURNAL_SIZE)) {
 		if (!has_journal(t) && lab_chk_fs_own(fs, LAB_F_JOURNAL_SIZE))
-			lab_chk_fs(c, v, LAB_F_JOURNAL_SIZE, _("%s has no "
-			    "journal to size"), lab_fs_type_name(t));
+			lab_chk_fs(c, v, LAB_F_JOURNAL_SIZE,
+			    _("%s has no "
+			      "journal to size"),
+			    lab_fs_type_name(t));
 		else if (t == LAB_FS_XFS && fs->journal_size < XFS_MIN_LOG)
-			lab_chk_fs(c, v, LAB_F_JOURNAL_SIZE, _("xfs refuses a "
-			    "log smaller than 64M (xfsprogs 6.1), got %s"),
+			lab_chk_fs(c, v, LAB_F_JOURNAL_SIZE,
+			    _("xfs refuses a "
+			      "log smaller than 64M (xfsprogs 6.1), got %s"),
 			    lab_chk_size(fs->journal_size, b));
 	}
 	if (fs->journal == LAB_JOURNAL_ARRAY && fs->journal_array != NULL &&
 	    has_journal(t))
-		lab_chk_check_array(c, v, fs->journal_array, LAB_CHK_JOURNAL, -1);
+		lab_chk_check_array(c, v, fs->journal_array, LAB_CHK_JOURNAL,
+		    -1);
 }
 
 static void
@@ -98,10 +107,11 @@ fs_geometry_ext(struct lab_chk *c, const struct lab_variant *v)
 
 	if (fs->stride > 0 && fs->stripe_width > 0 &&
 	    fs->stripe_width % fs->stride != 0)
-		lab_chk_fs(c, v, LAB_F_GEOMETRY_STRIPE_WIDTH, _("stripe_width "
-		    "%lld is not a multiple of stride %lld: a stripe is a "
-		    "whole number of chunks"), (long long)fs->stripe_width,
-		    (long long)fs->stride);
+		lab_chk_fs(c, v, LAB_F_GEOMETRY_STRIPE_WIDTH,
+		    _("stripe_width "
+		      "%lld is not a multiple of stride %lld: a stripe is a "
+		      "whole number of chunks"),
+		    (long long)fs->stripe_width, (long long)fs->stride);
 }
 
 static void
@@ -111,17 +121,21 @@ fs_geometry_xfs(struct lab_chk *c, const struct lab_variant *v)
 	char b[UNITS_BUF];
 
 	if (lab_fs_isset(fs, LAB_F_GEOMETRY_SU) && fs->su % XFS_SECTOR != 0)
-		lab_chk_fs(c, v, LAB_F_GEOMETRY_SU, _("su %s is not a "
-		    "multiple of the 512-byte sector"),
+		lab_chk_fs(c, v, LAB_F_GEOMETRY_SU,
+		    _("su %s is not a "
+		      "multiple of the 512-byte sector"),
 		    lab_chk_size(fs->su, b));
-	else if (lab_fs_isset(fs, LAB_F_GEOMETRY_SU) &&
-	    fs->su % XFS_BLOCK != 0)
-		lab_chk_fs(c, v, LAB_F_GEOMETRY_SU, _("su %s is not a "
-		    "multiple of the 4K filesystem block, which mkfs.xfs "
-		    "requires"), lab_chk_size(fs->su, b));
+	else if (lab_fs_isset(fs, LAB_F_GEOMETRY_SU) && fs->su % XFS_BLOCK != 0)
+		lab_chk_fs(c, v, LAB_F_GEOMETRY_SU,
+		    _("su %s is not a "
+		      "multiple of the 4K filesystem block, which mkfs.xfs "
+		      "requires"),
+		    lab_chk_size(fs->su, b));
 	if (lab_fs_isset(fs, LAB_F_GEOMETRY_SW) && fs->sw < 1)
-		lab_chk_fs(c, v, LAB_F_GEOMETRY_SW, _("sw must be at least 1 "
-		    "(data disks per stripe), got %lld"), (long long)fs->sw);
+		lab_chk_fs(c, v, LAB_F_GEOMETRY_SW,
+		    _("sw must be at least 1 "
+		      "(data disks per stripe), got %lld"),
+		    (long long)fs->sw);
 }
 
 static void
@@ -135,24 +149,29 @@ fs_geometry(struct lab_chk *c, const struct lab_variant *v)
 		if (is_ext(t))
 			fs_geometry_ext(c, v);
 		else if (own && t == LAB_FS_XFS)
-			lab_chk_fs(c, v, LAB_F_GEOMETRY_STRIDE, _("stride and "
-			    "stripe_width are ext2/3/4 options (mke2fs -E); "
-			    "xfs takes su and sw"));
+			lab_chk_fs(c, v, LAB_F_GEOMETRY_STRIDE,
+			    _("stride and "
+			      "stripe_width are ext2/3/4 options (mke2fs -E); "
+			      "xfs takes su and sw"));
 		else if (own)
-			lab_chk_fs(c, v, LAB_F_GEOMETRY_STRIDE, _("btrfs takes "
-			    "no stripe geometry: its profile places the "
-			    "data"));
+			lab_chk_fs(c, v, LAB_F_GEOMETRY_STRIDE,
+			    _("btrfs takes "
+			      "no stripe geometry: its profile places the "
+			      "data"));
 	} else if (fs->geometry == LAB_GEOMETRY_XFS) {
 		if (t == LAB_FS_XFS)
 			fs_geometry_xfs(c, v);
 		else if (own && is_ext(t))
-			lab_chk_fs(c, v, LAB_F_GEOMETRY_SU, _("su and sw are "
-			    "xfs options (mkfs.xfs -d); %s takes stride and "
-			    "stripe_width"), lab_fs_type_name(t));
+			lab_chk_fs(c, v, LAB_F_GEOMETRY_SU,
+			    _("su and sw are "
+			      "xfs options (mkfs.xfs -d); %s takes stride and "
+			      "stripe_width"),
+			    lab_fs_type_name(t));
 		else if (own)
-			lab_chk_fs(c, v, LAB_F_GEOMETRY_SU, _("btrfs takes "
-			    "no stripe geometry: its profile places the "
-			    "data"));
+			lab_chk_fs(c, v, LAB_F_GEOMETRY_SU,
+			    _("btrfs takes "
+			      "no stripe geometry: its profile places the "
+			      "data"));
 	}
 }
 
@@ -184,29 +203,35 @@ fs_mount_options(struct lab_chk *c, const struct lab_variant *v)
 		return;
 	if (find_opt(o, "logdev") != NULL) {
 		if (t != LAB_FS_XFS)
-			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS, _("logdev= is an "
-			    "xfs mount option; %s has none"),
+			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS,
+			    _("logdev= is an "
+			      "xfs mount option; %s has none"),
 			    lab_fs_type_name(t));
 		else if (fs->journal != LAB_JOURNAL_INTERNAL)
-			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS, _("logdev= is "
-			    "added by raidlab from fs.journal (line %d): "
-			    "remove it from mount_options"),
+			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS,
+			    _("logdev= is "
+			      "added by raidlab from fs.journal (line %d): "
+			      "remove it from mount_options"),
 			    lab_fs_line(fs, LAB_F_JOURNAL));
 		else
-			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS, _("logdev= names "
-			    "an external log, but the log is internal (no "
-			    "fs.journal): the mount would fail"));
+			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS,
+			    _("logdev= names "
+			      "an external log, but the log is internal (no "
+			      "fs.journal): the mount would fail"));
 	}
 	if (find_opt(o, "data") != NULL) {
 		if (t != LAB_FS_EXT3 && t != LAB_FS_EXT4)
-			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS, _("data= is an "
-			    "ext3/ext4 mount option; %s has none"),
+			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS,
+			    _("data= is an "
+			      "ext3/ext4 mount option; %s has none"),
 			    lab_fs_type_name(t));
 		else if (lab_fs_isset(fs, LAB_F_DATA))
-			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS, _("data= here "
-			    "contradicts fs.data (line %d): give the mode "
-			    "once, "
-			    "as fs.data"), lab_fs_line(fs, LAB_F_DATA));
+			lab_chk_fs(c, v, LAB_F_MOUNT_OPTIONS,
+			    _("data= here "
+			      "contradicts fs.data (line %d): give the mode "
+			      "once, "
+			      "as fs.data"),
+			    lab_fs_line(fs, LAB_F_DATA));
 	}
 }
 
@@ -217,8 +242,9 @@ lab_chk_check_fs(struct lab_chk *c, const struct lab_variant *v)
 
 	if (v->array.engine == LAB_ENGINE_BTRFS &&
 	    lab_chk_fs_own(fs, LAB_F_TYPE) && fs->type != LAB_FS_BTRFS)
-		lab_chk_fs(c, v, LAB_F_TYPE, _("engine btrfs (line %d) builds "
-		    "the filesystem itself: fs.type must be btrfs, not %s"),
+		lab_chk_fs(c, v, LAB_F_TYPE,
+		    _("engine btrfs (line %d) builds "
+		      "the filesystem itself: fs.type must be btrfs, not %s"),
 		    lab_array_line(&v->array, LAB_A_ENGINE),
 		    lab_fs_type_name(fs->type));
 	fs_data(c, v);
@@ -226,4 +252,3 @@ lab_chk_check_fs(struct lab_chk *c, const struct lab_variant *v)
 	fs_geometry(c, v);
 	fs_mount_options(c, v);
 }
-

@@ -61,8 +61,8 @@ lab_chk_variant(struct lab_chk *c, const struct lab_variant *v,
 	va_list ap;
 
 	va_start(ap, fmt);
-	vadd(c, lab_variant_line(v, f), lab_variant_path(v, (int)f, p,
-	    sizeof p), fmt, ap);
+	vadd(c, lab_variant_line(v, f),
+	    lab_variant_path(v, (int)f, p, sizeof p), fmt, ap);
 	va_end(ap);
 }
 
@@ -74,14 +74,14 @@ lab_chk_array(struct lab_chk *c, const struct lab_variant *v,
 	va_list ap;
 
 	va_start(ap, fmt);
-	vadd(c, lab_array_line(a, f), lab_array_path(v, a, (int)f, p,
-	    sizeof p), fmt, ap);
+	vadd(c, lab_array_line(a, f), lab_array_path(v, a, (int)f, p, sizeof p),
+	    fmt, ap);
 	va_end(ap);
 }
 
 void
-lab_chk_fs(struct lab_chk *c, const struct lab_variant *v,
-    enum lab_f_field f, const char *fmt, ...)
+lab_chk_fs(struct lab_chk *c, const struct lab_variant *v, enum lab_f_field f,
+    const char *fmt, ...)
 {
 	char p[LAB_PATH_MAX];
 	va_list ap;
@@ -121,8 +121,8 @@ lab_chk_size(uint64_t bytes, char *buf)
 /* One use of a device in a variant: as a member, spare, journal... */
 struct role {
 	const char *dev;
-	char field[LAB_PATH_MAX];	/* full path, for the message field */
-	const char *key;		/* field relative to the variant */
+	char field[LAB_PATH_MAX]; /* full path, for the message field */
+	const char *key; /* field relative to the variant */
 	int line;
 };
 
@@ -154,8 +154,9 @@ role_add(struct roles *r, const struct lab_variant *v,
 	}
 	lab_variant_path(v, -1, pre, sizeof pre);
 	k = strlen(pre);
-	x->key = strncmp(x->field, pre, k) == 0 && x->field[k] == '.' ?
-	    x->field + k + 1 : x->field;
+	x->key = strncmp(x->field, pre, k) == 0 && x->field[k] == '.'
+	    ? x->field + k + 1
+	    : x->field;
 }
 
 static void
@@ -196,22 +197,27 @@ role_device_ok(struct lab_chk *c, const struct lab_variant *v,
 	long long n = v->scratch_count;
 
 	if (k < 0 && strncmp(x->dev, "/dev/", 5) != 0) {
-		lab_chk_add(c, x->line, x->field, _("%s is not a device: give "
-		    "a path under /dev or scratch:N"), x->dev);
+		lab_chk_add(c, x->line, x->field,
+		    _("%s is not a device: give "
+		      "a path under /dev or scratch:N"),
+		    x->dev);
 		return false;
 	}
 	if (k < 0)
 		return true;
 	if (!lab_variant_isset(v, LAB_V_SCRATCH)) {
-		lab_chk_add(c, x->line, x->field, _("%s names a scratch disk, "
-		    "but the variant has no scratch group"), x->dev);
+		lab_chk_add(c, x->line, x->field,
+		    _("%s names a scratch disk, "
+		      "but the variant has no scratch group"),
+		    x->dev);
 		return false;
 	}
 	if (k >= n) {
-		lab_chk_add(c, x->line, x->field, _("%s is out of range: "
-		    "scratch.count is %lld (line %d), so scratch:0 to "
-		    "scratch:%lld exist"), x->dev, n,
-		    lab_variant_line(v, LAB_V_SCRATCH_COUNT), n - 1);
+		lab_chk_add(c, x->line, x->field,
+		    _("%s is out of range: "
+		      "scratch.count is %lld (line %d), so scratch:0 to "
+		      "scratch:%lld exist"),
+		    x->dev, n, lab_variant_line(v, LAB_V_SCRATCH_COUNT), n - 1);
 		return false;
 	}
 	return true;
@@ -236,10 +242,11 @@ check_roles(struct lab_chk *c, const struct lab_variant *v)
 			if (strcmp(r.v[i].dev, r.v[j].dev) == 0)
 				break;
 		if (j < i) {
-			lab_chk_add(c, r.v[i].line, r.v[i].field, _("%s is "
-			    "already used in %s (line %d): a device can have "
-			    "only one role"), r.v[i].dev, r.v[j].key,
-			    r.v[j].line);
+			lab_chk_add(c, r.v[i].line, r.v[i].field,
+			    _("%s is "
+			      "already used in %s (line %d): a device can have "
+			      "only one role"),
+			    r.v[i].dev, r.v[j].key, r.v[j].line);
 			continue;
 		}
 		if (lab_scratch_index(r.v[i].dev) >= 0)
@@ -277,12 +284,14 @@ sizes_btrfs(struct lab_chk *c, const struct lab_variant *v, size_t n)
 
 	if (!lab_array_isset(a, LAB_A_METADATA_PROFILE))
 		m = n > 1 ? LAB_PROFILE_RAID1 : LAB_PROFILE_DUP;
-	need = a->profile != LAB_PROFILE_SINGLE && m != LAB_PROFILE_SINGLE ?
-	    BTRFS_MIN_DEV_RAID : BTRFS_MIN_DEV;
+	need = a->profile != LAB_PROFILE_SINGLE && m != LAB_PROFILE_SINGLE
+	    ? BTRFS_MIN_DEV_RAID
+	    : BTRFS_MIN_DEV;
 	if (v->scratch_size < need)
-		lab_chk_variant(c, v, LAB_V_SCRATCH_SIZE, _("scratch disks of "
-		    "%s are too small for btrfs data %s, metadata %s: "
-		    "mkfs.btrfs 6.2 needs %s per device"),
+		lab_chk_variant(c, v, LAB_V_SCRATCH_SIZE,
+		    _("scratch disks of "
+		      "%s are too small for btrfs data %s, metadata %s: "
+		      "mkfs.btrfs 6.2 needs %s per device"),
 		    lab_chk_size(v->scratch_size, b),
 		    lab_profile_name(a->profile), lab_profile_name(m),
 		    lab_chk_size(need, b2));
@@ -304,8 +313,9 @@ check_sizes(struct lab_chk *c, const struct lab_variant *v, long implicit)
 	    fs->journal == LAB_JOURNAL_DEVICE &&
 	    lab_scratch_index(fs->journal_device) >= 0 &&
 	    v->scratch_size < XFS_MIN_LOG)
-		lab_chk_fs(c, v, LAB_F_JOURNAL_DEVICE, _("%s holds %s, but "
-		    "xfs refuses a log smaller than 64M (xfsprogs 6.1)"),
+		lab_chk_fs(c, v, LAB_F_JOURNAL_DEVICE,
+		    _("%s holds %s, but "
+		      "xfs refuses a log smaller than 64M (xfsprogs 6.1)"),
 		    fs->journal_device, lab_chk_size(v->scratch_size, b));
 	if (!all_scratch(a, implicit))
 		return;
@@ -317,15 +327,17 @@ check_sizes(struct lab_chk *c, const struct lab_variant *v, long implicit)
 	if (cap == 0)
 		return;
 	if (fs->type == LAB_FS_XFS && cap < XFS_MIN_DATA)
-		lab_chk_variant(c, v, LAB_V_SCRATCH_SIZE, _("the array holds "
-		    "%s on scratch disks of %s, but xfs needs at least 300M "
-		    "(xfsprogs 6.1)"), lab_chk_size(cap, b),
-		    lab_chk_size(v->scratch_size, b2));
+		lab_chk_variant(c, v, LAB_V_SCRATCH_SIZE,
+		    _("the array holds "
+		      "%s on scratch disks of %s, but xfs needs at least 300M "
+		      "(xfsprogs 6.1)"),
+		    lab_chk_size(cap, b), lab_chk_size(v->scratch_size, b2));
 	else if (fs->type == LAB_FS_BTRFS && cap < BTRFS_MIN_DEV)
-		lab_chk_variant(c, v, LAB_V_SCRATCH_SIZE, _("the array holds "
-		    "%s on scratch disks of %s, but mkfs.btrfs 6.2 needs at "
-		    "least 109M"), lab_chk_size(cap, b),
-		    lab_chk_size(v->scratch_size, b2));
+		lab_chk_variant(c, v, LAB_V_SCRATCH_SIZE,
+		    _("the array holds "
+		      "%s on scratch disks of %s, but mkfs.btrfs 6.2 needs at "
+		      "least 109M"),
+		    lab_chk_size(cap, b), lab_chk_size(v->scratch_size, b2));
 }
 
 /* ---------------------------------------------------------------- variant */
@@ -334,17 +346,21 @@ static void
 check_directory(struct lab_chk *c, const struct lab_variant *v)
 {
 	if (v->directory[0] != '/')
-		lab_chk_variant(c, v, LAB_V_DIRECTORY, _("%s is not an "
-		    "absolute path"), v->directory);
+		lab_chk_variant(c, v, LAB_V_DIRECTORY,
+		    _("%s is not an "
+		      "absolute path"),
+		    v->directory);
 	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    !lab_variant_inherited(v, LAB_V_SCRATCH))
-		lab_chk_variant(c, v, LAB_V_SCRATCH, _("scratch disks are for "
-		    "arrays: a directory variant builds nothing on them"));
+		lab_chk_variant(c, v, LAB_V_SCRATCH,
+		    _("scratch disks are for "
+		      "arrays: a directory variant builds nothing on them"));
 	if (lab_variant_isset(v, LAB_V_FS) &&
 	    !lab_variant_inherited(v, LAB_V_FS))
-		lab_chk_variant(c, v, LAB_V_FS, _("a directory variant builds "
-		    "no filesystem: the directory's own is tested, fs has no "
-		    "effect"));
+		lab_chk_variant(c, v, LAB_V_FS,
+		    _("a directory variant builds "
+		      "no filesystem: the directory's own is tested, fs has no "
+		      "effect"));
 }
 
 static void
@@ -354,8 +370,10 @@ check_array_variant(struct lab_chk *c, const struct lab_variant *v)
 	long implicit = -1, named;
 
 	if (v->scratch_dir != NULL && v->scratch_dir[0] != '/')
-		lab_chk_variant(c, v, LAB_V_SCRATCH_DIR, _("%s is not an "
-		    "absolute path"), v->scratch_dir);
+		lab_chk_variant(c, v, LAB_V_SCRATCH_DIR,
+		    _("%s is not an "
+		      "absolute path"),
+		    v->scratch_dir);
 	named = check_roles(c, v);
 	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    !lab_array_isset(a, LAB_A_DEVICES) && a->nlegs == 0) {
@@ -371,30 +389,33 @@ check_array_variant(struct lab_chk *c, const struct lab_variant *v)
 static void
 check_variant(struct lab_chk *c, const struct lab_variant *v)
 {
-	bool dir = v->directory != NULL &&
-	    lab_variant_isset(v, LAB_V_DIRECTORY);
+	bool dir =
+	    v->directory != NULL && lab_variant_isset(v, LAB_V_DIRECTORY);
 	bool arr = lab_variant_isset(v, LAB_V_ARRAY);
 	bool dir_own = dir && !lab_variant_inherited(v, LAB_V_DIRECTORY);
 	bool arr_own = arr && !lab_variant_inherited(v, LAB_V_ARRAY);
 	char p[LAB_PATH_MAX];
 
 	if (dir && arr && dir_own == arr_own)
-		lab_chk_variant(c, v, LAB_V_DIRECTORY, _("a variant has one "
-		    "target: this directory or the array on line %d, not "
-		    "both"), lab_variant_line(v, LAB_V_ARRAY));
+		lab_chk_variant(c, v, LAB_V_DIRECTORY,
+		    _("a variant has one "
+		      "target: this directory or the array on line %d, not "
+		      "both"),
+		    lab_variant_line(v, LAB_V_ARRAY));
 	else if (!dir && !arr)
 		lab_chk_add(c, v->line, lab_variant_path(v, -1, p, sizeof p),
 		    _("no target: give directory (an existing directory to "
-		    "test) or array (devices to build on)"));
+		      "test) or array (devices to build on)"));
 	else if (dir && (!arr || (dir_own && !arr_own)))
 		check_directory(c, v);
 	else
 		check_array_variant(c, v);
 	if (lab_variant_isset(v, LAB_V_READAHEAD) &&
 	    (v->readahead == 0 || v->readahead % 512 != 0))
-		lab_chk_variant(c, v, LAB_V_READAHEAD, _("readahead must be a "
-		    "positive multiple of 512 bytes (blockdev --setra counts "
-		    "512-byte sectors)"));
+		lab_chk_variant(c, v, LAB_V_READAHEAD,
+		    _("readahead must be a "
+		      "positive multiple of 512 bytes (blockdev --setra counts "
+		      "512-byte sectors)"));
 }
 
 /* ---------------------------------------------------------------- lab */
@@ -413,8 +434,10 @@ check_names(struct lab_chk *c, const struct lab *lab)
 			    strcmp(lab->variants[j].name, v->name) == 0)
 				break;
 		if (v->name != NULL && j < i)
-			lab_chk_variant(c, v, LAB_V_NAME, _("variant name %s "
-			    "is already used on line %d"), v->name,
+			lab_chk_variant(c, v, LAB_V_NAME,
+			    _("variant name %s "
+			      "is already used on line %d"),
+			    v->name,
 			    lab_variant_line(&lab->variants[j], LAB_V_NAME));
 	}
 	for (i = 0; i < lab->nworkloads; i++) {
@@ -428,8 +451,8 @@ check_names(struct lab_chk *c, const struct lab *lab)
 			lab_chk_add(c, lab_workload_line(w, LAB_W_NAME),
 			    lab_workload_path(w, "name", p, sizeof p),
 			    _("workload name %s is already used on line %d"),
-			    w->name, lab_workload_line(&lab->workloads[j],
-			    LAB_W_NAME));
+			    w->name,
+			    lab_workload_line(&lab->workloads[j], LAB_W_NAME));
 	}
 }
 
@@ -441,20 +464,25 @@ check_lab(struct lab_chk *c, const struct lab *lab)
 	if (lab->name == NULL)
 		lab_chk_add(c, lab_line(lab, LAB_L_NAME), lab_key(LAB_L_NAME),
 		    _("the lab has no name: add name = \"...\" (letters, "
-		    "digits, '.', '_' and '-')"));
+		      "digits, '.', '_' and '-')"));
 	if (lab->nvariants == 0)
 		lab_chk_add(c, lab_line(lab, LAB_L_VARIANTS),
-		    lab_key(LAB_L_VARIANTS), _("the lab has no variants: "
-		    "add at least one storage set-up to test"));
+		    lab_key(LAB_L_VARIANTS),
+		    _("the lab has no variants: "
+		      "add at least one storage set-up to test"));
 	if (lab->repeats < 1)
 		lab_chk_add(c, lab_line(lab, LAB_L_REPEATS),
-		    lab_key(LAB_L_REPEATS), _("repeats must be at least 1, "
-		    "got %lld"), (long long)lab->repeats);
-	if (r != NULL && r[0] != '/' && !(r[0] == '~' &&
-	    (r[1] == '/' || r[1] == '\0')))
+		    lab_key(LAB_L_REPEATS),
+		    _("repeats must be at least 1, "
+		      "got %lld"),
+		    (long long)lab->repeats);
+	if (r != NULL && r[0] != '/' &&
+	    !(r[0] == '~' && (r[1] == '/' || r[1] == '\0')))
 		lab_chk_add(c, lab_line(lab, LAB_L_RESULTS),
-		    lab_key(LAB_L_RESULTS), _("%s is neither an absolute path "
-		    "nor under ~/"), r);
+		    lab_key(LAB_L_RESULTS),
+		    _("%s is neither an absolute path "
+		      "nor under ~/"),
+		    r);
 	check_names(c, lab);
 }
 

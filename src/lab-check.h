@@ -19,10 +19,10 @@
 #define TIB (1024ULL * 1024 * 1024 * 1024)
 
 /* Smallest devices mkfs accepts (measured on Debian 12, loop devices). */
-#define XFS_MIN_DATA (300 * MIB)	/* xfsprogs 6.1 */
+#define XFS_MIN_DATA (300 * MIB) /* xfsprogs 6.1 */
 #define XFS_MIN_LOG (64 * MIB)
-#define BTRFS_MIN_DEV (109 * MIB)	/* btrfs-progs 6.2, one device */
-#define BTRFS_MIN_DEV_RAID (125 * MIB)	/* data and metadata not single */
+#define BTRFS_MIN_DEV (109 * MIB) /* btrfs-progs 6.2, one device */
+#define BTRFS_MIN_DEV_RAID (125 * MIB) /* data and metadata not single */
 
 /* One lab_check() pass: where to report, and how many were reported. */
 struct lab_chk {
@@ -33,9 +33,9 @@ struct lab_chk {
 
 /* Where an array sits in its variant. */
 enum lab_chk_role {
-	LAB_CHK_TOP,		/* the variant's array */
-	LAB_CHK_LEG,		/* a leg of a nested array */
-	LAB_CHK_JOURNAL,	/* fs.journal.array */
+	LAB_CHK_TOP, /* the variant's array */
+	LAB_CHK_LEG, /* a leg of a nested array */
+	LAB_CHK_JOURNAL, /* fs.journal.array */
 };
 
 #define PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -47,7 +47,7 @@ void lab_chk_variant(struct lab_chk *c, const struct lab_variant *v,
     enum lab_v_field f, const char *fmt, ...) PRINTF(4, 5);
 void lab_chk_array(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, enum lab_a_field f, const char *fmt, ...)
-	PRINTF(5, 6);
+    PRINTF(5, 6);
 void lab_chk_fs(struct lab_chk *c, const struct lab_variant *v,
     enum lab_f_field f, const char *fmt, ...) PRINTF(4, 5);
 
@@ -63,8 +63,7 @@ const char *lab_chk_size(uint64_t bytes, char *buf);
  * not given), and the usable bytes of n members of member bytes (0 when
  * there is no simple formula). */
 size_t lab_chk_members(const struct lab_array *a, long implicit);
-uint64_t lab_chk_capacity(const struct lab_array *a, size_t n,
-    uint64_t member);
+uint64_t lab_chk_capacity(const struct lab_array *a, size_t n, uint64_t member);
 
 /* Rules of one array (lab-check-array.c) and of a variant's fs. */
 void lab_chk_check_array(struct lab_chk *c, const struct lab_variant *v,

@@ -17,18 +17,18 @@
 #include "lab.h"
 #include "xalloc.h"
 
-static const char *const array_keys[] = {"engine", "level", "metadata_profile",
-    "layout", "chunk", "devices", "spares", "metadata", "bitmap",
-    "bitmap_chunk", "journal", "assume_clean", "legs", NULL};
-static const char *const leg_keys[] = {"level", "metadata_profile", "layout",
-    "chunk", "devices", "spares", "metadata", "bitmap", "bitmap_chunk",
-    "journal", "assume_clean", NULL};
-static const char *const bitmap_keys[] = {"file", "chunk", NULL};
-static const char *const fs_keys[] = {"type", "mkfs_options", "journal", "data",
-    "geometry", "mount_options", NULL};
-static const char *const journal_keys[] = {"device", "array", "size", NULL};
-static const char *const geometry_keys[] = {
-    "stride", "stripe_width", "su", "sw", NULL};
+static const char *const array_keys[] = { "engine", "level", "metadata_profile",
+	"layout", "chunk", "devices", "spares", "metadata", "bitmap",
+	"bitmap_chunk", "journal", "assume_clean", "legs", NULL };
+static const char *const leg_keys[] = { "level", "metadata_profile", "layout",
+	"chunk", "devices", "spares", "metadata", "bitmap", "bitmap_chunk",
+	"journal", "assume_clean", NULL };
+static const char *const bitmap_keys[] = { "file", "chunk", NULL };
+static const char *const fs_keys[] = { "type", "mkfs_options", "journal",
+	"data", "geometry", "mount_options", NULL };
+static const char *const journal_keys[] = { "device", "array", "size", NULL };
+static const char *const geometry_keys[] = { "stride", "stripe_width", "su",
+	"sw", NULL };
 
 static int
 line_of(const config_setting_t *s)
@@ -62,8 +62,8 @@ get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
 		}
 	}
 	choices = lab_choices(names);
-	lab_ctx_error(
-	    c, line_of(s), field, _("'%s' is not one of: %s"), text, choices);
+	lab_ctx_error(c, line_of(s), field, _("'%s' is not one of: %s"), text,
+	    choices);
 	free(choices);
 	return false;
 }
@@ -81,8 +81,8 @@ load_level(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	else if (t == CONFIG_TYPE_STRING)
 		a->level_text = xstrdup(config_setting_get_string(s));
 	else {
-		lab_ctx_error(
-		    c, line_of(s), field, _("expected a string or an integer"));
+		lab_ctx_error(c, line_of(s), field,
+		    _("expected a string or an integer"));
 		return;
 	}
 	ASET(a, LAB_A_LEVEL, s);
@@ -94,7 +94,7 @@ static void
 load_metadata(struct lab_ctx *c, const config_setting_t *s, const char *field,
     struct lab_array *a)
 {
-	static const double vals[] = {1.2, 0.9, 1.0, 1.1};
+	static const double vals[] = { 1.2, 0.9, 1.0, 1.1 };
 	double d;
 	int i;
 
@@ -126,8 +126,8 @@ load_bitmap_group(struct lab_ctx *c, const config_setting_t *g,
 
 	lab_load_unknown_keys(c, g, bitmap_keys, field);
 	if ((s = config_setting_get_member(g, "chunk")) != NULL &&
-	    lab_get_size(
-		c, s, lab_join(f, sizeof f, field, "chunk"), &a->bitmap_chunk))
+	    lab_get_size(c, s, lab_join(f, sizeof f, field, "chunk"),
+		&a->bitmap_chunk))
 		ASET(a, LAB_A_BITMAP_CHUNK, s);
 	if ((s = config_setting_get_member(g, "file")) == NULL) {
 		lab_ctx_error(c, line_of(g),
@@ -135,8 +135,8 @@ load_bitmap_group(struct lab_ctx *c, const config_setting_t *g,
 		    _("missing: the bitmap group names the bitmap file"));
 		return;
 	}
-	if (!lab_get_string(
-		c, s, lab_join(f, sizeof f, field, "file"), &a->bitmap_file))
+	if (!lab_get_string(c, s, lab_join(f, sizeof f, field, "file"),
+		&a->bitmap_file))
 		return;
 	if (a->bitmap_file[0] != '/') {
 		lab_ctx_error(c, line_of(s), f,
@@ -216,8 +216,8 @@ load_legs(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 		lab_join(leg->where, sizeof leg->where, a->where, idx);
 		lab_join(field, sizeof field, prefix, idx);
 		if (!config_setting_is_group(g)) {
-			lab_ctx_error(
-			    c, line_of(g), field, _("expected a group"));
+			lab_ctx_error(c, line_of(g), field,
+			    _("expected a group"));
 			continue;
 		}
 		lab_load_array(c, g, field, true, leg);
@@ -250,12 +250,12 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 		ASET(a, LAB_A_METADATA_PROFILE, s);
 	}
 	if ((s = config_setting_get_member(g, "layout")) != NULL &&
-	    lab_get_string(
-		c, s, lab_join(f, sizeof f, prefix, "layout"), &a->layout))
+	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "layout"),
+		&a->layout))
 		ASET(a, LAB_A_LAYOUT, s);
 	if ((s = config_setting_get_member(g, "chunk")) != NULL &&
-	    lab_get_size(
-		c, s, lab_join(f, sizeof f, prefix, "chunk"), &a->chunk))
+	    lab_get_size(c, s, lab_join(f, sizeof f, prefix, "chunk"),
+		&a->chunk))
 		ASET(a, LAB_A_CHUNK, s);
 	if ((s = config_setting_get_member(g, "devices")) != NULL &&
 	    lab_get_strv(c, s, lab_join(f, sizeof f, prefix, "devices"), true,
@@ -266,8 +266,8 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 		&a->spares))
 		ASET(a, LAB_A_SPARES, s);
 	if ((s = config_setting_get_member(g, "metadata")) != NULL)
-		load_metadata(
-		    c, s, lab_join(f, sizeof f, prefix, "metadata"), a);
+		load_metadata(c, s, lab_join(f, sizeof f, prefix, "metadata"),
+		    a);
 	if ((s = config_setting_get_member(g, "bitmap")) != NULL)
 		load_bitmap(c, s, prefix, a);
 	if ((s = config_setting_get_member(g, "bitmap_chunk")) != NULL) {
@@ -280,8 +280,8 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 			ASET(a, LAB_A_BITMAP_CHUNK, s);
 	}
 	if ((s = config_setting_get_member(g, "journal")) != NULL)
-		load_md_journal(
-		    c, s, lab_join(f, sizeof f, prefix, "journal"), a);
+		load_md_journal(c, s, lab_join(f, sizeof f, prefix, "journal"),
+		    a);
 	if ((s = config_setting_get_member(g, "assume_clean")) != NULL &&
 	    lab_get_bool(c, s, lab_join(f, sizeof f, prefix, "assume_clean"),
 		&a->assume_clean))
@@ -316,8 +316,8 @@ load_journal_group(struct lab_ctx *c, const config_setting_t *g,
 		return;
 	}
 	if ((s = config_setting_get_member(g, "size")) != NULL &&
-	    lab_get_size(
-		c, s, lab_join(f, sizeof f, field, "size"), &fs->journal_size))
+	    lab_get_size(c, s, lab_join(f, sizeof f, field, "size"),
+		&fs->journal_size))
 		FSET(fs, LAB_F_JOURNAL_SIZE, s);
 	if (dev != NULL) {
 		lab_join(f, sizeof f, field, "device");
@@ -335,8 +335,8 @@ load_journal_group(struct lab_ctx *c, const config_setting_t *g,
 	} else if (arr != NULL) {
 		lab_join(f, sizeof f, field, "array");
 		if (!config_setting_is_group(arr)) {
-			lab_ctx_error(
-			    c, line_of(arr), f, _("expected a group"));
+			lab_ctx_error(c, line_of(arr), f,
+			    _("expected a group"));
 			return;
 		}
 		fs->journal_array = xmalloc(sizeof *fs->journal_array);
@@ -381,8 +381,8 @@ geometry_int(struct lab_ctx *c, const config_setting_t *g, const char *field,
 
 	if (s == NULL)
 		return false;
-	return lab_get_int(
-	    c, s, lab_join(f, sizeof f, field, key), 1, 1 << 20, out);
+	return lab_get_int(c, s, lab_join(f, sizeof f, field, key), 1, 1 << 20,
+	    out);
 }
 
 static void

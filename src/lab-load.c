@@ -24,8 +24,8 @@
 #include "xalloc.h"
 
 void
-lab_ctx_error(
-    struct lab_ctx *c, int line, const char *field, const char *fmt, ...)
+lab_ctx_error(struct lab_ctx *c, int line, const char *field, const char *fmt,
+    ...)
 {
 	char msg[ERR_MSG_MAX];
 	va_list ap;
@@ -83,8 +83,8 @@ is_int(const config_setting_t *s)
 }
 
 bool
-lab_get_string(
-    struct lab_ctx *c, const config_setting_t *s, const char *field, char **out)
+lab_get_string(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    char **out)
 {
 	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
 		lab_ctx_error(c, line_of(s), field, _("expected a string"));
@@ -117,12 +117,12 @@ lab_get_int(struct lab_ctx *c, const config_setting_t *s, const char *field,
 }
 
 bool
-lab_get_bool(
-    struct lab_ctx *c, const config_setting_t *s, const char *field, bool *out)
+lab_get_bool(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    bool *out)
 {
 	if (config_setting_type(s) != CONFIG_TYPE_BOOL) {
-		lab_ctx_error(
-		    c, line_of(s), field, _("expected true or false"));
+		lab_ctx_error(c, line_of(s), field,
+		    _("expected true or false"));
 		return false;
 	}
 	*out = config_setting_get_bool(s) != 0;
@@ -147,8 +147,8 @@ lab_get_size(struct lab_ctx *c, const config_setting_t *s, const char *field,
 		return true;
 	}
 	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
-		lab_ctx_error(
-		    c, line_of(s), field, _("expected a size (like \"64K\")"));
+		lab_ctx_error(c, line_of(s), field,
+		    _("expected a size (like \"64K\")"));
 		return false;
 	}
 	text = config_setting_get_string(s);
@@ -174,14 +174,14 @@ lab_get_strv(struct lab_ctx *c, const config_setting_t *s, const char *field,
 {
 	const config_setting_t *e;
 	int t = config_setting_type(s);
-	struct lab_strv sv = {NULL, 0};
+	struct lab_strv sv = { NULL, 0 };
 	const char *d;
 	unsigned i;
 	bool ok = true;
 
 	if (t != CONFIG_TYPE_ARRAY && t != CONFIG_TYPE_LIST) {
-		lab_ctx_error(
-		    c, line_of(s), field, _("expected a list of strings"));
+		lab_ctx_error(c, line_of(s), field,
+		    _("expected a list of strings"));
 		return false;
 	}
 	if (config_setting_length(s) == 0) {
@@ -241,8 +241,8 @@ name_ok(const char *s)
 }
 
 static bool
-get_name(
-    struct lab_ctx *c, const config_setting_t *s, const char *field, char **out)
+get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    char **out)
 {
 	if (!lab_get_string(c, s, field, out))
 		return false;
@@ -279,19 +279,19 @@ get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
 		}
 	}
 	choices = lab_choices(names);
-	lab_ctx_error(
-	    c, line_of(s), field, _("'%s' is not one of: %s"), text, choices);
+	lab_ctx_error(c, line_of(s), field, _("'%s' is not one of: %s"), text,
+	    choices);
 	free(choices);
 	return false;
 }
 
 /* ---------------------------------------------------------------- variant */
 
-static const char *const variant_keys[] = {"name", "description", "directory",
-    "scratch", "array", "fs", "readahead", NULL};
-static const char *const defaults_keys[] = {
-    "directory", "scratch", "array", "fs", "readahead", NULL};
-static const char *const scratch_keys[] = {"count", "size", "dir", NULL};
+static const char *const variant_keys[] = { "name", "description", "directory",
+	"scratch", "array", "fs", "readahead", NULL };
+static const char *const defaults_keys[] = { "directory", "scratch", "array",
+	"fs", "readahead", NULL };
+static const char *const scratch_keys[] = { "count", "size", "dir", NULL };
 
 #define VSET(v, f, s)                                                          \
 	do {                                                                   \
@@ -343,8 +343,8 @@ load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
 		&v->name))
 		VSET(v, LAB_V_NAME, s);
 	lab_variant_path(v, -1, prefix, sizeof prefix);
-	lab_load_unknown_keys(
-	    c, g, defaults ? defaults_keys : variant_keys, prefix);
+	lab_load_unknown_keys(c, g, defaults ? defaults_keys : variant_keys,
+	    prefix);
 	if (!defaults &&
 	    (s = config_setting_get_member(g, "description")) != NULL &&
 	    lab_get_string(c, s,
@@ -361,8 +361,8 @@ load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
 	if ((s = config_setting_get_member(g, "array")) != NULL) {
 		lab_join(field, sizeof field, prefix, "array");
 		if (!config_setting_is_group(s)) {
-			lab_ctx_error(
-			    c, line_of(s), field, _("expected a group"));
+			lab_ctx_error(c, line_of(s), field,
+			    _("expected a group"));
 		} else {
 			VSET(v, LAB_V_ARRAY, s);
 			lab_load_array(c, s, field, false, &v->array);
@@ -371,8 +371,8 @@ load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
 	if ((s = config_setting_get_member(g, "fs")) != NULL) {
 		lab_join(field, sizeof field, prefix, "fs");
 		if (!config_setting_is_group(s)) {
-			lab_ctx_error(
-			    c, line_of(s), field, _("expected a group"));
+			lab_ctx_error(c, line_of(s), field,
+			    _("expected a group"));
 		} else {
 			VSET(v, LAB_V_FS, s);
 			lab_load_fs(c, s, field, &v->fs);
@@ -403,8 +403,8 @@ load_variants(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 		lab->nvariants++;
 		if (!config_setting_is_group(g)) {
 			snprintf(field, sizeof field, "variants[%zu]", i);
-			lab_ctx_error(
-			    c, line_of(g), field, _("expected a group"));
+			lab_ctx_error(c, line_of(g), field,
+			    _("expected a group"));
 			continue;
 		}
 		load_variant(c, g, false, v);
@@ -418,8 +418,8 @@ load_variants(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 				    _("duplicate variant name '%s' (first at "
 				      "line %d)"),
 				    v->name,
-				    lab_variant_line(
-					&lab->variants[j], LAB_V_NAME));
+				    lab_variant_line(&lab->variants[j],
+					LAB_V_NAME));
 				break;
 			}
 		}
@@ -464,10 +464,10 @@ load_workload_type(struct lab_ctx *c, const config_setting_t *g,
 }
 
 static void
-load_workload(
-    struct lab_ctx *c, const config_setting_t *g, struct lab_workload *w)
+load_workload(struct lab_ctx *c, const config_setting_t *g,
+    struct lab_workload *w)
 {
-	static const char *const skip[] = {"name", "type", NULL};
+	static const char *const skip[] = { "name", "type", NULL };
 	char prefix[LAB_PATH_MAX], field[LAB_PATH_MAX];
 	const config_setting_t *s;
 
@@ -485,8 +485,8 @@ load_workload(
 	w->nvalues = param_count(w->wl->params);
 	w->values = xcalloc(w->nvalues + 1, sizeof *w->values);
 	param_values_init(w->wl->params, w->values);
-	c->nerr += param_load(
-	    w->wl->params, g, skip, w->values, c->file, prefix, c->errs);
+	c->nerr += param_load(w->wl->params, g, skip, w->values, c->file,
+	    prefix, c->errs);
 	w->own = w->set;
 }
 
@@ -507,8 +507,8 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 		if (!config_setting_is_group(g)) {
 			w->line = line_of(g);
 			snprintf(field, sizeof field, "workloads[%zu]", i);
-			lab_ctx_error(
-			    c, line_of(g), field, _("expected a group"));
+			lab_ctx_error(c, line_of(g), field,
+			    _("expected a group"));
 			continue;
 		}
 		load_workload(c, g, w);
@@ -522,8 +522,8 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 				    _("duplicate workload name '%s' (first at "
 				      "line %d)"),
 				    w->name,
-				    lab_workload_line(
-					&lab->workloads[j], LAB_W_NAME));
+				    lab_workload_line(&lab->workloads[j],
+					LAB_W_NAME));
 				break;
 			}
 		}
@@ -532,8 +532,8 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 
 /* ---------------------------------------------------------------- top */
 
-static const char *const top_keys[] = {"name", "description", "repeats",
-    "cache", "results", "defaults", "variants", "workloads", NULL};
+static const char *const top_keys[] = { "name", "description", "repeats",
+	"cache", "results", "defaults", "variants", "workloads", NULL };
 
 #define LSET(lab, f, s)                                                        \
 	do {                                                                   \
@@ -589,8 +589,8 @@ load_top(struct lab_ctx *c, const config_setting_t *root, struct lab *lab)
 		LSET(lab, LAB_L_RESULTS, s);
 	if ((s = config_setting_get_member(root, "defaults")) != NULL) {
 		if (!config_setting_is_group(s)) {
-			lab_ctx_error(
-			    c, line_of(s), "defaults", _("expected a group"));
+			lab_ctx_error(c, line_of(s), "defaults",
+			    _("expected a group"));
 		} else {
 			LSET(lab, LAB_L_DEFAULTS, s);
 			lab->defaults = xmalloc(sizeof *lab->defaults);
@@ -659,7 +659,7 @@ syntax_error(struct lab_ctx *c, const config_t *cfg)
 int
 lab_load(const char *path, struct lab **out, struct errlist *errs)
 {
-	struct lab_ctx c = {path, errs, 0};
+	struct lab_ctx c = { path, errs, 0 };
 	config_t cfg;
 	FILE *fp;
 	int rc;
@@ -682,10 +682,10 @@ lab_load(const char *path, struct lab **out, struct errlist *errs)
 }
 
 int
-lab_load_string(
-    const char *text, const char *name, struct lab **out, struct errlist *errs)
+lab_load_string(const char *text, const char *name, struct lab **out,
+    struct errlist *errs)
 {
-	struct lab_ctx c = {name != NULL ? name : "<string>", errs, 0};
+	struct lab_ctx c = { name != NULL ? name : "<string>", errs, 0 };
 	config_t cfg;
 	int rc;
 

@@ -61,8 +61,8 @@ bool lab_get_string(struct lab_ctx *c, const config_setting_t *s,
     const char *field, char **out);
 bool lab_get_int(struct lab_ctx *c, const config_setting_t *s,
     const char *field, int64_t min, int64_t max, int64_t *out);
-bool lab_get_bool(
-    struct lab_ctx *c, const config_setting_t *s, const char *field, bool *out);
+bool lab_get_bool(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, bool *out);
 bool lab_get_size(struct lab_ctx *c, const config_setting_t *s,
     const char *field, uint64_t *out);
 bool lab_get_strv(struct lab_ctx *c, const config_setting_t *s,

@@ -128,8 +128,8 @@ close_group(struct out *o, const char *end)
 
 #define OWN(x, f) (((x)->own & LAB_BIT(f)) != 0)
 
-static void format_array(
-    struct out *o, const char *key, const struct lab_array *a, const char *end);
+static void format_array(struct out *o, const char *key,
+    const struct lab_array *a, const char *end);
 
 static void
 format_legs(struct out *o, const struct lab_array *a)
@@ -160,8 +160,8 @@ format_bitmap(struct out *o, const struct lab_array *a)
 
 /* An array group; key NULL for an entry of a legs list. */
 static void
-format_array(
-    struct out *o, const char *key, const struct lab_array *a, const char *end)
+format_array(struct out *o, const char *key, const struct lab_array *a,
+    const char *end)
 {
 	open_group(o, key);
 	if (OWN(a, LAB_A_ENGINE))
@@ -326,7 +326,7 @@ format_top(struct out *o, const struct lab *lab)
 char *
 lab_format(const struct lab *lab)
 {
-	struct out o = {NULL, 0, 0, 0};
+	struct out o = { NULL, 0, 0, 0 };
 	size_t i;
 
 	put(&o, "# raidlab lab file: see raidlab.lab(5)\n");
@@ -346,8 +346,8 @@ lab_format(const struct lab *lab)
 		put(&o, "\nworkloads = (\n");
 		o.depth++;
 		for (i = 0; i < lab->nworkloads; i++)
-			format_workload(
-			    &o, &lab->workloads[i], i + 1 == lab->nworkloads);
+			format_workload(&o, &lab->workloads[i],
+			    i + 1 == lab->nworkloads);
 		o.depth--;
 		put(&o, ");\n");
 	}

@@ -18,20 +18,22 @@
 
 /* ---------------------------------------------------------------- names */
 
-const char *const lab_cache_names[] = {"drop", "keep", NULL};
-const char *const lab_engine_names[] = {"md", "btrfs", "single", NULL};
-const char *const lab_md_level_names[] = {"0", "1", "4", "5", "6", "10", NULL};
-static const int md_level_numbers[] = {0, 1, 4, 5, 6, 10};
-const char *const lab_profile_names[] = {"single", "dup", "raid0", "raid1",
-    "raid1c3", "raid1c4", "raid10", "raid5", "raid6", NULL};
-const char *const lab_md_metadata_names[] = {"1.2", "0.90", "1.0", "1.1", NULL};
+const char *const lab_cache_names[] = { "drop", "keep", NULL };
+const char *const lab_engine_names[] = { "md", "btrfs", "single", NULL };
+const char *const lab_md_level_names[] = { "0", "1", "4", "5", "6", "10",
+	NULL };
+static const int md_level_numbers[] = { 0, 1, 4, 5, 6, 10 };
+const char *const lab_profile_names[] = { "single", "dup", "raid0", "raid1",
+	"raid1c3", "raid1c4", "raid10", "raid5", "raid6", NULL };
+const char *const lab_md_metadata_names[] = { "1.2", "0.90", "1.0", "1.1",
+	NULL };
 /* "file" is the name of LAB_BITMAP_FILE but not a valid string value. */
-const char *const lab_bitmap_names[] = {"none", "internal", NULL};
-const char *const lab_fs_type_names[] = {
-    "ext2", "ext3", "ext4", "xfs", "btrfs", NULL};
-const char *const lab_data_mode_names[] = {
-    "ordered", "writeback", "journal", NULL};
-const char *const lab_geometry_names[] = {"auto", "none", NULL};
+const char *const lab_bitmap_names[] = { "none", "internal", NULL };
+const char *const lab_fs_type_names[] = { "ext2", "ext3", "ext4", "xfs",
+	"btrfs", NULL };
+const char *const lab_data_mode_names[] = { "ordered", "writeback", "journal",
+	NULL };
+const char *const lab_geometry_names[] = { "auto", "none", NULL };
 
 static int
 parse_name(const char *const *names, const char *s, int *out)
@@ -145,57 +147,57 @@ lab_scratch_index(const char *dev)
 /* ---------------------------------------------------------------- keys */
 
 static const char *const l_keys[LAB_L__COUNT] = {
-    "name",
-    "description",
-    "repeats",
-    "cache",
-    "results",
-    "defaults",
-    "variants",
-    "workloads",
+	"name",
+	"description",
+	"repeats",
+	"cache",
+	"results",
+	"defaults",
+	"variants",
+	"workloads",
 };
 static const char *const v_keys[LAB_V__COUNT] = {
-    "name",
-    "description",
-    "directory",
-    "scratch",
-    "scratch.count",
-    "scratch.size",
-    "scratch.dir",
-    "array",
-    "fs",
-    "readahead",
+	"name",
+	"description",
+	"directory",
+	"scratch",
+	"scratch.count",
+	"scratch.size",
+	"scratch.dir",
+	"array",
+	"fs",
+	"readahead",
 };
 static const char *const a_keys[LAB_A__COUNT] = {
-    "engine",
-    "level",
-    "metadata_profile",
-    "layout",
-    "chunk",
-    "devices",
-    "spares",
-    "metadata",
-    "bitmap",
-    "bitmap.file",
-    "bitmap_chunk",
-    "journal",
-    "assume_clean",
-    "legs",
+	"engine",
+	"level",
+	"metadata_profile",
+	"layout",
+	"chunk",
+	"devices",
+	"spares",
+	"metadata",
+	"bitmap",
+	"bitmap.file",
+	"bitmap_chunk",
+	"journal",
+	"assume_clean",
+	"legs",
 };
 static const char *const f_keys[LAB_F__COUNT] = {
-    "type",
-    "mkfs_options",
-    "journal",
-    "journal.device",
-    "journal.array",
-    "journal.size",
-    "data",
-    "geometry",
-    "geometry.stride",
-    "geometry.stripe_width",
-    "geometry.su",
-    "geometry.sw",
-    "mount_options",
+	"type",
+	"mkfs_options",
+	"journal",
+	"journal.device",
+	"journal.array",
+	"journal.size",
+	"data",
+	"geometry",
+	"geometry.stride",
+	"geometry.stripe_width",
+	"geometry.su",
+	"geometry.sw",
+	"mount_options",
 };
 
 const char *
@@ -317,8 +319,8 @@ lab_workload_param_line(const struct lab_workload *w, const char *name)
 /* ---------------------------------------------------------------- paths */
 
 static const char *
-entry_path(
-    const char *list, const char *name, size_t index, char *buf, size_t len)
+entry_path(const char *list, const char *name, size_t index, char *buf,
+    size_t len)
 {
 	if (name != NULL)
 		snprintf(buf, len, "%s.%s", list, name);
@@ -386,8 +388,8 @@ lab_fs_path(const struct lab_variant *v, int f, char *buf, size_t len)
 }
 
 const char *
-lab_workload_path(
-    const struct lab_workload *w, const char *param, char *buf, size_t len)
+lab_workload_path(const struct lab_workload *w, const char *param, char *buf,
+    size_t len)
 {
 	char p[LAB_PATH_MAX];
 
@@ -678,8 +680,8 @@ workload_eq(const struct lab_workload *a, const struct lab_workload *b)
 	    !str_eq(a->type, b->type))
 		return false;
 	for (i = 0; i < a->nvalues; i++)
-		if (!param_value_equal(
-			&a->wl->params[i], &a->values[i], &b->values[i]))
+		if (!param_value_equal(&a->wl->params[i], &a->values[i],
+			&b->values[i]))
 			return false;
 	return true;
 }

@@ -328,8 +328,8 @@ int lab_load(const char *path, struct lab **out, struct errlist *errs);
  * As lab_load() on text already in memory; name is used in messages and
  * becomes lab->path (may be NULL: "<string>").
  */
-int lab_load_string(
-    const char *text, const char *name, struct lab **out, struct errlist *errs);
+int lab_load_string(const char *text, const char *name, struct lab **out,
+    struct errlist *errs);
 
 /*
  * Cross-field validation (src/lab-check.c): the rules raidlab.lab(5)
@@ -401,8 +401,8 @@ const char *lab_array_path(const struct lab_variant *v,
     const struct lab_array *a, int f, char *buf, size_t len);
 const char *
 lab_fs_path(const struct lab_variant *v, int f, char *buf, size_t len);
-const char *lab_workload_path(
-    const struct lab_workload *w, const char *param, char *buf, size_t len);
+const char *lab_workload_path(const struct lab_workload *w, const char *param,
+    char *buf, size_t len);
 
 /* "scratch:N" -> N (>= 0); anything else -> -1. */
 int lab_scratch_index(const char *dev);

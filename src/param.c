@@ -136,8 +136,8 @@ param_values_init(const struct param *params, struct param_value *vals)
 }
 
 void
-param_values_done(
-    const struct param *params, struct param_value *vals, size_t n)
+param_values_done(const struct param *params, struct param_value *vals,
+    size_t n)
 {
 	size_t i;
 
@@ -233,8 +233,8 @@ is_int(const config_setting_t *s)
 }
 
 static bool
-check_range(
-    struct pctx *c, const config_setting_t *s, const struct param *p, int64_t v)
+check_range(struct pctx *c, const config_setting_t *s, const struct param *p,
+    int64_t v)
 {
 	if (v < p->min || (p->max != 0 && v > p->max)) {
 		if (p->max != 0)
@@ -433,7 +433,7 @@ param_load(const struct param *params, const config_setting_t *group,
     const char *const *skip, struct param_value *vals, const char *file,
     const char *prefix, struct errlist *errs)
 {
-	struct pctx c = {file, prefix, errs, 0};
+	struct pctx c = { file, prefix, errs, 0 };
 	const config_setting_t *s;
 	unsigned i, n;
 	int k, other;
@@ -458,8 +458,8 @@ param_load(const struct param *params, const config_setting_t *group,
 			continue;
 		other = param_index(params, params[k].conflicts);
 		if (other > k && vals[other].set) {
-			s = config_setting_get_member(
-			    group, params[other].name);
+			s = config_setting_get_member(group,
+			    params[other].name);
 			perr(&c, s, params[other].name,
 			    _("cannot be set together with '%s'"),
 			    params[k].name);
@@ -512,8 +512,8 @@ param_value_format(const struct param *p, const struct param_value *v)
 	case PARAM_INT:
 		return xasprintf("%" PRId64, v->i);
 	case PARAM_SIZE:
-		return xasprintf(
-		    "\"%s\"", units_format_exact(v->size, buf, sizeof buf));
+		return xasprintf("\"%s\"",
+		    units_format_exact(v->size, buf, sizeof buf));
 	case PARAM_BOOL:
 		return xstrdup(v->i ? "true" : "false");
 	case PARAM_ENUM:
@@ -523,8 +523,8 @@ param_value_format(const struct param *p, const struct param_value *v)
 	case PARAM_INT_LIST:
 		out = xstrdup("[");
 		for (i = 0; i < v->nlist; i++) {
-			t = xasprintf(
-			    "%s%s%" PRId64, out, i ? ", " : "", v->list[i]);
+			t = xasprintf("%s%s%" PRId64, out, i ? ", " : "",
+			    v->list[i]);
 			free(out);
 			out = t;
 		}

@@ -64,8 +64,8 @@ int param_index(const struct param *params, const char *name);
  * fail.
  */
 void param_values_init(const struct param *params, struct param_value *vals);
-void param_values_done(
-    const struct param *params, struct param_value *vals, size_t n);
+void param_values_done(const struct param *params, struct param_value *vals,
+    size_t n);
 /* Deep copy of n values. */
 void param_values_copy(const struct param *params, struct param_value *dst,
     const struct param_value *src);

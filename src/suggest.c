@@ -34,8 +34,8 @@ suggest_distance(const char *a, const char *b)
 		for (j = 1; j <= lb; j++) {
 			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
 
-			cur[j] = min3(
-			    prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+			cur[j] = min3(prev[j] + 1, cur[j - 1] + 1,
+			    prev[j - 1] + cost);
 			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
 			    a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < cur[j])
 				cur[j] = prev2[j - 2] + 1;

@@ -69,7 +69,7 @@ units_parse_size(const char *s, uint64_t *out)
 		return -ERANGE;
 	v = whole << shift;
 	if (frac != 0) {
-		/* frac / fracdiv of one unit must be a whole number of bytes. */
+		/* frac / fracdiv of a unit must be a whole number of bytes. */
 		uint64_t unit = UINT64_C(1) << shift;
 
 		if (frac > UINT64_MAX / unit || (frac * unit) % fracdiv != 0)
@@ -109,7 +109,8 @@ units_format_exact(uint64_t bytes, char *buf, size_t len)
 {
 	int i = -1;
 
-	while (bytes != 0 && bytes % 1024 == 0 && i < (int)sizeof suffixes - 2) {
+	while (
+	    bytes != 0 && bytes % 1024 == 0 && i < (int)sizeof suffixes - 2) {
 		bytes /= 1024;
 		i++;
 	}

@@ -10,19 +10,19 @@
 #include "workload.h"
 
 static const struct param untar_params[] = {
-    {"tarball", PARAM_STRING, NULL, 0, 0, NULL, 0, NULL,
-	N_("tar archive to extract; none: a synthetic tree")},
-    {"synthetic_files", PARAM_INT, "20000", 1, 10000000, NULL, 0, NULL,
-	N_("files in the synthetic tree (2.6.20: about 20000)")},
-    {"synthetic_size", PARAM_SIZE, "240M", 1, 0, NULL, 0, NULL,
-	N_("total bytes of the synthetic tree (2.6.20: about 240M)")},
-    {"sync", PARAM_BOOL, "true", 0, 0, NULL, 0, NULL,
-	N_("sync at the end, inside the timing")},
-    {NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL},
+	{ "tarball", PARAM_STRING, NULL, 0, 0, NULL, 0, NULL,
+	    N_("tar archive to extract; none: a synthetic tree") },
+	{ "synthetic_files", PARAM_INT, "20000", 1, 10000000, NULL, 0, NULL,
+	    N_("files in the synthetic tree (2.6.20: about 20000)") },
+	{ "synthetic_size", PARAM_SIZE, "240M", 1, 0, NULL, 0, NULL,
+	    N_("total bytes of the synthetic tree (2.6.20: about 240M)") },
+	{ "sync", PARAM_BOOL, "true", 0, 0, NULL, 0, NULL,
+	    N_("sync at the end, inside the timing") },
+	{ NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL },
 };
 
 const struct workload wl_untar = {
-    .name = "untar",
-    .summary = N_("extract a kernel-sized tar archive, then sync"),
-    .params = untar_params,
+	.name = "untar",
+	.summary = N_("extract a kernel-sized tar archive, then sync"),
+	.params = untar_params,
 };

@@ -8,12 +8,12 @@
 #include "workload.h"
 
 const struct workload *const workload_table[] = {
-    &wl_bonnie,
-    &wl_smallfiles,
-    &wl_untar,
-    &wl_compilebench,
-    &wl_fio,
-    NULL,
+	&wl_bonnie,
+	&wl_smallfiles,
+	&wl_untar,
+	&wl_compilebench,
+	&wl_fio,
+	NULL,
 };
 
 const struct workload *

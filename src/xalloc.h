@@ -15,8 +15,8 @@ typedef void (*fatal_hook_fn)(void);
 void xalloc_set_fatal_hook(fatal_hook_fn hook);
 
 /* Print "raidlab: MESSAGE" to stderr and exit(1). */
-_Noreturn void fatal(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
+_Noreturn void
+fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
@@ -26,7 +26,7 @@ void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-char *xvasprintf(const char *fmt, va_list ap)
-	__attribute__((format(printf, 1, 0)));
+char *
+xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif

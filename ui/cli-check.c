@@ -16,14 +16,15 @@
 #include "lab.h"
 
 static void
-print_errors(const struct errlist *errs)
+print_errors(struct errlist *errs)
 {
 	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	size_t i;
 
+	errlist_sort(errs);
 	for (i = 0; i < errs->n; i++)
-		fprintf(
-		    stderr, "%s\n", err_format(&errs->v[i], buf, sizeof buf));
+		fprintf(stderr, "%s\n",
+		    err_format(&errs->v[i], buf, sizeof buf));
 }
 
 /* Check one file; true when it is valid. */
@@ -54,9 +55,9 @@ static int
 check_exec(int argc, char **argv)
 {
 	static const struct option opts[] = {
-	    {"help", no_argument, NULL, 'h'},
-	    {"quiet", no_argument, NULL, 'q'},
-	    {NULL, 0, NULL, 0},
+		{ "help", no_argument, NULL, 'h' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 },
 	};
 	bool quiet = false, ok = true;
 	int ch, i;
@@ -90,8 +91,8 @@ check_exec(int argc, char **argv)
 }
 
 const struct cli_cmd cli_check = {
-    "check",
-    "[--quiet] LAB...",
-    N_("check lab files and print them normalized"),
-    check_exec,
+	"check",
+	"[--quiet] LAB...",
+	N_("check lab files and print them normalized"),
+	check_exec,
 };

@@ -24,7 +24,7 @@
 
 struct filter {
 	const struct disk_list *list;
-	const bool *selected;	/* NULL: no DEVICE arguments */
+	const bool *selected; /* NULL: no DEVICE arguments */
 	bool all;
 };
 
@@ -42,16 +42,17 @@ static void
 usage(FILE *fp)
 {
 	cli_usage(&cli_disks, fp);
-	fprintf(fp, _("\nOptions:\n"
-	    "  -a, --all       also show empty loop devices, zram and ram "
-	    "disks\n"
-	    "  -j, --json      print a JSON object with a \"devices\" array\n"
-	    "  -n, --no-probe  do not open the devices: sysfs only, so\n"
-	    "                  signatures are unknown and verdicts cautious\n"
-	    "  -h, --help      show this help\n\n"
-	    "Verdicts: free (no signature, unused), has-data (usable only "
-	    "after\nconfirmation), busy (mounted, swap, held, holds /: never "
-	    "usable).\n"));
+	fprintf(fp,
+	    _("\nOptions:\n"
+	      "  -a, --all       also show empty loop devices, zram and ram "
+	      "disks\n"
+	      "  -j, --json      print a JSON object with a \"devices\" array\n"
+	      "  -n, --no-probe  do not open the devices: sysfs only, so\n"
+	      "                  signatures are unknown and verdicts cautious\n"
+	      "  -h, --help      show this help\n\n"
+	      "Verdicts: free (no signature, unused), has-data (usable only "
+	      "after\nconfirmation), busy (mounted, swap, held, holds /: never "
+	      "usable).\n"));
 }
 
 /* Mark the disks named on the command line and their partitions. */

@@ -19,8 +19,8 @@ enum {
 
 struct cli_cmd {
 	const char *name;
-	const char *args;	/* usage after the name, untranslated syntax */
-	const char *summary;	/* N_() one line, shown by --help */
+	const char *args; /* usage after the name, untranslated syntax */
+	const char *summary; /* N_() one line, shown by --help */
 	int (*exec)(int argc, char **argv);
 };
 
@@ -35,6 +35,6 @@ void cli_usage(const struct cli_cmd *cmd, FILE *fp);
 
 /* Print "raidlab NAME: MESSAGE" to stderr. */
 void cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 #endif

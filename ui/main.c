@@ -46,15 +46,17 @@ usage(FILE *fp)
 {
 	const struct cli_cmd *const *c;
 
-	fprintf(fp, _("Usage: raidlab [--help] [--version] [COMMAND [ARGS]]\n"
-	    "A terminal storage lab: compose md and btrfs arrays and "
-	    "filesystems,\nbuild them on real disks and compare workloads "
-	    "on them.\n\nCommands:\n"));
+	fprintf(fp,
+	    _("Usage: raidlab [--help] [--version] [COMMAND [ARGS]]\n"
+	      "A terminal storage lab: compose md and btrfs arrays and "
+	      "filesystems,\nbuild them on real disks and compare workloads "
+	      "on them.\n\nCommands:\n"));
 	for (c = cli_table; *c != NULL; c++)
 		fprintf(fp, "  %s %s\n      %s\n", (*c)->name, (*c)->args,
 		    _((*c)->summary));
-	fprintf(fp, _("\nRun 'raidlab COMMAND --help' for a command's options;"
-	    " see raidlab(1)\nand raidlab.lab(5).\n"));
+	fprintf(fp,
+	    _("\nRun 'raidlab COMMAND --help' for a command's options;"
+	      " see raidlab(1)\nand raidlab.lab(5).\n"));
 }
 
 int
@@ -96,7 +98,8 @@ main(int argc, char **argv)
 		if (strcmp((*c)->name, argv[optind]) == 0) {
 			int first = optind;
 
-			optind = 0;	/* glibc: re-initialise for the subcommand */
+			/* glibc: optind 0 re-initialises getopt. */
+			optind = 0;
 			return (*c)->exec(argc - first, argv + first);
 		}
 	}

@@ -122,7 +122,8 @@ Test(err, formats_file_line_field_message)
 	err_clear(&e);
 	cr_assert(!err_isset(&e));
 	cr_assert_eq(err_set(&e, -EINVAL, "lab.cfg", 12, "array.level",
-	    "RAID5 needs %d devices", 3), -EINVAL);
+			 "RAID5 needs %d devices", 3),
+	    -EINVAL);
 	cr_assert(err_isset(&e));
 	cr_assert_str_eq(err_format(&e, b, sizeof b),
 	    "lab.cfg:12: array.level: RAID5 needs 3 devices");
@@ -146,6 +147,33 @@ Test(err, list_keeps_every_entry_in_order)
 	cr_assert_str_eq(l.v[7].msg, "m7");
 	errlist_done(&l);
 	cr_assert_eq(l.n, 0);
+}
+
+Test(err, sort_orders_by_file_then_line_and_is_stable)
+{
+	static const struct {
+		const char *file;
+		int line;
+		const char *msg;
+	} in[] = {
+		{ "b.cfg", 1, "b1" },
+		{ "a.cfg", 9, "a9" },
+		{ "a.cfg", 3, "a3x" },
+		{ "a.cfg", 3, "a3y" },
+		{ "a.cfg", 0, "a0" },
+	};
+	static const char *const want[] = { "a0", "a3x", "a3y", "a9", "b1" };
+	struct errlist l;
+	size_t i;
+
+	errlist_init(&l);
+	for (i = 0; i < 5; i++)
+		errlist_add(&l, -EINVAL, in[i].file, in[i].line, NULL, "%s",
+		    in[i].msg);
+	errlist_sort(&l);
+	for (i = 0; i < 5; i++)
+		cr_assert_str_eq(l.v[i].msg, want[i]);
+	errlist_done(&l);
 }
 
 static char *

@@ -317,7 +317,7 @@ Test(disk_verdict, root_on_a_device_not_listed_marks_nothing)
 	disk_list_init(&l);
 	add(&l, "sda", 8, 0, NULL);
 	add(&l, "sdb", 8, 16, NULL);
-	disk_usage_mark_root(&l, makedev(0, 31));	/* overlay, virtiofs */
+	disk_usage_mark_root(&l, makedev(0, 31)); /* overlay, virtiofs */
 	disk_list_judge(&l);
 	for (i = 0; i < l.n; i++) {
 		cr_expect(!l.v[i].root);
@@ -344,7 +344,7 @@ Test(disk_verdict, loop_over_a_device_holds_it)
 
 struct tran_case {
 	char *syspath;
-	char *want;	/* NULL: unknown */
+	char *want; /* NULL: unknown */
 };
 
 static void
@@ -363,22 +363,29 @@ free_tran(struct criterion_test_params *p)
 ParameterizedTestParameters(disk_scan, guesses_transport_from_sysfs_path)
 {
 	static const char *const cases[][2] = {
-		{ "/sys/devices/pci0000:00/0000:00:1d.0/0000:3d:00.0/nvme/nvme0/"
-		  "nvme0n1", "nvme" },
+		{ "/sys/devices/pci0000:00/0000:00:1d.0/0000:3d:00.0/nvme/"
+		  "nvme0/"
+		  "nvme0n1",
+		    "nvme" },
 		{ "/sys/devices/virtual/nvme-subsystem/nvme-subsys0/nvme0n1",
-		  "nvme" },
+		    "nvme" },
 		{ "/sys/devices/pci0000:00/0000:00:02.0/virtio1/block/vda",
-		  "virtio" },
+		    "virtio" },
 		{ "/sys/devices/pci0000:00/0000:00:14.0/usb2/2-1/2-1:1.0/host6/"
-		  "target6:0:0/6:0:0:0/block/sdb", "usb" },
+		  "target6:0:0/6:0:0:0/block/sdb",
+		    "usb" },
 		{ "/sys/devices/pci0000:00/0000:00:17.0/ata3/host2/"
-		  "target2:0:0/2:0:0:0/block/sda", "sata" },
+		  "target2:0:0/2:0:0:0/block/sda",
+		    "sata" },
 		{ "/sys/devices/pci0000:00/0000:00:10.0/host32/target32:0:0/"
-		  "32:0:0:0/block/sdc", "scsi" },
+		  "32:0:0:0/block/sdc",
+		    "scsi" },
 		{ "/sys/devices/pci0000:00/0000:00:03.0/virtio2/host0/"
-		  "target0:0:1/0:0:1:0/block/sdd", "scsi" },
+		  "target0:0:1/0:0:1:0/block/sdd",
+		    "scsi" },
 		{ "/sys/devices/platform/soc/fe340000.mmc/mmc_host/mmc0/"
-		  "mmc0:aaaa/block/mmcblk0", "mmc" },
+		  "mmc0:aaaa/block/mmcblk0",
+		    "mmc" },
 		{ "/sys/devices/virtual/block/loop3", "loop" },
 		{ "/sys/devices/virtual/block/md127", "md" },
 		{ "/sys/devices/virtual/block/dm-0", "dm" },
@@ -410,8 +417,14 @@ ParameterizedTest(struct tran_case *c, disk_scan,
 Test(disk_list, sorts_naturally_with_partitions_under_their_disk)
 {
 	static const char *const want[] = {
-		"loop2", "loop10", "nvme0n1", "nvme0n1p1", "nvme0n1p2",
-		"nvme0n1p10", "sda", "sda1",
+		"loop2",
+		"loop10",
+		"nvme0n1",
+		"nvme0n1p1",
+		"nvme0n1p2",
+		"nvme0n1p10",
+		"sda",
+		"sda1",
 	};
 	struct disk_list l;
 	size_t i;
@@ -473,11 +486,33 @@ Test(disk_list, hides_empty_loops_and_ram_disks)
 Test(disk_json, has_every_field_and_stable_tokens)
 {
 	static const char *const keys[] = {
-		"name", "path", "major", "minor", "size", "log_sec", "phy_sec",
-		"rotational", "removable", "read_only", "model", "vendor",
-		"serial", "transport", "pttype", "fstype", "label", "uuid",
-		"mountpoints", "swap", "holders", "backing_file", "parent",
-		"partitions", "root", "verdict", "reason",
+		"name",
+		"path",
+		"major",
+		"minor",
+		"size",
+		"log_sec",
+		"phy_sec",
+		"rotational",
+		"removable",
+		"read_only",
+		"model",
+		"vendor",
+		"serial",
+		"transport",
+		"pttype",
+		"fstype",
+		"label",
+		"uuid",
+		"mountpoints",
+		"swap",
+		"holders",
+		"backing_file",
+		"parent",
+		"partitions",
+		"root",
+		"verdict",
+		"reason",
 	};
 	struct disk_list l;
 	json_t *o, *devs, *sdb;
@@ -492,11 +527,14 @@ Test(disk_json, has_every_field_and_stable_tokens)
 	cr_assert_str_eq(json_string_value(json_object_get(sdb, "name")),
 	    "sdb");
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		cr_expect_not_null(json_object_get(sdb, keys[i]), "%s", keys[i]);
+		cr_expect_not_null(json_object_get(sdb, keys[i]), "%s",
+		    keys[i]);
 	cr_expect_str_eq(json_string_value(json_object_get(sdb, "verdict")),
 	    "busy");
-	cr_expect_str_eq(json_string_value(json_array_get(
-	    json_object_get(sdb, "partitions"), 0)), "sdb1");
+	cr_expect_str_eq(json_string_value(
+			     json_array_get(json_object_get(sdb, "partitions"),
+				 0)),
+	    "sdb1");
 	cr_expect(json_is_null(json_object_get(sdb, "label")));
 	json_decref(o);
 	disk_list_done(&l);
@@ -518,8 +556,8 @@ check_table(unsigned flags, const char *last_marker)
 	cr_assert_eq(t.n, l.n + 1);
 	cr_expect(strncmp(t.lines[0], "NAME", 4) == 0, "%s", t.lines[0]);
 	for (i = 0; i < t.n; i++)
-		cr_expect_leq(disk_table_width(t.lines[i]), 80, "%zu: '%s'",
-		    i, t.lines[i]);
+		cr_expect_leq(disk_table_width(t.lines[i]), 80, "%zu: '%s'", i,
+		    t.lines[i]);
 	cr_expect(strncmp(t.lines[4], last_marker, strlen(last_marker)) == 0,
 	    "'%s'", t.lines[4]);
 	cr_expect(strstr(t.lines[2], "Sams") != NULL, "%s", t.lines[2]);

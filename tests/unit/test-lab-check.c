@@ -20,368 +20,384 @@
 #include "unit.h"
 
 /* Lines 1-3 of every lab; a case's text starts on line 4. */
-#define PRE \
+#define PRE                                                                    \
 	"name = \"t\";\nworkloads = ( { type = \"fio\"; } );\nvariants = (\n"
 #define POST "\n);\n"
 
 struct lab_case {
 	char *name;
-	char *text;		/* the variants, between PRE and POST */
-	char *want;		/* the one message; NULL: no message */
+	char *text; /* the variants, between PRE and POST */
+	char *want; /* the one message; NULL: no message */
 };
 
 static const struct {
 	const char *name, *text, *want;
 } bad[] = {
 	{ "raid5_with_2_devices",
-	  "{ name = \"r5\";\n"
-	  "  array = { level = 5;\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:6: variants.r5.array.devices: RAID5 needs at least 3 "
-	  "devices, got 2 (with 2 the parity is a copy of the data: use "
-	  "RAID1)" },
+	    "{ name = \"r5\";\n"
+	    "  array = { level = 5;\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:6: variants.r5.array.devices: RAID5 needs at least 3 "
+	    "devices, got 2 (with 2 the parity is a copy of the data: use "
+	    "RAID1)" },
 	{ "raid6_with_3_devices",
-	  "{ name = \"r6\";\n"
-	  "  array = { level = 6;\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
-	  "lab.cfg:6: variants.r6.array.devices: RAID6 needs at least 4 "
-	  "devices, got 3 (2 for P and Q parity plus at least 2 for data)" },
+	    "{ name = \"r6\";\n"
+	    "  array = { level = 6;\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
+	    "lab.cfg:6: variants.r6.array.devices: RAID6 needs at least 4 "
+	    "devices, got 3 (2 for P and Q parity plus at least 2 for data)" },
 	{ "raid1_with_scratch_count_1",
-	  "{ name = \"m\";\n"
-	  "  scratch = { count = 1; size = \"1G\"; };\n"
-	  "  array = { level = 1; }; }",
-	  "lab.cfg:5: variants.m.scratch.count: RAID1 needs at least 2 "
-	  "devices, got 1 (one device mirrors nothing)" },
+	    "{ name = \"m\";\n"
+	    "  scratch = { count = 1; size = \"1G\"; };\n"
+	    "  array = { level = 1; }; }",
+	    "lab.cfg:5: variants.m.scratch.count: RAID1 needs at least 2 "
+	    "devices, got 1 (one device mirrors nothing)" },
 	{ "raid10_n3_with_2_devices",
-	  "{ name = \"r10\";\n"
-	  "  array = { level = 10; layout = \"n3\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:6: variants.r10.array.devices: RAID10 layout n3 keeps 3 "
-	  "copies: it needs at least 3 devices, got 2" },
+	    "{ name = \"r10\";\n"
+	    "  array = { level = 10; layout = \"n3\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:6: variants.r10.array.devices: RAID10 layout n3 keeps 3 "
+	    "copies: it needs at least 3 devices, got 2" },
 	{ "bitmap_with_write_journal",
-	  "{ name = \"bj\";\n"
-	  "  array = { level = 5; devices = [\"/dev/sdb\", \"/dev/sdc\", "
-	  "\"/dev/sdd\"];\n"
-	  "    bitmap = \"internal\";\n"
-	  "    journal = \"/dev/sde\"; }; }",
-	  "lab.cfg:6: variants.bj.array.bitmap: a write-intent bitmap and a "
-	  "write journal (journal, line 7) are mutually exclusive: md keeps "
-	  "one or the other" },
+	    "{ name = \"bj\";\n"
+	    "  array = { level = 5; devices = [\"/dev/sdb\", \"/dev/sdc\", "
+	    "\"/dev/sdd\"];\n"
+	    "    bitmap = \"internal\";\n"
+	    "    journal = \"/dev/sde\"; }; }",
+	    "lab.cfg:6: variants.bj.array.bitmap: a write-intent bitmap and a "
+	    "write journal (journal, line 7) are mutually exclusive: md keeps "
+	    "one or the other" },
 	{ "write_journal_on_raid0",
-	  "{ name = \"j0\";\n"
-	  "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
-	  "    journal = \"/dev/sde\"; }; }",
-	  "lab.cfg:6: variants.j0.array.journal: a write journal exists only "
-	  "for RAID4, RAID5 and RAID6 (it closes the parity write hole); "
-	  "RAID0 has no parity" },
+	    "{ name = \"j0\";\n"
+	    "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+	    "    journal = \"/dev/sde\"; }; }",
+	    "lab.cfg:6: variants.j0.array.journal: a write journal exists only "
+	    "for RAID4, RAID5 and RAID6 (it closes the parity write hole); "
+	    "RAID0 has no parity" },
 	{ "write_journal_on_raid1",
-	  "{ name = \"j1\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
-	  "    journal = \"/dev/sde\"; }; }",
-	  "lab.cfg:6: variants.j1.array.journal: a write journal exists only "
-	  "for RAID4, RAID5 and RAID6 (it closes the parity write hole); "
-	  "RAID1 has no parity" },
+	    "{ name = \"j1\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+	    "    journal = \"/dev/sde\"; }; }",
+	    "lab.cfg:6: variants.j1.array.journal: a write journal exists only "
+	    "for RAID4, RAID5 and RAID6 (it closes the parity write hole); "
+	    "RAID1 has no parity" },
 	{ "write_journal_on_raid10",
-	  "{ name = \"j10\";\n"
-	  "  array = { level = 10; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
-	  "    journal = \"/dev/sde\"; }; }",
-	  "lab.cfg:6: variants.j10.array.journal: a write journal exists "
-	  "only for RAID4, RAID5 and RAID6 (it closes the parity write "
-	  "hole); RAID10 has no parity" },
+	    "{ name = \"j10\";\n"
+	    "  array = { level = 10; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+	    "    journal = \"/dev/sde\"; }; }",
+	    "lab.cfg:6: variants.j10.array.journal: a write journal exists "
+	    "only for RAID4, RAID5 and RAID6 (it closes the parity write "
+	    "hole); RAID10 has no parity" },
 	{ "write_journal_with_superblock_0_90",
-	  "{ name = \"j\";\n"
-	  "  array = { level = 5; metadata = \"0.90\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"];\n"
-	  "    journal = \"/dev/sde\"; }; }",
-	  "lab.cfg:7: variants.j.array.journal: superblock 0.90 (metadata, "
-	  "line 5) cannot record a write journal: use metadata 1.0, 1.1 or "
-	  "1.2" },
+	    "{ name = \"j\";\n"
+	    "  array = { level = 5; metadata = \"0.90\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"];\n"
+	    "    journal = \"/dev/sde\"; }; }",
+	    "lab.cfg:7: variants.j.array.journal: superblock 0.90 (metadata, "
+	    "line 5) cannot record a write journal: use metadata 1.0, 1.1 or "
+	    "1.2" },
 	{ "layout_f2_on_raid5",
-	  "{ name = \"r5\";\n"
-	  "  array = { level = 5; layout = \"f2\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
-	  "lab.cfg:5: variants.r5.array.layout: f2 is a RAID10 layout "
-	  "(near/far/offset copies); RAID5 takes left-symmetric, "
-	  "left-asymmetric, right-symmetric, right-asymmetric, parity-first "
-	  "or parity-last" },
+	    "{ name = \"r5\";\n"
+	    "  array = { level = 5; layout = \"f2\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
+	    "lab.cfg:5: variants.r5.array.layout: f2 is a RAID10 layout "
+	    "(near/far/offset copies); RAID5 takes left-symmetric, "
+	    "left-asymmetric, right-symmetric, right-asymmetric, parity-first "
+	    "or parity-last" },
 	{ "raid6_layout_on_raid5",
-	  "{ name = \"r5\";\n"
-	  "  array = { level = 5; layout = \"left-symmetric-6\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
-	  "lab.cfg:5: variants.r5.array.layout: left-symmetric-6 is a RAID6 "
-	  "layout (Q parity on the last device); RAID5 takes it without the "
-	  "-6" },
+	    "{ name = \"r5\";\n"
+	    "  array = { level = 5; layout = \"left-symmetric-6\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
+	    "lab.cfg:5: variants.r5.array.layout: left-symmetric-6 is a RAID6 "
+	    "layout (Q parity on the last device); RAID5 takes it without the "
+	    "-6" },
 	{ "layout_on_raid1",
-	  "{ name = \"m\";\n"
-	  "  array = { level = 1; layout = \"left-symmetric\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:5: variants.m.array.layout: RAID1 has no layout (layouts "
-	  "exist for RAID0 zones, RAID5, RAID6 and RAID10)" },
+	    "{ name = \"m\";\n"
+	    "  array = { level = 1; layout = \"left-symmetric\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:5: variants.m.array.layout: RAID1 has no layout (layouts "
+	    "exist for RAID0 zones, RAID5, RAID6 and RAID10)" },
 	{ "raid10_layout_with_1_copy",
-	  "{ name = \"r10\";\n"
-	  "  array = { level = 10; layout = \"x2\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:5: variants.r10.array.layout: RAID10 layout x2 does not "
-	  "exist: use n, f or o followed by the number of copies (2 or "
-	  "more), as in n2, f2, o3" },
+	    "{ name = \"r10\";\n"
+	    "  array = { level = 10; layout = \"x2\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:5: variants.r10.array.layout: RAID10 layout x2 does not "
+	    "exist: use n, f or o followed by the number of copies (2 or "
+	    "more), as in n2, f2, o3" },
 	{ "chunk_not_a_power_of_two",
-	  "{ name = \"r5\";\n"
-	  "  array = { level = 5; chunk = \"12K\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
-	  "lab.cfg:5: variants.r5.array.chunk: chunk 12K is not a power of "
-	  "two, which RAID5 requires (4K, 8K, ..., 64K, 512K)" },
+	    "{ name = \"r5\";\n"
+	    "  array = { level = 5; chunk = \"12K\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
+	    "lab.cfg:5: variants.r5.array.chunk: chunk 12K is not a power of "
+	    "two, which RAID5 requires (4K, 8K, ..., 64K, 512K)" },
 	{ "chunk_2k",
-	  "{ name = \"r0\";\n"
-	  "  array = { level = 0; chunk = \"2K\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:5: variants.r0.array.chunk: chunk 2K is too small: md "
-	  "chunks are at least 4K" },
+	    "{ name = \"r0\";\n"
+	    "  array = { level = 0; chunk = \"2K\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:5: variants.r0.array.chunk: chunk 2K is too small: md "
+	    "chunks are at least 4K" },
 	{ "chunk_on_raid1",
-	  "{ name = \"m\";\n"
-	  "  array = { level = 1; chunk = \"64K\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:5: variants.m.array.chunk: RAID1 has no chunk: a mirror "
-	  "does not stripe" },
+	    "{ name = \"m\";\n"
+	    "  array = { level = 1; chunk = \"64K\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:5: variants.m.array.chunk: RAID1 has no chunk: a mirror "
+	    "does not stripe" },
 	{ "chunk_on_btrfs",
-	  "{ name = \"b\";\n"
-	  "  array = { engine = \"btrfs\"; level = \"raid1\"; chunk = "
-	  "\"64K\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"btrfs\"; }; }",
-	  "lab.cfg:5: variants.b.array.chunk: chunk is an md setting (mdadm "
-	  "--chunk): engine btrfs has none" },
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; chunk = "
+	    "\"64K\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
+	    "  fs = { type = \"btrfs\"; }; }",
+	    "lab.cfg:5: variants.b.array.chunk: chunk is an md setting (mdadm "
+	    "--chunk): engine btrfs has none" },
 	{ "spares_on_raid0",
-	  "{ name = \"r0\";\n"
-	  "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
-	  "    spares = [\"/dev/sdd\"]; }; }",
-	  "lab.cfg:6: variants.r0.array.spares: RAID0 cannot use spares: "
-	  "with no redundancy there is nothing to rebuild onto them" },
+	    "{ name = \"r0\";\n"
+	    "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+	    "    spares = [\"/dev/sdd\"]; }; }",
+	    "lab.cfg:6: variants.r0.array.spares: RAID0 cannot use spares: "
+	    "with no redundancy there is nothing to rebuild onto them" },
 	{ "bitmap_on_raid0",
-	  "{ name = \"r0\";\n"
-	  "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
-	  "    bitmap = \"internal\"; }; }",
-	  "lab.cfg:6: variants.r0.array.bitmap: RAID0 has no redundancy to "
-	  "resync: a write-intent bitmap means nothing there (use bitmap = "
-	  "\"none\")" },
+	    "{ name = \"r0\";\n"
+	    "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+	    "    bitmap = \"internal\"; }; }",
+	    "lab.cfg:6: variants.r0.array.bitmap: RAID0 has no redundancy to "
+	    "resync: a write-intent bitmap means nothing there (use bitmap = "
+	    "\"none\")" },
 	{ "bitmap_chunk_not_a_power_of_two",
-	  "{ name = \"r1\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
-	  "    bitmap = { file = \"/var/tmp/r1.bitmap\"; chunk = \"3M\"; }; "
-	  "}; }",
-	  "lab.cfg:6: variants.r1.array.bitmap_chunk: bitmap chunk 3M must "
-	  "be a power of two of at least 1K (mdadm counts it in K)" },
+	    "{ name = \"r1\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+	    "    bitmap = { file = \"/var/tmp/r1.bitmap\"; chunk = \"3M\"; }; "
+	    "}; }",
+	    "lab.cfg:6: variants.r1.array.bitmap_chunk: bitmap chunk 3M must "
+	    "be a power of two of at least 1K (mdadm counts it in K)" },
 	{ "metadata_profile_on_md",
-	  "{ name = \"r1\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
-	  "    metadata_profile = \"raid1\"; }; }",
-	  "lab.cfg:6: variants.r1.array.metadata_profile: metadata_profile is "
-	  "a btrfs setting (mkfs.btrfs -m); for the md superblock version use "
-	  "metadata" },
+	    "{ name = \"r1\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+	    "    metadata_profile = \"raid1\"; }; }",
+	    "lab.cfg:6: variants.r1.array.metadata_profile: metadata_profile "
+	    "is "
+	    "a btrfs setting (mkfs.btrfs -m); for the md superblock version "
+	    "use "
+	    "metadata" },
 	{ "btrfs_raid1c3_with_2_devices",
-	  "{ name = \"b\";\n"
-	  "  array = { engine = \"btrfs\"; level = \"raid1c3\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:6: variants.b.array.devices: btrfs raid1c3 needs at least "
-	  "3 devices, got 2" },
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1c3\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:6: variants.b.array.devices: btrfs raid1c3 needs at least "
+	    "3 devices, got 2" },
 	{ "btrfs_metadata_raid1c4_with_3_devices",
-	  "{ name = \"b\";\n"
-	  "  array = { engine = \"btrfs\"; level = \"raid1\";\n"
-	  "    metadata_profile = \"raid1c4\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
-	  "lab.cfg:6: variants.b.array.metadata_profile: btrfs metadata "
-	  "profile raid1c4 needs at least 4 devices, got 3" },
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\";\n"
+	    "    metadata_profile = \"raid1c4\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"]; }; }",
+	    "lab.cfg:6: variants.b.array.metadata_profile: btrfs metadata "
+	    "profile raid1c4 needs at least 4 devices, got 3" },
 	{ "btrfs_engine_with_ext4",
-	  "{ name = \"b\";\n"
-	  "  array = { engine = \"btrfs\"; level = \"raid1\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"ext4\"; }; }",
-	  "lab.cfg:7: variants.b.fs.type: engine btrfs (line 5) builds the "
-	  "filesystem itself: fs.type must be btrfs, not ext4" },
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
+	    "  fs = { type = \"ext4\"; }; }",
+	    "lab.cfg:7: variants.b.fs.type: engine btrfs (line 5) builds the "
+	    "filesystem itself: fs.type must be btrfs, not ext4" },
 	{ "single_engine_with_2_devices",
-	  "{ name = \"s\";\n"
-	  "  array = { engine = \"single\";\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:6: variants.s.array.devices: engine single uses exactly "
-	  "one device, got 2" },
+	    "{ name = \"s\";\n"
+	    "  array = { engine = \"single\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:6: variants.s.array.devices: engine single uses exactly "
+	    "one device, got 2" },
 	{ "xfs_with_data_journal",
-	  "{ name = \"x\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"xfs\";\n"
-	  "    data = \"journal\"; }; }",
-	  "lab.cfg:7: variants.x.fs.data: xfs has no data= mode: data=journal "
-	  "is an ext3/ext4 journaling mode (xfs journals metadata only)" },
+	    "{ name = \"x\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"xfs\";\n"
+	    "    data = \"journal\"; }; }",
+	    "lab.cfg:7: variants.x.fs.data: xfs has no data= mode: "
+	    "data=journal "
+	    "is an ext3/ext4 journaling mode (xfs journals metadata only)" },
 	{ "ext2_with_data_mode",
-	  "{ name = \"e\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"ext2\"; data = \"writeback\"; }; }",
-	  "lab.cfg:6: variants.e.fs.data: ext2 has no journal: data= modes "
-	  "need ext3 or ext4" },
+	    "{ name = \"e\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"ext2\"; data = \"writeback\"; }; }",
+	    "lab.cfg:6: variants.e.fs.data: ext2 has no journal: data= modes "
+	    "need ext3 or ext4" },
 	{ "ext2_with_external_journal",
-	  "{ name = \"e\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"ext2\";\n"
-	  "    journal = { device = \"/dev/sdd\"; }; }; }",
-	  "lab.cfg:7: variants.e.fs.journal: ext2 has no journal: an "
-	  "external journal needs ext3 or ext4" },
+	    "{ name = \"e\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"ext2\";\n"
+	    "    journal = { device = \"/dev/sdd\"; }; }; }",
+	    "lab.cfg:7: variants.e.fs.journal: ext2 has no journal: an "
+	    "external journal needs ext3 or ext4" },
 	{ "xfs_log_under_64m",
-	  "{ name = \"x\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"xfs\";\n"
-	  "    journal = { device = \"/dev/sdd\"; size = \"32M\"; }; }; }",
-	  "lab.cfg:7: variants.x.fs.journal.size: xfs refuses a log smaller "
-	  "than 64M (xfsprogs 6.1), got 32M" },
+	    "{ name = \"x\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"xfs\";\n"
+	    "    journal = { device = \"/dev/sdd\"; size = \"32M\"; }; }; }",
+	    "lab.cfg:7: variants.x.fs.journal.size: xfs refuses a log smaller "
+	    "than 64M (xfsprogs 6.1), got 32M" },
 	{ "external_journal_device_is_a_member",
-	  "{ name = \"e\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"ext4\";\n"
-	  "    journal = { device = \"/dev/sdc\"; }; }; }",
-	  "lab.cfg:7: variants.e.fs.journal.device: /dev/sdc is already used "
-	  "in array.devices (line 5): a device can have only one role" },
+	    "{ name = \"e\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"ext4\";\n"
+	    "    journal = { device = \"/dev/sdc\"; }; }; }",
+	    "lab.cfg:7: variants.e.fs.journal.device: /dev/sdc is already used "
+	    "in array.devices (line 5): a device can have only one role" },
 	{ "write_journal_device_is_a_spare",
-	  "{ name = \"r5\";\n"
-	  "  array = { level = 5;\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"];\n"
-	  "    spares = [\"/dev/sde\"];\n"
-	  "    journal = \"/dev/sde\"; }; }",
-	  "lab.cfg:8: variants.r5.array.journal: /dev/sde is already used in "
-	  "array.spares (line 7): a device can have only one role" },
+	    "{ name = \"r5\";\n"
+	    "  array = { level = 5;\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"];\n"
+	    "    spares = [\"/dev/sde\"];\n"
+	    "    journal = \"/dev/sde\"; }; }",
+	    "lab.cfg:8: variants.r5.array.journal: /dev/sde is already used in "
+	    "array.spares (line 7): a device can have only one role" },
 	{ "same_device_twice",
-	  "{ name = \"m\";\n"
-	  "  array = { level = 1;\n"
-	  "    devices = [\"/dev/sdb\", \"/dev/sdb\"]; }; }",
-	  "lab.cfg:6: variants.m.array.devices: /dev/sdb is already used in "
-	  "array.devices (line 6): a device can have only one role" },
+	    "{ name = \"m\";\n"
+	    "  array = { level = 1;\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdb\"]; }; }",
+	    "lab.cfg:6: variants.m.array.devices: /dev/sdb is already used in "
+	    "array.devices (line 6): a device can have only one role" },
 	{ "device_outside_dev",
-	  "{ name = \"m\";\n"
-	  "  array = { level = 1;\n"
-	  "    devices = [\"/dev/sdb\", \"/tmp/disk.img\"]; }; }",
-	  "lab.cfg:6: variants.m.array.devices: /tmp/disk.img is not a "
-	  "device: give a path under /dev or scratch:N" },
+	    "{ name = \"m\";\n"
+	    "  array = { level = 1;\n"
+	    "    devices = [\"/dev/sdb\", \"/tmp/disk.img\"]; }; }",
+	    "lab.cfg:6: variants.m.array.devices: /tmp/disk.img is not a "
+	    "device: give a path under /dev or scratch:N" },
 	{ "scratch_7_with_count_4",
-	  "{ name = \"s\";\n"
-	  "  scratch = { count = 4; size = \"1G\"; };\n"
-	  "  array = { level = 1;\n"
-	  "    devices = [\"scratch:0\", \"scratch:7\"]; }; }",
-	  "lab.cfg:7: variants.s.array.devices: scratch:7 is out of range: "
-	  "scratch.count is 4 (line 5), so scratch:0 to scratch:3 exist" },
+	    "{ name = \"s\";\n"
+	    "  scratch = { count = 4; size = \"1G\"; };\n"
+	    "  array = { level = 1;\n"
+	    "    devices = [\"scratch:0\", \"scratch:7\"]; }; }",
+	    "lab.cfg:7: variants.s.array.devices: scratch:7 is out of range: "
+	    "scratch.count is 4 (line 5), so scratch:0 to scratch:3 exist" },
 	{ "scratch_device_without_scratch_group",
-	  "{ name = \"s\";\n"
-	  "  array = { level = 1;\n"
-	  "    devices = [\"scratch:0\", \"/dev/sdb\"]; }; }",
-	  "lab.cfg:6: variants.s.array.devices: scratch:0 names a scratch "
-	  "disk, but the variant has no scratch group" },
+	    "{ name = \"s\";\n"
+	    "  array = { level = 1;\n"
+	    "    devices = [\"scratch:0\", \"/dev/sdb\"]; }; }",
+	    "lab.cfg:6: variants.s.array.devices: scratch:0 names a scratch "
+	    "disk, but the variant has no scratch group" },
 	{ "stride_on_xfs",
-	  "{ name = \"x\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"xfs\";\n"
-	  "    geometry = { stride = 16; stripe_width = 32; }; }; }",
-	  "lab.cfg:7: variants.x.fs.geometry.stride: stride and stripe_width "
-	  "are ext2/3/4 options (mke2fs -E); xfs takes su and sw" },
+	    "{ name = \"x\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"xfs\";\n"
+	    "    geometry = { stride = 16; stripe_width = 32; }; }; }",
+	    "lab.cfg:7: variants.x.fs.geometry.stride: stride and stripe_width "
+	    "are ext2/3/4 options (mke2fs -E); xfs takes su and sw" },
 	{ "su_on_ext4",
-	  "{ name = \"e\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"ext4\";\n"
-	  "    geometry = { su = \"64K\"; sw = 2; }; }; }",
-	  "lab.cfg:7: variants.e.fs.geometry.su: su and sw are xfs options "
-	  "(mkfs.xfs -d); ext4 takes stride and stripe_width" },
+	    "{ name = \"e\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"ext4\";\n"
+	    "    geometry = { su = \"64K\"; sw = 2; }; }; }",
+	    "lab.cfg:7: variants.e.fs.geometry.su: su and sw are xfs options "
+	    "(mkfs.xfs -d); ext4 takes stride and stripe_width" },
 	{ "stripe_width_not_a_multiple_of_stride",
-	  "{ name = \"e\";\n"
-	  "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"ext4\";\n"
-	  "    geometry = { stride = 16; stripe_width = 40; }; }; }",
-	  "lab.cfg:7: variants.e.fs.geometry.stripe_width: stripe_width 40 "
-	  "is not a multiple of stride 16: a stripe is a whole number of "
-	  "chunks" },
+	    "{ name = \"e\";\n"
+	    "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"ext4\";\n"
+	    "    geometry = { stride = 16; stripe_width = 40; }; }; }",
+	    "lab.cfg:7: variants.e.fs.geometry.stripe_width: stripe_width 40 "
+	    "is not a multiple of stride 16: a stripe is a whole number of "
+	    "chunks" },
 	{ "xfs_su_not_a_multiple_of_the_block",
-	  "{ name = \"x\";\n"
-	  "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"xfs\";\n"
-	  "    geometry = { su = \"6K\"; sw = 2; }; }; }",
-	  "lab.cfg:7: variants.x.fs.geometry.su: su 6K is not a multiple of "
-	  "the 4K filesystem block, which mkfs.xfs requires" },
+	    "{ name = \"x\";\n"
+	    "  array = { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"xfs\";\n"
+	    "    geometry = { su = \"6K\"; sw = 2; }; }; }",
+	    "lab.cfg:7: variants.x.fs.geometry.su: su 6K is not a multiple of "
+	    "the 4K filesystem block, which mkfs.xfs requires" },
 	{ "logdev_in_mount_options_with_external_log",
-	  "{ name = \"x\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"xfs\"; journal = { device = \"/dev/sdd\"; };\n"
-	  "    mount_options = \"noatime,logdev=/dev/sdd\"; }; }",
-	  "lab.cfg:7: variants.x.fs.mount_options: logdev= is added by "
-	  "raidlab from fs.journal (line 6): remove it from mount_options" },
+	    "{ name = \"x\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"xfs\"; journal = { device = \"/dev/sdd\"; };\n"
+	    "    mount_options = \"noatime,logdev=/dev/sdd\"; }; }",
+	    "lab.cfg:7: variants.x.fs.mount_options: logdev= is added by "
+	    "raidlab from fs.journal (line 6): remove it from mount_options" },
 	{ "data_in_mount_options_and_data_key",
-	  "{ name = \"e\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; };\n"
-	  "  fs = { type = \"ext3\"; data = \"journal\";\n"
-	  "    mount_options = \"data=ordered\"; }; }",
-	  "lab.cfg:7: variants.e.fs.mount_options: data= here contradicts "
-	  "fs.data (line 6): give the mode once, as fs.data" },
+	    "{ name = \"e\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "};\n"
+	    "  fs = { type = \"ext3\"; data = \"journal\";\n"
+	    "    mount_options = \"data=ordered\"; }; }",
+	    "lab.cfg:7: variants.e.fs.mount_options: data= here contradicts "
+	    "fs.data (line 6): give the mode once, as fs.data" },
 	{ "nested_array_with_outer_raid5",
-	  "{ name = \"n\";\n"
-	  "  array = { level = 5;\n"
-	  "    legs = ( { level = 1;\n"
-	  "        devices = [\"/dev/sdb\", \"/dev/sdc\"]; },\n"
-	  "      { level = 1; devices = [\"/dev/sdd\", \"/dev/sde\"]; },\n"
-	  "      { level = 1; devices = [\"/dev/sdf\", \"/dev/sdg\"]; } );"
-	  " }; }",
-	  "lab.cfg:5: variants.n.array.level: a nested array is RAID1 over "
-	  "its legs (RAID0+1) or RAID0 over them (RAID1+0): level must be 0 "
-	  "or 1, not 5" },
+	    "{ name = \"n\";\n"
+	    "  array = { level = 5;\n"
+	    "    legs = ( { level = 1;\n"
+	    "        devices = [\"/dev/sdb\", \"/dev/sdc\"]; },\n"
+	    "      { level = 1; devices = [\"/dev/sdd\", \"/dev/sde\"]; },\n"
+	    "      { level = 1; devices = [\"/dev/sdf\", \"/dev/sdg\"]; } );"
+	    " }; }",
+	    "lab.cfg:5: variants.n.array.level: a nested array is RAID1 over "
+	    "its legs (RAID0+1) or RAID0 over them (RAID1+0): level must be 0 "
+	    "or 1, not 5" },
 	{ "nested_array_with_1_leg",
-	  "{ name = \"n\";\n"
-	  "  array = { level = 1;\n"
-	  "    legs = ( { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"]; }"
-	  " ); }; }",
-	  "lab.cfg:6: variants.n.array.legs: a nested array needs at least 2 "
-	  "legs, got 1" },
+	    "{ name = \"n\";\n"
+	    "  array = { level = 1;\n"
+	    "    legs = ( { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "}"
+	    " ); }; }",
+	    "lab.cfg:6: variants.n.array.legs: a nested array needs at least 2 "
+	    "legs, got 1" },
 	{ "leg_raid5_with_2_devices",
-	  "{ name = \"n\";\n"
-	  "  array = { level = 1;\n"
-	  "    legs = ( { level = 0; devices = [\"/dev/sdb\", "
-	  "\"/dev/sdc\"]; },\n"
-	  "      { level = 5; devices = [\"/dev/sdd\", \"/dev/sde\"]; } );"
-	  " }; }",
-	  "lab.cfg:7: variants.n.array.legs[1].devices: RAID5 needs at least "
-	  "3 devices, got 2 (with 2 the parity is a copy of the data: use "
-	  "RAID1)" },
+	    "{ name = \"n\";\n"
+	    "  array = { level = 1;\n"
+	    "    legs = ( { level = 0; devices = [\"/dev/sdb\", "
+	    "\"/dev/sdc\"]; },\n"
+	    "      { level = 5; devices = [\"/dev/sdd\", \"/dev/sde\"]; } );"
+	    " }; }",
+	    "lab.cfg:7: variants.n.array.legs[1].devices: RAID5 needs at least "
+	    "3 devices, got 2 (with 2 the parity is a copy of the data: use "
+	    "RAID1)" },
 	{ "directory_and_array",
-	  "{ name = \"d\";\n"
-	  "  directory = \"/mnt/test\";\n"
-	  "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
-	  "lab.cfg:5: variants.d.directory: a variant has one target: this "
-	  "directory or the array on line 6, not both" },
+	    "{ name = \"d\";\n"
+	    "  directory = \"/mnt/test\";\n"
+	    "  array = { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"]; }; "
+	    "}",
+	    "lab.cfg:5: variants.d.directory: a variant has one target: this "
+	    "directory or the array on line 6, not both" },
 	{ "directory_not_absolute",
-	  "{ name = \"d\"; directory = \"mnt/test\"; }",
-	  "lab.cfg:4: variants.d.directory: mnt/test is not an absolute "
-	  "path" },
+	    "{ name = \"d\"; directory = \"mnt/test\"; }",
+	    "lab.cfg:4: variants.d.directory: mnt/test is not an absolute "
+	    "path" },
 	{ "directory_with_fs",
-	  "{ name = \"d\"; directory = \"/mnt/test\";\n"
-	  "  fs = { type = \"xfs\"; }; }",
-	  "lab.cfg:5: variants.d.fs: a directory variant builds no "
-	  "filesystem: the directory's own is tested, fs has no effect" },
-	{ "no_target",
-	  "{ name = \"n\"; readahead = \"1M\"; }",
-	  "lab.cfg:4: variants.n: no target: give directory (an existing "
-	  "directory to test) or array (devices to build on)" },
+	    "{ name = \"d\"; directory = \"/mnt/test\";\n"
+	    "  fs = { type = \"xfs\"; }; }",
+	    "lab.cfg:5: variants.d.fs: a directory variant builds no "
+	    "filesystem: the directory's own is tested, fs has no effect" },
+	{ "no_target", "{ name = \"n\"; readahead = \"1M\"; }",
+	    "lab.cfg:4: variants.n: no target: give directory (an existing "
+	    "directory to test) or array (devices to build on)" },
 	{ "readahead_not_a_multiple_of_512",
-	  "{ name = \"r\"; directory = \"/mnt/test\";\n"
-	  "  readahead = 1000; }",
-	  "lab.cfg:5: variants.r.readahead: readahead must be a positive "
-	  "multiple of 512 bytes (blockdev --setra counts 512-byte sectors)" },
+	    "{ name = \"r\"; directory = \"/mnt/test\";\n"
+	    "  readahead = 1000; }",
+	    "lab.cfg:5: variants.r.readahead: readahead must be a positive "
+	    "multiple of 512 bytes (blockdev --setra counts 512-byte "
+	    "sectors)" },
 	{ "xfs_on_too_small_scratch_disks",
-	  "{ name = \"x\";\n"
-	  "  scratch = { count = 2;\n"
-	  "    size = \"200M\"; };\n"
-	  "  array = { level = 1; }; fs = { type = \"xfs\"; }; }",
-	  "lab.cfg:6: variants.x.scratch.size: the array holds 200M on "
-	  "scratch disks of 200M, but xfs needs at least 300M (xfsprogs "
-	  "6.1)" },
+	    "{ name = \"x\";\n"
+	    "  scratch = { count = 2;\n"
+	    "    size = \"200M\"; };\n"
+	    "  array = { level = 1; }; fs = { type = \"xfs\"; }; }",
+	    "lab.cfg:6: variants.x.scratch.size: the array holds 200M on "
+	    "scratch disks of 200M, but xfs needs at least 300M (xfsprogs "
+	    "6.1)" },
 	{ "btrfs_raid1_on_120m_scratch_disks",
-	  "{ name = \"b\";\n"
-	  "  scratch = { count = 2;\n"
-	  "    size = \"120M\"; };\n"
-	  "  array = { engine = \"btrfs\"; level = \"raid1\"; };\n"
-	  "  fs = { type = \"btrfs\"; }; }",
-	  "lab.cfg:6: variants.b.scratch.size: scratch disks of 120M are too "
-	  "small for btrfs data raid1, metadata raid1: mkfs.btrfs 6.2 needs "
-	  "125M per device" },
+	    "{ name = \"b\";\n"
+	    "  scratch = { count = 2;\n"
+	    "    size = \"120M\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; };\n"
+	    "  fs = { type = \"btrfs\"; }; }",
+	    "lab.cfg:6: variants.b.scratch.size: scratch disks of 120M are too "
+	    "small for btrfs data raid1, metadata raid1: mkfs.btrfs 6.2 needs "
+	    "125M per device" },
 };
 
 /* Whole labs (no PRE/POST): lab-level rules. */
@@ -389,18 +405,18 @@ static const struct {
 	const char *name, *text, *want;
 } bad_lab[] = {
 	{ "no_variants",
-	  "name = \"t\";\nworkloads = ( { type = \"fio\"; } );\n",
-	  "lab.cfg: variants: the lab has no variants: add at least one "
-	  "storage set-up to test" },
+	    "name = \"t\";\nworkloads = ( { type = \"fio\"; } );\n",
+	    "lab.cfg: variants: the lab has no variants: add at least one "
+	    "storage set-up to test" },
 	{ "results_relative",
-	  "name = \"t\";\nresults = \"out/res\";\n"
-	  "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n",
-	  "lab.cfg:2: results: out/res is neither an absolute path nor "
-	  "under ~/" },
+	    "name = \"t\";\nresults = \"out/res\";\n"
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n",
+	    "lab.cfg:2: results: out/res is neither an absolute path nor "
+	    "under ~/" },
 	{ "no_name",
-	  "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n",
-	  "lab.cfg: name: the lab has no name: add name = \"...\" (letters, "
-	  "digits, '.', '_' and '-')" },
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n",
+	    "lab.cfg: name: the lab has no name: add name = \"...\" (letters, "
+	    "digits, '.', '_' and '-')" },
 };
 
 /* Legitimate, if unusual, set-ups: none may be refused. */
@@ -452,21 +468,21 @@ static const char *const good[] = {
  * there: a variant cannot unset a default.
  */
 static const char good_defaults[] =
-	"name = \"t\";\n"
-	"workloads = ( { type = \"fio\"; } );\n"
-	"defaults = { scratch = { count = 4; size = \"1G\"; };\n"
-	"  array = { chunk = \"64K\"; bitmap = \"internal\"; "
-	"metadata = \"1.0\"; };\n"
-	"  fs = { type = \"ext4\"; data = \"writeback\"; }; };\n"
-	"variants = (\n"
-	"  { name = \"r5\"; array = { level = 5; }; },\n"
-	"  { name = \"r1\"; array = { level = 1; }; },\n"
-	"  { name = \"b\"; array = { engine = \"btrfs\"; level = \"raid1\"; }; "
-	"fs = { type = \"btrfs\"; }; },\n"
-	"  { name = \"x\"; array = { level = 6; };\n"
-	"    fs = { type = \"xfs\"; }; },\n"
-	"  { name = \"d\"; directory = \"/srv/test\"; }\n"
-	");\n";
+    "name = \"t\";\n"
+    "workloads = ( { type = \"fio\"; } );\n"
+    "defaults = { scratch = { count = 4; size = \"1G\"; };\n"
+    "  array = { chunk = \"64K\"; bitmap = \"internal\"; "
+    "metadata = \"1.0\"; };\n"
+    "  fs = { type = \"ext4\"; data = \"writeback\"; }; };\n"
+    "variants = (\n"
+    "  { name = \"r5\"; array = { level = 5; }; },\n"
+    "  { name = \"r1\"; array = { level = 1; }; },\n"
+    "  { name = \"b\"; array = { engine = \"btrfs\"; level = \"raid1\"; }; "
+    "fs = { type = \"btrfs\"; }; },\n"
+    "  { name = \"x\"; array = { level = 6; };\n"
+    "    fs = { type = \"xfs\"; }; },\n"
+    "  { name = \"d\"; directory = \"/srv/test\"; }\n"
+    ");\n";
 
 static void
 free_cases(struct criterion_test_params *p)
@@ -565,8 +581,7 @@ ParameterizedTest(struct lab_case *c, lab_check, reports_each_impossible_setup)
 	char *want = malloc(strlen(c->want) + 2);
 
 	sprintf(want, "%s\n", c->want);
-	cr_expect_str_eq(got, want, "%s: got\n%swant\n%s", c->name, got,
-	    want);
+	cr_expect_str_eq(got, want, "%s: got\n%swant\n%s", c->name, got, want);
 	cr_expect_eq(n, 1, "%s: %zu messages", c->name, n);
 	free(want);
 	free(got);
@@ -639,7 +654,8 @@ Test(lab_check, reports_every_problem_in_one_pass)
 	char *got = run_check(PRE
 	    "{ name = \"a\"; array = { level = 6; layout = \"f2\";\n"
 	    "    devices = [\"/dev/sdb\", \"/dev/sdb\"]; }; },\n"
-	    "{ name = \"b\"; directory = \"rel\"; }" POST, &n);
+	    "{ name = \"b\"; directory = \"rel\"; }" POST,
+	    &n);
 
 	cr_expect_str_eq(got,
 	    "lab.cfg:5: variants.a.array.devices: /dev/sdb is already used "

@@ -30,8 +30,8 @@ errs_text(const struct errlist *errs)
 
 	out = xstrdup("");
 	for (i = 0; i < errs->n; i++) {
-		t = xasprintf(
-		    "%s%s\n", out, err_format(&errs->v[i], buf, sizeof buf));
+		t = xasprintf("%s%s\n", out,
+		    err_format(&errs->v[i], buf, sizeof buf));
 		free(out);
 		out = t;
 	}
@@ -49,8 +49,8 @@ must_load_string(const char *text, const char *name)
 	errlist_init(&errs);
 	rc = lab_load_string(text, name, &lab, &errs);
 	msgs = errs_text(&errs);
-	cr_assert_eq(
-	    rc, 0, "%s does not load:\n%s\n--- text:\n%s", name, msgs, text);
+	cr_assert_eq(rc, 0, "%s does not load:\n%s\n--- text:\n%s", name, msgs,
+	    text);
 	free(msgs);
 	errlist_done(&errs);
 	return lab;
@@ -127,130 +127,145 @@ static const struct {
 	const char *snippet;
 	const char *needle;
 } key_snippets[] = {
-    {TOP, "description = \"a \\\"quoted\\\" text\\n\";",
-	"description = \"a \\\"quoted\\\" text\\n\";"},
-    {TOP, "repeats = 5;", "repeats = 5;"},
-    {TOP, "cache = \"keep\";", "cache = \"keep\";"},
-    {TOP, "cache = \"drop\";", "cache = \"drop\";"},
-    {TOP, "results = \"~/r\";", "results = \"~/r\";"},
-    {VARIANT, "description = \"d\";", "description = \"d\";"},
-    {VARIANT, "directory = \"/mnt/t\";", "directory = \"/mnt/t\";"},
-    {VARIANT, "scratch = { count = 4; };", "count = 4;"},
-    {VARIANT, "scratch = { size = \"1536M\"; };", "size = \"1536M\";"},
-    {VARIANT, "scratch = { size = 1610612736; };", "size = \"1536M\";"},
-    {VARIANT, "scratch = { dir = \"/srv\"; };", "dir = \"/srv\";"},
-    {VARIANT, "scratch = { };", "scratch = {"},
-    {VARIANT, "readahead = \"1M\";", "readahead = \"1M\";"},
-    {VARIANT, "readahead = \"4097\";", "readahead = \"4097\";"},
-    {VARIANT, "array = { };", "array = {"},
-    {VARIANT, "array = { engine = \"md\"; };", "engine = \"md\";"},
-    {VARIANT, "array = { engine = \"btrfs\"; level = \"raid1c3\"; };",
-	"level = \"raid1c3\";"},
-    {VARIANT, "array = { engine = \"single\"; };", "engine = \"single\";"},
-    {VARIANT, "array = { level = 10; };", "level = \"10\";"},
-    {VARIANT, "array = { level = \"raid6\"; };", "level = \"raid6\";"},
-    {VARIANT, "array = { metadata_profile = \"dup\"; };",
-	"metadata_profile = \"dup\";"},
-    {VARIANT, "array = { layout = \"f2\"; };", "layout = \"f2\";"},
-    {VARIANT, "array = { chunk = \"256K\"; };", "chunk = \"256K\";"},
-    {VARIANT, "array = { devices = [ \"/dev/sda1\", \"scratch:2\" ]; };",
-	"devices = [ \"/dev/sda1\", \"scratch:2\" ];"},
-    {VARIANT, "array = { devices = ( \"/dev/sda1\" ); };",
-	"devices = [ \"/dev/sda1\" ];"},
-    {VARIANT, "array = { spares = [ \"scratch:9\" ]; };",
-	"spares = [ \"scratch:9\" ];"},
-    {VARIANT, "array = { metadata = \"0.90\"; };", "metadata = \"0.90\";"},
-    {VARIANT, "array = { metadata = 1.0; };", "metadata = \"1.0\";"},
-    {VARIANT, "array = { metadata = \"1.1\"; };", "metadata = \"1.1\";"},
-    {VARIANT, "array = { bitmap = \"none\"; };", "bitmap = \"none\";"},
-    {VARIANT, "array = { bitmap = \"internal\"; };", "bitmap = \"internal\";"},
-    {VARIANT, "array = { bitmap = { file = \"/b/m\"; }; };",
-	"file = \"/b/m\";"},
-    {VARIANT, "array = { bitmap = { file = \"/b/m\"; chunk = \"64M\"; }; };",
-	"bitmap_chunk = \"64M\";"},
-    {VARIANT, "array = { bitmap_chunk = \"2M\"; };", "bitmap_chunk = \"2M\";"},
-    {VARIANT, "array = { journal = \"scratch:3\"; };",
-	"journal = \"scratch:3\";"},
-    {VARIANT, "array = { assume_clean = true; };", "assume_clean = true;"},
-    {VARIANT, "array = { assume_clean = false; };", "assume_clean = false;"},
-    {VARIANT,
-	"array = { level = \"1\"; legs = ( { level = \"0\"; chunk = \"64K\"; "
-	"devices = [ \"scratch:0\" ]; spares = [ \"scratch:5\" ]; layout = "
-	"\"x\"; metadata = \"1.0\"; bitmap = \"internal\"; bitmap_chunk = "
-	"\"1M\"; journal = \"/dev/x\"; assume_clean = true; metadata_profile = "
-	"\"raid1\"; }, { level = 0; } ); };",
-	"legs = ("},
-    {VARIANT, "fs = { };", "fs = {"},
-    {VARIANT, "fs = { type = \"ext2\"; };", "type = \"ext2\";"},
-    {VARIANT, "fs = { type = \"ext3\"; };", "type = \"ext3\";"},
-    {VARIANT, "fs = { type = \"ext4\"; };", "type = \"ext4\";"},
-    {VARIANT, "fs = { type = \"xfs\"; };", "type = \"xfs\";"},
-    {VARIANT, "fs = { type = \"btrfs\"; };", "type = \"btrfs\";"},
-    {VARIANT, "fs = { mkfs_options = \"-i size=512\"; };",
-	"mkfs_options = \"-i size=512\";"},
-    {VARIANT, "fs = { journal = \"internal\"; };", "journal = \"internal\";"},
-    {VARIANT, "fs = { journal = { size = \"64M\"; }; };", "size = \"64M\";"},
-    {VARIANT, "fs = { journal = { device = \"/dev/md1\"; }; };",
-	"device = \"/dev/md1\";"},
-    {VARIANT,
-	"fs = { journal = { device = \"scratch:4\"; size = \"64M\"; }; };",
-	"device = \"scratch:4\";"},
-    {VARIANT,
-	"fs = { journal = { array = { level = \"1\"; devices = [ "
-	"\"scratch:4\", \"scratch:5\" ]; assume_clean = true; }; }; };",
-	"array = {"},
-    {VARIANT, "fs = { data = \"ordered\"; };", "data = \"ordered\";"},
-    {VARIANT, "fs = { data = \"writeback\"; };", "data = \"writeback\";"},
-    {VARIANT, "fs = { data = \"journal\"; };", "data = \"journal\";"},
-    {VARIANT, "fs = { geometry = \"auto\"; };", "geometry = \"auto\";"},
-    {VARIANT, "fs = { geometry = \"none\"; };", "geometry = \"none\";"},
-    {VARIANT, "fs = { geometry = { stride = 64; stripe_width = 128; }; };",
-	"stripe_width = 128;"},
-    {VARIANT, "fs = { geometry = { stride = 64; }; };", "stride = 64;"},
-    {VARIANT, "fs = { geometry = { su = \"256K\"; sw = 2; }; };",
-	"su = \"256K\";"},
-    {VARIANT, "fs = { mount_options = \"noatime,commit=600\"; };",
-	"mount_options = \"noatime,commit=600\";"},
-    {DEFAULTS, "directory = \"/mnt/d\";", "directory = \"/mnt/d\";"},
-    {DEFAULTS, "scratch = { count = 2; size = \"64M\"; dir = \"/d\"; };",
-	"count = 2;"},
-    {DEFAULTS,
-	"array = { engine = \"md\"; level = \"5\"; chunk = \"64K\"; bitmap = { "
-	"file = \"/f\"; }; legs = ( { level = \"0\"; } ); };",
-	"file = \"/f\";"},
-    {DEFAULTS,
-	"fs = { type = \"xfs\"; journal = { array = { level = \"1\"; }; size = "
-	"\"64M\"; }; geometry = { su = \"64K\"; sw = 3; }; };",
-	"sw = 3;"},
-    {DEFAULTS, "readahead = \"8M\";", "readahead = \"8M\";"},
-    {DEFAULTS, "", "defaults = {"},
-    {WORKLOAD,
-	"type = \"bonnie\"; size = \"2G\"; chunk = \"16K\"; ram = \"1G\"; "
-	"files = 16; max_size = \"4K\"; min_size = \"1K\"; dirs = 8; fsync = "
-	"true; direct = false;",
-	"max_size = \"4K\";"},
-    {WORKLOAD, "type = \"bonnie\"; size = \"auto\"; ram = \"auto\";",
-	"ram = \"auto\";"},
-    {WORKLOAD,
-	"type = \"smallfiles\"; count = 10; size = 4096; write_size = \"1K\"; "
-	"dirs = 10; fsync = false; sync = true;",
-	"size = \"4K\";"},
-    {WORKLOAD, "type = \"smallfiles\"; counts = [1000, 10000];",
-	"counts = [1000, 10000];"},
-    {WORKLOAD,
-	"type = \"untar\"; tarball = \"/t.tar\"; synthetic_files = 5; "
-	"synthetic_size = \"1M\"; sync = false;",
-	"tarball = \"/t.tar\";"},
-    {WORKLOAD,
-	"type = \"compilebench\"; initial = 3; runs = 4; seed = 5; sync = "
-	"false;",
-	"seed = 5;"},
-    {WORKLOAD,
-	"type = \"fio\"; rw = \"randwrite\"; bs = \"8K\"; size = \"64M\"; "
-	"runtime = 10; threads = 2; iodepth = 16; ioengine = \"io_uring\"; "
-	"direct = true; fsync = 1; end_fsync = true; rwmixread = 30;",
-	"ioengine = \"io_uring\";"},
-    {WORKLOAD, "name = \"w1\"; type = \"fio\";", "name = \"w1\";"},
+	{ TOP, "description = \"a \\\"quoted\\\" text\\n\";",
+	    "description = \"a \\\"quoted\\\" text\\n\";" },
+	{ TOP, "repeats = 5;", "repeats = 5;" },
+	{ TOP, "cache = \"keep\";", "cache = \"keep\";" },
+	{ TOP, "cache = \"drop\";", "cache = \"drop\";" },
+	{ TOP, "results = \"~/r\";", "results = \"~/r\";" },
+	{ VARIANT, "description = \"d\";", "description = \"d\";" },
+	{ VARIANT, "directory = \"/mnt/t\";", "directory = \"/mnt/t\";" },
+	{ VARIANT, "scratch = { count = 4; };", "count = 4;" },
+	{ VARIANT, "scratch = { size = \"1536M\"; };", "size = \"1536M\";" },
+	{ VARIANT, "scratch = { size = 1610612736; };", "size = \"1536M\";" },
+	{ VARIANT, "scratch = { dir = \"/srv\"; };", "dir = \"/srv\";" },
+	{ VARIANT, "scratch = { };", "scratch = {" },
+	{ VARIANT, "readahead = \"1M\";", "readahead = \"1M\";" },
+	{ VARIANT, "readahead = \"4097\";", "readahead = \"4097\";" },
+	{ VARIANT, "array = { };", "array = {" },
+	{ VARIANT, "array = { engine = \"md\"; };", "engine = \"md\";" },
+	{ VARIANT, "array = { engine = \"btrfs\"; level = \"raid1c3\"; };",
+	    "level = \"raid1c3\";" },
+	{ VARIANT, "array = { engine = \"single\"; };",
+	    "engine = \"single\";" },
+	{ VARIANT, "array = { level = 10; };", "level = \"10\";" },
+	{ VARIANT, "array = { level = \"raid6\"; };", "level = \"raid6\";" },
+	{ VARIANT, "array = { metadata_profile = \"dup\"; };",
+	    "metadata_profile = \"dup\";" },
+	{ VARIANT, "array = { layout = \"f2\"; };", "layout = \"f2\";" },
+	{ VARIANT, "array = { chunk = \"256K\"; };", "chunk = \"256K\";" },
+	{ VARIANT, "array = { devices = [ \"/dev/sda1\", \"scratch:2\" ]; };",
+	    "devices = [ \"/dev/sda1\", \"scratch:2\" ];" },
+	{ VARIANT, "array = { devices = ( \"/dev/sda1\" ); };",
+	    "devices = [ \"/dev/sda1\" ];" },
+	{ VARIANT, "array = { spares = [ \"scratch:9\" ]; };",
+	    "spares = [ \"scratch:9\" ];" },
+	{ VARIANT, "array = { metadata = \"0.90\"; };",
+	    "metadata = \"0.90\";" },
+	{ VARIANT, "array = { metadata = 1.0; };", "metadata = \"1.0\";" },
+	{ VARIANT, "array = { metadata = \"1.1\"; };", "metadata = \"1.1\";" },
+	{ VARIANT, "array = { bitmap = \"none\"; };", "bitmap = \"none\";" },
+	{ VARIANT, "array = { bitmap = \"internal\"; };",
+	    "bitmap = \"internal\";" },
+	{ VARIANT, "array = { bitmap = { file = \"/b/m\"; }; };",
+	    "file = \"/b/m\";" },
+	{ VARIANT,
+	    "array = { bitmap = { file = \"/b/m\"; chunk = \"64M\"; }; };",
+	    "bitmap_chunk = \"64M\";" },
+	{ VARIANT, "array = { bitmap_chunk = \"2M\"; };",
+	    "bitmap_chunk = \"2M\";" },
+	{ VARIANT, "array = { journal = \"scratch:3\"; };",
+	    "journal = \"scratch:3\";" },
+	{ VARIANT, "array = { assume_clean = true; };",
+	    "assume_clean = true;" },
+	{ VARIANT, "array = { assume_clean = false; };",
+	    "assume_clean = false;" },
+	{ VARIANT,
+	    "array = { level = \"1\"; legs = ( { level = \"0\"; chunk = "
+	    "\"64K\"; "
+	    "devices = [ \"scratch:0\" ]; spares = [ \"scratch:5\" ]; layout = "
+	    "\"x\"; metadata = \"1.0\"; bitmap = \"internal\"; bitmap_chunk = "
+	    "\"1M\"; journal = \"/dev/x\"; assume_clean = true; "
+	    "metadata_profile = "
+	    "\"raid1\"; }, { level = 0; } ); };",
+	    "legs = (" },
+	{ VARIANT, "fs = { };", "fs = {" },
+	{ VARIANT, "fs = { type = \"ext2\"; };", "type = \"ext2\";" },
+	{ VARIANT, "fs = { type = \"ext3\"; };", "type = \"ext3\";" },
+	{ VARIANT, "fs = { type = \"ext4\"; };", "type = \"ext4\";" },
+	{ VARIANT, "fs = { type = \"xfs\"; };", "type = \"xfs\";" },
+	{ VARIANT, "fs = { type = \"btrfs\"; };", "type = \"btrfs\";" },
+	{ VARIANT, "fs = { mkfs_options = \"-i size=512\"; };",
+	    "mkfs_options = \"-i size=512\";" },
+	{ VARIANT, "fs = { journal = \"internal\"; };",
+	    "journal = \"internal\";" },
+	{ VARIANT, "fs = { journal = { size = \"64M\"; }; };",
+	    "size = \"64M\";" },
+	{ VARIANT, "fs = { journal = { device = \"/dev/md1\"; }; };",
+	    "device = \"/dev/md1\";" },
+	{ VARIANT,
+	    "fs = { journal = { device = \"scratch:4\"; size = \"64M\"; }; };",
+	    "device = \"scratch:4\";" },
+	{ VARIANT,
+	    "fs = { journal = { array = { level = \"1\"; devices = [ "
+	    "\"scratch:4\", \"scratch:5\" ]; assume_clean = true; }; }; };",
+	    "array = {" },
+	{ VARIANT, "fs = { data = \"ordered\"; };", "data = \"ordered\";" },
+	{ VARIANT, "fs = { data = \"writeback\"; };", "data = \"writeback\";" },
+	{ VARIANT, "fs = { data = \"journal\"; };", "data = \"journal\";" },
+	{ VARIANT, "fs = { geometry = \"auto\"; };", "geometry = \"auto\";" },
+	{ VARIANT, "fs = { geometry = \"none\"; };", "geometry = \"none\";" },
+	{ VARIANT, "fs = { geometry = { stride = 64; stripe_width = 128; }; };",
+	    "stripe_width = 128;" },
+	{ VARIANT, "fs = { geometry = { stride = 64; }; };", "stride = 64;" },
+	{ VARIANT, "fs = { geometry = { su = \"256K\"; sw = 2; }; };",
+	    "su = \"256K\";" },
+	{ VARIANT, "fs = { mount_options = \"noatime,commit=600\"; };",
+	    "mount_options = \"noatime,commit=600\";" },
+	{ DEFAULTS, "directory = \"/mnt/d\";", "directory = \"/mnt/d\";" },
+	{ DEFAULTS, "scratch = { count = 2; size = \"64M\"; dir = \"/d\"; };",
+	    "count = 2;" },
+	{ DEFAULTS,
+	    "array = { engine = \"md\"; level = \"5\"; chunk = \"64K\"; bitmap "
+	    "= { "
+	    "file = \"/f\"; }; legs = ( { level = \"0\"; } ); };",
+	    "file = \"/f\";" },
+	{ DEFAULTS,
+	    "fs = { type = \"xfs\"; journal = { array = { level = \"1\"; }; "
+	    "size = "
+	    "\"64M\"; }; geometry = { su = \"64K\"; sw = 3; }; };",
+	    "sw = 3;" },
+	{ DEFAULTS, "readahead = \"8M\";", "readahead = \"8M\";" },
+	{ DEFAULTS, "", "defaults = {" },
+	{ WORKLOAD,
+	    "type = \"bonnie\"; size = \"2G\"; chunk = \"16K\"; ram = \"1G\"; "
+	    "files = 16; max_size = \"4K\"; min_size = \"1K\"; dirs = 8; fsync "
+	    "= "
+	    "true; direct = false;",
+	    "max_size = \"4K\";" },
+	{ WORKLOAD, "type = \"bonnie\"; size = \"auto\"; ram = \"auto\";",
+	    "ram = \"auto\";" },
+	{ WORKLOAD,
+	    "type = \"smallfiles\"; count = 10; size = 4096; write_size = "
+	    "\"1K\"; "
+	    "dirs = 10; fsync = false; sync = true;",
+	    "size = \"4K\";" },
+	{ WORKLOAD, "type = \"smallfiles\"; counts = [1000, 10000];",
+	    "counts = [1000, 10000];" },
+	{ WORKLOAD,
+	    "type = \"untar\"; tarball = \"/t.tar\"; synthetic_files = 5; "
+	    "synthetic_size = \"1M\"; sync = false;",
+	    "tarball = \"/t.tar\";" },
+	{ WORKLOAD,
+	    "type = \"compilebench\"; initial = 3; runs = 4; seed = 5; sync = "
+	    "false;",
+	    "seed = 5;" },
+	{ WORKLOAD,
+	    "type = \"fio\"; rw = \"randwrite\"; bs = \"8K\"; size = \"64M\"; "
+	    "runtime = 10; threads = 2; iodepth = 16; ioengine = \"io_uring\"; "
+	    "direct = true; fsync = 1; end_fsync = true; rwmixread = 30;",
+	    "ioengine = \"io_uring\";" },
+	{ WORKLOAD, "name = \"w1\"; type = \"fio\";", "name = \"w1\";" },
 };
 
 static char *
@@ -266,14 +281,14 @@ key_lab_text(enum where where, const char *snippet)
 				 "%s\n}, { } );\n",
 		    snippet);
 	case DEFAULTS:
-		return xasprintf(
-		    "name = \"k\";\ndefaults = {\n%s\n};\n"
-		    "variants = ( { name = \"v\"; }, { name = \"w\"; "
-		    "array = { }; fs = { }; scratch = { }; } );\n",
+		return xasprintf("name = \"k\";\ndefaults = {\n%s\n};\n"
+				 "variants = ( { name = \"v\"; }, { name = "
+				 "\"w\"; "
+				 "array = { }; fs = { }; scratch = { }; } );\n",
 		    snippet);
 	case WORKLOAD:
-		return xasprintf(
-		    "name = \"k\";\nworkloads = ( {\n%s\n} );\n", snippet);
+		return xasprintf("name = \"k\";\nworkloads = ( {\n%s\n} );\n",
+		    snippet);
 	}
 	return NULL;
 }
@@ -285,8 +300,8 @@ ParameterizedTestParameters(lab, every_key_round_trips)
 	char *t;
 
 	for (i = 0; i < n; i++) {
-		t = key_lab_text(
-		    key_snippets[i].where, key_snippets[i].snippet);
+		t = key_lab_text(key_snippets[i].where,
+		    key_snippets[i].snippet);
 		v[i].text = unit_strdup(t);
 		v[i].needle = unit_strdup(key_snippets[i].needle);
 		free(t);
@@ -365,14 +380,14 @@ Test(lab, loads_typed_values_and_lines)
 	cr_assert_eq(v->fs.su, 65536);
 	cr_assert_eq(v->fs.sw, 3);
 	cr_assert_eq(lab_fs_line(&v->fs, LAB_F_GEOMETRY_SW), 6);
-	cr_assert_str_eq(
-	    lab_array_path(v, &v->array, LAB_A_LEVEL, buf, sizeof buf),
+	cr_assert_str_eq(lab_array_path(v, &v->array, LAB_A_LEVEL, buf,
+			     sizeof buf),
 	    "variants.r5.array.level");
-	cr_assert_str_eq(
-	    lab_fs_path(&lab->variants[1], LAB_F_DATA, buf, sizeof buf),
+	cr_assert_str_eq(lab_fs_path(&lab->variants[1], LAB_F_DATA, buf,
+			     sizeof buf),
 	    "variants[1].fs.data");
-	cr_assert_str_eq(
-	    lab_variant_path(v, -1, buf, sizeof buf), "variants.r5");
+	cr_assert_str_eq(lab_variant_path(v, -1, buf, sizeof buf),
+	    "variants.r5");
 	/* Unset: the documented default, the entry's line. */
 	cr_assert_eq(v->array.bitmap, LAB_BITMAP_NONE);
 	cr_assert_eq(lab_array_line(&v->array, LAB_A_BITMAP), 4);
@@ -394,8 +409,8 @@ Test(lab, leg_paths_name_the_leg)
 	cr_assert_eq(v->array.nlegs, 2);
 	cr_assert_eq(v->array.legs[1].md_level, LAB_MD_LEVEL_0);
 	cr_assert_eq(lab_array_line(&v->array.legs[1], LAB_A_CHUNK), 3);
-	cr_assert_str_eq(
-	    lab_array_path(v, &v->array.legs[1], LAB_A_CHUNK, buf, sizeof buf),
+	cr_assert_str_eq(lab_array_path(v, &v->array.legs[1], LAB_A_CHUNK, buf,
+			     sizeof buf),
 	    "variants.r01.array.legs[1].chunk");
 	lab_free(lab);
 }
@@ -436,8 +451,8 @@ Test(lab, defaults_merge_key_by_key_and_save_as_written)
 	text = lab_format(lab);
 	cr_assert(strstr(text, "chunk = \"128K\";") != NULL, "%s", text);
 	/* Inherited keys are not copied into the variants. */
-	cr_assert(
-	    strstr(strstr(text, "variants = ("), "level") == NULL, "%s", text);
+	cr_assert(strstr(strstr(text, "variants = ("), "level") == NULL, "%s",
+	    text);
 	cr_assert(strstr(strstr(text, "variants = ("), "/dev/md1") == NULL,
 	    "%s", text);
 	free(text);
@@ -519,118 +534,147 @@ static const struct {
 	const char *text;
 	const char *want;
 } err_cases[] = {
-    /* syntax */
-    {"name = \"x\";\nvariants = ( { name = \"a\" } ;\n",
-	"t.cfg:2: syntax error\n"},
-    {"name = \"x\";\nname = \"y\";\n",
-	"t.cfg:2: syntax error: duplicate setting name\n"},
-    /* wrong types */
-    {"name = \"x\";\nrepeats = \"3\";\n",
-	"t.cfg:2: repeats: expected an integer\n"},
-    {"variants = ( { name = \"a\";\n  array = { assume_clean = 1; }; } );\n",
-	"t.cfg:2: variants.a.array.assume_clean: expected true or false\n"},
-    {"variants = ( { name = \"a\"; array = \"md\"; } );\n",
-	"t.cfg:1: variants.a.array: expected a group\n"},
-    {"variants = { name = \"a\"; };\n",
-	"t.cfg:1: variants: expected a list of groups: variants = ( { ... }, "
-	"... );\n"},
-    {"variants = ( { array = { devices = \"/dev/sda\"; }; } );\n",
-	"t.cfg:1: variants[0].array.devices: expected a list of strings\n"},
-    {"variants = ( { array = { level = true; }; } );\n",
-	"t.cfg:1: variants[0].array.level: expected a string or an integer\n"},
-    {"repeats = 0;\n", "t.cfg:1: repeats: 0 is out of range (1..1000)\n"},
-    /* unknown keys */
-    {"name = \"x\";\nvariants = (\n  { name = \"r5\";\n    array = { chunck = "
-     "\"64K\"; }; } );\n",
-	"t.cfg:4: variants.r5.array.chunck: unknown key; did you mean "
-	"'chunk'?\n"},
-    {"nmae = \"x\";\n", "t.cfg:1: nmae: unknown key; did you mean 'name'?\n"},
-    {"colour = \"x\";\n", "t.cfg:1: colour: unknown key\n"},
-    {"defaults = { name = \"x\"; };\n",
-	"t.cfg:1: defaults.name: unknown key\n"},
-    {"variants = ( { fs = { jornal = \"internal\"; }; } );\n",
-	"t.cfg:1: variants[0].fs.jornal: unknown key; did you mean "
-	"'journal'?\n"},
-    {"variants = ( { array = { legs = ( { engine = \"md\"; } ); }; } );\n",
-	"t.cfg:1: variants[0].array.legs[0].engine: unknown key\n"},
-    /* sizes */
-    {"variants = ( { name = \"a\";\n readahead = \"12Q\"; } );\n",
-	"t.cfg:2: variants.a.readahead: '12Q' is not a size (like 4K, 64M, "
-	"2G)\n"},
-    {"variants = ( { array = { chunk = -4; }; } );\n",
-	"t.cfg:1: variants[0].array.chunk: a size cannot be negative\n"},
-    /* enum values */
-    {"variants = ( { name = \"a\"; fs = { type = \"zfs\"; }; } );\n",
-	"t.cfg:1: variants.a.fs.type: 'zfs' is not one of: ext2, ext3, ext4, "
-	"xfs, btrfs\n"},
-    {"cache = \"flush\";\n",
-	"t.cfg:1: cache: 'flush' is not one of: drop, keep\n"},
-    {"variants = ( { name = \"a\"; array = { level = \"3\"; }; } );\n",
-	"t.cfg:1: variants.a.array.level: '3' is not an md level (0, 1, 4, 5, "
-	"6, 10)\n"},
-    {"variants = ( { name = \"a\"; array = { engine = \"btrfs\"; level = "
-     "\"5\"; }; } );\n",
-	"t.cfg:1: variants.a.array.level: '5' is not a btrfs profile (single, "
-	"dup, raid0, raid1, raid1c3, raid1c4, raid10, raid5, raid6)\n"},
-    {"variants = ( { array = { bitmap = \"external\"; }; } );\n",
-	"t.cfg:1: variants[0].array.bitmap: 'external' is not one of: none, "
-	"internal\n"},
-    {"variants = ( { array = { metadata = 2.0; }; } );\n",
-	"t.cfg:1: variants[0].array.metadata: '2' is not one of: 1.2, 0.90, "
-	"1.0, 1.1\n"},
-    {"variants = ( { fs = { geometry = { stride = 1; su = \"64K\"; }; }; } "
-     ");\n",
-	"t.cfg:1: variants[0].fs.geometry: give stride/stripe_width (ext) or "
-	"su/sw (xfs), not both\n"},
-    {"variants = ( { fs = { journal = { device = \"/d\"; array = { }; }; }; } "
-     ");\n",
-	"t.cfg:1: variants[0].fs.journal.array: give a device or an array, not "
-	"both\n"},
-    {"variants = ( { fs = { journal = \"external\"; }; } );\n",
-	"t.cfg:1: variants[0].fs.journal: expected \"internal\" or a group { "
-	"device = \"...\"; } or { array = { ... }; }\n"},
-    {"variants = ( { array = { bitmap = { chunk = \"64M\"; }; }; } );\n",
-	"t.cfg:1: variants[0].array.bitmap.file: missing: the bitmap group "
-	"names the bitmap file\n"},
-    {"variants = ( { array = { bitmap = { file = \"/b\"; chunk = \"1M\"; };\n "
-     "bitmap_chunk = \"1M\"; }; } );\n",
-	"t.cfg:2: variants[0].array.bitmap_chunk: set twice: here and as chunk "
-	"in the bitmap group\n"},
-    {"variants = ( { array = { devices = [ \"sda\", \"scratch:x\" ]; }; } );\n",
-	"t.cfg:1: variants[0].array.devices: 'sda' is neither a device path "
-	"nor scratch:N\n"
-	"t.cfg:1: variants[0].array.devices: 'scratch:x' is neither a device "
-	"path nor scratch:N\n"},
-    /* names */
-    {"variants = (\n  { name = \"a\"; },\n  { name = \"a\"; }\n);\n",
-	"t.cfg:3: variants[1].name: duplicate variant name 'a' (first at line "
-	"2)\n"},
-    {"workloads = (\n { name = \"w\"; type = \"fio\"; },\n { name = \"w\"; "
-     "type = \"fio\"; } );\n",
-	"t.cfg:3: workloads[1].name: duplicate workload name 'w' (first at "
-	"line 2)\n"},
-    {"name = \"my lab\";\n",
-	"t.cfg:1: name: 'my lab' is not a valid name: use letters, digits, "
-	"'.', '_' and '-'\n"},
-    /* workloads */
-    {"workloads = ( { type = \"bonie\"; } );\n",
-	"t.cfg:1: workloads[0].type: unknown workload type 'bonie'; did you "
-	"mean 'bonnie'?\n"},
-    {"workloads = ( { name = \"n\"; } );\n",
-	"t.cfg:1: workloads.n.type: missing; the workload type is one of: "
-	"bonnie, smallfiles, untar, compilebench, fio\n"},
-    {"workloads = ( { name = \"b\"; type = \"bonnie\";\n fils = 16; } );\n",
-	"t.cfg:2: workloads.b.fils: unknown key; did you mean 'files'?\n"},
-    {"workloads = ( { type = \"fio\"; rwmixread = 101; } );\n",
-	"t.cfg:1: workloads[0].rwmixread: 101 is out of range (0..100)\n"},
-    {"workloads = ( { type = \"fio\"; rw = \"random\"; } );\n",
-	"t.cfg:1: workloads[0].rw: 'random' is not one of: read, write, "
-	"randread, randwrite, randrw, rw\n"},
-    {"workloads = ( { type = \"fio\"; bs = \"4X\"; } );\n",
-	"t.cfg:1: workloads[0].bs: '4X' is not a size (like 4K, 64M, 2G)\n"},
-    {"workloads = ( { type = \"smallfiles\"; count = 5;\n counts = [1, 2]; } "
-     ");\n",
-	"t.cfg:2: workloads[0].counts: cannot be set together with 'count'\n"},
+	/* syntax */
+	{ "name = \"x\";\nvariants = ( { name = \"a\" } ;\n",
+	    "t.cfg:2: syntax error\n" },
+	{ "name = \"x\";\nname = \"y\";\n",
+	    "t.cfg:2: syntax error: duplicate setting name\n" },
+	/* wrong types */
+	{ "name = \"x\";\nrepeats = \"3\";\n",
+	    "t.cfg:2: repeats: expected an integer\n" },
+	{ "variants = ( { name = \"a\";\n  array = { assume_clean = 1; }; } "
+	  ");\n",
+	    "t.cfg:2: variants.a.array.assume_clean: expected true or "
+	    "false\n" },
+	{ "variants = ( { name = \"a\"; array = \"md\"; } );\n",
+	    "t.cfg:1: variants.a.array: expected a group\n" },
+	{ "variants = { name = \"a\"; };\n",
+	    "t.cfg:1: variants: expected a list of groups: variants = ( { ... "
+	    "}, "
+	    "... );\n" },
+	{ "variants = ( { array = { devices = \"/dev/sda\"; }; } );\n",
+	    "t.cfg:1: variants[0].array.devices: expected a list of "
+	    "strings\n" },
+	{ "variants = ( { array = { level = true; }; } );\n",
+	    "t.cfg:1: variants[0].array.level: expected a string or an "
+	    "integer\n" },
+	{ "repeats = 0;\n", "t.cfg:1: repeats: 0 is out of range (1..1000)\n" },
+	/* unknown keys */
+	{ "name = \"x\";\nvariants = (\n  { name = \"r5\";\n    array = { "
+	  "chunck = "
+	  "\"64K\"; }; } );\n",
+	    "t.cfg:4: variants.r5.array.chunck: unknown key; did you mean "
+	    "'chunk'?\n" },
+	{ "nmae = \"x\";\n",
+	    "t.cfg:1: nmae: unknown key; did you mean 'name'?\n" },
+	{ "colour = \"x\";\n", "t.cfg:1: colour: unknown key\n" },
+	{ "defaults = { name = \"x\"; };\n",
+	    "t.cfg:1: defaults.name: unknown key\n" },
+	{ "variants = ( { fs = { jornal = \"internal\"; }; } );\n",
+	    "t.cfg:1: variants[0].fs.jornal: unknown key; did you mean "
+	    "'journal'?\n" },
+	{ "variants = ( { array = { legs = ( { engine = \"md\"; } ); }; } );\n",
+	    "t.cfg:1: variants[0].array.legs[0].engine: unknown key\n" },
+	/* sizes */
+	{ "variants = ( { name = \"a\";\n readahead = \"12Q\"; } );\n",
+	    "t.cfg:2: variants.a.readahead: '12Q' is not a size (like 4K, 64M, "
+	    "2G)\n" },
+	{ "variants = ( { array = { chunk = -4; }; } );\n",
+	    "t.cfg:1: variants[0].array.chunk: a size cannot be negative\n" },
+	/* enum values */
+	{ "variants = ( { name = \"a\"; fs = { type = \"zfs\"; }; } );\n",
+	    "t.cfg:1: variants.a.fs.type: 'zfs' is not one of: ext2, ext3, "
+	    "ext4, "
+	    "xfs, btrfs\n" },
+	{ "cache = \"flush\";\n",
+	    "t.cfg:1: cache: 'flush' is not one of: drop, keep\n" },
+	{ "variants = ( { name = \"a\"; array = { level = \"3\"; }; } );\n",
+	    "t.cfg:1: variants.a.array.level: '3' is not an md level (0, 1, 4, "
+	    "5, "
+	    "6, 10)\n" },
+	{ "variants = ( { name = \"a\"; array = { engine = \"btrfs\"; level = "
+	  "\"5\"; }; } );\n",
+	    "t.cfg:1: variants.a.array.level: '5' is not a btrfs profile "
+	    "(single, "
+	    "dup, raid0, raid1, raid1c3, raid1c4, raid10, raid5, raid6)\n" },
+	{ "variants = ( { array = { bitmap = \"external\"; }; } );\n",
+	    "t.cfg:1: variants[0].array.bitmap: 'external' is not one of: "
+	    "none, "
+	    "internal\n" },
+	{ "variants = ( { array = { metadata = 2.0; }; } );\n",
+	    "t.cfg:1: variants[0].array.metadata: '2' is not one of: 1.2, "
+	    "0.90, "
+	    "1.0, 1.1\n" },
+	{ "variants = ( { fs = { geometry = { stride = 1; su = \"64K\"; }; }; "
+	  "} "
+	  ");\n",
+	    "t.cfg:1: variants[0].fs.geometry: give stride/stripe_width (ext) "
+	    "or "
+	    "su/sw (xfs), not both\n" },
+	{ "variants = ( { fs = { journal = { device = \"/d\"; array = { }; }; "
+	  "}; } "
+	  ");\n",
+	    "t.cfg:1: variants[0].fs.journal.array: give a device or an array, "
+	    "not "
+	    "both\n" },
+	{ "variants = ( { fs = { journal = \"external\"; }; } );\n",
+	    "t.cfg:1: variants[0].fs.journal: expected \"internal\" or a group "
+	    "{ "
+	    "device = \"...\"; } or { array = { ... }; }\n" },
+	{ "variants = ( { array = { bitmap = { chunk = \"64M\"; }; }; } );\n",
+	    "t.cfg:1: variants[0].array.bitmap.file: missing: the bitmap group "
+	    "names the bitmap file\n" },
+	{ "variants = ( { array = { bitmap = { file = \"/b\"; chunk = \"1M\"; "
+	  "};\n "
+	  "bitmap_chunk = \"1M\"; }; } );\n",
+	    "t.cfg:2: variants[0].array.bitmap_chunk: set twice: here and as "
+	    "chunk "
+	    "in the bitmap group\n" },
+	{ "variants = ( { array = { devices = [ \"sda\", \"scratch:x\" ]; }; } "
+	  ");\n",
+	    "t.cfg:1: variants[0].array.devices: 'sda' is neither a device "
+	    "path "
+	    "nor scratch:N\n"
+	    "t.cfg:1: variants[0].array.devices: 'scratch:x' is neither a "
+	    "device "
+	    "path nor scratch:N\n" },
+	/* names */
+	{ "variants = (\n  { name = \"a\"; },\n  { name = \"a\"; }\n);\n",
+	    "t.cfg:3: variants[1].name: duplicate variant name 'a' (first at "
+	    "line "
+	    "2)\n" },
+	{ "workloads = (\n { name = \"w\"; type = \"fio\"; },\n { name = "
+	  "\"w\"; "
+	  "type = \"fio\"; } );\n",
+	    "t.cfg:3: workloads[1].name: duplicate workload name 'w' (first at "
+	    "line 2)\n" },
+	{ "name = \"my lab\";\n",
+	    "t.cfg:1: name: 'my lab' is not a valid name: use letters, digits, "
+	    "'.', '_' and '-'\n" },
+	/* workloads */
+	{ "workloads = ( { type = \"bonie\"; } );\n",
+	    "t.cfg:1: workloads[0].type: unknown workload type 'bonie'; did "
+	    "you "
+	    "mean 'bonnie'?\n" },
+	{ "workloads = ( { name = \"n\"; } );\n",
+	    "t.cfg:1: workloads.n.type: missing; the workload type is one of: "
+	    "bonnie, smallfiles, untar, compilebench, fio\n" },
+	{ "workloads = ( { name = \"b\"; type = \"bonnie\";\n fils = 16; } "
+	  ");\n",
+	    "t.cfg:2: workloads.b.fils: unknown key; did you mean 'files'?\n" },
+	{ "workloads = ( { type = \"fio\"; rwmixread = 101; } );\n",
+	    "t.cfg:1: workloads[0].rwmixread: 101 is out of range (0..100)\n" },
+	{ "workloads = ( { type = \"fio\"; rw = \"random\"; } );\n",
+	    "t.cfg:1: workloads[0].rw: 'random' is not one of: read, write, "
+	    "randread, randwrite, randrw, rw\n" },
+	{ "workloads = ( { type = \"fio\"; bs = \"4X\"; } );\n",
+	    "t.cfg:1: workloads[0].bs: '4X' is not a size (like 4K, 64M, "
+	    "2G)\n" },
+	{ "workloads = ( { type = \"smallfiles\"; count = 5;\n counts = [1, "
+	  "2]; } "
+	  ");\n",
+	    "t.cfg:2: workloads[0].counts: cannot be set together with "
+	    "'count'\n" },
 };
 
 ParameterizedTestParameters(lab, reports_load_errors_exactly)
@@ -668,12 +712,11 @@ Test(lab, collects_every_error_in_one_pass)
 	struct lab *lab;
 
 	errlist_init(&errs);
-	cr_assert_eq(
-	    lab_load_string(
-		"nmae = 1;\nrepeats = \"x\";\n"
-		"variants = ( { fs = { type = 3; data = \"x\"; }; } );\n"
-		"workloads = ( { type = \"x\"; } );\n",
-		"t.cfg", &lab, &errs),
+	cr_assert_eq(lab_load_string("nmae = 1;\nrepeats = \"x\";\n"
+				     "variants = ( { fs = { type = 3; data = "
+				     "\"x\"; }; } );\n"
+				     "workloads = ( { type = \"x\"; } );\n",
+			 "t.cfg", &lab, &errs),
 	    -EINVAL);
 	cr_assert_eq(errs.n, 5);
 	errlist_done(&errs);
@@ -782,7 +825,7 @@ Test(lab, failed_save_keeps_the_old_file)
 	char *dir = tmpdir(), *path = xasprintf("%s/lab.cfg", dir), *text;
 	char *fixture = testdata("labs/full.cfg");
 	struct lab *lab = must_load(fixture);
-	struct rlimit rl = {64, 64};
+	struct rlimit rl = { 64, 64 };
 	struct err e;
 
 	write_text(path, "name = \"old\";\n");
@@ -855,8 +898,8 @@ Test(lab, every_preset_loads_checks_and_round_trips)
 		errlist_init(&errs);
 		lab_check(lab, &errs);
 		msgs = errs_text(&errs);
-		cr_assert_eq(
-		    errs.n, 0, "%s does not pass check:\n%s", path, msgs);
+		cr_assert_eq(errs.n, 0, "%s does not pass check:\n%s", path,
+		    msgs);
 		free(msgs);
 		errlist_done(&errs);
 		cr_assert_gt(lab->nvariants, 0, "%s", path);

@@ -20,7 +20,7 @@ static int
 load_group(const struct workload *wl, const char *text,
     struct param_value *vals, struct errlist *errs)
 {
-	static const char *const skip[] = {"name", "type", NULL};
+	static const char *const skip[] = { "name", "type", NULL };
 	char *doc = xasprintf("x = { %s };", text);
 	config_t cfg;
 	int n;
@@ -61,8 +61,8 @@ Test(param, every_table_default_loads_back_in_range)
 			const struct param *p = &(*w)->params[i];
 			char *v, *text;
 
-			cr_assert_not_null(
-			    p->help, "%s.%s", (*w)->name, p->name);
+			cr_assert_not_null(p->help, "%s.%s", (*w)->name,
+			    p->name);
 			if (p->def == NULL)
 				continue;
 			v = param_value_format(p, &vals[i]);
@@ -70,8 +70,8 @@ Test(param, every_table_default_loads_back_in_range)
 			errlist_init(&errs);
 			cr_assert_eq(load_group(*w, text, again, &errs), 0,
 			    "%s: default %s rejected", (*w)->name, text);
-			cr_assert(
-			    param_value_equal(p, &vals[i], &again[i]) == false,
+			cr_assert(param_value_equal(p, &vals[i], &again[i]) ==
+				false,
 			    "set flag differs");
 			again[i].set = false;
 			again[i].line = 0;
@@ -102,17 +102,17 @@ Test(param, defaults_follow_the_real_tools)
 	cr_assert_eq(load_group(&wl_smallfiles, "", v, &errs), 0);
 	cr_assert_eq(v[param_index(wl_smallfiles.params, "count")].i, 1000);
 	cr_assert_eq(v[param_index(wl_smallfiles.params, "size")].size, 4096);
-	cr_assert_eq(
-	    v[param_index(wl_smallfiles.params, "write_size")].size, 1024);
+	cr_assert_eq(v[param_index(wl_smallfiles.params, "write_size")].size,
+	    1024);
 	cr_assert_eq(v[param_index(wl_smallfiles.params, "dirs")].i, 10);
 	cr_assert_eq(v[param_index(wl_smallfiles.params, "sync")].i, 1);
-	param_values_done(
-	    wl_smallfiles.params, v, param_count(wl_smallfiles.params));
+	param_values_done(wl_smallfiles.params, v,
+	    param_count(wl_smallfiles.params));
 
 	cr_assert_eq(load_group(&wl_untar, "", v, &errs), 0);
 	cr_assert_null(v[param_index(wl_untar.params, "tarball")].s);
-	cr_assert_eq(
-	    v[param_index(wl_untar.params, "synthetic_files")].i, 20000);
+	cr_assert_eq(v[param_index(wl_untar.params, "synthetic_files")].i,
+	    20000);
 	cr_assert_eq(v[param_index(wl_untar.params, "synthetic_size")].size,
 	    240ULL << 20);
 	param_values_done(wl_untar.params, v, param_count(wl_untar.params));
@@ -121,17 +121,17 @@ Test(param, defaults_follow_the_real_tools)
 	cr_assert_eq(v[param_index(wl_compilebench.params, "initial")].i, 30);
 	cr_assert_eq(v[param_index(wl_compilebench.params, "runs")].i, 100);
 	cr_assert_eq(v[param_index(wl_compilebench.params, "seed")].i, 555);
-	param_values_done(
-	    wl_compilebench.params, v, param_count(wl_compilebench.params));
+	param_values_done(wl_compilebench.params, v,
+	    param_count(wl_compilebench.params));
 
 	cr_assert_eq(load_group(&wl_fio, "", v, &errs), 0);
 	cr_assert_eq(v[param_index(wl_fio.params, "bs")].size, 4096);
 	cr_assert_eq(v[param_index(wl_fio.params, "threads")].i, 1);
 	cr_assert_eq(v[param_index(wl_fio.params, "iodepth")].i, 1);
 	cr_assert_eq(v[param_index(wl_fio.params, "rwmixread")].i, 50);
-	cr_assert_str_eq(
-	    wl_fio.params[param_index(wl_fio.params, "ioengine")]
-		.values[v[param_index(wl_fio.params, "ioengine")].i],
+	cr_assert_str_eq(wl_fio.params[param_index(wl_fio.params, "ioengine")]
+			     .values[v[param_index(wl_fio.params, "ioengine")]
+					 .i],
 	    "psync");
 	param_values_done(wl_fio.params, v, param_count(wl_fio.params));
 	cr_assert_eq(errs.n, 0);
@@ -159,8 +159,8 @@ Test(param, unknown_param_gets_a_suggestion)
 	expect_one_error(&wl_fio, "iodepht = 4;",
 	    "p.cfg:1: workloads.x.iodepht: unknown key; did you mean "
 	    "'iodepth'?");
-	expect_one_error(
-	    &wl_fio, "zzzzzz = 4;", "p.cfg:1: workloads.x.zzzzzz: unknown key");
+	expect_one_error(&wl_fio, "zzzzzz = 4;",
+	    "p.cfg:1: workloads.x.zzzzzz: unknown key");
 }
 
 Test(param, out_of_range_and_wrong_types)
@@ -193,7 +193,7 @@ Test(param, formats_values_as_lab_syntax)
 {
 	const struct param *p = param_find(wl_untar.params, "tarball");
 	char s[] = "a \"b\"\\c";
-	struct param_value v = {.s = s};
+	struct param_value v = { .s = s };
 	char *t = param_value_format(p, &v);
 
 	cr_assert_str_eq(t, "\"a \\\"b\\\"\\\\c\"");
@@ -203,7 +203,7 @@ Test(param, formats_values_as_lab_syntax)
 
 Test(suggest, suggests_only_close_words)
 {
-	static const char *const words[] = {"chunk", "level", "layout", NULL};
+	static const char *const words[] = { "chunk", "level", "layout", NULL };
 
 	cr_assert_str_eq(suggest_nearest("chunck", words, (size_t)-1), "chunk");
 	cr_assert_str_eq(suggest_nearest("levle", words, (size_t)-1), "level");
