@@ -30,43 +30,11 @@ static const char *const journal_keys[] = { "device", "array", "size", NULL };
 static const char *const geometry_keys[] = { "stride", "stripe_width", "su",
 	"sw", NULL };
 
-static int
-line_of(const config_setting_t *s)
-{
-	return (int)config_setting_source_line(s);
-}
-
 #define ASET(a, f, s)                                                          \
 	do {                                                                   \
-		(a)->lines[f] = line_of(s);                                    \
+		(a)->lines[f] = lab_line_of(s);                                \
 		(a)->set |= LAB_BIT(f);                                        \
 	} while (0)
-
-static bool
-get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
-    const char *const *names, int *out)
-{
-	const char *text;
-	char *choices;
-	int i;
-
-	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
-		lab_ctx_error(c, line_of(s), field, _("expected a string"));
-		return false;
-	}
-	text = config_setting_get_string(s);
-	for (i = 0; names[i] != NULL; i++) {
-		if (strcmp(names[i], text) == 0) {
-			*out = i;
-			return true;
-		}
-	}
-	choices = lab_choices(names);
-	lab_ctx_error(c, line_of(s), field, _("'%s' is not one of: %s"), text,
-	    choices);
-	free(choices);
-	return false;
-}
 
 /* level = "5" or level = 5: kept as text until the engine is known. */
 static void
@@ -81,7 +49,7 @@ load_level(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	else if (t == CONFIG_TYPE_STRING)
 		a->level_text = xstrdup(config_setting_get_string(s));
 	else {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected a string or an integer"));
 		return;
 	}
@@ -107,11 +75,11 @@ load_metadata(struct lab_ctx *c, const config_setting_t *s, const char *field,
 				return;
 			}
 		}
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("'%g' is not one of: 1.2, 0.90, 1.0, 1.1"), d);
 		return;
 	}
-	if (get_enum(c, s, field, lab_md_metadata_names, &i)) {
+	if (lab_get_enum(c, s, field, lab_md_metadata_names, &i)) {
 		a->metadata = (enum lab_md_metadata)i;
 		ASET(a, LAB_A_METADATA, s);
 	}
@@ -130,7 +98,7 @@ load_bitmap_group(struct lab_ctx *c, const config_setting_t *g,
 		&a->bitmap_chunk))
 		ASET(a, LAB_A_BITMAP_CHUNK, s);
 	if ((s = config_setting_get_member(g, "file")) == NULL) {
-		lab_ctx_error(c, line_of(g),
+		lab_ctx_error(c, lab_line_of(g),
 		    lab_join(f, sizeof f, field, "file"),
 		    _("missing: the bitmap group names the bitmap file"));
 		return;
@@ -139,7 +107,7 @@ load_bitmap_group(struct lab_ctx *c, const config_setting_t *g,
 		&a->bitmap_file))
 		return;
 	if (a->bitmap_file[0] != '/') {
-		lab_ctx_error(c, line_of(s), f,
+		lab_ctx_error(c, lab_line_of(s), f,
 		    _("'%s' is not an absolute path"), a->bitmap_file);
 		return;
 	}
@@ -161,12 +129,12 @@ load_bitmap(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 		return;
 	}
 	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected \"none\", \"internal\" or a group "
 		      "{ file = \"...\"; }"));
 		return;
 	}
-	if (get_enum(c, s, field, lab_bitmap_names, &v)) {
+	if (lab_get_enum(c, s, field, lab_bitmap_names, &v)) {
 		a->bitmap = (enum lab_bitmap)v;
 		ASET(a, LAB_A_BITMAP, s);
 	}
@@ -180,7 +148,7 @@ load_md_journal(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	if (!lab_get_string(c, s, field, &a->journal))
 		return;
 	if (lab_scratch_index(a->journal) < 0 && a->journal[0] != '/') {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("'%s' is neither a device path nor scratch:N"),
 		    a->journal);
 		free(a->journal);
@@ -200,7 +168,7 @@ load_legs(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 
 	lab_join(field, sizeof field, prefix, "legs");
 	if (!config_setting_is_list(s) || config_setting_length(s) == 0) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected a list of groups: legs = ( { ... }, ... );"));
 		return;
 	}
@@ -216,7 +184,7 @@ load_legs(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 		lab_join(leg->where, sizeof leg->where, a->where, idx);
 		lab_join(field, sizeof field, prefix, idx);
 		if (!config_setting_is_group(g)) {
-			lab_ctx_error(c, line_of(g), field,
+			lab_ctx_error(c, lab_line_of(g), field,
 			    _("expected a group"));
 			continue;
 		}
@@ -233,10 +201,10 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 	char f[LAB_PATH_MAX];
 	int v;
 
-	a->line = line_of(g);
+	a->line = lab_line_of(g);
 	lab_load_unknown_keys(c, g, leg ? leg_keys : array_keys, prefix);
 	if (!leg && (s = config_setting_get_member(g, "engine")) != NULL &&
-	    get_enum(c, s, lab_join(f, sizeof f, prefix, "engine"),
+	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "engine"),
 		lab_engine_names, &v)) {
 		a->engine = (enum lab_engine)v;
 		ASET(a, LAB_A_ENGINE, s);
@@ -244,7 +212,8 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 	if ((s = config_setting_get_member(g, "level")) != NULL)
 		load_level(c, s, lab_join(f, sizeof f, prefix, "level"), a);
 	if ((s = config_setting_get_member(g, "metadata_profile")) != NULL &&
-	    get_enum(c, s, lab_join(f, sizeof f, prefix, "metadata_profile"),
+	    lab_get_enum(c, s,
+		lab_join(f, sizeof f, prefix, "metadata_profile"),
 		lab_profile_names, &v)) {
 		a->metadata_profile = (enum lab_profile)v;
 		ASET(a, LAB_A_METADATA_PROFILE, s);
@@ -273,7 +242,7 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 	if ((s = config_setting_get_member(g, "bitmap_chunk")) != NULL) {
 		lab_join(f, sizeof f, prefix, "bitmap_chunk");
 		if (lab_array_isset(a, LAB_A_BITMAP_CHUNK))
-			lab_ctx_error(c, line_of(s), f,
+			lab_ctx_error(c, lab_line_of(s), f,
 			    _("set twice: here and as chunk in the bitmap "
 			      "group"));
 		else if (lab_get_size(c, s, f, &a->bitmap_chunk))
@@ -295,7 +264,7 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 
 #define FSET(fs, f, s)                                                         \
 	do {                                                                   \
-		(fs)->lines[f] = line_of(s);                                   \
+		(fs)->lines[f] = lab_line_of(s);                               \
 		(fs)->set |= LAB_BIT(f);                                       \
 	} while (0)
 
@@ -310,7 +279,7 @@ load_journal_group(struct lab_ctx *c, const config_setting_t *g,
 	dev = config_setting_get_member(g, "device");
 	arr = config_setting_get_member(g, "array");
 	if (dev != NULL && arr != NULL) {
-		lab_ctx_error(c, line_of(arr),
+		lab_ctx_error(c, lab_line_of(arr),
 		    lab_join(f, sizeof f, field, "array"),
 		    _("give a device or an array, not both"));
 		return;
@@ -325,7 +294,7 @@ load_journal_group(struct lab_ctx *c, const config_setting_t *g,
 			return;
 		if (lab_scratch_index(fs->journal_device) < 0 &&
 		    fs->journal_device[0] != '/') {
-			lab_ctx_error(c, line_of(dev), f,
+			lab_ctx_error(c, lab_line_of(dev), f,
 			    _("'%s' is neither a device path nor scratch:N"),
 			    fs->journal_device);
 			return;
@@ -335,7 +304,7 @@ load_journal_group(struct lab_ctx *c, const config_setting_t *g,
 	} else if (arr != NULL) {
 		lab_join(f, sizeof f, field, "array");
 		if (!config_setting_is_group(arr)) {
-			lab_ctx_error(c, line_of(arr), f,
+			lab_ctx_error(c, lab_line_of(arr), f,
 			    _("expected a group"));
 			return;
 		}
@@ -363,7 +332,7 @@ load_journal(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 	}
 	if (config_setting_type(s) != CONFIG_TYPE_STRING ||
 	    strcmp(config_setting_get_string(s), "internal") != 0) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected \"internal\" or a group { device = \"...\"; "
 		      "} or { array = { ... }; }"));
 		return;
@@ -399,7 +368,7 @@ load_geometry_group(struct lab_ctx *c, const config_setting_t *g,
 	xfs = config_setting_get_member(g, "su") != NULL ||
 	    config_setting_get_member(g, "sw") != NULL;
 	if (ext == xfs) {
-		lab_ctx_error(c, line_of(g), field,
+		lab_ctx_error(c, lab_line_of(g), field,
 		    ext ? _("give stride/stripe_width (ext) or su/sw (xfs), "
 			    "not both")
 			: _("expected stride/stripe_width (ext) or "
@@ -434,11 +403,11 @@ load_geometry(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 		return;
 	}
 	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected \"auto\", \"none\" or a group"));
 		return;
 	}
-	if (get_enum(c, s, field, lab_geometry_names, &v)) {
+	if (lab_get_enum(c, s, field, lab_geometry_names, &v)) {
 		fs->geometry = (enum lab_geometry)v;
 		FSET(fs, LAB_F_GEOMETRY, s);
 	}
@@ -452,10 +421,10 @@ lab_load_fs(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 	char f[LAB_PATH_MAX];
 	int v;
 
-	fs->line = line_of(g);
+	fs->line = lab_line_of(g);
 	lab_load_unknown_keys(c, g, fs_keys, prefix);
 	if ((s = config_setting_get_member(g, "type")) != NULL &&
-	    get_enum(c, s, lab_join(f, sizeof f, prefix, "type"),
+	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "type"),
 		lab_fs_type_names, &v)) {
 		fs->type = (enum lab_fs_type)v;
 		FSET(fs, LAB_F_TYPE, s);
@@ -467,7 +436,7 @@ lab_load_fs(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 	if ((s = config_setting_get_member(g, "journal")) != NULL)
 		load_journal(c, s, prefix, fs);
 	if ((s = config_setting_get_member(g, "data")) != NULL &&
-	    get_enum(c, s, lab_join(f, sizeof f, prefix, "data"),
+	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "data"),
 		lab_data_mode_names, &v)) {
 		fs->data = (enum lab_data_mode)v;
 		FSET(fs, LAB_F_DATA, s);

@@ -37,8 +37,8 @@ lab_ctx_error(struct lab_ctx *c, int line, const char *field, const char *fmt,
 	c->nerr++;
 }
 
-static int
-line_of(const config_setting_t *s)
+int
+lab_line_of(const config_setting_t *s)
 {
 	return (int)config_setting_source_line(s);
 }
@@ -67,10 +67,11 @@ lab_load_unknown_keys(struct lab_ctx *c, const config_setting_t *g,
 			snprintf(field, sizeof field, "%s", name);
 		near = suggest_nearest(name, known, (size_t)-1);
 		if (near != NULL)
-			lab_ctx_error(c, line_of(s), field,
+			lab_ctx_error(c, lab_line_of(s), field,
 			    _("unknown key; did you mean '%s'?"), near);
 		else
-			lab_ctx_error(c, line_of(s), field, _("unknown key"));
+			lab_ctx_error(c, lab_line_of(s), field,
+			    _("unknown key"));
 	}
 }
 
@@ -87,7 +88,7 @@ lab_get_string(struct lab_ctx *c, const config_setting_t *s, const char *field,
     char **out)
 {
 	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
-		lab_ctx_error(c, line_of(s), field, _("expected a string"));
+		lab_ctx_error(c, lab_line_of(s), field, _("expected a string"));
 		return false;
 	}
 	free(*out);
@@ -102,12 +103,13 @@ lab_get_int(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	int64_t v;
 
 	if (!is_int(s)) {
-		lab_ctx_error(c, line_of(s), field, _("expected an integer"));
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("expected an integer"));
 		return false;
 	}
 	v = config_setting_get_int64(s);
 	if (v < min || v > max) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("%lld is out of range (%lld..%lld)"), (long long)v,
 		    (long long)min, (long long)max);
 		return false;
@@ -121,7 +123,7 @@ lab_get_bool(struct lab_ctx *c, const config_setting_t *s, const char *field,
     bool *out)
 {
 	if (config_setting_type(s) != CONFIG_TYPE_BOOL) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected true or false"));
 		return false;
 	}
@@ -139,7 +141,7 @@ lab_get_size(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	if (is_int(s)) {
 		n = config_setting_get_int64(s);
 		if (n < 0) {
-			lab_ctx_error(c, line_of(s), field,
+			lab_ctx_error(c, lab_line_of(s), field,
 			    _("a size cannot be negative"));
 			return false;
 		}
@@ -147,13 +149,13 @@ lab_get_size(struct lab_ctx *c, const config_setting_t *s, const char *field,
 		return true;
 	}
 	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected a size (like \"64K\")"));
 		return false;
 	}
 	text = config_setting_get_string(s);
 	if (units_parse_size(text, out) < 0) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("'%s' is not a size (like 4K, 64M, 2G)"), text);
 		return false;
 	}
@@ -180,24 +182,24 @@ lab_get_strv(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	bool ok = true;
 
 	if (t != CONFIG_TYPE_ARRAY && t != CONFIG_TYPE_LIST) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected a list of strings"));
 		return false;
 	}
 	if (config_setting_length(s) == 0) {
-		lab_ctx_error(c, line_of(s), field, _("the list is empty"));
+		lab_ctx_error(c, lab_line_of(s), field, _("the list is empty"));
 		return false;
 	}
 	for (i = 0; (e = config_setting_get_elem(s, i)) != NULL; i++) {
 		if (config_setting_type(e) != CONFIG_TYPE_STRING) {
-			lab_ctx_error(c, line_of(s), field,
+			lab_ctx_error(c, lab_line_of(s), field,
 			    _("expected a list of strings"));
 			ok = false;
 			break;
 		}
 		d = config_setting_get_string(e);
 		if (devices && !device_ok(d)) {
-			lab_ctx_error(c, line_of(s), field,
+			lab_ctx_error(c, lab_line_of(s), field,
 			    _("'%s' is neither a device path nor scratch:N"),
 			    d);
 			ok = false;
@@ -247,7 +249,7 @@ get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	if (!lab_get_string(c, s, field, out))
 		return false;
 	if (!name_ok(*out)) {
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("'%s' is not a valid name: use letters, digits, '.', "
 		      "'_' and '-'"),
 		    *out);
@@ -259,8 +261,8 @@ get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
 }
 
 /* A string key of an enum: one of names, index in *out. */
-static bool
-get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
+bool
+lab_get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
     const char *const *names, int *out)
 {
 	const char *text;
@@ -268,7 +270,7 @@ get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	int i;
 
 	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
-		lab_ctx_error(c, line_of(s), field, _("expected a string"));
+		lab_ctx_error(c, lab_line_of(s), field, _("expected a string"));
 		return false;
 	}
 	text = config_setting_get_string(s);
@@ -279,8 +281,8 @@ get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
 		}
 	}
 	choices = lab_choices(names);
-	lab_ctx_error(c, line_of(s), field, _("'%s' is not one of: %s"), text,
-	    choices);
+	lab_ctx_error(c, lab_line_of(s), field, _("'%s' is not one of: %s"),
+	    text, choices);
 	free(choices);
 	return false;
 }
@@ -295,7 +297,7 @@ static const char *const scratch_keys[] = { "count", "size", "dir", NULL };
 
 #define VSET(v, f, s)                                                          \
 	do {                                                                   \
-		(v)->lines[f] = line_of(s);                                    \
+		(v)->lines[f] = lab_line_of(s);                                \
 		(v)->set |= LAB_BIT(f);                                        \
 	} while (0)
 
@@ -308,7 +310,7 @@ load_scratch(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 
 	if (!config_setting_is_group(g)) {
 		lab_join(field, sizeof field, prefix, "scratch");
-		lab_ctx_error(c, line_of(g), field, _("expected a group"));
+		lab_ctx_error(c, lab_line_of(g), field, _("expected a group"));
 		return;
 	}
 	VSET(v, LAB_V_SCRATCH, g);
@@ -336,7 +338,7 @@ load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
 	char prefix[LAB_PATH_MAX], field[LAB_PATH_MAX];
 	const config_setting_t *s;
 
-	v->line = line_of(g);
+	v->line = lab_line_of(g);
 	v->is_defaults = defaults;
 	if (!defaults && (s = config_setting_get_member(g, "name")) != NULL &&
 	    get_name(c, s, lab_variant_path(v, LAB_V_NAME, field, sizeof field),
@@ -361,7 +363,7 @@ load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
 	if ((s = config_setting_get_member(g, "array")) != NULL) {
 		lab_join(field, sizeof field, prefix, "array");
 		if (!config_setting_is_group(s)) {
-			lab_ctx_error(c, line_of(s), field,
+			lab_ctx_error(c, lab_line_of(s), field,
 			    _("expected a group"));
 		} else {
 			VSET(v, LAB_V_ARRAY, s);
@@ -371,7 +373,7 @@ load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
 	if ((s = config_setting_get_member(g, "fs")) != NULL) {
 		lab_join(field, sizeof field, prefix, "fs");
 		if (!config_setting_is_group(s)) {
-			lab_ctx_error(c, line_of(s), field,
+			lab_ctx_error(c, lab_line_of(s), field,
 			    _("expected a group"));
 		} else {
 			VSET(v, LAB_V_FS, s);
@@ -403,7 +405,7 @@ load_variants(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 		lab->nvariants++;
 		if (!config_setting_is_group(g)) {
 			snprintf(field, sizeof field, "variants[%zu]", i);
-			lab_ctx_error(c, line_of(g), field,
+			lab_ctx_error(c, lab_line_of(g), field,
 			    _("expected a group"));
 			continue;
 		}
@@ -440,14 +442,14 @@ load_workload_type(struct lab_ctx *c, const config_setting_t *g,
 
 	lab_join(field, sizeof field, prefix, "type");
 	if ((s = config_setting_get_member(g, "type")) == NULL) {
-		lab_ctx_error(c, line_of(g), field,
+		lab_ctx_error(c, lab_line_of(g), field,
 		    _("missing; the workload type is one of: bonnie, "
 		      "smallfiles, untar, compilebench, fio"));
 		return;
 	}
 	if (!lab_get_string(c, s, field, &w->type))
 		return;
-	w->lines[LAB_W_TYPE] = line_of(s);
+	w->lines[LAB_W_TYPE] = lab_line_of(s);
 	w->set |= LAB_BIT(LAB_W_TYPE);
 	if ((w->wl = workload_find(w->type)) != NULL)
 		return;
@@ -455,11 +457,11 @@ load_workload_type(struct lab_ctx *c, const config_setting_t *g,
 		names[i] = workload_table[i]->name;
 	names[i] = NULL;
 	if ((near = suggest_nearest(w->type, names, i)) != NULL)
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("unknown workload type '%s'; did you mean '%s'?"),
 		    w->type, near);
 	else
-		lab_ctx_error(c, line_of(s), field,
+		lab_ctx_error(c, lab_line_of(s), field,
 		    _("unknown workload type '%s'"), w->type);
 }
 
@@ -471,11 +473,11 @@ load_workload(struct lab_ctx *c, const config_setting_t *g,
 	char prefix[LAB_PATH_MAX], field[LAB_PATH_MAX];
 	const config_setting_t *s;
 
-	w->line = line_of(g);
+	w->line = lab_line_of(g);
 	if ((s = config_setting_get_member(g, "name")) != NULL &&
 	    get_name(c, s, lab_workload_path(w, "name", field, sizeof field),
 		&w->name)) {
-		w->lines[LAB_W_NAME] = line_of(s);
+		w->lines[LAB_W_NAME] = lab_line_of(s);
 		w->set |= LAB_BIT(LAB_W_NAME);
 	}
 	lab_workload_path(w, NULL, prefix, sizeof prefix);
@@ -505,9 +507,9 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 		w->index = i;
 		lab->nworkloads++;
 		if (!config_setting_is_group(g)) {
-			w->line = line_of(g);
+			w->line = lab_line_of(g);
 			snprintf(field, sizeof field, "workloads[%zu]", i);
-			lab_ctx_error(c, line_of(g), field,
+			lab_ctx_error(c, lab_line_of(g), field,
 			    _("expected a group"));
 			continue;
 		}
@@ -537,7 +539,7 @@ static const char *const top_keys[] = { "name", "description", "repeats",
 
 #define LSET(lab, f, s)                                                        \
 	do {                                                                   \
-		(lab)->lines[f] = line_of(s);                                  \
+		(lab)->lines[f] = lab_line_of(s);                              \
 		(lab)->set |= LAB_BIT(f);                                      \
 	} while (0)
 
@@ -551,7 +553,7 @@ load_list(struct lab_ctx *c, const config_setting_t *root, struct lab *lab,
 	if ((s = config_setting_get_member(root, key)) == NULL)
 		return;
 	if (!config_setting_is_list(s)) {
-		lab_ctx_error(c, line_of(s), key,
+		lab_ctx_error(c, lab_line_of(s), key,
 		    _("expected a list of groups: %s = ( { ... }, ... );"),
 		    key);
 		return;
@@ -580,7 +582,7 @@ load_top(struct lab_ctx *c, const config_setting_t *root, struct lab *lab)
 	    lab_get_int(c, s, "repeats", 1, 1000, &lab->repeats))
 		LSET(lab, LAB_L_REPEATS, s);
 	if ((s = config_setting_get_member(root, "cache")) != NULL &&
-	    get_enum(c, s, "cache", lab_cache_names, &v)) {
+	    lab_get_enum(c, s, "cache", lab_cache_names, &v)) {
 		lab->cache = (enum lab_cache)v;
 		LSET(lab, LAB_L_CACHE, s);
 	}
@@ -589,7 +591,7 @@ load_top(struct lab_ctx *c, const config_setting_t *root, struct lab *lab)
 		LSET(lab, LAB_L_RESULTS, s);
 	if ((s = config_setting_get_member(root, "defaults")) != NULL) {
 		if (!config_setting_is_group(s)) {
-			lab_ctx_error(c, line_of(s), "defaults",
+			lab_ctx_error(c, lab_line_of(s), "defaults",
 			    _("expected a group"));
 		} else {
 			LSET(lab, LAB_L_DEFAULTS, s);

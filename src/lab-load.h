@@ -69,6 +69,11 @@ bool lab_get_strv(struct lab_ctx *c, const config_setting_t *s,
     const char *field, bool devices, struct lab_strv *out);
 /* Translated "one of: a, b, c" list for messages; caller frees. */
 char *lab_choices(const char *const *names);
+/* A string that must be one of names (NULL-terminated); index in *out. */
+bool lab_get_enum(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, const char *const *names, int *out);
+/* The line a setting came from. */
+int lab_line_of(const config_setting_t *s);
 
 /* lab-load-array.c: the array and fs groups of a variant or defaults. */
 void lab_load_array(struct lab_ctx *c, const config_setting_t *g,
