@@ -1,14 +1,29 @@
 /*
- * bonnie: the bonnie++ 1.0x/2.00 test sequence (sequential output per
- * character, block and rewrite; sequential input; random seeks; file
- * create/stat/delete in sequential and random order), with bonnie++'s
- * option semantics: -s size:chunk, -r ram, -n files:max:min:dirs, -b, -D.
- * Schema only for now. Read-only data.
+ * bonnie: the bonnie++ test sequence with bonnie++ 2.00's semantics:
+ * sequential output per character (one write(2) per byte, over the
+ * first char_size bytes as 2.00 does), block and rewrite; sequential
+ * input per character and block; random seeks by several workers; then
+ * file create/stat/delete in sequential and random order. The options
+ * mean what they mean to bonnie++: -s size:chunk, -r ram, -n
+ * files:max:min:dirs, -b (fsync), -D (O_DIRECT). The parameters, prepare
+ * and cleanup live here; the tests in wl-bonnie-io.c and
+ * wl-bonnie-files.c, the report in wl-bonnie-report.c. Driver thread.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine.h"
 #include "i18n.h"
+#include "units.h"
+#include "wl-bonnie.h"
 #include "workload.h"
+#include "xalloc.h"
 
 static const struct param bonnie_params[] = {
 	{ "size", PARAM_SIZE, "auto", 1, 0, NULL, PARAM_AUTO, NULL,
@@ -17,6 +32,13 @@ static const struct param bonnie_params[] = {
 	    N_("block size of the block and seek tests (-s SIZE:CHUNK)") },
 	{ "ram", PARAM_SIZE, "auto", 1, 0, NULL, PARAM_AUTO, NULL,
 	    N_("RAM to assume (-r); auto: read from the system") },
+	{ "char_size", PARAM_SIZE, "3M", 0, 0, NULL, 0, NULL,
+	    N_("bytes of the per-character tests, as bonnie++ 2.00 (-f); "
+	       "0 skips them") },
+	{ "seeks", PARAM_INT, "8192", 1, 100000000, NULL, 0, NULL,
+	    N_("seeks of the random seek test, in total (-s ::SEEKS)") },
+	{ "seekers", PARAM_INT, "5", 1, ENGINE_MAX_WORKERS, NULL, 0, NULL,
+	    N_("concurrent workers of the seek test (-s :::SEEKERS)") },
 	{ "files", PARAM_INT, "16", 0, 1 << 20, NULL, 0, NULL,
 	    N_("file tests: this many x 1024 files (-n); 0 skips them") },
 	{ "max_size", PARAM_SIZE, "0", 0, 0, NULL, 0, NULL,
@@ -29,12 +51,153 @@ static const struct param bonnie_params[] = {
 	    N_("fsync after every write (-b)") },
 	{ "direct", PARAM_BOOL, "false", 0, 0, NULL, 0, NULL,
 	    N_("O_DIRECT for the block tests (-D)") },
+	{ "keep", PARAM_BOOL, "false", 0, 0, NULL, 0, NULL,
+	    N_("leave the files on the target after the run") },
 	{ NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL },
 };
+
+const char *const bonnie_keys[BT__COUNT] = {
+	[BT_PUTC] = "seq_output_char",
+	[BT_PUT_BLOCK] = "seq_output_block",
+	[BT_REWRITE] = "seq_output_rewrite",
+	[BT_GETC] = "seq_input_char",
+	[BT_GET_BLOCK] = "seq_input_block",
+	[BT_SEEKS] = "random_seeks",
+	[BT_SEQ_CREATE] = "seq_create",
+	[BT_SEQ_STAT] = "seq_read",
+	[BT_SEQ_DEL] = "seq_delete",
+	[BT_RAN_CREATE] = "random_create",
+	[BT_RAN_STAT] = "random_read",
+	[BT_RAN_DEL] = "random_delete",
+};
+
+/* Untranslated, as stored in records; the spec is read back by report. */
+static const char *const bonnie_names[BT__COUNT] = {
+	[BT_PUTC] = "Per-char write",
+	[BT_PUT_BLOCK] = "Block write",
+	[BT_REWRITE] = "Rewrite",
+	[BT_GETC] = "Per-char read",
+	[BT_GET_BLOCK] = "Block read",
+	[BT_SEEKS] = "Random seeks",
+	[BT_SEQ_CREATE] = "Sequential create",
+	[BT_SEQ_STAT] = "Sequential stat",
+	[BT_SEQ_DEL] = "Sequential delete",
+	[BT_RAN_CREATE] = "Random create",
+	[BT_RAN_STAT] = "Random stat",
+	[BT_RAN_DEL] = "Random delete",
+};
+
+char *
+bonnie_label(const struct bonnie *b, enum bonnie_test t)
+{
+	return xasprintf("%s (%s)", bonnie_names[t],
+	    t < BT_SEQ_CREATE ? b->spec_s : b->spec_n);
+}
+
+/*
+ * The -s SIZE:CHUNK:SEEKS:SEEKERS and -n NUM:MAX:MIN:DIRS specs of the
+ * labels, in exact sizes that parse back (the report reads them).
+ */
+static void
+bonnie_specs(struct bonnie *b)
+{
+	char s[UNITS_BUF], c[UNITS_BUF], mx[UNITS_BUF], mn[UNITS_BUF];
+
+	b->spec_s = xasprintf("-s %s:%s:%" PRIu64 ":%u",
+	    units_format_exact(b->size, s, sizeof s),
+	    units_format_exact(b->chunk, c, sizeof c), b->seeks, b->seekers);
+	b->spec_n = xasprintf("-n %" PRIu64 ":%s:%s:%" PRIu64, b->files / 1024,
+	    units_format_exact(b->max_size, mx, sizeof mx),
+	    units_format_exact(b->min_size, mn, sizeof mn), b->dirs);
+}
+
+/* Resolve size (twice the RAM) and check what bonnie++ checks. */
+static int
+bonnie_prepare(struct wl_run *r)
+{
+	struct bonnie *b = xcalloc(1, sizeof *b);
+	char a[UNITS_BUF], c[UNITS_BUF];
+
+	r->priv = b;
+	b->chunk = wl_param_size(r, "chunk");
+	b->ram = wl_param_is_auto(r, "ram") ? wl_ram_bytes() :
+	    wl_param_size(r, "ram");
+	b->size = wl_param_is_auto(r, "size") ? 2 * b->ram :
+	    wl_param_size(r, "size");
+	b->size -= b->size % b->chunk;
+	b->char_size = wl_param_size(r, "char_size");
+	if (b->char_size > b->size)
+		b->char_size = b->size;
+	b->seeks = (uint64_t)wl_param_int(r, "seeks");
+	b->seekers = (unsigned)wl_param_int(r, "seekers");
+	b->files = (uint64_t)wl_param_int(r, "files") * 1024;
+	b->max_size = wl_param_size(r, "max_size");
+	b->min_size = wl_param_size(r, "min_size");
+	b->dirs = (uint64_t)wl_param_int(r, "dirs");
+	b->fsync = wl_param_bool(r, "fsync");
+	b->direct = wl_param_bool(r, "direct");
+	if (b->size == 0)
+		return wl_run_fail(r, -EINVAL, _("size %s is smaller than one "
+						 "chunk (%s)"),
+		    units_format_size(wl_param_size(r, "size"), a, sizeof a),
+		    units_format_size(b->chunk, c, sizeof c));
+	if (b->min_size > b->max_size)
+		return wl_run_fail(r, -EINVAL, _("min_size %s is larger than "
+						 "max_size %s"),
+		    units_format_size(b->min_size, a, sizeof a),
+		    units_format_size(b->max_size, c, sizeof c));
+	if (b->direct && b->chunk % 512 != 0)
+		return wl_run_fail(r, -EINVAL, _("direct I/O needs a chunk "
+						 "that is a multiple of 512 "
+						 "bytes, not %s"),
+		    units_format_size(b->chunk, c, sizeof c));
+	if (b->size < 2 * b->ram)
+		wl_note(r, _("size %s is less than twice the RAM (%s): "
+			     "bonnie++ would refuse it without -r"),
+		    units_format_size(b->size, a, sizeof a),
+		    units_format_size(b->ram, c, sizeof c));
+	wl_check_dataset(r, b->size);
+	b->path = xasprintf("%s/Bonnie.%ld", r->dir, (long)getpid());
+	b->top = xasprintf("%s/Bonnie.files", r->dir);
+	bonnie_specs(b);
+	return 0;
+}
+
+static int
+bonnie_run(struct wl_run *r)
+{
+	struct bonnie *b = r->priv;
+	int rc;
+
+	if ((rc = bonnie_io_run(r, b)) < 0)
+		return rc;
+	if (b->files > 0)
+		rc = bonnie_files_run(r, b);
+	return rc;
+}
+
+static void
+bonnie_cleanup(struct wl_run *r)
+{
+	struct bonnie *b = r->priv;
+
+	if (b == NULL)
+		return;
+	free(b->path);
+	free(b->top);
+	free(b->spec_s);
+	free(b->spec_n);
+	free(b);
+	r->priv = NULL;
+}
 
 const struct workload wl_bonnie = {
 	.name = "bonnie",
 	.summary = N_("bonnie++: sequential, rewrite, seeks and file "
 		      "create/stat/delete"),
 	.params = bonnie_params,
+	.prepare = bonnie_prepare,
+	.run = bonnie_run,
+	.cleanup = bonnie_cleanup,
+	.report = bonnie_report,
 };

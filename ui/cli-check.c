@@ -29,8 +29,9 @@ print_errors(struct errlist *errs)
 
 /* Check one file; true when it is valid. */
 static bool
-check_one(const char *path, bool quiet, bool many)
+check_one(const char *arg, bool quiet, bool many)
 {
+	char *path = cli_lab_path(arg);
 	struct errlist errs;
 	struct lab *lab = NULL;
 	char *text;
@@ -48,6 +49,7 @@ check_one(const char *path, bool quiet, bool many)
 	}
 	lab_free(lab);
 	errlist_done(&errs);
+	free(path);
 	return ok;
 }
 

@@ -26,12 +26,21 @@ struct cli_cmd {
 
 extern const struct cli_cmd cli_disks;
 extern const struct cli_cmd cli_check;
+extern const struct cli_cmd cli_run;
+extern const struct cli_cmd cli_show;
 
 /* NULL-terminated table of every subcommand, in --help order. */
 extern const struct cli_cmd *const cli_table[];
 
 /* Print "Usage: raidlab NAME ARGS" and the summary of cmd to fp. */
 void cli_usage(const struct cli_cmd *cmd, FILE *fp);
+
+/*
+ * The lab file a command-line argument names: the path itself when it
+ * exists or has a '/', else the preset LABS/ARG.cfg from
+ * $RAIDLAB_DATADIR/labs or the installed data directory. Caller frees.
+ */
+char *cli_lab_path(const char *arg);
 
 /* Print "raidlab NAME: MESSAGE" to stderr. */
 void cli_error(const struct cli_cmd *cmd, const char *fmt, ...)

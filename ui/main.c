@@ -12,13 +12,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "i18n.h"
+#include "xalloc.h"
 
 const struct cli_cmd *const cli_table[] = {
 	&cli_disks,
 	&cli_check,
+	&cli_run,
+	&cli_show,
 	NULL,
 };
 
@@ -39,6 +43,22 @@ cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+char *
+cli_lab_path(const char *arg)
+{
+	const char *dir = getenv("RAIDLAB_DATADIR");
+	char *p;
+
+	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0)
+		return xstrdup(arg);
+	p = xasprintf("%s/labs/%s%s", dir && *dir ? dir : RAIDLAB_PKGDATADIR,
+	    arg, strstr(arg, ".cfg") ? "" : ".cfg");
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	return xstrdup(arg);
 }
 
 static void

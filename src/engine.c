@@ -1,0 +1,293 @@
+/*
+ * The engine's front-end half and its driver thread: start, stop, join,
+ * counters, and the life of one run (private directory, prepare, run,
+ * cleanup, status). The workload-facing half (tests, workers, notes) is
+ * engine-wl.c. Threads as engine.h says.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine-int.h"
+#include "err.h"
+#include "i18n.h"
+#include "param.h"
+#include "workload.h"
+#include "xalloc.h"
+
+struct engine *
+engine_new(void)
+{
+	struct engine *eng = xcalloc(1, sizeof *eng);
+
+	eng->q = evq_new();
+	pthread_mutex_init(&eng->lock, NULL);
+	atomic_init(&eng->stop, ENGINE_RUNNING);
+	return eng;
+}
+
+void
+engine_free(struct engine *eng)
+{
+	if (eng == NULL)
+		return;
+	if (eng->params != NULL)
+		param_values_done(eng->job.wl->params, eng->params,
+		    param_count(eng->job.wl->params));
+	free(eng->params);
+	free(eng->name);
+	free(eng->target);
+	free(eng->dir);
+	wl_result_free(eng->res);
+	evq_free(eng->q);
+	pthread_mutex_destroy(&eng->lock);
+	free(eng);
+}
+
+void
+engine_stop(struct engine *eng)
+{
+	int want = ENGINE_RUNNING;
+
+	/* A failure that came first keeps its status. */
+	atomic_compare_exchange_strong(&eng->stop, &want, ENGINE_STOPPED);
+}
+
+struct evq *
+engine_events(struct engine *eng)
+{
+	return eng->q;
+}
+
+double
+engine_elapsed(const struct engine *eng)
+{
+	return (double)(wl_now_ns() - eng->t0) / 1e9;
+}
+
+void
+engine_totals(struct engine *eng, struct engine_totals *out)
+{
+	unsigned i;
+
+	memset(out, 0, sizeof *out);
+	out->t = engine_elapsed(eng);
+	for (i = 0; i < ENGINE_MAX_WORKERS; i++) {
+		struct wl_counters *c = &eng->slots[i];
+
+		out->bytes_read +=
+		    atomic_load_explicit(&c->bytes_read, memory_order_relaxed);
+		out->bytes_written += atomic_load_explicit(&c->bytes_written,
+		    memory_order_relaxed);
+		out->files +=
+		    atomic_load_explicit(&c->files, memory_order_relaxed);
+		out->ops += atomic_load_explicit(&c->ops, memory_order_relaxed);
+	}
+}
+
+void
+engine_event(struct engine *eng, enum evq_type type, const char *key,
+    const char *text)
+{
+	struct evq_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.type = type;
+	snprintf(ev.key, sizeof ev.key, "%s", key ? key : "");
+	snprintf(ev.text, sizeof ev.text, "%s", text ? text : "");
+	evq_push(eng->q, &ev);
+}
+
+static int
+rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		return rmdir(path) < 0 && errno != ENOENT ? -1 : 0;
+	return unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+}
+
+/*
+ * Remove a run's directory and everything below it, without crossing
+ * into other filesystems or following links.
+ */
+int
+wl_rmtree(const char *dir)
+{
+	if (nftw(dir, rm_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT) < 0)
+		return -errno;
+	return 0;
+}
+
+static void
+set_status(struct engine *eng)
+{
+	struct wl_result *res = eng->res;
+	int stop = atomic_load(&eng->stop);
+
+	if (eng->error != NULL) {
+		res->status = WL_FAILED;
+		res->error = eng->error;
+		eng->error = NULL;
+	} else if (stop == ENGINE_STOPPED) {
+		res->status = WL_INTERRUPTED;
+	} else {
+		res->status = WL_OK;
+	}
+}
+
+/* The driver thread: the whole life of one run. */
+static void *
+driver(void *arg)
+{
+	struct engine *eng = arg;
+	const struct workload *wl = eng->job.wl;
+	struct wl_run *r = &eng->run;
+	int rc = 0;
+
+	clock_gettime(CLOCK_REALTIME, &eng->res->start);
+	engine_event(eng, EVQ_STEP, NULL, _("preparing"));
+	if (wl->prepare != NULL && !wl_stopping(r))
+		rc = wl->prepare(r);
+	if (rc == 0 && !wl_stopping(r))
+		rc = wl->run(r);
+	if (eng->cur != NULL)
+		wl_test_end(r, 0);	/* stopped inside a test */
+	if (rc < 0 && rc != -EINTR && eng->error == NULL)
+		wl_run_fail(r, rc, _("%s failed: %s"), wl->name,
+		    strerror(-rc));
+	engine_event(eng, EVQ_STEP, NULL, _("cleaning up"));
+	if (wl->cleanup != NULL)
+		wl->cleanup(r);
+	if (!eng->job.keep && (rc = wl_rmtree(eng->dir)) < 0)
+		wl_note(r, _("could not remove %s: %s"), eng->dir,
+		    strerror(-rc));
+	else if (eng->job.keep)
+		wl_note(r, _("files kept in %s"), eng->dir);
+	clock_gettime(CLOCK_REALTIME, &eng->res->end);
+	eng->res->wall = engine_elapsed(eng);
+	set_status(eng);
+	engine_event(eng, EVQ_DONE, NULL, wl_status_name(eng->res->status));
+	return NULL;
+}
+
+static void
+copy_job(struct engine *eng, const struct engine_job *job)
+{
+	const struct param *p = job->wl->params;
+	size_t n = param_count(p);
+
+	eng->job = *job;
+	eng->name = xstrdup(job->name ? job->name : job->wl->name);
+	eng->target = xstrdup(job->target);
+	eng->params = xcalloc(n + 1, sizeof *eng->params);
+	param_values_init(p, eng->params);
+	if (job->params != NULL)
+		param_values_copy(p, eng->params, job->params);
+	eng->job.params = eng->params;
+	eng->job.name = eng->name;
+	eng->job.target = eng->target;
+}
+
+int
+engine_start(struct engine *eng, const struct engine_job *job, struct err *e)
+{
+	struct stat st;
+	sigset_t all, old;
+	int rc;
+
+	if (job->wl->run == NULL)
+		return err_setf(e, -ENOSYS, _("workload %s cannot run yet"),
+		    job->wl->name);
+	if (stat(job->target, &st) < 0)
+		return err_set(e, -errno, job->target, 0, NULL, "%s",
+		    strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return err_set(e, -ENOTDIR, job->target, 0, NULL, "%s",
+		    _("not a directory"));
+	copy_job(eng, job);
+	eng->dir = xasprintf("%s/raidlab-%s.XXXXXX", eng->target, eng->name);
+	if (mkdtemp(eng->dir) == NULL)
+		return err_set(e, -errno, eng->target, 0, NULL,
+		    _("cannot create a directory for the run: %s"),
+		    strerror(errno));
+	eng->res = wl_result_new(job->wl->name, eng->name);
+	eng->run = (struct wl_run){
+		.wl = job->wl,
+		.params = eng->params,
+		.dir = eng->dir,
+		.target = eng->target,
+		.cache = job->cache,
+		.keep = job->keep,
+		.eng = eng,
+		.res = eng->res,
+	};
+	eng->t0 = wl_now_ns();
+	/* The driver and its workers block every signal: the front end's
+	 * thread takes SIGINT and calls engine_stop(). */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&eng->driver, NULL, driver, eng);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		rmdir(eng->dir);
+		return err_setf(e, -rc, _("cannot start a thread: %s"),
+		    strerror(rc));
+	}
+	eng->started = true;
+	return 0;
+}
+
+struct wl_result *
+engine_join(struct engine *eng)
+{
+	struct wl_result *res;
+
+	if (!eng->started)
+		return NULL;
+	pthread_join(eng->driver, NULL);
+	eng->started = false;
+	res = eng->res;
+	eng->res = NULL;
+	return res;
+}
+
+void
+sampler_init(struct sampler *s, size_t cap)
+{
+	memset(&s->last, 0, sizeof s->last);
+	series_init(&s->series, cap);
+}
+
+void
+sampler_done(struct sampler *s)
+{
+	series_done(&s->series);
+}
+
+void
+sampler_tick(struct sampler *s, struct engine *eng)
+{
+	struct engine_totals now;
+	struct sample x;
+
+	engine_totals(eng, &now);
+	x.t = now.t;
+	x.dt = now.t - s->last.t;
+	x.bytes_read = now.bytes_read - s->last.bytes_read;
+	x.bytes_written = now.bytes_written - s->last.bytes_written;
+	x.files = now.files - s->last.files;
+	x.ops = now.ops - s->last.ops;
+	series_push(&s->series, &x);
+	s->last = now;
+}

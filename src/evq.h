@@ -1,0 +1,42 @@
+/*
+ * The engine's rare events (a test started or ended, a note, an error,
+ * the run finished), from its threads to the front end's loop: a mutex
+ * protected FIFO of copies plus a pipe whose read end the loop polls.
+ * evq_push() from any thread; evq_pop() and evq_fd() from the loop.
+ */
+#ifndef RAIDLAB_EVQ_H
+#define RAIDLAB_EVQ_H
+
+#include <stdbool.h>
+
+#define EVQ_TEXT 256
+
+enum evq_type {
+	EVQ_TEST_START,		/* key, text = label */
+	EVQ_TEST_END,		/* key, text = label, value, unit */
+	EVQ_STEP,		/* text: what the driver does between tests
+				   ("preparing", "cleaning up") */
+	EVQ_NOTE,		/* text: something the result will say */
+	EVQ_ERROR,		/* text: why the run fails */
+	EVQ_DONE,		/* the driver has finished: join the engine */
+};
+
+struct evq_event {
+	enum evq_type type;
+	char key[48];
+	char text[EVQ_TEXT];
+	double value;
+	int unit;		/* enum wl_unit */
+};
+
+struct evq;
+
+struct evq *evq_new(void);
+void evq_free(struct evq *q);
+void evq_push(struct evq *q, const struct evq_event *ev);
+/* Take the oldest event; false when there is none. Drains the pipe. */
+bool evq_pop(struct evq *q, struct evq_event *ev);
+/* Readable when events are waiting (poll it with POLLIN). */
+int evq_fd(const struct evq *q);
+
+#endif

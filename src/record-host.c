@@ -1,0 +1,92 @@
+/*
+ * Host facts for result records (record.h): hostname, kernel release and
+ * build, architecture, CPU model, online CPUs and RAM, read from uname(2),
+ * sysconf(3) and /proc/cpuinfo. Never fails: an unknown fact is null.
+ * Any thread.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "record-int.h"
+#include "record.h"
+#include "xalloc.h"
+
+/*
+ * The CPU model: "model name" on x86, else the first of the keys other
+ * architectures use. NULL when /proc/cpuinfo says nothing useful.
+ */
+static char *
+cpu_model(void)
+{
+	static const char *const keys[] = { "model name", "Model", "cpu model",
+		"Hardware", "cpu", NULL };
+	char *found[5] = { NULL }, *line = NULL, *v, *res = NULL;
+	size_t cap = 0, k, len;
+	FILE *fp = fopen("/proc/cpuinfo", "re");
+
+	if (fp == NULL)
+		return NULL;
+	while (getline(&line, &cap, fp) > 0) {
+		if ((v = strchr(line, ':')) == NULL)
+			continue;
+		for (len = (size_t)(v - line);
+		     len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t');
+		     len--)
+			;
+		for (k = 0; keys[k] != NULL; k++)
+			if (found[k] == NULL && strlen(keys[k]) == len &&
+			    strncmp(line, keys[k], len) == 0)
+				break;
+		if (keys[k] == NULL)
+			continue;
+		v += 1 + strspn(v + 1, " \t");
+		v[strcspn(v, "\n")] = '\0';
+		if (*v != '\0')
+			found[k] = xstrdup(v);
+	}
+	free(line);
+	fclose(fp);
+	for (k = 0; k < 5; k++) {
+		if (res == NULL && found[k] != NULL)
+			res = found[k];
+		else
+			free(found[k]);
+	}
+	return res;
+}
+
+json_t *
+record_host_json(void)
+{
+	json_t *o = json_object();
+	struct utsname u;
+	char host[256];
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	char *cpu = cpu_model();
+	bool un = uname(&u) == 0;
+
+	if (gethostname(host, sizeof host) < 0)
+		host[0] = '\0';
+	host[sizeof host - 1] = '\0';
+	json_object_set_new(o, "hostname",
+	    host[0] ? rec_jstr(host) : json_null());
+	json_object_set_new(o, "kernel",
+	    un ? rec_jstr(u.release) : json_null());
+	json_object_set_new(o, "kernel_build",
+	    un ? rec_jstr(u.version) : json_null());
+	json_object_set_new(o, "arch", un ? rec_jstr(u.machine) : json_null());
+	json_object_set_new(o, "cpu_model", rec_jstr(cpu));
+	json_object_set_new(o, "cores",
+	    cores > 0 ? json_integer(cores) : json_null());
+	json_object_set_new(o, "ram_bytes",
+	    pages > 0 && psize > 0 ? rec_ju64((uint64_t)pages * (uint64_t)psize)
+				   : json_null());
+	free(cpu);
+	return o;
+}

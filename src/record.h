@@ -1,0 +1,133 @@
+/*
+ * Result records: the JSON file one `raidlab run` writes into the results
+ * directory, with everything needed to trust and compare its figures
+ * later: raidlab's version, the host (kernel, CPU, cores, RAM), the lab
+ * as loaded, and for every run (variant x workload x repeat) the variant,
+ * the target (path, filesystem, mount options, the devices under it and
+ * their models), the workload's parameters, start and end, status, notes,
+ * per-test figures with %CPU and latency histograms, and the sampled time
+ * series. The file is rewritten (atomically) after every run, so a killed
+ * `raidlab run` leaves the runs it finished. record_load() reads one back
+ * for `raidlab show` and comparisons. The thread that owns the record.
+ *
+ * Format (version 1), top level:
+ *   format "raidlab-result", version 1, raidlab_version, created (ISO 8601
+ *   UTC), host {hostname, kernel, kernel_build, arch, cpu_model, cores,
+ *   ram_bytes}, lab {name, path, text (lab_format())}, status ("ok",
+ *   "failed", "interrupted", "running"), runs [...].
+ * A run:
+ *   variant {name, kind ("directory" | "array"), scratch (bool), text},
+ *   target {path, fstype, source, mount_point, mount_options, devices
+ *   [{name, path, model, vendor, serial, size, rotational, transport}]},
+ *   workload {type, name, params {key: value as in the lab file}}, repeat
+ *   (1-based), skipped (string reason, when the run could not happen), and
+ *   the result: status, error, notes [], start, end, wall, tick, tests
+ *   [{key, label, unit, value, wall, user, sys, cpu_percent, bytes_read,
+ *   bytes_written, files, ops, too_fast, interrupted, latency {op: {n,
+ *   mean_ns, min_ns, p50_ns, p90_ns, p99_ns, p999_ns, max_ns, sum_ns,
+ *   buckets [[index, count], ...]}}}], series {dropped, t [], dt [],
+ *   bytes_read [], bytes_written [], files [], ops []}.
+ * Details: a device also has type ("disk", "part", "loop", "md", "dm")
+ * and, for a loop, backing_file; devices [] for tmpfs/overlay. params
+ * hold integers, booleans, strings (enums by name, "auto"), sizes in
+ * exact lab syntax ("4K"), lists as arrays. A skipped run has no result
+ * fields. start/end are "YYYY-MM-DDTHH:MM:SS.NNNNNNNNNZ" (exact); a
+ * histogram with n = 0 is left out; a uint64 above INT64_MAX (a saturated
+ * sum) is a decimal string; a non-finite double is null. cpu_percent,
+ * mean_ns and the percentiles are derived (ignored when reading).
+ */
+#ifndef RAIDLAB_RECORD_H
+#define RAIDLAB_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "result.h"
+
+struct err;
+struct lab;
+struct lab_variant;
+struct lab_workload;
+
+#define RECORD_FORMAT "raidlab-result"
+#define RECORD_VERSION 1
+
+/*
+ * One run as read back from a record (record_load()), or as appended by
+ * record_add_run() (its result rebuilt from the JSON just stored, so a
+ * live record reports exactly what its file will say).
+ */
+struct record_run {
+	char *variant;		/* variant name */
+	char *skipped;		/* why it did not run, or NULL */
+	bool scratch;		/* members share one disk: not representative */
+	int repeat;
+	struct wl_result *res;	/* NULL when skipped */
+	json_t *json;		/* the run's object (borrowed from record) */
+	char *type;		/* the workload's type: "bonnie" */
+	char *workload;		/* the lab's workload name, or the type */
+};
+
+struct record {
+	json_t *root;		/* the whole document, owned */
+	char *path;		/* where it is saved, or NULL */
+	struct record_run *runs;	/* filled by record_load() and
+					   record_add_run() */
+	size_t nruns;
+	time_t created;		/* record_new(), or "created" when loaded */
+};
+
+/* A new record for a run of lab (host facts and the lab text filled). */
+struct record *record_new(const struct lab *lab);
+void record_free(struct record *rec);
+
+/*
+ * Append one run. target may be NULL for a skipped run (skipped then says
+ * why); res may be NULL likewise. params are the workload entry's values.
+ */
+void record_add_run(struct record *rec, const struct lab_variant *v,
+    const char *target, const struct lab_workload *w, int repeat,
+    const struct wl_result *res, const char *skipped);
+
+/* Set the top-level status ("running" until the end). */
+void record_set_status(struct record *rec, const char *status);
+
+/*
+ * Save atomically. The first save picks dir/LAB-YYYYMMDD-HHMMSS.json
+ * (creating dir and its parents); later saves rewrite the same file.
+ */
+int record_save(struct record *rec, const char *dir, struct err *e);
+
+/*
+ * The document as record_save() writes it: indented by one, arrays of
+ * numbers on one line, a final newline. Caller frees; NULL only when
+ * jansson cannot encode (out of memory).
+ */
+char *record_dumps(const struct record *rec);
+
+/*
+ * Read a record file; every run's result is rebuilt into runs[]. Errors
+ * name the file (and for malformed JSON the line, column in the message);
+ * -EINVAL for a file that is not a record or is of a newer version.
+ */
+int record_load(const char *path, struct record **out, struct err *e);
+
+/* A result as JSON, and back (the inverse for every field saved). */
+json_t *record_result_to_json(const struct wl_result *res);
+struct wl_result *record_result_from_json(const json_t *o, struct err *e);
+
+/* The host facts object, and the target facts object for a directory. */
+json_t *record_host_json(void);
+json_t *record_target_json(const char *dir);
+
+/*
+ * The results directory: lab->results with a leading ~ expanded, or
+ * $XDG_DATA_HOME/raidlab/results, or ~/.local/share/raidlab/results.
+ * Caller frees.
+ */
+char *record_results_dir(const struct lab *lab);
+
+#endif

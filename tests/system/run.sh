@@ -1,0 +1,125 @@
+#!/bin/sh
+# raidlab run as a user meets it, on the real binary: a lab on a directory
+# variant (created when missing) runs and records; the record parses and
+# carries its provenance; without a terminal a line per test; an array
+# variant is reported as needing provisioning; the default lab runs as an
+# unprivileged user, noting that caches could not be dropped; SIGINT in
+# the middle keeps an interrupted record and a clean target; a bad lab is
+# refused with exit 2.
+. "${top_srcdir:-.}/tests/system/lib.sh"
+
+need_cmd jq
+
+lab="$TEST_TMP/lab.cfg"
+cat >"$lab" <<EOF
+name = "runtest";
+cache = "keep";
+repeats = 2;
+variants = (
+  { name = "dir"; directory = "$TEST_TMP/target/sub"; },
+  { name = "mirror"; scratch = { count = 2; size = "300M"; };
+    array = { level = 1; }; fs = { type = "ext4"; }; }
+);
+workloads = (
+  { name = "small"; type = "smallfiles"; counts = [20, 40]; dirs = 2; }
+);
+EOF
+
+"$RAIDLAB" run "$lab" --results "$TEST_TMP/res" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
+expect_eq "run: exit status" "$?" 0
+err=$(cat "$TEST_TMP/err")
+expect_match "run: a line per test without a terminal" "$err" \
+	'\[dir\] small 2/2: 40 files of 4K in 2 dirs: [0-9.]+ files/s'
+expect_match "run: array variants wait for provisioning" "$err" \
+	'variant mirror: needs the provisioning step'
+out=$(cat "$TEST_TMP/out")
+expect_match "run: the table at the end" "$out" \
+	'40 files of 4K in 2 dirs: mean of 2 runs [0-9.]+ s, [0-9.]+ files/s'
+[ -d "$TEST_TMP/target/sub" ] || fail "run: the directory variant was not created"
+[ -z "$(ls -A "$TEST_TMP/target/sub")" ] || fail "run: files left on the target"
+
+rec=$(ls "$TEST_TMP"/res/runtest-*.json 2>/dev/null)
+[ -n "$rec" ] || fail "run: no record in the results directory"
+q() { jq -r "$1" "$rec"; }
+expect_eq "record: format" "$(q .format)" raidlab-result
+expect_eq "record: status" "$(q .status)" ok
+expect_eq "record: kernel" "$(q .host.kernel)" "$(uname -r)"
+expect_eq "record: cores" "$(q .host.cores)" "$(getconf _NPROCESSORS_ONLN)"
+expect_match "record: version" "$(q .raidlab_version)" '^[0-9]+\.[0-9]+'
+expect_match "record: the lab as loaded" "$(q .lab.text)" 'name = "runtest"'
+expect_eq "record: runs" "$(q '.runs | length')" 3
+expect_eq "record: target fs" "$(q '.runs[0].target.fstype')" \
+	"$(findmnt -n -o FSTYPE --target "$TEST_TMP/target/sub")"
+expect_eq "record: parameters" "$(q '.runs[0].workload.params.counts | join(",")')" 20,40
+expect_eq "record: repeat" "$(q '.runs[1].repeat')" 2
+expect_eq "record: tests" "$(q '.runs[0].tests | map(.key) | join(",")')" files_20,files_40
+expect_eq "record: files counted" "$(q '.runs[0].tests[1].files')" 40
+expect_eq "record: bytes counted" "$(q '.runs[0].tests[1].bytes_written')" 163840
+expect_match "record: latency" "$(q '.runs[0].tests[1].latency.create.p99_ns')" '^[0-9]+$'
+expect_match "record: time series" "$(q '.runs[0].series.t | length')" '^[0-9]+$'
+expect_match "record: skipped array" "$(q '.runs[2].skipped')" provisioning
+# The figure is what the counters and the clock say.
+expect_eq "record: files/s = files / wall" \
+	"$(q '.runs[0].tests[1] | ((.value - .files / .wall) | fabs) < 1e-6 * .value')" true
+
+# show prints the same tables from the record.
+shown=$("$RAIDLAB" show "$rec") || fail "show of the run's record"
+expect_match "show: same table" "$shown" \
+	'40 files of 4K in 2 dirs: mean of 2 runs [0-9.]+ s, [0-9.]+ files/s'
+
+# --json prints the record; --csv one line per test.
+"$RAIDLAB" run "$lab" -v dir -r 1 --results "$TEST_TMP/res2" --json 2>/dev/null >"$TEST_TMP/j"
+expect_eq "run --json: parses" "$(jq -r '.runs | length' "$TEST_TMP/j")" 1
+"$RAIDLAB" run "$lab" -v dir -r 1 --results "$TEST_TMP/res3" --csv 2>/dev/null >"$TEST_TMP/c"
+expect_match "run --csv: a line per test" "$(grep -c files_ "$TEST_TMP/c")" '^2$'
+
+# As an unprivileged user, with caches to drop: it runs and says so.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	mkdir -p "$TEST_TMP/nobody" && chown 65534:65534 "$TEST_TMP/nobody"
+	chmod 755 "$TEST_TMP"
+	sed -e 's/cache = "keep"/cache = "drop"/' -e 's/repeats = 2/repeats = 1/' \
+	    "$lab" >"$TEST_TMP/nobody/lab.cfg"
+	HOME="$TEST_TMP/nobody" setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$RAIDLAB" run "$TEST_TMP/nobody/lab.cfg" -v dir \
+	    --target "$TEST_TMP/nobody" --results "$TEST_TMP/nobody/res" \
+	    >/dev/null 2>"$TEST_TMP/err"
+	expect_eq "run as nobody: exit status" "$?" 0
+	expect_match "run as nobody: the cache note" "$(cat "$TEST_TMP/err")" \
+		'page cache not dropped between phases \(needs root\)'
+fi
+
+# SIGINT in the middle: an interrupted record, a clean directory.
+cat >"$TEST_TMP/long.cfg" <<EOF
+name = "long"; cache = "keep";
+variants = ( { name = "dir"; directory = "$TEST_TMP/long"; } );
+workloads = ( { type = "smallfiles"; count = 100000000; size = "0";
+  sync = false; } );
+EOF
+"$RAIDLAB" run "$TEST_TMP/long.cfg" --results "$TEST_TMP/res4" \
+    >/dev/null 2>"$TEST_TMP/err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! ls -d "$TEST_TMP"/long/raidlab-* >/dev/null 2>&1; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.5
+kill -INT $pid
+start=$(date +%s)
+wait $pid
+expect_eq "SIGINT: exit status" "$?" 130
+[ $(( $(date +%s) - start )) -lt 30 ] || fail "SIGINT: took too long to stop"
+rec=$(ls "$TEST_TMP"/res4/long-*.json)
+expect_eq "SIGINT: record status" "$(jq -r .status "$rec")" interrupted
+expect_eq "SIGINT: run status" "$(jq -r '.runs[0].status' "$rec")" interrupted
+expect_eq "SIGINT: the test is marked" "$(jq -r '.runs[0].tests[0].interrupted' "$rec")" true
+[ -z "$(ls -A "$TEST_TMP/long")" ] || fail "SIGINT: files left on the target"
+
+# A bad lab: exit 2 with the file, line and field; nothing recorded.
+printf 'name = "x";\nvariants = ( { name = "a"; directory = "/tmp"; } );\nworkloads = ( { type = "smallfiles"; cont = 3; } );\n' >"$TEST_TMP/bad.cfg"
+"$RAIDLAB" run "$TEST_TMP/bad.cfg" --results "$TEST_TMP/res5" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "bad lab: exit status" "$?" 2
+expect_match "bad lab: message" "$(cat "$TEST_TMP/err")" \
+	"bad.cfg:3: workloads\\[0\\]\\.cont: unknown key; did you mean 'count'\\?"
+[ ! -e "$TEST_TMP/res5" ] || fail "bad lab: something was recorded"
+exit 0

@@ -1,0 +1,190 @@
+/*
+ * Engine building blocks: latency histograms, the sample ring, the event
+ * queue across threads, rates and %CPU of a test, text buffers.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "evq.h"
+#include "hist.h"
+#include "result.h"
+#include "series.h"
+#include "strbuf.h"
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+Test(hist, quantiles_within_the_bucket_error_of_the_exact_value)
+{
+	static struct hist h;
+	static uint64_t v[20000];
+	static const double qs[] = { 0.5, 0.9, 0.99, 0.999 };
+	uint64_t seed = 42;
+	size_t i, k;
+
+	hist_init(&h);
+	for (i = 0; i < 20000; i++) {
+		/* Heavy tail: 1 us .. ~1 s. */
+		uint64_t r = wl_rand(&seed);
+
+		v[i] = 1000 + (r % 1000) * (1u << (r >> 60));
+		hist_add(&h, v[i]);
+	}
+	qsort(v, 20000, sizeof v[0], cmp_u64);
+	for (k = 0; k < 4; k++) {
+		uint64_t exact = v[(size_t)(qs[k] * 20000) - 1];
+		uint64_t got = hist_quantile(&h, qs[k]);
+
+		cr_assert_geq(got, exact, "q%.3f %llu < exact %llu", qs[k],
+		    (unsigned long long)got, (unsigned long long)exact);
+		cr_assert_leq((double)got, (double)exact * 1.0625 + 1,
+		    "q%.3f %llu too far above %llu", qs[k],
+		    (unsigned long long)got, (unsigned long long)exact);
+	}
+	cr_assert_eq(hist_quantile(&h, 1.0), v[19999]);
+	cr_assert_eq(h.min, v[0]);
+	cr_assert_eq(h.n, 20000);
+}
+
+Test(hist, buckets_are_contiguous_and_ordered)
+{
+	unsigned i;
+
+	for (i = 1; i < HIST_BUCKETS - 1; i++) {
+		cr_assert_eq(hist_bucket(hist_bucket_max(i - 1) + 1), i,
+		    "bucket %u", i);
+		cr_assert_eq(hist_bucket(hist_bucket_max(i)), i, "bucket %u",
+		    i);
+	}
+	cr_assert_lt(hist_bucket(UINT64_MAX), HIST_BUCKETS);
+}
+
+Test(hist, merge_equals_adding_everything_to_one)
+{
+	static struct hist a, b, all;
+	uint64_t i;
+
+	hist_init(&a);
+	hist_init(&b);
+	hist_init(&all);
+	for (i = 1; i < 5000; i++) {
+		hist_add(i % 3 ? &a : &b, i * 37);
+		hist_add(&all, i * 37);
+	}
+	hist_merge(&a, &b);
+	cr_assert_eq(memcmp(&a, &all, sizeof a), 0);
+	cr_assert_eq(hist_quantile(&(struct hist){ .min = UINT64_MAX }, 0.5),
+	    0);
+}
+
+Test(series, keeps_the_newest_when_full)
+{
+	struct series s;
+	struct sample x;
+	size_t i;
+
+	series_init(&s, 4);
+	memset(&x, 0, sizeof x);
+	for (i = 0; i < 10; i++) {
+		x.t = (double)i;
+		x.dt = 0.25;
+		x.bytes_written = 1000000;
+		series_push(&s, &x);
+	}
+	cr_assert_eq(s.n, 4);
+	cr_assert_eq(s.dropped, 6);
+	for (i = 0; i < 4; i++)
+		cr_assert_float_eq(series_at(&s, i)->t, 6.0 + (double)i, 1e-9);
+	cr_assert_float_eq(sample_write_mbps(series_at(&s, 0)), 4.0, 1e-9);
+	series_done(&s);
+}
+
+static void *
+pusher(void *arg)
+{
+	struct evq *q = arg;
+	struct evq_event ev;
+	int i;
+
+	memset(&ev, 0, sizeof ev);
+	ev.type = EVQ_NOTE;
+	for (i = 0; i < 1000; i++) {
+		ev.value = i;
+		evq_push(q, &ev);
+	}
+	return NULL;
+}
+
+Test(evq, delivers_every_event_in_order_per_producer)
+{
+	struct evq *q = evq_new();
+	struct evq_event ev;
+	pthread_t t[4];
+	double last = -1;
+	int i, n = 0;
+
+	for (i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL, pusher, q);
+	for (i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	while (evq_pop(q, &ev))
+		n++;
+	cr_assert_eq(n, 4000);
+	pusher(q);
+	while (evq_pop(q, &ev)) {
+		cr_assert_gt(ev.value, last);
+		last = ev.value;
+	}
+	evq_free(q);
+}
+
+Test(result, rates_and_cpu_follow_from_counters)
+{
+	struct wl_result *r = wl_result_new("x", NULL);
+	struct wl_test *t = wl_result_add_test(r, "k", "K", WL_UNIT_KBPS);
+
+	t->wall = 2.0;
+	t->user = 0.5;
+	t->sys = 0.5;
+	t->bytes_written = 4096 * 1024;
+	t->files = 100;
+	t->ops = 50;
+	cr_assert_float_eq(wl_test_rate(t, WL_UNIT_KBPS), 2048.0, 1e-9);
+	cr_assert_float_eq(wl_test_rate(t, WL_UNIT_MBPS), 4194304 / 2e6, 1e-9);
+	cr_assert_float_eq(wl_test_rate(t, WL_UNIT_FILES_S), 50.0, 1e-9);
+	cr_assert_float_eq(wl_test_rate(t, WL_UNIT_SEEKS_S), 25.0, 1e-9);
+	cr_assert_float_eq(wl_test_rate(t, WL_UNIT_SECONDS), 2.0, 1e-9);
+	cr_assert_float_eq(wl_test_cpu_percent(t), 50.0, 1e-9);
+	cr_assert_eq(wl_result_test(r, "k"), t);
+	cr_assert_null(wl_result_test(r, "nope"));
+	cr_assert_eq(wl_unit_parse(wl_unit_key(WL_UNIT_IOPS)), WL_UNIT_IOPS);
+	cr_assert_eq(wl_status_parse("interrupted"), WL_INTERRUPTED);
+	wl_result_free(r);
+}
+
+Test(strbuf, grows_and_hands_over)
+{
+	struct strbuf b;
+	char *s;
+	int i;
+
+	strbuf_init(&b);
+	for (i = 0; i < 1000; i++)
+		strbuf_printf(&b, "%d,", i);
+	cr_assert_eq(strncmp(b.s, "0,1,2,", 6), 0);
+	cr_assert_eq(b.len, strlen(b.s));
+	s = strbuf_take(&b);
+	cr_assert_eq(b.len, 0);
+	free(s);
+	strbuf_done(&b);
+}

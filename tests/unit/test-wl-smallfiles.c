@@ -1,0 +1,202 @@
+/*
+ * smallfiles through the real engine on real filesystems: the files it
+ * claims exist, the figures add up, failures and stops are clean.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "wltest.h"
+
+static void
+check_consistent(const struct wl_test *t, uint64_t files, uint64_t bytes)
+{
+	cr_assert_eq(t->files, files, "files %llu, want %llu",
+	    (unsigned long long)t->files, (unsigned long long)files);
+	cr_assert_eq(t->bytes_written, bytes);
+	cr_assert_gt(t->wall, 0.0);
+	cr_assert_float_eq(t->value, (double)files / t->wall, 1e-6 * t->value,
+	    "files/s %f is not files / wall", t->value);
+	cr_assert_eq(t->lat[WL_OP_CREATE].n, files);
+	cr_assert_eq(t->lat[WL_OP_FSYNC].n, 1, "one sync inside the timing");
+	cr_assert_geq(t->user + t->sys, 0.0);
+}
+
+static void
+run_on(struct wltest_target *tg)
+{
+	struct wl_result *r;
+	const struct wl_test *t;
+
+	r = wltest_run(&wl_smallfiles,
+	    "count = 200; size = \"4K\"; write_size = \"1K\"; dirs = 4;",
+	    tg->dir, LAB_CACHE_KEEP, NULL, NULL, 60);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	cr_assert_eq(r->ntests, 1);
+	t = &r->tests[0];
+	cr_assert_str_eq(t->key, "files_200");
+	check_consistent(t, 200, 200 * 4096);
+	cr_assert_eq(t->lat[WL_OP_WRITE].n, 800, "4 writes of 1K per file");
+	cr_assert(wltest_dir_empty(tg->dir), "files left behind");
+	wl_result_free(r);
+}
+
+Test(smallfiles, writes_and_removes_on_a_plain_directory)
+{
+	struct wltest_target tg;
+
+	wltest_target_dir(&tg);
+	run_on(&tg);
+	wltest_target_free(&tg);
+}
+
+Test(smallfiles, writes_and_removes_on_tmpfs)
+{
+	struct wltest_target tg;
+
+	wltest_target_tmpfs(&tg, 64 << 20);
+	run_on(&tg);
+	wltest_target_free(&tg);
+}
+
+Test(smallfiles, writes_and_removes_on_ext4)
+{
+	struct wltest_target tg;
+
+	wltest_target_ext4(&tg, 64 << 20);
+	run_on(&tg);
+	wltest_target_free(&tg);
+}
+
+Test(smallfiles, keep_leaves_every_file_with_its_size)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	char dir[4096];
+	uint64_t bytes;
+
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_smallfiles,
+	    "count = 30; size = \"3K\"; write_size = \"1K\"; dirs = 3; "
+	    "keep = true;",
+	    tg.dir, LAB_CACHE_KEEP, NULL, NULL, 60);
+	cr_assert_eq(r->status, WL_OK);
+	wltest_run_dir(tg.dir, dir, sizeof dir);
+	cr_assert_neq(dir[0], '\0', "no run directory kept");
+	cr_assert_eq(wltest_count_files(dir, &bytes), 30);
+	cr_assert_eq(bytes, 30 * 3072);
+	wl_result_free(r);
+	wltest_target_free(&tg);
+}
+
+struct midrun {
+	size_t seen_files;
+	uint64_t seen_counter;
+	const char *target;
+};
+
+/* Once the counter passes 500, the files must be there to count. */
+static void
+look_midrun(struct engine *eng, const struct evq_event *ev, void *arg)
+{
+	struct midrun *m = arg;
+	struct engine_totals tot;
+	char dir[4096];
+
+	(void)ev;
+	if (m->seen_files > 0)
+		return;
+	engine_totals(eng, &tot);
+	if (tot.files < 500)
+		return;
+	wltest_run_dir(m->target, dir, sizeof dir);
+	m->seen_counter = tot.files;
+	m->seen_files = wltest_count_files(dir, NULL);
+}
+
+Test(smallfiles, files_exist_mid_run_as_counted)
+{
+	struct wltest_target tg;
+	struct midrun m = { 0, 0, NULL };
+	struct wl_result *r;
+
+	wltest_target_dir(&tg);
+	m.target = tg.dir;
+	r = wltest_run(&wl_smallfiles,
+	    "count = 20000; size = \"1K\"; dirs = 10; sync = false;", tg.dir,
+	    LAB_CACHE_KEEP, look_midrun, &m, 120);
+	cr_assert_eq(r->status, WL_OK);
+	cr_assert_gt(m.seen_counter, 0, "never looked mid-run");
+	/* A file is counted once created: at least that many exist. */
+	cr_assert_geq(m.seen_files, m.seen_counter, "%zu files, counter %llu",
+	    m.seen_files, (unsigned long long)m.seen_counter);
+	cr_assert(wltest_dir_empty(tg.dir));
+	wl_result_free(r);
+	wltest_target_free(&tg);
+}
+
+Test(smallfiles, counts_run_one_test_per_batch)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_smallfiles, "counts = [50, 120]; dirs = 1;", tg.dir,
+	    LAB_CACHE_KEEP, NULL, NULL, 60);
+	cr_assert_eq(r->status, WL_OK);
+	cr_assert_eq(r->ntests, 2);
+	cr_assert_str_eq(r->tests[0].key, "files_50");
+	cr_assert_str_eq(r->tests[1].key, "files_120");
+	check_consistent(&r->tests[0], 50, 50 * 4096);
+	check_consistent(&r->tests[1], 120, 120 * 4096);
+	wl_result_free(r);
+	wltest_target_free(&tg);
+}
+
+Test(smallfiles, full_filesystem_fails_cleanly)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+
+	wltest_target_tmpfs(&tg, 1 << 20);
+	r = wltest_run(&wl_smallfiles, "count = 1000; size = \"4K\";", tg.dir,
+	    LAB_CACHE_KEEP, NULL, NULL, 60);
+	cr_assert_eq(r->status, WL_FAILED);
+	cr_assert_not_null(r->error);
+	cr_assert(strstr(r->error, "No space left on device") != NULL, "%s",
+	    r->error);
+	cr_assert(wltest_dir_empty(tg.dir), "files left behind");
+	wl_result_free(r);
+	wltest_target_free(&tg);
+}
+
+static void
+stop_soon(struct engine *eng, const struct evq_event *ev, void *arg)
+{
+	struct engine_totals tot;
+
+	(void)ev;
+	(void)arg;
+	engine_totals(eng, &tot);
+	if (tot.files >= 100)
+		engine_stop(eng);
+}
+
+Test(smallfiles, stop_mid_run_is_interrupted_and_clean)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_smallfiles, "count = 10000000; size = \"0\";",
+	    tg.dir, LAB_CACHE_KEEP, stop_soon, NULL, 30);
+	cr_assert_eq(r->status, WL_INTERRUPTED);
+	cr_assert_eq(r->ntests, 1);
+	cr_assert(r->tests[0].interrupted);
+	cr_assert_lt(r->wall, 10.0);
+	cr_assert(wltest_dir_empty(tg.dir));
+	wl_result_free(r);
+	wltest_target_free(&tg);
+}

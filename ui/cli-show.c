@@ -1,0 +1,111 @@
+/*
+ * raidlab show [--json] RESULT...: print result records. For each: the
+ * header (lab, created, host, raidlab version, status) and, per variant
+ * and workload, the tables users of the original tools know, with notes,
+ * errors and skipped runs; --json prints the record as stored. Exit 0, 1
+ * when a file cannot be read as a record, 2 on bad usage. Main thread.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "err.h"
+#include "i18n.h"
+#include "record.h"
+#include "report.h"
+#include "strbuf.h"
+
+static void
+usage(FILE *fp)
+{
+	cli_usage(&cli_show, fp);
+	fprintf(fp,
+	    _("\nOptions:\n"
+	      "  -j, --json   print the record as stored (JSON)\n"
+	      "  -h, --help   show this help\n\n"
+	      "RESULT is a record written by 'raidlab run' (by default\n"
+	      "under ~/.local/share/raidlab/results).\n"));
+}
+
+/* Print one record; false when it cannot be read. */
+static bool
+show_one(const char *path, bool json, bool many)
+{
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct record *rec;
+	struct strbuf out;
+	struct err e;
+	char *s;
+
+	err_clear(&e);
+	if (record_load(path, &rec, &e) < 0) {
+		cli_error(&cli_show, "%s", err_format(&e, b, sizeof b));
+		return false;
+	}
+	if (json) {
+		if ((s = record_dumps(rec)) != NULL)
+			fputs(s, stdout);
+		free(s);
+		record_free(rec);
+		return true;
+	}
+	strbuf_init(&out);
+	if (many)
+		strbuf_printf(&out, "# %s\n", path);
+	report_header(rec, &out);
+	report_runs(rec, &out);
+	fputs(out.s, stdout);
+	strbuf_done(&out);
+	record_free(rec);
+	return true;
+}
+
+static int
+show_exec(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool json = false, ok = true;
+	int ch, i;
+
+	while ((ch = getopt_long(argc, argv, "hj", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			usage(stdout);
+			return CLI_OK;
+		case 'j':
+			json = true;
+			break;
+		default:
+			usage(stderr);
+			return CLI_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		cli_error(&cli_show, _("no result file given"));
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	for (i = optind; i < argc; i++) {
+		if (i > optind && !json)
+			putchar('\n');
+		if (!show_one(argv[i], json, argc - optind > 1))
+			ok = false;
+	}
+	fflush(stdout);
+	return ok ? CLI_OK : CLI_FAIL;
+}
+
+const struct cli_cmd cli_show = {
+	.name = "show",
+	.args = "[--json] RESULT...",
+	.summary = N_("print result records as tables (or JSON)"),
+	.exec = show_exec,
+};
