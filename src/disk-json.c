@@ -7,31 +7,12 @@
 #include <string.h>
 
 #include "disk-json.h"
+#include "jsonx.h"
 #include "xalloc.h"
-
-/* A JSON string even from bytes that are not UTF-8 (a label, a path):
- * those become '?' rather than making jansson return NULL. */
-static json_t *
-jstr(const char *s)
-{
-	json_t *j = json_string(s);
-	char *c, *p;
-
-	if (j != NULL)
-		return j;
-	c = xstrdup(s);
-	for (p = c; *p != '\0'; p++)
-		if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
-			*p = '?';
-	j = json_string(c);
-	free(c);
-	return j;
-}
-
 static json_t *
 str_or_null(const char *s)
 {
-	return s != NULL ? jstr(s) : json_null();
+	return s != NULL ? jsonx_str(s) : json_null();
 }
 
 static json_t *
@@ -41,7 +22,7 @@ strv(char *const *v, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, jstr(v[i]));
+		json_array_append_new(a, jsonx_str(v[i]));
 	return a;
 }
 
@@ -63,7 +44,7 @@ disk_to_json(const struct disk *d)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "name", jstr(d->name));
+	json_object_set_new(o, "name", jsonx_str(d->name));
 	json_object_set_new(o, "path", str_or_null(d->path));
 	json_object_set_new(o, "type", json_string(disk_type_name(d->type)));
 	json_object_set_new(o, "major", json_integer(d->major));
@@ -101,7 +82,7 @@ disk_to_json(const struct disk *d)
 	    json_string(disk_verdict_name(d->verdict)));
 	json_object_set_new(o, "reason_code",
 	    json_string(disk_why_name(d->why)));
-	json_object_set_new(o, "reason", jstr(d->reason));
+	json_object_set_new(o, "reason", jsonx_str(d->reason));
 	return o;
 }
 

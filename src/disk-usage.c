@@ -173,17 +173,6 @@ disk_swaps_parse(struct disk_swaps *s, FILE *fp, struct err *e)
 	return rc;
 }
 
-static struct disk *
-by_devnum(struct disk_list *l, unsigned maj, unsigned min)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (l->v[i].major == maj && l->v[i].minor == min)
-			return &l->v[i];
-	return NULL;
-}
-
 /* The disk whose node is path: by string, then by st_rdev. */
 static struct disk *
 by_path(struct disk_list *l, const char *path)
@@ -198,7 +187,7 @@ by_path(struct disk_list *l, const char *path)
 			return &l->v[i];
 	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
 		return NULL;
-	return by_devnum(l, major(st.st_rdev), minor(st.st_rdev));
+	return disk_list_by_devnum(l, major(st.st_rdev), minor(st.st_rdev));
 }
 
 /* A mounted btrfs is mounted on every device of the filesystem. */
@@ -231,7 +220,7 @@ disk_usage_apply_mounts(struct disk_list *l, const struct disk_mounts *m)
 		struct disk *d = NULL;
 
 		if (mt->major != 0)
-			d = by_devnum(l, mt->major, mt->minor);
+			d = disk_list_by_devnum(l, mt->major, mt->minor);
 		else if (strncmp(mt->source, "/dev/", 5) == 0)
 			d = by_path(l, mt->source);
 		if (d == NULL)
@@ -314,7 +303,7 @@ mark_root(struct disk_list *l, struct disk *d, int depth)
 void
 disk_usage_mark_root(struct disk_list *l, dev_t dev)
 {
-	struct disk *d = by_devnum(l, major(dev), minor(dev));
+	struct disk *d = disk_list_by_devnum(l, major(dev), minor(dev));
 
 	if (d != NULL)
 		mark_root(l, d, 0);

@@ -99,6 +99,17 @@ disk_strv_push(char ***v, size_t *n, const char *s)
 }
 
 struct disk *
+disk_list_by_devnum(struct disk_list *l, unsigned maj, unsigned min)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].major == maj && l->v[i].minor == min)
+			return &l->v[i];
+	return NULL;
+}
+
+struct disk *
 disk_list_by_name(struct disk_list *l, const char *name)
 {
 	size_t i;

@@ -166,6 +166,9 @@ void disk_strv_push(char ***v, size_t *n, const char *s);
 
 /* The disk with kernel name name, or NULL. */
 struct disk *disk_list_by_name(struct disk_list *l, const char *name);
+/* The device with that major:minor, or NULL. */
+struct disk *
+disk_list_by_devnum(struct disk_list *l, unsigned maj, unsigned min);
 
 /*
  * The disk that what designates: a kernel name ("sdb1"), a /dev path or

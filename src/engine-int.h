@@ -15,8 +15,8 @@
 /* engine.stop: why workers should stop. */
 enum {
 	ENGINE_RUNNING,
-	ENGINE_STOPPED,		/* engine_stop(): the user asked */
-	ENGINE_FAILED,		/* a worker or the workload failed */
+	ENGINE_STOPPED, /* engine_stop(): the user asked */
+	ENGINE_FAILED, /* a worker or the workload failed */
 };
 
 struct engine {
@@ -34,10 +34,10 @@ struct engine {
 
 	struct wl_run run;
 	struct wl_result *res;
-	uint64_t t0;		/* wl_now_ns() at start */
+	uint64_t t0; /* wl_now_ns() at start */
 
-	pthread_mutex_t lock;	/* guards error */
-	char *error;		/* the first failure */
+	pthread_mutex_t lock; /* guards error */
+	char *error; /* the first failure */
 
 	/* The open test (driver thread only). */
 	struct wl_test *cur;

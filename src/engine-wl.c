@@ -220,8 +220,9 @@ wl_parallel(struct wl_run *r, unsigned n, wl_worker_fn fn, void *arg)
 	int rc = 0, err;
 
 	if (n < 1 || n > ENGINE_MAX_WORKERS)
-		return wl_run_fail(r, -EINVAL, _("%u workers: the engine runs "
-						 "1 to %d"),
+		return wl_run_fail(r, -EINVAL,
+		    _("%u workers: the engine runs "
+		      "1 to %d"),
 		    n, ENGINE_MAX_WORKERS);
 	if (wl_stopping(r))
 		return -EINTR;
@@ -241,8 +242,8 @@ wl_parallel(struct wl_run *r, unsigned n, wl_worker_fn fn, void *arg)
 		/* Signals stay blocked: the driver's mask is inherited. */
 		err = pthread_create(&st[i].tid, NULL, worker_main, &st[i]);
 		if (err != 0) {
-			rc = wl_run_fail(r, -err, _("cannot start a thread: %s"),
-			    strerror(err));
+			rc = wl_run_fail(r, -err,
+			    _("cannot start a thread: %s"), strerror(err));
 			break;
 		}
 		started++;
@@ -275,8 +276,7 @@ fail_msg(struct engine *eng, const char *msg)
 	bool first;
 
 	pthread_mutex_lock(&eng->lock);
-	first = eng->error == NULL &&
-	    atomic_load(&eng->stop) != ENGINE_STOPPED;
+	first = eng->error == NULL && atomic_load(&eng->stop) != ENGINE_STOPPED;
 	if (first)
 		eng->error = xstrdup(msg);
 	pthread_mutex_unlock(&eng->lock);
@@ -358,8 +358,9 @@ wl_drop_caches(struct wl_run *r)
 		close(fd);
 	if (!ok && !r->eng->cache_noted) {
 		r->eng->cache_noted = true;
-		wl_note(r, _("page cache not dropped between phases (%s): "
-			     "reads may come from memory"),
+		wl_note(r,
+		    _("page cache not dropped between phases (%s): "
+		      "reads may come from memory"),
 		    geteuid() == 0 ? strerror(errno) : _("needs root"));
 	}
 	return ok;
@@ -375,8 +376,9 @@ wl_check_dataset(struct wl_run *r, uint64_t bytes)
 		return;
 	if (r->cache == LAB_CACHE_DROP && geteuid() == 0)
 		return;
-	wl_note(r, _("the data set (%s) fits in RAM (%s) and caches are not "
-		     "dropped: figures may measure memory, not the disks"),
+	wl_note(r,
+	    _("the data set (%s) fits in RAM (%s) and caches are not "
+	      "dropped: figures may measure memory, not the disks"),
 	    units_format_size(bytes, a, sizeof a),
 	    units_format_size(ram, b, sizeof b));
 }

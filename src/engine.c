@@ -162,10 +162,9 @@ driver(void *arg)
 	if (rc == 0 && !wl_stopping(r))
 		rc = wl->run(r);
 	if (eng->cur != NULL)
-		wl_test_end(r, 0);	/* stopped inside a test */
+		wl_test_end(r, 0); /* stopped inside a test */
 	if (rc < 0 && rc != -EINTR && eng->error == NULL)
-		wl_run_fail(r, rc, _("%s failed: %s"), wl->name,
-		    strerror(-rc));
+		wl_run_fail(r, rc, _("%s failed: %s"), wl->name, strerror(-rc));
 	engine_event(eng, EVQ_STEP, NULL, _("cleaning up"));
 	if (wl->cleanup != NULL)
 		wl->cleanup(r);

@@ -36,16 +36,16 @@ struct workload;
 
 struct engine_job {
 	const struct workload *wl;
-	const struct param_value *params;	/* values for wl->params */
-	const char *name;		/* the lab's workload name, or NULL */
-	const char *target;		/* an existing directory */
-	enum lab_cache cache;		/* drop caches where the workload says */
-	bool keep;			/* leave the workload's files */
+	const struct param_value *params; /* values for wl->params */
+	const char *name; /* the lab's workload name, or NULL */
+	const char *target; /* an existing directory */
+	enum lab_cache cache; /* drop caches where the workload says */
+	bool keep; /* leave the workload's files */
 };
 
 /* Totals of every worker's counters at one instant. */
 struct engine_totals {
-	double t;			/* seconds since engine_start() */
+	double t; /* seconds since engine_start() */
 	uint64_t bytes_read, bytes_written, files, ops;
 };
 
@@ -60,8 +60,8 @@ void engine_free(struct engine *e);
  * directory (unless keep). The job's strings and params are copied.
  * Returns 0, or a negative errno with e filled (nothing started).
  */
-int engine_start(struct engine *eng, const struct engine_job *job,
-    struct err *e);
+int
+engine_start(struct engine *eng, const struct engine_job *job, struct err *e);
 /* Ask the run to stop soon (within a second). Async-signal-safe. */
 void engine_stop(struct engine *eng);
 /* The queue of events; EVQ_DONE says engine_join() will not block. */
@@ -90,19 +90,19 @@ void sampler_tick(struct sampler *s, struct engine *eng);
 struct wl_counters {
 	_Alignas(64) _Atomic uint64_t bytes_read;
 	_Atomic uint64_t bytes_written;
-	_Atomic uint64_t files;		/* created, stat'ed or deleted */
-	_Atomic uint64_t ops;		/* seeks, I/Os, tree operations */
+	_Atomic uint64_t files; /* created, stat'ed or deleted */
+	_Atomic uint64_t ops; /* seeks, I/Os, tree operations */
 };
 
 /* One run, as the workload's prepare/run/cleanup see it. */
 struct wl_run {
 	const struct workload *wl;
 	const struct param_value *params;
-	const char *dir;	/* private, empty directory for the run */
-	const char *target;	/* the directory it is in */
+	const char *dir; /* private, empty directory for the run */
+	const char *target; /* the directory it is in */
 	enum lab_cache cache;
 	bool keep;
-	void *priv;		/* the workload's state */
+	void *priv; /* the workload's state */
 	struct engine *eng;
 	struct wl_result *res;
 };
@@ -110,11 +110,11 @@ struct wl_run {
 /* A worker thread of wl_parallel(). */
 struct wl_worker {
 	struct wl_run *run;
-	unsigned index, n;	/* 0 <= index < n */
-	void *arg;		/* wl_parallel()'s arg */
+	unsigned index, n; /* 0 <= index < n */
+	void *arg; /* wl_parallel()'s arg */
 	struct wl_counters *c;
 	struct hist lat[WL_OP__COUNT];
-	uint64_t seed;		/* per-worker seed for wl_rand() */
+	uint64_t seed; /* per-worker seed for wl_rand() */
 	/* private to the engine */
 	int error;
 	char msg[EVQ_TEXT];
@@ -129,8 +129,8 @@ uint64_t wl_param_size(const struct wl_run *r, const char *name);
 bool wl_param_bool(const struct wl_run *r, const char *name);
 const char *wl_param_str(const struct wl_run *r, const char *name);
 bool wl_param_is_auto(const struct wl_run *r, const char *name);
-const int64_t *wl_param_list(const struct wl_run *r, const char *name,
-    size_t *n);
+const int64_t *
+wl_param_list(const struct wl_run *r, const char *name, size_t *n);
 bool wl_param_isset(const struct wl_run *r, const char *name);
 
 /*
@@ -205,14 +205,14 @@ wl_lat(struct wl_worker *w, enum wl_op op, uint64_t start_ns)
  * The first failure of a run becomes its error.
  */
 int wl_fail(struct wl_worker *w, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 /* The same from the driver thread (prepare, run, cleanup). */
 int wl_run_fail(struct wl_run *r, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* Add a note to the result (and tell the front end). Driver thread. */
 void wl_note(struct wl_run *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 /* xorshift64*: a worker's own reproducible random numbers. */
 uint64_t wl_rand(uint64_t *state);

@@ -12,13 +12,13 @@
 #define EVQ_TEXT 256
 
 enum evq_type {
-	EVQ_TEST_START,		/* key, text = label */
-	EVQ_TEST_END,		/* key, text = label, value, unit */
-	EVQ_STEP,		/* text: what the driver does between tests
-				   ("preparing", "cleaning up") */
-	EVQ_NOTE,		/* text: something the result will say */
-	EVQ_ERROR,		/* text: why the run fails */
-	EVQ_DONE,		/* the driver has finished: join the engine */
+	EVQ_TEST_START, /* key, text = label */
+	EVQ_TEST_END, /* key, text = label, value, unit */
+	EVQ_STEP, /* text: what the driver does between tests
+		     ("preparing", "cleaning up") */
+	EVQ_NOTE, /* text: something the result will say */
+	EVQ_ERROR, /* text: why the run fails */
+	EVQ_DONE, /* the driver has finished: join the engine */
 };
 
 struct evq_event {
@@ -26,7 +26,7 @@ struct evq_event {
 	char key[48];
 	char text[EVQ_TEXT];
 	double value;
-	int unit;		/* enum wl_unit */
+	int unit; /* enum wl_unit */
 };
 
 struct evq;

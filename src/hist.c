@@ -64,8 +64,8 @@ hist_merge(struct hist *dst, const struct hist *src)
 	if (src->n == 0)
 		return;
 	dst->n += src->n;
-	dst->sum = dst->sum + src->sum < dst->sum ? UINT64_MAX :
-						    dst->sum + src->sum;
+	dst->sum =
+	    dst->sum + src->sum < dst->sum ? UINT64_MAX : dst->sum + src->sum;
 	if (src->min < dst->min)
 		dst->min = src->min;
 	if (src->max > dst->max)

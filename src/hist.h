@@ -17,8 +17,8 @@
 
 struct hist {
 	uint64_t n;
-	uint64_t sum;		/* ns, saturating */
-	uint64_t min, max;	/* ns; min is UINT64_MAX when n == 0 */
+	uint64_t sum; /* ns, saturating */
+	uint64_t min, max; /* ns; min is UINT64_MAX when n == 0 */
 	uint64_t b[HIST_BUCKETS];
 };
 

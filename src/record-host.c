@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "jsonx.h"
 #include "record-int.h"
 #include "record.h"
 #include "xalloc.h"
@@ -75,13 +76,13 @@ record_host_json(void)
 		host[0] = '\0';
 	host[sizeof host - 1] = '\0';
 	json_object_set_new(o, "hostname",
-	    host[0] ? rec_jstr(host) : json_null());
+	    host[0] ? jsonx_str(host) : json_null());
 	json_object_set_new(o, "kernel",
-	    un ? rec_jstr(u.release) : json_null());
+	    un ? jsonx_str(u.release) : json_null());
 	json_object_set_new(o, "kernel_build",
-	    un ? rec_jstr(u.version) : json_null());
-	json_object_set_new(o, "arch", un ? rec_jstr(u.machine) : json_null());
-	json_object_set_new(o, "cpu_model", rec_jstr(cpu));
+	    un ? jsonx_str(u.version) : json_null());
+	json_object_set_new(o, "arch", un ? jsonx_str(u.machine) : json_null());
+	json_object_set_new(o, "cpu_model", jsonx_str(cpu));
 	json_object_set_new(o, "cores",
 	    cores > 0 ? json_integer(cores) : json_null());
 	json_object_set_new(o, "ram_bytes",

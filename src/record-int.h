@@ -13,9 +13,6 @@
 
 #include <jansson.h>
 
-/* A string; bytes that are not UTF-8 or are control characters become
- * '?' rather than making jansson return NULL. NULL gives null. */
-json_t *rec_jstr(const char *s);
 /* An integer, or a decimal string above INT64_MAX (saturated sums). */
 json_t *rec_ju64(uint64_t v);
 /* A real, or null when v is not finite (JSON has no NaN). */

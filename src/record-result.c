@@ -16,30 +16,12 @@
 
 #include "err.h"
 #include "i18n.h"
+#include "jsonx.h"
 #include "record-int.h"
 #include "record.h"
 #include "xalloc.h"
 
 /* ---------------------------------------------------------------- helpers */
-
-json_t *
-rec_jstr(const char *s)
-{
-	json_t *j;
-	char *c, *p;
-
-	if (s == NULL)
-		return json_null();
-	if ((j = json_string(s)) != NULL)
-		return j;
-	c = xstrdup(s);
-	for (p = c; *p != '\0'; p++)
-		if ((unsigned char)*p >= 0x80 || (unsigned char)*p < 0x20)
-			*p = '?';
-	j = json_string(c);
-	free(c);
-	return j;
-}
 
 json_t *
 rec_ju64(uint64_t v)
@@ -222,8 +204,8 @@ test_to_json(const struct wl_test *t)
 	json_t *o = json_object(), *lat = json_object();
 	unsigned op;
 
-	json_object_set_new(o, "key", rec_jstr(t->key));
-	json_object_set_new(o, "label", rec_jstr(t->label));
+	json_object_set_new(o, "key", jsonx_str(t->key));
+	json_object_set_new(o, "label", jsonx_str(t->label));
 	json_object_set_new(o, "unit", json_string(wl_unit_key(t->unit)));
 	json_object_set_new(o, "value", rec_jdbl(t->value));
 	json_object_set_new(o, "wall", rec_jdbl(t->wall));
@@ -277,16 +259,16 @@ record_result_to_json(const struct wl_result *res)
 	json_t *o = json_object(), *w = json_object(), *a;
 	size_t i;
 
-	json_object_set_new(w, "type", rec_jstr(res->workload));
-	json_object_set_new(w, "name", rec_jstr(res->name));
+	json_object_set_new(w, "type", jsonx_str(res->workload));
+	json_object_set_new(w, "name", jsonx_str(res->name));
 	json_object_set_new(o, "workload", w);
 	json_object_set_new(o, "status",
 	    json_string(wl_status_name(res->status)));
 	if (res->error != NULL)
-		json_object_set_new(o, "error", rec_jstr(res->error));
+		json_object_set_new(o, "error", jsonx_str(res->error));
 	a = json_array();
 	for (i = 0; i < res->nnotes; i++)
-		json_array_append_new(a, rec_jstr(res->notes[i]));
+		json_array_append_new(a, jsonx_str(res->notes[i]));
 	json_object_set_new(o, "notes", a);
 	json_object_set_new(o, "start", rec_jtime(&res->start));
 	json_object_set_new(o, "end", rec_jtime(&res->end));

@@ -25,6 +25,7 @@
 #include "disk-usage.h"
 #include "disk.h"
 #include "err.h"
+#include "jsonx.h"
 #include "record-int.h"
 #include "record.h"
 #include "strbuf.h"
@@ -170,18 +171,18 @@ device_json(const struct disk *d)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "name", rec_jstr(d->name));
-	json_object_set_new(o, "path", rec_jstr(d->path));
+	json_object_set_new(o, "name", jsonx_str(d->name));
+	json_object_set_new(o, "path", jsonx_str(d->path));
 	json_object_set_new(o, "type", json_string(disk_type_name(d->type)));
-	json_object_set_new(o, "model", rec_jstr(d->model));
-	json_object_set_new(o, "vendor", rec_jstr(d->vendor));
-	json_object_set_new(o, "serial", rec_jstr(d->serial));
+	json_object_set_new(o, "model", jsonx_str(d->model));
+	json_object_set_new(o, "vendor", jsonx_str(d->vendor));
+	json_object_set_new(o, "serial", jsonx_str(d->serial));
 	json_object_set_new(o, "size", rec_ju64(d->size));
 	json_object_set_new(o, "rotational", json_boolean(d->rotational));
-	json_object_set_new(o, "transport", rec_jstr(d->transport));
+	json_object_set_new(o, "transport", jsonx_str(d->transport));
 	if (d->type == DISK_TYPE_LOOP)
 		json_object_set_new(o, "backing_file",
-		    rec_jstr(d->backing_file));
+		    jsonx_str(d->backing_file));
 	return o;
 }
 
@@ -204,17 +205,6 @@ add_device(json_t *devs, struct disk_list *l, const struct disk *d, int depth)
 	for (i = 0; i < d->n_slaves; i++)
 		add_device(devs, l, disk_list_by_name(l, d->slaves[i]),
 		    depth + 1);
-}
-
-static struct disk *
-by_devnum(struct disk_list *l, unsigned maj, unsigned min)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (l->v[i].major == maj && l->v[i].minor == min)
-			return &l->v[i];
-	return NULL;
 }
 
 /* Every device of the btrfs filesystem path is on, from sysfs. */
@@ -274,14 +264,14 @@ devices_json(const struct tmount *m, const char *path)
 			goto out;
 	}
 	/* Anonymous device numbers (btrfs, overlay): try the source. */
-	if (maj == 0 || by_devnum(&l, maj, min) == NULL) {
+	if (maj == 0 || disk_list_by_devnum(&l, maj, min) == NULL) {
 		if (m->source[0] != '/' || stat(m->source, &st) < 0 ||
 		    !S_ISBLK(st.st_mode))
 			goto out;
 		maj = major(st.st_rdev);
 		min = minor(st.st_rdev);
 	}
-	add_device(devs, &l, by_devnum(&l, maj, min), 0);
+	add_device(devs, &l, disk_list_by_devnum(&l, maj, min), 0);
 out:
 	disk_list_done(&l);
 	return devs;
@@ -310,13 +300,13 @@ record_target_json(const char *dir)
 	bool have_st = stat(path, &st) == 0, found;
 
 	found = find_mount(path, have_st ? &st : NULL, &m);
-	json_object_set_new(o, "path", rec_jstr(path));
-	json_object_set_new(o, "fstype", rec_jstr(found ? m.fstype : NULL));
-	json_object_set_new(o, "source", rec_jstr(found ? m.source : NULL));
+	json_object_set_new(o, "path", jsonx_str(path));
+	json_object_set_new(o, "fstype", jsonx_str(found ? m.fstype : NULL));
+	json_object_set_new(o, "source", jsonx_str(found ? m.source : NULL));
 	json_object_set_new(o, "mount_point",
-	    rec_jstr(found ? m.target : NULL));
+	    jsonx_str(found ? m.target : NULL));
 	json_object_set_new(o, "mount_options",
-	    rec_jstr(found ? m.options : NULL));
+	    jsonx_str(found ? m.options : NULL));
 	json_object_set_new(o, "devices",
 	    found ? devices_json(&m, path) : json_array());
 	tmount_done(&m);

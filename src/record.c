@@ -21,6 +21,7 @@
 #include "i18n.h"
 #include "lab.h"
 #include "param.h"
+#include "jsonx.h"
 #include "record-int.h"
 #include "record.h"
 #include "strbuf.h"
@@ -40,9 +41,9 @@ lab_json(const struct lab *lab)
 	char *path = lab->path ? realpath(lab->path, NULL) : NULL;
 	char *text = lab_format(lab);
 
-	json_object_set_new(o, "name", rec_jstr(lab->name));
-	json_object_set_new(o, "path", rec_jstr(path ? path : lab->path));
-	json_object_set_new(o, "text", rec_jstr(text));
+	json_object_set_new(o, "name", jsonx_str(lab->name));
+	json_object_set_new(o, "path", jsonx_str(path ? path : lab->path));
+	json_object_set_new(o, "text", jsonx_str(text));
 	free(path);
 	free(text);
 	return o;
@@ -192,13 +193,14 @@ variant_json(const struct lab_variant *v)
 	    v->name ? v->name : lab_variant_path(v, -1, path, sizeof path);
 	char *text = variant_text(v);
 
-	json_object_set_new(o, "name", rec_jstr(name));
+	json_object_set_new(o, "name", jsonx_str(name));
 	json_object_set_new(o, "kind",
 	    json_string(v->directory != NULL ? "directory" : "array"));
 	json_object_set_new(o, "scratch", json_boolean(variant_scratch(v)));
 	if (v->description != NULL)
-		json_object_set_new(o, "description", rec_jstr(v->description));
-	json_object_set_new(o, "text", rec_jstr(text));
+		json_object_set_new(o, "description",
+		    jsonx_str(v->description));
+	json_object_set_new(o, "text", jsonx_str(text));
 	free(text);
 	return o;
 }
@@ -221,7 +223,7 @@ param_json(const struct param *p, const struct param_value *v)
 	case PARAM_BOOL:
 		return json_boolean(v->i != 0);
 	case PARAM_STRING:
-		return rec_jstr(v->s);
+		return jsonx_str(v->s);
 	case PARAM_ENUM:
 		return v->i >= 0 && p->values != NULL
 		    ? json_string(p->values[v->i])
@@ -264,8 +266,8 @@ workload_json(const struct lab_workload *w)
 	json_t *o = json_object(), *params = json_object();
 	size_t i;
 
-	json_object_set_new(o, "type", rec_jstr(w->type));
-	json_object_set_new(o, "name", rec_jstr(w->name ? w->name : w->type));
+	json_object_set_new(o, "type", jsonx_str(w->type));
+	json_object_set_new(o, "name", jsonx_str(w->name ? w->name : w->type));
 	/* Every parameter's effective value, defaults included. */
 	for (i = 0;
 	     w->wl != NULL && w->wl->params[i].name != NULL && i < w->nvalues;
@@ -324,7 +326,7 @@ record_add_run(struct record *rec, const struct lab_variant *v,
 	json_object_set_new(run, "workload", workload_json(w));
 	json_object_set_new(run, "repeat", json_integer(repeat));
 	if (skipped != NULL)
-		json_object_set_new(run, "skipped", rec_jstr(skipped));
+		json_object_set_new(run, "skipped", jsonx_str(skipped));
 	if (res != NULL) {
 		rj = record_result_to_json(res);
 		for (it = json_object_iter(rj); it != NULL;

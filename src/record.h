@@ -61,23 +61,23 @@ struct lab_workload;
  * live record reports exactly what its file will say).
  */
 struct record_run {
-	char *variant;		/* variant name */
-	char *skipped;		/* why it did not run, or NULL */
-	bool scratch;		/* members share one disk: not representative */
+	char *variant; /* variant name */
+	char *skipped; /* why it did not run, or NULL */
+	bool scratch; /* members share one disk: not representative */
 	int repeat;
-	struct wl_result *res;	/* NULL when skipped */
-	json_t *json;		/* the run's object (borrowed from record) */
-	char *type;		/* the workload's type: "bonnie" */
-	char *workload;		/* the lab's workload name, or the type */
+	struct wl_result *res; /* NULL when skipped */
+	json_t *json; /* the run's object (borrowed from record) */
+	char *type; /* the workload's type: "bonnie" */
+	char *workload; /* the lab's workload name, or the type */
 };
 
 struct record {
-	json_t *root;		/* the whole document, owned */
-	char *path;		/* where it is saved, or NULL */
-	struct record_run *runs;	/* filled by record_load() and
-					   record_add_run() */
+	json_t *root; /* the whole document, owned */
+	char *path; /* where it is saved, or NULL */
+	struct record_run *runs; /* filled by record_load() and
+				    record_add_run() */
 	size_t nruns;
-	time_t created;		/* record_new(), or "created" when loaded */
+	time_t created; /* record_new(), or "created" when loaded */
 };
 
 /* A new record for a run of lab (host facts and the lab text filled). */

@@ -19,12 +19,12 @@
 
 /* What a test's primary figure counts. */
 enum wl_unit {
-	WL_UNIT_KBPS,		/* KiB/s, as bonnie++ prints K/sec */
-	WL_UNIT_MBPS,		/* MB/s = 10^6 bytes/s (compilebench, fio) */
-	WL_UNIT_FILES_S,	/* files/s */
-	WL_UNIT_SEEKS_S,	/* seeks/s (bonnie++ Random Seeks) */
-	WL_UNIT_IOPS,		/* I/O operations/s */
-	WL_UNIT_SECONDS,	/* wall seconds (delete, stat, tar+sync) */
+	WL_UNIT_KBPS, /* KiB/s, as bonnie++ prints K/sec */
+	WL_UNIT_MBPS, /* MB/s = 10^6 bytes/s (compilebench, fio) */
+	WL_UNIT_FILES_S, /* files/s */
+	WL_UNIT_SEEKS_S, /* seeks/s (bonnie++ Random Seeks) */
+	WL_UNIT_IOPS, /* I/O operations/s */
+	WL_UNIT_SECONDS, /* wall seconds (delete, stat, tar+sync) */
 	WL_UNIT__COUNT,
 };
 
@@ -35,44 +35,44 @@ enum wl_op {
 	WL_OP_CREATE,
 	WL_OP_STAT,
 	WL_OP_DELETE,
-	WL_OP_SEEK,		/* lseek + read (+ write back) of a seek test */
+	WL_OP_SEEK, /* lseek + read (+ write back) of a seek test */
 	WL_OP_FSYNC,
 	WL_OP__COUNT,
 };
 
 enum wl_status {
 	WL_OK,
-	WL_FAILED,		/* result.error says why */
-	WL_INTERRUPTED,		/* stopped by the user: partial figures */
+	WL_FAILED, /* result.error says why */
+	WL_INTERRUPTED, /* stopped by the user: partial figures */
 };
 
 struct wl_test {
-	char *key;		/* stable id: "seq_output_block" */
-	char *label;		/* untranslated: "Block write" */
+	char *key; /* stable id: "seq_output_block" */
+	char *label; /* untranslated: "Block write" */
 	enum wl_unit unit;
-	double value;		/* the primary figure, in unit */
-	double wall;		/* seconds */
-	double user, sys;	/* CPU seconds of the threads that worked */
+	double value; /* the primary figure, in unit */
+	double wall; /* seconds */
+	double user, sys; /* CPU seconds of the threads that worked */
 	uint64_t bytes_read, bytes_written, files, ops;
 	struct hist lat[WL_OP__COUNT];
-	bool too_fast;		/* under the workload's minimum time: the rate
-				   means little (bonnie++ prints +++++) */
-	bool interrupted;	/* stopped before the end */
+	bool too_fast; /* under the workload's minimum time: the rate
+			  means little (bonnie++ prints +++++) */
+	bool interrupted; /* stopped before the end */
 };
 
 struct wl_result {
-	char *workload;		/* type name: "bonnie" */
-	char *name;		/* the lab's workload name, or the type */
+	char *workload; /* type name: "bonnie" */
+	char *name; /* the lab's workload name, or the type */
 	enum wl_status status;
-	char *error;		/* WL_FAILED: translated sentence */
-	char **notes;		/* cache policy, data set vs RAM, ... */
+	char *error; /* WL_FAILED: translated sentence */
+	char **notes; /* cache policy, data set vs RAM, ... */
 	size_t nnotes;
 	struct wl_test *tests;
 	size_t ntests;
-	struct timespec start, end;	/* CLOCK_REALTIME */
-	double wall;		/* seconds, whole run incl. prepare */
-	struct series series;	/* attached by the front end's sampler */
-	double tick;		/* sampling period, seconds */
+	struct timespec start, end; /* CLOCK_REALTIME */
+	double wall; /* seconds, whole run incl. prepare */
+	struct series series; /* attached by the front end's sampler */
+	double tick; /* sampling period, seconds */
 };
 
 struct wl_result *wl_result_new(const char *workload, const char *name);
@@ -82,18 +82,18 @@ struct wl_test *wl_result_add_test(struct wl_result *r, const char *key,
     const char *label, enum wl_unit unit);
 void wl_result_add_note(struct wl_result *r, const char *text);
 /* The test with key, or NULL. */
-const struct wl_test *wl_result_test(const struct wl_result *r,
-    const char *key);
+const struct wl_test *
+wl_result_test(const struct wl_result *r, const char *key);
 
 /* %CPU as bonnie++ and time(1) print it: (user + sys) / wall x 100. */
 double wl_test_cpu_percent(const struct wl_test *t);
 /* The figure of t in unit, from its counters and wall time. */
 double wl_test_rate(const struct wl_test *t, enum wl_unit unit);
 
-const char *wl_unit_name(enum wl_unit u);	/* "K/sec", "MB/s", ... */
-const char *wl_unit_key(enum wl_unit u);	/* "kbps", "mbps", ... */
-const char *wl_op_name(enum wl_op op);		/* "read", "write", ... */
-const char *wl_status_name(enum wl_status s);	/* "ok", "failed", ... */
+const char *wl_unit_name(enum wl_unit u); /* "K/sec", "MB/s", ... */
+const char *wl_unit_key(enum wl_unit u); /* "kbps", "mbps", ... */
+const char *wl_op_name(enum wl_op op); /* "read", "write", ... */
+const char *wl_status_name(enum wl_status s); /* "ok", "failed", ... */
 /* The reverse of the three above, for reading records back; -1 if none. */
 int wl_unit_parse(const char *key);
 int wl_op_parse(const char *name);

@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 struct sample {
-	double t;		/* seconds since the run started, at the end */
-	double dt;		/* length of the tick, seconds */
-	uint64_t bytes_read;	/* during the tick */
+	double t; /* seconds since the run started, at the end */
+	double dt; /* length of the tick, seconds */
+	uint64_t bytes_read; /* during the tick */
 	uint64_t bytes_written;
 	uint64_t files;
 	uint64_t ops;
@@ -21,7 +21,7 @@ struct sample {
 
 struct series {
 	struct sample *v;
-	size_t cap, head, n;	/* oldest at head; n <= cap */
+	size_t cap, head, n; /* oldest at head; n <= cap */
 	uint64_t dropped;
 };
 

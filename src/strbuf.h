@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 struct strbuf {
-	char *s;		/* always NUL-terminated once initialised */
+	char *s; /* always NUL-terminated once initialised */
 	size_t len, cap;
 };
 
@@ -17,9 +17,9 @@ void strbuf_init(struct strbuf *b);
 void strbuf_done(struct strbuf *b);
 void strbuf_add(struct strbuf *b, const char *s);
 void strbuf_printf(struct strbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 void strbuf_vprintf(struct strbuf *b, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
+    __attribute__((format(printf, 2, 0)));
 /* Hand over the string (the caller frees it) and reset b. */
 char *strbuf_take(struct strbuf *b);
 

@@ -30,8 +30,7 @@ fail_close(struct wl_worker *w, int fd, int e, const char *what,
 	if (fd >= 0)
 		close(fd);
 	/* TRANSLATORS: "write /mnt/x/linux/Makefile: No space left..." */
-	return wl_fail(w, -e, _("%s %s/%s: %s"), what, root, path,
-	    strerror(e));
+	return wl_fail(w, -e, _("%s %s/%s: %s"), what, root, path, strerror(e));
 }
 
 int
@@ -44,8 +43,9 @@ tree_write_file(struct wl_worker *w, int rootfd, const char *root,
 	if (wl_worker_stopping(w))
 		return -EINTR;
 	t = wl_now_ns();
-	fd = openat(rootfd, f->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
-	    | O_NOFOLLOW, (mode_t)f->mode);
+	fd = openat(rootfd, f->path,
+	    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+	    (mode_t)f->mode);
 	if (fd < 0)
 		return fail_close(w, -1, errno, _("create"), root, f->path);
 	wl_lat(w, WL_OP_CREATE, t);
@@ -90,8 +90,9 @@ tree_create(struct wl_worker *w, const struct tree *t, const char *root,
 			rc = -EINTR;
 			break;
 		}
-		if (mkdirat(rootfd, t->dirs[i].path,
-		    (mode_t)t->dirs[i].mode) < 0 && errno != EEXIST) {
+		if (mkdirat(rootfd, t->dirs[i].path, (mode_t)t->dirs[i].mode) <
+			0 &&
+		    errno != EEXIST) {
 			rc = fail_close(w, -1, errno, _("mkdir"), root,
 			    t->dirs[i].path);
 			break;
@@ -99,8 +100,8 @@ tree_create(struct wl_worker *w, const struct tree *t, const char *root,
 		wl_count_ops(w, 1);
 	}
 	for (i = 0; i < t->nfiles && rc == 0; i++)
-		rc = tree_write_file(w, rootfd, root, &t->files[i], buf,
-		    buflen);
+		rc =
+		    tree_write_file(w, rootfd, root, &t->files[i], buf, buflen);
 	close(rootfd);
 	return rc;
 }

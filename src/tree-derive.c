@@ -15,7 +15,7 @@
 #include "tree-int.h"
 #include "xalloc.h"
 
-#define BUILTIN_MAX (1ULL << 20)	/* one directory's built-in.o */
+#define BUILTIN_MAX (1ULL << 20) /* one directory's built-in.o */
 #define VMLINUX_O_MAX (24ULL << 20)
 
 void
@@ -28,8 +28,8 @@ tree_lb_init(struct tree_lb *lb, struct tree *t)
 }
 
 void
-tree_lb_push(struct tree_lb *lb, const char *path, uint64_t size,
-    uint32_t mode, uint32_t dir, uint32_t src)
+tree_lb_push(struct tree_lb *lb, const char *path, uint64_t size, uint32_t mode,
+    uint32_t dir, uint32_t src)
 {
 	struct tree *t = lb->t;
 	struct tree_file *f;
@@ -197,15 +197,15 @@ patch_size(uint64_t *rng, uint64_t s)
 	uint32_t x = tree_below(rng, 100);
 	uint64_t d;
 
-	if (x < 70) {		/* within +-10% */
+	if (x < 70) { /* within +-10% */
 		d = s / 10 + 1;
 		d = tree_rand(rng) % (2 * d + 1);
 		s = s + d > s / 10 + 1 ? s + d - (s / 10 + 1) : 1;
-	} else if (x < 85) {	/* grows 10-50% */
+	} else if (x < 85) { /* grows 10-50% */
 		s += s * (10 + tree_below(rng, 41)) / 100 + 1;
-	} else if (x < 95) {	/* shrinks 10-50% */
+	} else if (x < 95) { /* shrinks 10-50% */
 		s -= s * (10 + tree_below(rng, 41)) / 100;
-	} else {		/* rewritten */
+	} else { /* rewritten */
 		s = s * (1 + tree_below(rng, 3)) + tree_below(rng, 4096);
 	}
 	return s ? s : 1;
@@ -216,7 +216,7 @@ tree_patch(const struct tree *src, uint64_t seed, unsigned permille,
     struct tree *out)
 {
 	struct tree_lb lb;
-	uint64_t rng = seed ^ 0x70617463ULL;	/* "patc" */
+	uint64_t rng = seed ^ 0x70617463ULL; /* "patc" */
 	uint32_t *idx;
 	size_t k, i;
 

@@ -22,7 +22,7 @@ uint64_t tree_muldiv(uint64_t a, uint64_t b, uint64_t c);
 struct tree_lb {
 	struct tree *t;
 	size_t cap;
-	size_t *off;		/* arena offset of each file's path */
+	size_t *off; /* arena offset of each file's path */
 };
 
 void tree_lb_init(struct tree_lb *lb, struct tree *t);
@@ -37,26 +37,26 @@ size_t tree_arena_add(struct tree *t, const char *s);
 
 /* What a template directory holds. */
 enum tree_kind {
-	K_ROOT,		/* the top: COPYING, MAINTAINERS... */
-	K_SRC,		/* .c, .h, Makefile, Kconfig */
-	K_ARCH,		/* K_SRC plus .S */
-	K_HDR,		/* .h only */
-	K_DOC,		/* text, most without an extension */
-	K_CONF,		/* NAME_defconfig */
-	K_SCRIPT,	/* .c, .sh, .pl (0755 for scripts) */
+	K_ROOT, /* the top: COPYING, MAINTAINERS... */
+	K_SRC, /* .c, .h, Makefile, Kconfig */
+	K_ARCH, /* K_SRC plus .S */
+	K_HDR, /* .h only */
+	K_DOC, /* text, most without an extension */
+	K_CONF, /* NAME_defconfig */
+	K_SCRIPT, /* .c, .sh, .pl (0755 for scripts) */
 };
 
-#define F_SPLIT 1	/* may grow generated subdirectories */
-#define F_FLAT 2	/* may not, however many files it has */
+#define F_SPLIT 1 /* may grow generated subdirectories */
+#define F_FLAT 2 /* may not, however many files it has */
 
 /* A directory of the template, with its weight. */
 struct tree_node {
-	char path[96];		/* under linux/ */
-	uint32_t parent;	/* TREE_NO_SRC for a top-level one */
-	uint32_t own;		/* files of its own (weight) */
-	uint64_t sub;		/* own + the children's sub */
+	char path[96]; /* under linux/ */
+	uint32_t parent; /* TREE_NO_SRC for a top-level one */
+	uint32_t own; /* files of its own (weight) */
+	uint64_t sub; /* own + the children's sub */
 	uint8_t kind, flags;
-	const char *prefix;	/* of its generated subdirectories */
+	const char *prefix; /* of its generated subdirectories */
 };
 
 struct tree_nodes {

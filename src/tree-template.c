@@ -220,18 +220,30 @@ static const struct {
 	uint16_t files;
 	const char *prefix;
 } arch_table[] = {
-	{ "alpha", 150, "" }, { "arm", 1000, "mach-" },
-	{ "avr32", 80, "mach-" }, { "cris", 220, "arch-" },
-	{ "frv", 100, "" }, { "h8300", 70, "platform-" },
-	{ "i386", 300, "mach-" }, { "ia64", 280, "" },
-	{ "m32r", 110, "" }, { "m68k", 230, "" },
-	{ "m68knommu", 140, "platform-" }, { "mips", 620, "" },
-	{ "parisc", 140, "" }, { "powerpc", 700, "platforms-" },
-	{ "ppc", 450, "platforms-" }, { "s390", 140, "" },
-	{ "sh", 380, "board-" }, { "sh64", 90, "mach-" },
-	{ "sparc", 190, "" }, { "sparc64", 180, "" },
-	{ "um", 230, "" }, { "v850", 90, "" },
-	{ "x86_64", 150, "" }, { "xtensa", 80, "platform-" },
+	{ "alpha", 150, "" },
+	{ "arm", 1000, "mach-" },
+	{ "avr32", 80, "mach-" },
+	{ "cris", 220, "arch-" },
+	{ "frv", 100, "" },
+	{ "h8300", 70, "platform-" },
+	{ "i386", 300, "mach-" },
+	{ "ia64", 280, "" },
+	{ "m32r", 110, "" },
+	{ "m68k", 230, "" },
+	{ "m68knommu", 140, "platform-" },
+	{ "mips", 620, "" },
+	{ "parisc", 140, "" },
+	{ "powerpc", 700, "platforms-" },
+	{ "ppc", 450, "platforms-" },
+	{ "s390", 140, "" },
+	{ "sh", 380, "board-" },
+	{ "sh64", 90, "mach-" },
+	{ "sparc", 190, "" },
+	{ "sparc64", 180, "" },
+	{ "um", 230, "" },
+	{ "v850", 90, "" },
+	{ "x86_64", 150, "" },
+	{ "xtensa", 80, "platform-" },
 };
 
 static size_t
@@ -244,8 +256,7 @@ node_add(struct tree_nodes *tn, const char *path, uint32_t own, uint8_t kind,
 
 	if (tn->n == tn->cap) {
 		tn->cap = tn->cap ? tn->cap * 2 : 256;
-		tn->v = xreallocarray(tn->v, tn->cap,
-		    sizeof *tn->v);
+		tn->v = xreallocarray(tn->v, tn->cap, sizeof *tn->v);
 	}
 	nd = &tn->v[tn->n];
 	memset(nd, 0, sizeof *nd);
@@ -254,12 +265,12 @@ node_add(struct tree_nodes *tn, const char *path, uint32_t own, uint8_t kind,
 	nd->kind = kind;
 	nd->flags = flags;
 	nd->prefix = prefix;
-	nd->parent = 0;		/* the root node */
+	nd->parent = 0; /* the root node */
 	if (slash != NULL)
 		for (i = 0; i < tn->n; i++)
-			if (strlen(tn->v[i].path) == (size_t)(slash - path)
-			    && strncmp(tn->v[i].path, path,
-			    (size_t)(slash - path)) == 0)
+			if (strlen(tn->v[i].path) == (size_t)(slash - path) &&
+			    strncmp(tn->v[i].path, path,
+				(size_t)(slash - path)) == 0)
 				nd->parent = (uint32_t)i;
 	return tn->n++;
 }
@@ -272,8 +283,10 @@ arch_nodes(struct tree_nodes *tn, bool headers)
 		const char *sub;
 		uint8_t pct, kind;
 	} parts[] = {
-		{ "boot", 5, K_ARCH }, { "configs", 8, K_CONF },
-		{ "kernel", 40, K_ARCH }, { "lib", 7, K_ARCH },
+		{ "boot", 5, K_ARCH },
+		{ "configs", 8, K_CONF },
+		{ "kernel", 40, K_ARCH },
+		{ "lib", 7, K_ARCH },
 		{ "mm", 8, K_ARCH },
 	};
 	char p[96];

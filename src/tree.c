@@ -20,33 +20,180 @@
 #include "xalloc.h"
 
 #define ROOT_NAME "linux"
-#define MAX_DEPTH 6		/* of a directory; linux/ is 1 */
-#define SPLIT_OVER 16		/* a dir with more own files may split */
+#define MAX_DEPTH 6 /* of a directory; linux/ is 1 */
+#define SPLIT_OVER 16 /* a dir with more own files may split */
 #define NAME_MAX_LEN 40
 
 /* Syllables of generated names ("ehci-hcd", "cx88_core", "saa7134"). */
 static const char *const stems[] = {
-	"ata", "usb", "pci", "net", "dev", "core", "hw", "irq", "dma", "bus",
-	"tx", "rx", "phy", "mac", "io", "mem", "inode", "file", "dir",
-	"super", "lock", "sched", "timer", "clk", "gpio", "i2c", "spi",
-	"uart", "serial", "tty", "video", "snd", "pcm", "mixer", "codec",
-	"ctl", "eth", "wlan", "scsi", "sd", "host", "hcd", "hub", "ehci",
-	"ohci", "uhci", "main", "init", "setup", "proc", "sys", "util",
-	"debug", "trace", "quirks", "power", "pm", "mtd", "nand", "flash",
-	"map", "cfi", "radeon", "intel", "amd", "via", "sis", "ati",
-	"tulip", "e1000", "bnx2", "tg3", "sky2", "cx88", "saa7134", "bttv",
-	"ov511", "pwc", "em28xx", "ivtv", "sym", "aic", "qla", "lpfc",
-	"mpt", "fc", "iscsi", "sas", "raid", "md", "dm", "crypt", "hash",
-	"cache", "page", "buf", "queue", "cmd", "ops", "attr", "mod",
-	"fw", "rom", "nvram", "rtc", "wdt", "led", "kbd", "mouse", "joy",
-	"fb", "con", "logo", "tbl", "reg", "regs", "probe", "ioctl",
-	"xmit", "ring", "desc", "ack", "ether", "arp", "route", "sock",
-	"tcp", "udp", "ip", "frag", "conntrack", "nat", "filter",
-	"table", "match", "target", "mgmt", "auth", "assoc", "scan",
-	"smp", "numa", "acpi", "apic", "mpparse", "entry", "signal",
-	"ptrace", "traps", "time", "cpu", "topology", "vm", "mmap",
-	"tlb", "fault", "swap", "slab", "aops", "journal", "xattr",
-	"acl", "namei", "symlink", "export", "ialloc", "balloc", "extent",
+	"ata",
+	"usb",
+	"pci",
+	"net",
+	"dev",
+	"core",
+	"hw",
+	"irq",
+	"dma",
+	"bus",
+	"tx",
+	"rx",
+	"phy",
+	"mac",
+	"io",
+	"mem",
+	"inode",
+	"file",
+	"dir",
+	"super",
+	"lock",
+	"sched",
+	"timer",
+	"clk",
+	"gpio",
+	"i2c",
+	"spi",
+	"uart",
+	"serial",
+	"tty",
+	"video",
+	"snd",
+	"pcm",
+	"mixer",
+	"codec",
+	"ctl",
+	"eth",
+	"wlan",
+	"scsi",
+	"sd",
+	"host",
+	"hcd",
+	"hub",
+	"ehci",
+	"ohci",
+	"uhci",
+	"main",
+	"init",
+	"setup",
+	"proc",
+	"sys",
+	"util",
+	"debug",
+	"trace",
+	"quirks",
+	"power",
+	"pm",
+	"mtd",
+	"nand",
+	"flash",
+	"map",
+	"cfi",
+	"radeon",
+	"intel",
+	"amd",
+	"via",
+	"sis",
+	"ati",
+	"tulip",
+	"e1000",
+	"bnx2",
+	"tg3",
+	"sky2",
+	"cx88",
+	"saa7134",
+	"bttv",
+	"ov511",
+	"pwc",
+	"em28xx",
+	"ivtv",
+	"sym",
+	"aic",
+	"qla",
+	"lpfc",
+	"mpt",
+	"fc",
+	"iscsi",
+	"sas",
+	"raid",
+	"md",
+	"dm",
+	"crypt",
+	"hash",
+	"cache",
+	"page",
+	"buf",
+	"queue",
+	"cmd",
+	"ops",
+	"attr",
+	"mod",
+	"fw",
+	"rom",
+	"nvram",
+	"rtc",
+	"wdt",
+	"led",
+	"kbd",
+	"mouse",
+	"joy",
+	"fb",
+	"con",
+	"logo",
+	"tbl",
+	"reg",
+	"regs",
+	"probe",
+	"ioctl",
+	"xmit",
+	"ring",
+	"desc",
+	"ack",
+	"ether",
+	"arp",
+	"route",
+	"sock",
+	"tcp",
+	"udp",
+	"ip",
+	"frag",
+	"conntrack",
+	"nat",
+	"filter",
+	"table",
+	"match",
+	"target",
+	"mgmt",
+	"auth",
+	"assoc",
+	"scan",
+	"smp",
+	"numa",
+	"acpi",
+	"apic",
+	"mpparse",
+	"entry",
+	"signal",
+	"ptrace",
+	"traps",
+	"time",
+	"cpu",
+	"topology",
+	"vm",
+	"mmap",
+	"tlb",
+	"fault",
+	"swap",
+	"slab",
+	"aops",
+	"journal",
+	"xattr",
+	"acl",
+	"namei",
+	"symlink",
+	"export",
+	"ialloc",
+	"balloc",
+	"extent",
 };
 
 struct builder {
@@ -54,9 +201,9 @@ struct builder {
 	uint64_t rng;
 	struct tree_nodes tn;
 	size_t cap_dirs, cap_files;
-	size_t *dir_off, *file_off;	/* paths, as arena offsets */
-	uint64_t *raw;			/* drawn sizes, before scaling */
-	size_t *hash;			/* arena offset + 1; 0 = free */
+	size_t *dir_off, *file_off; /* paths, as arena offsets */
+	uint64_t *raw; /* drawn sizes, before scaling */
+	size_t *hash; /* arena offset + 1; 0 = free */
 	size_t hash_cap, hash_n;
 };
 
@@ -162,8 +309,7 @@ hash_find(const struct builder *b, const char *s)
 {
 	size_t mask = b->hash_cap - 1, i = (size_t)hash_str(s) & mask;
 
-	while (b->hash[i] &&
-	    strcmp(b->t->strings + b->hash[i] - 1, s) != 0)
+	while (b->hash[i] && strcmp(b->t->strings + b->hash[i] - 1, s) != 0)
 		i = (i + 1) & mask;
 	return i;
 }
@@ -235,8 +381,21 @@ name_gen(struct builder *b, char *out, size_t len)
  * 100 KiB: the shape of the .c/.h files of a 2.6 tree.
  */
 static const uint16_t size_table[15] = {
-	100, 250, 500, 800, 1200, 1600, 1920, 1700, 1100, 550, 200, 60,
-	15, 4, 1,
+	100,
+	250,
+	500,
+	800,
+	1200,
+	1600,
+	1920,
+	1700,
+	1100,
+	550,
+	200,
+	60,
+	15,
+	4,
+	1,
 };
 
 /* A size from the table, shifted down by shift buckets (small .h). */
@@ -275,8 +434,8 @@ dir_add(struct builder *b, size_t off, uint32_t parent, uint16_t depth)
 	if (t->ndirs == b->cap_dirs) {
 		b->cap_dirs = b->cap_dirs ? b->cap_dirs * 2 : 256;
 		t->dirs = xreallocarray(t->dirs, b->cap_dirs, sizeof *t->dirs);
-		b->dir_off = xreallocarray(b->dir_off, b->cap_dirs,
-		    sizeof *b->dir_off);
+		b->dir_off =
+		    xreallocarray(b->dir_off, b->cap_dirs, sizeof *b->dir_off);
 	}
 	d = &t->dirs[t->ndirs];
 	memset(d, 0, sizeof *d);
@@ -296,8 +455,8 @@ file_add(struct builder *b, size_t off, uint32_t dir, uint64_t raw,
 
 	if (t->nfiles == b->cap_files) {
 		b->cap_files = b->cap_files ? b->cap_files * 2 : 1024;
-		t->files = xreallocarray(t->files, b->cap_files,
-		    sizeof *t->files);
+		t->files =
+		    xreallocarray(t->files, b->cap_files, sizeof *t->files);
 		b->file_off = xreallocarray(b->file_off, b->cap_files,
 		    sizeof *b->file_off);
 		b->raw = xreallocarray(b->raw, b->cap_files, sizeof *b->raw);
@@ -317,15 +476,18 @@ static const struct {
 	const char *name;
 	uint32_t size;
 } root_files[] = {
-	{ "COPYING", 18693 }, { "CREDITS", 89536 }, { "Kbuild", 2132 },
-	{ "MAINTAINERS", 92150 }, { "Makefile", 51642 },
-	{ "README", 16930 }, { "REPORTING-BUGS", 3216 },
+	{ "COPYING", 18693 },
+	{ "CREDITS", 89536 },
+	{ "Kbuild", 2132 },
+	{ "MAINTAINERS", 92150 },
+	{ "Makefile", 51642 },
+	{ "README", 16930 },
+	{ "REPORTING-BUGS", 3216 },
 };
 
 /* File i of n of a directory of the given kind. */
 static void
-file_gen(struct builder *b, uint32_t dir, uint8_t kind, uint32_t i,
-    uint32_t n)
+file_gen(struct builder *b, uint32_t dir, uint8_t kind, uint32_t i, uint32_t n)
 {
 	const char *dpath = b->t->strings + b->dir_off[dir];
 	char name[NAME_MAX_LEN];
@@ -334,20 +496,20 @@ file_gen(struct builder *b, uint32_t dir, uint8_t kind, uint32_t i,
 	uint32_t mode = 0644, x;
 
 	if (kind == K_ROOT && i < sizeof root_files / sizeof root_files[0]) {
-		file_add(b, path_unique(b, dpath, root_files[i].name, ""),
-		    dir, root_files[i].size, mode);
+		file_add(b, path_unique(b, dpath, root_files[i].name, ""), dir,
+		    root_files[i].size, mode);
 		return;
 	}
-	if ((kind == K_SRC || kind == K_ARCH || kind == K_SCRIPT) &&
-	    n >= 2 && i < 2) {
+	if ((kind == K_SRC || kind == K_ARCH || kind == K_SCRIPT) && n >= 2 &&
+	    i < 2) {
 		if (i == 0) {
-			file_add(b, path_unique(b, dpath, "Makefile", ""),
-			    dir, size_range(b, 300, 4000), mode);
+			file_add(b, path_unique(b, dpath, "Makefile", ""), dir,
+			    size_range(b, 300, 4000), mode);
 			return;
 		}
 		if (n >= 4) {
-			file_add(b, path_unique(b, dpath, "Kconfig", ""),
-			    dir, size_range(b, 1000, 16000), mode);
+			file_add(b, path_unique(b, dpath, "Kconfig", ""), dir,
+			    size_range(b, 1000, 16000), mode);
 			return;
 		}
 	}
@@ -372,7 +534,7 @@ file_gen(struct builder *b, uint32_t dir, uint8_t kind, uint32_t i,
 			mode = 0755;
 		raw = size_draw(b, x < 65 ? 0 : 1);
 		break;
-	default:	/* K_SRC, K_ARCH, K_ROOT */
+	default: /* K_SRC, K_ARCH, K_ROOT */
 		if (kind == K_ARCH && x < 10)
 			ext = ".S";
 		else
@@ -456,8 +618,8 @@ emit_files(struct builder *b, uint32_t dir, uint8_t kind, uint8_t flags,
 
 /* Generated subdirectories of parent holding n files in all. */
 static void
-emit_gen(struct builder *b, uint32_t parent, uint8_t kind,
-    const char *prefix, uint64_t n)
+emit_gen(struct builder *b, uint32_t parent, uint8_t kind, const char *prefix,
+    uint64_t n)
 {
 	uint64_t w[12], out[12];
 	size_t k = 1 + (size_t)(n / SPLIT_OVER), i;
@@ -478,8 +640,7 @@ emit_gen(struct builder *b, uint32_t parent, uint8_t kind,
 		name_gen(b, base, sizeof base);
 		snprintf(name, sizeof name, "%s%s", prefix, base);
 		d = dir_add(b, path_unique(b, ppath, name, ""), parent, depth);
-		emit_files(b, d, kind, kind == K_DOC ? 0 : F_SPLIT, "",
-		    out[i]);
+		emit_files(b, d, kind, kind == K_DOC ? 0 : F_SPLIT, "", out[i]);
 	}
 }
 
@@ -495,8 +656,8 @@ emit_node(struct builder *b, size_t idx, uint32_t parent, size_t off,
 	uint32_t dir;
 
 	dir = dir_add(b, off, parent,
-	    (uint16_t)(parent == TREE_NO_SRC ? 1 :
-	    b->t->dirs[parent].depth + 1));
+	    (uint16_t)(parent == TREE_NO_SRC ? 1
+					     : b->t->dirs[parent].depth + 1));
 	w[0] = nd->own;
 	for (i = idx + 1; i < b->tn.n && nk < 64; i++)
 		if (b->tn.v[i].parent == idx) {

@@ -64,10 +64,10 @@ struct tree_spec {
  * dirs[], or TREE_NO_SRC for a top-level directory.
  */
 struct tree_dir {
-	const char *path;	/* owned by the tree */
+	const char *path; /* owned by the tree */
 	uint32_t parent;
-	uint32_t mode;		/* permission bits: 0755 */
-	uint16_t depth;		/* 1 for a top-level directory */
+	uint32_t mode; /* permission bits: 0755 */
+	uint16_t depth; /* 1 for a top-level directory */
 };
 
 /*
@@ -80,9 +80,9 @@ struct tree_dir {
  * index.
  */
 struct tree_file {
-	const char *path;	/* owned by the tree */
-	uint64_t size;		/* bytes; a patch entry's: the new size */
-	uint32_t mode;		/* 0644; 0755 for scripts */
+	const char *path; /* owned by the tree */
+	uint64_t size; /* bytes; a patch entry's: the new size */
+	uint32_t mode; /* 0644; 0755 for scripts */
 	uint32_t dir;
 	uint32_t src;
 };
@@ -99,7 +99,7 @@ struct tree {
 	struct tree_file *files;
 	size_t nfiles;
 	uint64_t bytes;
-	char *strings;		/* private: the arena of the paths */
+	char *strings; /* private: the arena of the paths */
 	size_t strings_len, strings_cap;
 };
 

@@ -38,13 +38,13 @@
 
 struct files_job {
 	const struct bonnie *b;
-	char (*rel)[REL_MAX];	/* path of file i under top */
-	uint64_t *order;	/* a permutation, for the random tests */
-	char *buf;		/* file data, buflen bytes */
+	char (*rel)[REL_MAX]; /* path of file i under top */
+	uint64_t *order; /* a permutation, for the random tests */
+	char *buf; /* file data, buflen bytes */
 	size_t buflen;
-	char *dents;		/* getdents64 buffer */
+	char *dents; /* getdents64 buffer */
 	int topfd;
-	uint64_t ndirs;		/* directories to walk: dirs, or 1 (top) */
+	uint64_t ndirs; /* directories to walk: dirs, or 1 (top) */
 };
 
 /* linux_dirent64, as getdents64(2) fills it. */
@@ -95,8 +95,8 @@ files_names(struct files_job *job, bool random, uint64_t *seed)
 			snprintf(job->rel[i], REL_MAX, "%s%s%0*" PRIu64, dir,
 			    rnd, BONNIE_DIGITS, i);
 		else
-			snprintf(job->rel[i], REL_MAX, "%s%0*" PRIu64 "%s",
-			    dir, BONNIE_DIGITS, i, rnd);
+			snprintf(job->rel[i], REL_MAX, "%s%0*" PRIu64 "%s", dir,
+			    BONNIE_DIGITS, i, rnd);
 	}
 }
 
@@ -176,8 +176,8 @@ create_one(struct wl_worker *w, const struct files_job *job, uint64_t i)
 	if (close(fd) < 0 && e == 0)
 		e = errno;
 	if (e != 0)
-		return wl_fail(w, -e, _("write %s/%s: %s"), b->top,
-		    job->rel[i], strerror(e));
+		return wl_fail(w, -e, _("write %s/%s: %s"), b->top, job->rel[i],
+		    strerror(e));
 	if (b->fsync && (e = fsync_dir(w, job, dir_of(b, i))) < 0)
 		return e;
 	wl_lat(w, WL_OP_CREATE, t);
@@ -259,8 +259,7 @@ dot_or_dotdot(const char *n)
  * move under a cursor while others are removed.
  */
 static int
-walk_dir(struct wl_worker *w, const struct files_job *job, uint64_t d,
-    bool del)
+walk_dir(struct wl_worker *w, const struct files_job *job, uint64_t d, bool del)
 {
 	uint64_t t, found = 1;
 	char name[DIRNAME_MAX];
@@ -463,13 +462,13 @@ files_phase(struct wl_run *r, struct files_job *job, bool random,
 	if (rc < 0)
 		goto out;
 	files_shuffle(job, seed);
-	rc = random ? files_test(r, job, BT_RAN_STAT, random_stat_worker) :
-	    files_test(r, job, BT_SEQ_STAT, seq_stat_worker);
+	rc = random ? files_test(r, job, BT_RAN_STAT, random_stat_worker)
+		    : files_test(r, job, BT_SEQ_STAT, seq_stat_worker);
 	if (rc < 0)
 		goto out;
 	files_shuffle(job, seed);
-	rc = random ? files_test(r, job, BT_RAN_DEL, random_delete_worker) :
-	    files_test(r, job, BT_SEQ_DEL, seq_delete_worker);
+	rc = random ? files_test(r, job, BT_RAN_DEL, random_delete_worker)
+		    : files_test(r, job, BT_SEQ_DEL, seq_delete_worker);
 out:
 	if (job->topfd >= 0)
 		close(job->topfd);

@@ -27,9 +27,9 @@
 
 struct io_job {
 	const struct bonnie *b;
-	char *buf;		/* chunk bytes per worker, page aligned */
-	size_t stride;		/* distance between two workers' buffers */
-	_Atomic uint64_t next_seek;	/* seeks handed out so far */
+	char *buf; /* chunk bytes per worker, page aligned */
+	size_t stride; /* distance between two workers' buffers */
+	_Atomic uint64_t next_seek; /* seeks handed out so far */
 };
 
 static int
@@ -49,8 +49,7 @@ io_open(struct wl_worker *w, const struct bonnie *b, int flags, bool direct)
 
 /* Fail with "what PATH: error" and close fd; e is a positive errno. */
 static int
-io_fail(struct wl_worker *w, int fd, const char *what, const char *path,
-    int e)
+io_fail(struct wl_worker *w, int fd, const char *what, const char *path, int e)
 {
 	if (fd >= 0)
 		close(fd);
@@ -272,8 +271,8 @@ block_read_worker(struct wl_worker *w)
 static int
 seek_one(struct wl_worker *w, const struct bonnie *b, int fd, char *buf)
 {
-	off_t off = (off_t)(wl_rand(&w->seed) % (b->size / b->chunk) *
-	    b->chunk);
+	off_t off =
+	    (off_t)(wl_rand(&w->seed) % (b->size / b->chunk) * b->chunk);
 	uint64_t t = wl_now_ns();
 	ssize_t n;
 	int e;
@@ -329,8 +328,8 @@ seek_worker(struct wl_worker *w)
 
 /* One test: n workers of fn between begin and end. */
 static int
-io_test(struct wl_run *r, struct io_job *job, enum bonnie_test bt,
-    unsigned n, wl_worker_fn fn, enum wl_unit unit)
+io_test(struct wl_run *r, struct io_job *job, enum bonnie_test bt, unsigned n,
+    wl_worker_fn fn, enum wl_unit unit)
 {
 	char *label = bonnie_label(job->b, bt);
 	struct wl_test *t;
@@ -344,13 +343,14 @@ io_test(struct wl_run *r, struct io_job *job, enum bonnie_test bt,
 		/* bonnie++ counts the file once, not its reads and writes. */
 		double wall = (double)(wl_now_ns() - start) / 1e9;
 
-		wl_test_set_value(r, wall > 0 ?
-			(double)job->b->size / 1024.0 / wall : 0.0);
+		wl_test_set_value(r,
+		    wall > 0 ? (double)job->b->size / 1024.0 / wall : 0.0);
 	}
 	t = wl_test_end(r, BONNIE_MIN_TIME);
 	if (bt == BT_REWRITE && t != NULL)
-		t->value = t->wall > 0 ?
-		    (double)t->bytes_written / 1024.0 / t->wall : 0.0;
+		t->value = t->wall > 0
+		    ? (double)t->bytes_written / 1024.0 / t->wall
+		    : 0.0;
 	free(label);
 	return rc;
 }
@@ -378,13 +378,13 @@ bonnie_io_run(struct wl_run *r, struct bonnie *b)
 		if (rc < 0)
 			goto out;
 		if (unlink(b->path) < 0) {
-			rc = wl_run_fail(r, -errno, _("unlink %s: %s"),
-			    b->path, strerror(errno));
+			rc = wl_run_fail(r, -errno, _("unlink %s: %s"), b->path,
+			    strerror(errno));
 			goto out;
 		}
 	}
-	rc = io_test(r, &job, BT_PUT_BLOCK, 1, block_write_worker,
-	    WL_UNIT_KBPS);
+	rc =
+	    io_test(r, &job, BT_PUT_BLOCK, 1, block_write_worker, WL_UNIT_KBPS);
 	if (rc == 0)
 		rc = io_test(r, &job, BT_REWRITE, 1, rewrite_worker,
 		    WL_UNIT_KBPS);

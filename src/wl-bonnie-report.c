@@ -42,7 +42,7 @@ spec_parse(const char *label, const char *opt, uint64_t *v, size_t max)
 	snprintf(buf, sizeof buf, "%s", s + strlen(opt));
 	buf[strcspn(buf, ")")] = '\0';
 	for (p = strtok_r(buf, ":", &save); p != NULL && n < max;
-	    p = strtok_r(NULL, ":", &save))
+	     p = strtok_r(NULL, ":", &save))
 		if (units_parse_size(p, &v[n]) == 0)
 			n++;
 	return n;
@@ -70,8 +70,7 @@ test_max_latency(const struct wl_test *t)
 	int op;
 
 	for (op = 0; op < WL_OP__COUNT; op++)
-		if (op != WL_OP_FSYNC && t->lat[op].n > 0 &&
-		    t->lat[op].max > m)
+		if (op != WL_OP_FSYNC && t->lat[op].n > 0 && t->lat[op].max > m)
 			m = t->lat[op].max;
 	return m;
 }
@@ -104,8 +103,8 @@ cell_mean(const struct wl_result *const *res, size_t n, enum bonnie_test bt,
 
 	memset(c, 0, sizeof *c);
 	for (i = 0; i < n; i++) {
-		const struct wl_test *t = wl_result_test(res[i],
-		    bonnie_keys[bt]);
+		const struct wl_test *t =
+		    wl_result_test(res[i], bonnie_keys[bt]);
 
 		if (t == NULL || t->interrupted)
 			continue;
@@ -150,8 +149,8 @@ size_field(const struct wl_result *res, char *buf, size_t len)
 	uint64_t v[4];
 
 	buf[0] = '\0';
-	if (spec_parse(any_label(res, BT_PUTC, BT_SEQ_CREATE), "(-s ", v,
-		4) < 1)
+	if (spec_parse(any_label(res, BT_PUTC, BT_SEQ_CREATE), "(-s ", v, 4) <
+	    1)
 		return;
 	if (v[0] % (1ULL << 30) == 0)
 		snprintf(buf, len, "%" PRIu64 "G", v[0] >> 30);
@@ -175,8 +174,9 @@ files_field(const struct wl_result *res, char *buf, size_t len)
 	else if (v[1] == 0)
 		snprintf(buf, len, "%" PRIu64 "/%" PRIu64, v[0], v[3]);
 	else
-		snprintf(buf, len, "%" PRIu64 ":%" PRIu64 ":%" PRIu64
-		    "/%" PRIu64, v[0], v[1], v[2], v[3]);
+		snprintf(buf, len,
+		    "%" PRIu64 ":%" PRIu64 ":%" PRIu64 "/%" PRIu64, v[0], v[1],
+		    v[2], v[3]);
 }
 
 /* "name        2G": 19 columns, as bon_csv2txt lays them out. */
@@ -326,7 +326,7 @@ csv_params(struct strbuf *out, const struct wl_result *res, bool files)
 		strbuf_printf(out, ",%" PRIu64, v[3]);
 	else
 		strbuf_add(out, ",");
-	strbuf_add(out, ",");	/* file_chunk_size */
+	strbuf_add(out, ","); /* file_chunk_size */
 }
 
 /* One line in bonnie++'s CSV format 1.98 (bon_csv2html(1)). */
@@ -340,7 +340,7 @@ csv_line(struct strbuf *out, const struct wl_result *res)
 		cell_of(wl_result_test(res, bonnie_keys[k]), &c[k]);
 	strbuf_printf(out, "1.98,raidlab-%s,", PACKAGE_VERSION);
 	csv_name(out, res->name);
-	strbuf_add(out, ",1,");	/* concurrency, seed */
+	strbuf_add(out, ",1,"); /* concurrency, seed */
 	csv_params(out, res, false);
 	for (k = BT_PUTC; k <= BT_SEEKS; k++)
 		strbuf_printf(out, ",%s,%s", c[k].val, c[k].cpu);
@@ -353,8 +353,7 @@ csv_line(struct strbuf *out, const struct wl_result *res)
 }
 
 void
-bonnie_report(const struct wl_result *const *res, size_t n,
-    struct strbuf *out)
+bonnie_report(const struct wl_result *const *res, size_t n, struct strbuf *out)
 {
 	size_t i;
 

@@ -120,10 +120,10 @@ bonnie_prepare(struct wl_run *r)
 
 	r->priv = b;
 	b->chunk = wl_param_size(r, "chunk");
-	b->ram = wl_param_is_auto(r, "ram") ? wl_ram_bytes() :
-	    wl_param_size(r, "ram");
-	b->size = wl_param_is_auto(r, "size") ? 2 * b->ram :
-	    wl_param_size(r, "size");
+	b->ram = wl_param_is_auto(r, "ram") ? wl_ram_bytes()
+					    : wl_param_size(r, "ram");
+	b->size =
+	    wl_param_is_auto(r, "size") ? 2 * b->ram : wl_param_size(r, "size");
 	b->size -= b->size % b->chunk;
 	b->char_size = wl_param_size(r, "char_size");
 	if (b->char_size > b->size)
@@ -137,23 +137,27 @@ bonnie_prepare(struct wl_run *r)
 	b->fsync = wl_param_bool(r, "fsync");
 	b->direct = wl_param_bool(r, "direct");
 	if (b->size == 0)
-		return wl_run_fail(r, -EINVAL, _("size %s is smaller than one "
-						 "chunk (%s)"),
+		return wl_run_fail(r, -EINVAL,
+		    _("size %s is smaller than one "
+		      "chunk (%s)"),
 		    units_format_size(wl_param_size(r, "size"), a, sizeof a),
 		    units_format_size(b->chunk, c, sizeof c));
 	if (b->min_size > b->max_size)
-		return wl_run_fail(r, -EINVAL, _("min_size %s is larger than "
-						 "max_size %s"),
+		return wl_run_fail(r, -EINVAL,
+		    _("min_size %s is larger than "
+		      "max_size %s"),
 		    units_format_size(b->min_size, a, sizeof a),
 		    units_format_size(b->max_size, c, sizeof c));
 	if (b->direct && b->chunk % 512 != 0)
-		return wl_run_fail(r, -EINVAL, _("direct I/O needs a chunk "
-						 "that is a multiple of 512 "
-						 "bytes, not %s"),
+		return wl_run_fail(r, -EINVAL,
+		    _("direct I/O needs a chunk "
+		      "that is a multiple of 512 "
+		      "bytes, not %s"),
 		    units_format_size(b->chunk, c, sizeof c));
 	if (b->size < 2 * b->ram)
-		wl_note(r, _("size %s is less than twice the RAM (%s): "
-			     "bonnie++ would refuse it without -r"),
+		wl_note(r,
+		    _("size %s is less than twice the RAM (%s): "
+		      "bonnie++ would refuse it without -r"),
 		    units_format_size(b->size, a, sizeof a),
 		    units_format_size(b->ram, c, sizeof c));
 	wl_check_dataset(r, b->size);

@@ -28,14 +28,14 @@ struct wl_run;
 
 /* The tests in bonnie++'s order (and its CSV's). */
 enum bonnie_test {
-	BT_PUTC,		/* Sequential Output, Per Chr */
-	BT_PUT_BLOCK,		/* Sequential Output, Block */
-	BT_REWRITE,		/* Sequential Output, Rewrite */
-	BT_GETC,		/* Sequential Input, Per Chr */
-	BT_GET_BLOCK,		/* Sequential Input, Block */
-	BT_SEEKS,		/* Random Seeks */
+	BT_PUTC, /* Sequential Output, Per Chr */
+	BT_PUT_BLOCK, /* Sequential Output, Block */
+	BT_REWRITE, /* Sequential Output, Rewrite */
+	BT_GETC, /* Sequential Input, Per Chr */
+	BT_GET_BLOCK, /* Sequential Input, Block */
+	BT_SEEKS, /* Random Seeks */
 	BT_SEQ_CREATE,
-	BT_SEQ_STAT,		/* "Read" */
+	BT_SEQ_STAT, /* "Read" */
 	BT_SEQ_DEL,
 	BT_RAN_CREATE,
 	BT_RAN_STAT,
@@ -47,20 +47,20 @@ enum bonnie_test {
 extern const char *const bonnie_keys[BT__COUNT];
 
 struct bonnie {
-	uint64_t size;		/* bytes of the I/O file, a chunk multiple */
+	uint64_t size; /* bytes of the I/O file, a chunk multiple */
 	uint64_t chunk;
-	uint64_t char_size;	/* bytes of the per-char tests; 0: skip */
-	uint64_t ram;		/* as assumed (-r) */
+	uint64_t char_size; /* bytes of the per-char tests; 0: skip */
+	uint64_t ram; /* as assumed (-r) */
 	uint64_t seeks;
 	unsigned seekers;
-	uint64_t files;		/* files of the file tests (NUM x 1024) */
+	uint64_t files; /* files of the file tests (NUM x 1024) */
 	uint64_t max_size, min_size;
-	uint64_t dirs;		/* 0: files in the top directory */
+	uint64_t dirs; /* 0: files in the top directory */
 	bool fsync, direct;
-	char *path;		/* the I/O file */
-	char *top;		/* the file tests' directory */
-	char *spec_s;		/* "-s SIZE:CHUNK", for the labels */
-	char *spec_n;		/* "-n NUM:MAX:MIN:DIRS" */
+	char *path; /* the I/O file */
+	char *top; /* the file tests' directory */
+	char *spec_s; /* "-s SIZE:CHUNK", for the labels */
+	char *spec_n; /* "-n NUM:MAX:MIN:DIRS" */
 };
 
 /* The I/O tests (wl-bonnie-io.c): 0 or a negative errno. */
@@ -72,7 +72,7 @@ int bonnie_files_run(struct wl_run *r, struct bonnie *b);
 char *bonnie_label(const struct bonnie *b, enum bonnie_test t);
 
 /* bonnie++'s text table and CSV lines of n repeats (wl-bonnie-report.c). */
-void bonnie_report(const struct wl_result *const *res, size_t n,
-    struct strbuf *out);
+void
+bonnie_report(const struct wl_result *const *res, size_t n, struct strbuf *out);
 
 #endif

@@ -49,8 +49,8 @@ static const struct param smallfiles_params[] = {
 struct batch {
 	uint64_t count, size, wsize, dirs;
 	bool fsync, sync;
-	char *buf;		/* wsize zero bytes, as from /dev/zero */
-	char *dir;		/* the batch's directory */
+	char *buf; /* wsize zero bytes, as from /dev/zero */
+	char *dir; /* the batch's directory */
 };
 
 /* Path of file i of the batch: DIR/dNNNN/fNNNNNNN. */
@@ -155,9 +155,9 @@ run_batch(struct wl_run *r, struct batch *b, size_t index)
 	}
 	wl_drop_caches(r);
 	snprintf(key, sizeof key, "files_%" PRIu64, b->count);
-	snprintf(label, sizeof label, "%" PRIu64 " files of %s in %" PRIu64
-	    " dirs", b->count, units_format_exact(b->size, sz, sizeof sz),
-	    b->dirs);
+	snprintf(label, sizeof label,
+	    "%" PRIu64 " files of %s in %" PRIu64 " dirs", b->count,
+	    units_format_exact(b->size, sz, sizeof sz), b->dirs);
 	wl_test_begin(r, key, label, WL_UNIT_FILES_S);
 	rc = wl_parallel(r, 1, batch_worker, b);
 	wl_test_end(r, 0);

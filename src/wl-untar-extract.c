@@ -99,8 +99,7 @@ warn(struct untar *u, struct archive *a, const char *name)
 }
 
 static int
-fail(struct wl_worker *w, struct archive *a, const char *what,
-    const char *name)
+fail(struct wl_worker *w, struct archive *a, const char *what, const char *name)
 {
 	int e = archive_errno(a) > 0 ? archive_errno(a) : EIO;
 	const char *msg = archive_error_string(a);
@@ -180,8 +179,8 @@ extract_entry(struct wl_worker *w, struct untar *u, struct archive *ar,
 	    (rc = copy_data(w, ar, aw, u->path)) < 0)
 		return rc;
 	rc = archive_write_finish_entry(aw);
-	if (rc == ARCHIVE_FATAL || (rc < ARCHIVE_WARN &&
-	    is_fatal(archive_errno(aw))))
+	if (rc == ARCHIVE_FATAL ||
+	    (rc < ARCHIVE_WARN && is_fatal(archive_errno(aw))))
 		return fail(w, aw, _("write"), u->path);
 	if (rc < ARCHIVE_OK) {
 		warn(u, aw, u->path);
@@ -217,8 +216,8 @@ extract_all(struct wl_worker *w, struct untar *u, struct archive *ar,
 		 */
 		if (!u->secure && archive_entry_filetype(e) == AE_IFLNK) {
 			u->secure = true;
-			archive_write_disk_set_options(aw, u->flags |
-			    ARCHIVE_EXTRACT_SECURE_SYMLINKS);
+			archive_write_disk_set_options(aw,
+			    u->flags | ARCHIVE_EXTRACT_SECURE_SYMLINKS);
 		}
 		if ((rc = extract_entry(w, u, ar, aw, e)) < 0)
 			return rc;

@@ -64,8 +64,8 @@ mkdir_p(const char *dir)
 }
 
 static void
-entry_set(struct archive_entry *e, const char *path, mode_t type,
-    uint32_t perm, uint64_t size)
+entry_set(struct archive_entry *e, const char *path, mode_t type, uint32_t perm,
+    uint64_t size)
 {
 	archive_entry_clear(e);
 	archive_entry_set_pathname(e, path);
@@ -81,8 +81,8 @@ entry_set(struct archive_entry *e, const char *path, mode_t type,
 
 /* One file's header and contents. */
 static int
-tar_file(struct archive *a, struct archive_entry *e,
-    const struct tree_file *f, const char *buf)
+tar_file(struct archive *a, struct archive_entry *e, const struct tree_file *f,
+    const char *buf)
 {
 	uint64_t left = f->size;
 
@@ -153,8 +153,8 @@ tar_write(struct wl_run *r, const struct tree_spec *spec, int fd,
 		int e = archive_errno(a) > 0 ? archive_errno(a) : EIO;
 
 		rc = wl_run_fail(r, -e, _("write %s: %s"), tmp,
-		    archive_error_string(a) ? archive_error_string(a) :
-		    strerror(e));
+		    archive_error_string(a) ? archive_error_string(a)
+					    : strerror(e));
 	}
 	archive_write_free(a);
 	tree_free(&t);
@@ -171,9 +171,9 @@ untar_synthetic(struct wl_run *r, const struct tree_spec *spec, char **out)
 	struct stat st;
 	int fd = -1, rc = 0;
 
-	path = xasprintf("%s/untar-tree-v%d-s%" PRIu64 "-f%" PRIu32
-	    "-b%" PRIu64 ".tar", dir, TREE_VERSION, spec->seed, spec->files,
-	    spec->bytes);
+	path = xasprintf("%s/untar-tree-v%d-s%" PRIu64 "-f%" PRIu32 "-b%" PRIu64
+			 ".tar",
+	    dir, TREE_VERSION, spec->seed, spec->files, spec->bytes);
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
 		goto out;
 	if ((rc = mkdir_p(dir)) < 0) {

@@ -95,15 +95,18 @@ static void
 untar_notes(struct wl_run *r, const struct untar *u)
 {
 	if (u->renamed > 0)
-		wl_note(r, _("%llu member names had a leading \"/\" or \"../\" "
-		    "removed (as GNU tar does)"),
+		wl_note(r,
+		    _("%llu member names had a leading \"/\" or \"../\" "
+		      "removed (as GNU tar does)"),
 		    (unsigned long long)u->renamed);
 	if (u->skipped > 0)
 		wl_note(r, _("%llu entries were not extracted; first: %s"),
 		    (unsigned long long)u->skipped, u->first_warning);
 	else if (u->warnings > 0)
-		wl_note(r, _("%llu entries extracted with a warning; first: "
-		    "%s"), (unsigned long long)u->warnings, u->first_warning);
+		wl_note(r,
+		    _("%llu entries extracted with a warning; first: "
+		      "%s"),
+		    (unsigned long long)u->warnings, u->first_warning);
 }
 
 static int
@@ -113,11 +116,13 @@ untar_run(struct wl_run *r)
 	int rc;
 
 	if (wl_drop_caches(r))
-		wl_note(r, _("caches dropped before the test: the tarball is "
-		    "read cold"));
+		wl_note(r,
+		    _("caches dropped before the test: the tarball is "
+		      "read cold"));
 	else
-		wl_note(r, _("caches not dropped: the tarball may be read "
-		    "from the page cache"));
+		wl_note(r,
+		    _("caches not dropped: the tarball may be read "
+		      "from the page cache"));
 	wl_test_begin(r, "untar", N_("tar xf + sync"), WL_UNIT_SECONDS);
 	rc = wl_parallel(r, 1, untar_extract, u);
 	wl_test_end(r, 0);
@@ -153,11 +158,13 @@ report_one(const struct wl_test *t, struct strbuf *out)
 {
 	char a[32], b[32], c[32];
 
-	strbuf_printf(out, _("%s: real %s  user %s  sys %s  %.0f%% CPU  "
-	    "%.1f MB/s  %.0f files/s%s\n"), _(t->label),
-	    time_fmt(t->wall, a, sizeof a), time_fmt(t->user, b, sizeof b),
-	    time_fmt(t->sys, c, sizeof c), wl_test_cpu_percent(t),
-	    wl_test_rate(t, WL_UNIT_MBPS), wl_test_rate(t, WL_UNIT_FILES_S),
+	strbuf_printf(out,
+	    _("%s: real %s  user %s  sys %s  %.0f%% CPU  "
+	      "%.1f MB/s  %.0f files/s%s\n"),
+	    _(t->label), time_fmt(t->wall, a, sizeof a),
+	    time_fmt(t->user, b, sizeof b), time_fmt(t->sys, c, sizeof c),
+	    wl_test_cpu_percent(t), wl_test_rate(t, WL_UNIT_MBPS),
+	    wl_test_rate(t, WL_UNIT_FILES_S),
 	    t->interrupted ? _(" [interrupted]") : "");
 }
 
@@ -168,8 +175,7 @@ report_one(const struct wl_test *t, struct strbuf *out)
  * 11.8 MB/s  937 files/s".
  */
 static void
-untar_report(const struct wl_result *const *res, size_t n,
-    struct strbuf *out)
+untar_report(const struct wl_result *const *res, size_t n, struct strbuf *out)
 {
 	double wall = 0, mbps = 0, fps = 0;
 	size_t i, got = 0;
@@ -187,8 +193,10 @@ untar_report(const struct wl_result *const *res, size_t n,
 		got++;
 	}
 	if (got > 1)
-		strbuf_printf(out, _("%s: mean of %zu runs real %s  %.1f MB/s  "
-		    "%.0f files/s\n"), _("tar xf + sync"), got,
+		strbuf_printf(out,
+		    _("%s: mean of %zu runs real %s  %.1f MB/s  "
+		      "%.0f files/s\n"),
+		    _("tar xf + sync"), got,
 		    time_fmt(wall / (double)got, a, sizeof a),
 		    mbps / (double)got, fps / (double)got);
 }

@@ -15,18 +15,18 @@ struct wl_run;
 struct wl_worker;
 
 struct untar {
-	char *tarball;		/* the archive to extract */
-	char *dest;		/* realpath of the run's directory */
+	char *tarball; /* the archive to extract */
+	char *dest; /* realpath of the run's directory */
 	bool sync;
 	/* The worker's libarchive options; secure: symlink checks on. */
 	int flags;
 	bool secure;
 	/* Written by the worker, read by the driver after the join. */
-	uint64_t renamed;	/* names with a leading / or ../ removed */
-	uint64_t skipped;	/* entries not extracted (warned) */
-	uint64_t warnings;	/* extracted, with a warning */
+	uint64_t renamed; /* names with a leading / or ../ removed */
+	uint64_t skipped; /* entries not extracted (warned) */
+	uint64_t warnings; /* extracted, with a warning */
 	char first_warning[PATH_MAX * 2 + 512];
-	char path[PATH_MAX * 2];	/* the worker's name buffer */
+	char path[PATH_MAX * 2]; /* the worker's name buffer */
 };
 
 /*
@@ -41,8 +41,8 @@ char *untar_cache_dir(void);
  * *path (caller frees). 0, -EINTR (stopped), or wl_run_fail()'s error
  * (*path NULL). Driver thread.
  */
-int untar_synthetic(struct wl_run *r, const struct tree_spec *spec,
-    char **path);
+int
+untar_synthetic(struct wl_run *r, const struct tree_spec *spec, char **path);
 
 /*
  * Worker: extract u->tarball into u->dest (libarchive), then sync if

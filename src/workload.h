@@ -16,9 +16,9 @@ struct wl_result;
 struct wl_run;
 
 struct workload {
-	const char *name;		/* the lab file's `type` */
-	const char *summary;		/* N_(), one line */
-	const struct param *params;	/* terminated by { NULL } */
+	const char *name; /* the lab file's `type` */
+	const char *summary; /* N_(), one line */
+	const struct param *params; /* terminated by { NULL } */
 	/*
 	 * Driver thread (engine.h). prepare: check the parameters against
 	 * the target, build data sets (not timed); NULL for none. run: the

@@ -34,13 +34,13 @@
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV };
 
 struct run_opts {
-	char **variants;	/* --variant, NULL-terminated; NULL: all */
+	char **variants; /* --variant, NULL-terminated; NULL: all */
 	size_t nvariants;
 	char **workloads;
 	size_t nworkloads;
-	const char *target;	/* --target: one directory variant */
-	const char *results;	/* --results */
-	int64_t repeats;	/* --repeats; 0: the lab's */
+	const char *target; /* --target: one directory variant */
+	const char *results; /* --results */
+	int64_t repeats; /* --repeats; 0: the lab's */
 	unsigned tick_ms;
 	bool keep;
 	enum out_format out;
@@ -122,8 +122,8 @@ make_dirs(const char *path)
 
 /* One workload once on one directory; NULL if it could not start. */
 static struct wl_result *
-run_once(const struct lab *lab, const struct lab_workload *w,
-    const char *dir, const struct run_opts *o, struct live *lv)
+run_once(const struct lab *lab, const struct lab_workload *w, const char *dir,
+    const struct run_opts *o, struct live *lv)
 {
 	struct engine_job job = {
 		.wl = w->wl,
@@ -160,9 +160,9 @@ struct tally {
 };
 
 static void
-run_variant(const struct lab *lab, const struct lab_variant *v,
-    const char *dir, const struct run_opts *o, struct record *rec,
-    const char *resdir, struct tally *t)
+run_variant(const struct lab *lab, const struct lab_variant *v, const char *dir,
+    const struct run_opts *o, struct record *rec, const char *resdir,
+    struct tally *t)
 {
 	int64_t repeats = o->repeats > 0 ? o->repeats : lab->repeats;
 	struct live lv;
@@ -254,8 +254,9 @@ run_lab(const struct lab *lab, const struct run_opts *o, struct record *rec,
 			continue;
 		}
 		if ((rc = make_dirs(v->directory)) < 0) {
-			cli_error(&cli_run, _("variant %s: cannot create %s: %s"),
-			    v->name, v->directory, strerror(-rc));
+			cli_error(&cli_run,
+			    _("variant %s: cannot create %s: %s"), v->name,
+			    v->directory, strerror(-rc));
 			t->failed++;
 			continue;
 		}
@@ -323,8 +324,9 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 		case 'T':
 			n = strtol(optarg, &end, 10);
 			if (*end != '\0' || n < 1 || n > 100000) {
-				cli_error(&cli_run, _("%s: not a positive "
-						      "number: %s"),
+				cli_error(&cli_run,
+				    _("%s: not a positive "
+				      "number: %s"),
 				    ch == 'r' ? "--repeats" : "--tick", optarg);
 				return CLI_USAGE;
 			}
@@ -414,9 +416,10 @@ run_exec(int argc, char **argv)
 	rec = record_new(lab);
 	resdir = o.results ? xstrdup(o.results) : record_results_dir(lab);
 	run_lab(lab, &o, rec, resdir, &t);
-	record_set_status(rec, interrupted ? "interrupted" :
-		t.failed ? "failed" :
-			   "ok");
+	record_set_status(rec,
+	    interrupted    ? "interrupted"
+		: t.failed ? "failed"
+			   : "ok");
 	{
 		struct err e;
 		char b[ERR_FILE_MAX + ERR_MSG_MAX];

@@ -97,8 +97,8 @@ event(struct live *lv, const struct evq_event *ev)
 	case EVQ_TEST_END:
 		if (!lv->tty)
 			fprintf(stderr, "[%s] %s %d/%d: %s: %.2f %s\n",
-			    lv->variant, lv->workload, lv->repeat,
-			    lv->repeats, ev->text, ev->value,
+			    lv->variant, lv->workload, lv->repeat, lv->repeats,
+			    ev->text, ev->value,
 			    wl_unit_name((enum wl_unit)ev->unit));
 		snprintf(lv->test, sizeof lv->test, "%s", _("between tests"));
 		break;

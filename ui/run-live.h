@@ -15,10 +15,10 @@ struct live {
 	const char *variant, *workload;
 	int repeat, repeats;
 	unsigned tick_ms;
-	double expect;		/* seconds a run took before; 0: unknown */
+	double expect; /* seconds a run took before; 0: unknown */
 	bool tty;
 	int width;
-	char test[EVQ_TEXT];	/* label of the test in progress */
+	char test[EVQ_TEXT]; /* label of the test in progress */
 	struct sampler sampler;
 };
 

@@ -94,14 +94,14 @@ Test(tree, default_tree_matches_its_golden_digest)
 	tree_spec_default(&s);
 	cr_assert_eq(tree_generate(&s, &t), 0);
 	cr_assert_eq(TREE_VERSION, 1);
-	cr_assert_eq(tree_digest(&t), TREE_GOLDEN_DEFAULT,
-	    "digest %016llx", (unsigned long long)tree_digest(&t));
+	cr_assert_eq(tree_digest(&t), TREE_GOLDEN_DEFAULT, "digest %016llx",
+	    (unsigned long long)tree_digest(&t));
 	cr_assert_eq(tree_objects(&t, &o), 0);
 	cr_assert_eq(tree_digest(&o), TREE_GOLDEN_OBJECTS,
 	    "objects digest %016llx", (unsigned long long)tree_digest(&o));
 	cr_assert_eq(tree_patch(&t, 1, 0, &p), 0);
-	cr_assert_eq(tree_digest(&p), TREE_GOLDEN_PATCH,
-	    "patch digest %016llx", (unsigned long long)tree_digest(&p));
+	cr_assert_eq(tree_digest(&p), TREE_GOLDEN_PATCH, "patch digest %016llx",
+	    (unsigned long long)tree_digest(&p));
 	tree_free(&t);
 	tree_free(&o);
 	tree_free(&p);
@@ -163,7 +163,8 @@ Test(tree, directories_come_before_their_children)
 		cr_assert_lt(d->parent, i);
 		cr_assert_eq(d->depth, p->depth + 1);
 		cr_assert(strncmp(d->path, p->path, n) == 0 &&
-		    d->path[n] == '/' && strchr(d->path + n + 1, '/') == NULL,
+			d->path[n] == '/' &&
+			strchr(d->path + n + 1, '/') == NULL,
 		    "%s is not a child of %s", d->path, p->path);
 	}
 	for (i = 0; i < t.nfiles; i++) {
@@ -213,8 +214,11 @@ Test(tree, scales_with_files_and_bytes)
 		uint32_t files;
 		uint64_t bytes;
 	} cases[] = {
-		{ 1, 1 }, { 10, 100000 }, { 500, 6000000 },
-		{ 100000, 1200000000 }, { 3000, 3000 },
+		{ 1, 1 },
+		{ 10, 100000 },
+		{ 500, 6000000 },
+		{ 100000, 1200000000 },
+		{ 3000, 3000 },
 	};
 	size_t k;
 

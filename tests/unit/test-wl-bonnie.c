@@ -23,8 +23,8 @@
 #define MiB (1024 * 1024)
 
 /* Small: 8M file, 256K per char, 200 seeks, 1024 files. */
-#define SMALL                                                              \
-	"size = \"8M\"; ram = \"4M\"; char_size = \"256K\"; seeks = 200; " \
+#define SMALL                                                                  \
+	"size = \"8M\"; ram = \"4M\"; char_size = \"256K\"; seeks = 200; "     \
 	"files = 1;"
 
 static const struct wl_test *
@@ -48,8 +48,8 @@ check_kbps(const struct wl_test *t, double bytes)
 }
 
 static void
-check_io(const struct wl_result *r, uint64_t size, uint64_t chr,
-    uint64_t chunk, uint64_t seeks)
+check_io(const struct wl_result *r, uint64_t size, uint64_t chr, uint64_t chunk,
+    uint64_t seeks)
 {
 	const struct wl_test *t;
 
@@ -66,7 +66,7 @@ check_io(const struct wl_result *r, uint64_t size, uint64_t chr,
 	t = test_of(r, BT_REWRITE);
 	cr_assert_eq(t->bytes_read, size);
 	cr_assert_eq(t->bytes_written, size);
-	check_kbps(t, (double)size);	/* the file once, as bonnie++ */
+	check_kbps(t, (double)size); /* the file once, as bonnie++ */
 	t = test_of(r, BT_GETC);
 	cr_assert_eq(t->bytes_read, chr);
 	cr_assert_eq(t->lat[WL_OP_READ].n, (chr + chunk - 1) / chunk);
@@ -188,10 +188,10 @@ Test(bonnie, fsync_after_every_write)
 
 struct look {
 	const char *target;
-	char phase[48];		/* key of the test running */
-	size_t seen;		/* most files counted at once */
+	char phase[48]; /* key of the test running */
+	size_t seen; /* most files counted at once */
 	size_t bad_size, bad_dir;
-	size_t empty;		/* files of 0 bytes in this look */
+	size_t empty; /* files of 0 bytes in this look */
 	uint64_t min, max;
 };
 
@@ -338,23 +338,6 @@ Test(bonnie, min_above_max_is_refused)
 	wltest_target_free(&tg);
 }
 
-struct stopper {
-	uint64_t bytes, files;
-};
-
-static void
-stop_soon(struct engine *eng, const struct evq_event *ev, void *arg)
-{
-	const struct stopper *s = arg;
-	struct engine_totals tot;
-
-	(void)ev;
-	engine_totals(eng, &tot);
-	if ((s->bytes > 0 && tot.bytes_written >= s->bytes) ||
-	    (s->files > 0 && tot.files >= s->files))
-		engine_stop(eng);
-}
-
 static void
 check_stopped(struct wl_result *r, const struct wltest_target *tg)
 {
@@ -369,12 +352,12 @@ check_stopped(struct wl_result *r, const struct wltest_target *tg)
 Test(bonnie, stop_in_the_io_tests_is_interrupted_and_clean)
 {
 	struct wltest_target tg;
-	struct stopper s = { 4 * MiB, 0 };
+	struct wltest_stop s = { 4 * MiB, 0 };
 	struct wl_result *r;
 
 	wltest_target_dir(&tg);
 	r = wltest_run(&wl_bonnie, "size = \"4G\"; char_size = 0; files = 0;",
-	    tg.dir, LAB_CACHE_KEEP, stop_soon, &s, 30);
+	    tg.dir, LAB_CACHE_KEEP, wltest_stop_when, &s, 30);
 	check_stopped(r, &tg);
 	wl_result_free(r);
 	wltest_target_free(&tg);
@@ -383,14 +366,14 @@ Test(bonnie, stop_in_the_io_tests_is_interrupted_and_clean)
 Test(bonnie, stop_in_the_file_tests_is_interrupted_and_clean)
 {
 	struct wltest_target tg;
-	struct stopper s = { 0, 2000 };
+	struct wltest_stop s = { 0, 2000 };
 	struct wl_result *r;
 
 	wltest_target_dir(&tg);
 	r = wltest_run(&wl_bonnie,
 	    "size = \"64K\"; ram = \"1M\"; char_size = 0; seeks = 10; "
 	    "files = 1000; dirs = 10;",
-	    tg.dir, LAB_CACHE_KEEP, stop_soon, &s, 30);
+	    tg.dir, LAB_CACHE_KEEP, wltest_stop_when, &s, 30);
 	check_stopped(r, &tg);
 	cr_assert(strstr(r->tests[r->ntests - 1].key, "create") != NULL);
 	wl_result_free(r);
@@ -406,11 +389,11 @@ fake_result(const char *name, double put_block, bool fast)
 
 	for (k = 0; k < BT__COUNT; k++) {
 		struct wl_test *t = wl_result_add_test(r, bonnie_keys[k],
-		    k < BT_SEQ_CREATE ? "x (-s 2G:8K:8192:5)" :
-					"x (-n 16:4K:1K:8)",
-		    k == BT_SEEKS ? WL_UNIT_SEEKS_S :
-		    k < BT_SEQ_CREATE ? WL_UNIT_KBPS :
-					WL_UNIT_FILES_S);
+		    k < BT_SEQ_CREATE ? "x (-s 2G:8K:8192:5)"
+				      : "x (-n 16:4K:1K:8)",
+		    k == BT_SEEKS           ? WL_UNIT_SEEKS_S
+			: k < BT_SEQ_CREATE ? WL_UNIT_KBPS
+					    : WL_UNIT_FILES_S);
 
 		t->wall = 10;
 		t->user = 1;
@@ -434,21 +417,25 @@ Test(bonnie, report_is_bonnies_table_and_csv)
 
 	strbuf_init(&out);
 	bonnie_report(res, 2, &out);
-	cr_assert(strstr(out.s, "-Per Chr- --Block-- -Rewrite- -Per Chr- "
-				"--Block-- --Seeks--") != NULL, "%s", out.s);
-	cr_assert(strstr(out.s, "disk             2G   100  30 112627  30") !=
-		NULL, "%s", out.s);
-	cr_assert(strstr(out.s, "100.2  30\n") != NULL, "seeks: %s", out.s);
-	cr_assert(strstr(out.s, "disk 16:4096:1024/8 +++++ +++") != NULL,
+	cr_assert(strstr(out.s,
+		      "-Per Chr- --Block-- -Rewrite- -Per Chr- "
+		      "--Block-- --Seeks--") != NULL,
 	    "%s", out.s);
-	cr_assert(strstr(out.s, "mean             2G   100  30 112628") !=
-		NULL, "%s", out.s);
+	cr_assert(strstr(out.s, "disk             2G   100  30 112627  30") !=
+		NULL,
+	    "%s", out.s);
+	cr_assert(strstr(out.s, "100.2  30\n") != NULL, "seeks: %s", out.s);
+	cr_assert(strstr(out.s, "disk 16:4096:1024/8 +++++ +++") != NULL, "%s",
+	    out.s);
+	cr_assert(strstr(out.s, "mean             2G   100  30 112628") != NULL,
+	    "%s", out.s);
 	cr_assert(strstr(out.s, "Latency             15112us   15112us") !=
-		NULL, "the fsync is not an operation: %s", out.s);
+		NULL,
+	    "the fsync is not an operation: %s", out.s);
 	csv = strstr(out.s, "1.98,raidlab-");
 	cr_assert_not_null(csv, "%s", out.s);
-	cr_assert(strstr(csv, ",disk,1,,2G,,8192,5,100,30,112627,30,") !=
-		NULL, "%s", csv);
+	cr_assert(strstr(csv, ",disk,1,,2G,,8192,5,100,30,112627,30,") != NULL,
+	    "%s", csv);
 	cr_assert(strstr(csv, ",16,4096,1024,8,,+++++,+++,") != NULL, "%s",
 	    csv);
 	for (const char *p = csv; *p != '\n'; p++)

@@ -393,18 +393,6 @@ Test(compilebench, full_filesystem_fails_cleanly)
 	wltest_target_free(&tg);
 }
 
-static void
-stop_soon(struct engine *eng, const struct evq_event *ev, void *arg)
-{
-	struct engine_totals tot;
-
-	(void)ev;
-	(void)arg;
-	engine_totals(eng, &tot);
-	if (tot.files >= 5 * TINY_FILES + 50)
-		engine_stop(eng);
-}
-
 Test(compilebench, stop_mid_run_is_interrupted_and_clean)
 {
 	struct wltest_target tg;
@@ -413,7 +401,8 @@ Test(compilebench, stop_mid_run_is_interrupted_and_clean)
 	wltest_target_dir(&tg);
 	r = wltest_run(&wl_compilebench,
 	    TINY "initial = 10000; runs = 0; sync = false;", tg.dir,
-	    LAB_CACHE_KEEP, stop_soon, NULL, 60);
+	    LAB_CACHE_KEEP, wltest_stop_when,
+	    &(struct wltest_stop){ .files = 5 * TINY_FILES + 50 }, 60);
 	cr_assert_eq(r->status, WL_INTERRUPTED, "%s", r->error ? r->error : "");
 	cr_assert_geq(r->ntests, 1);
 	cr_assert_lt(r->ntests, 10000);

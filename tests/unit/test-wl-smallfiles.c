@@ -172,18 +172,6 @@ Test(smallfiles, full_filesystem_fails_cleanly)
 	wltest_target_free(&tg);
 }
 
-static void
-stop_soon(struct engine *eng, const struct evq_event *ev, void *arg)
-{
-	struct engine_totals tot;
-
-	(void)ev;
-	(void)arg;
-	engine_totals(eng, &tot);
-	if (tot.files >= 100)
-		engine_stop(eng);
-}
-
 Test(smallfiles, stop_mid_run_is_interrupted_and_clean)
 {
 	struct wltest_target tg;
@@ -191,7 +179,8 @@ Test(smallfiles, stop_mid_run_is_interrupted_and_clean)
 
 	wltest_target_dir(&tg);
 	r = wltest_run(&wl_smallfiles, "count = 10000000; size = \"0\";",
-	    tg.dir, LAB_CACHE_KEEP, stop_soon, NULL, 30);
+	    tg.dir, LAB_CACHE_KEEP, wltest_stop_when,
+	    &(struct wltest_stop){ .files = 100 }, 30);
 	cr_assert_eq(r->status, WL_INTERRUPTED);
 	cr_assert_eq(r->ntests, 1);
 	cr_assert(r->tests[0].interrupted);

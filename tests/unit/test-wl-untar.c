@@ -106,9 +106,10 @@ synthetic_on(struct wltest_target *tg)
 	uint64_t bytes;
 
 	tree_of(&t, 400, 5000000);
-	r = wltest_run(&wl_untar, "synthetic_files = 400; "
-	    "synthetic_size = \"5000000\"; keep = true;", tg->dir,
-	    LAB_CACHE_KEEP, NULL, NULL, 120);
+	r = wltest_run(&wl_untar,
+	    "synthetic_files = 400; "
+	    "synthetic_size = \"5000000\"; keep = true;",
+	    tg->dir, LAB_CACHE_KEEP, NULL, NULL, 120);
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	cr_assert_eq(r->ntests, 1);
 	check_figures(&r->tests[0], t.ndirs + t.nfiles, t.bytes);
@@ -119,9 +120,10 @@ synthetic_on(struct wltest_target *tg)
 	cr_assert_eq(bytes, t.bytes);
 	wl_result_free(r);
 	/* Without keep, nothing is left; the cached tarball is reused. */
-	r = wltest_run(&wl_untar, "synthetic_files = 400; "
-	    "synthetic_size = \"5000000\";", tg->dir, LAB_CACHE_KEEP, NULL,
-	    NULL, 120);
+	r = wltest_run(&wl_untar,
+	    "synthetic_files = 400; "
+	    "synthetic_size = \"5000000\";",
+	    tg->dir, LAB_CACHE_KEEP, NULL, NULL, 120);
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	check_figures(&r->tests[0], t.ndirs + t.nfiles, t.bytes);
 	wl_result_free(r);
@@ -156,9 +158,10 @@ Test(untar, synthetic_tarball_is_cached_by_spec)
 	struct stat st;
 
 	wltest_target_dir(&tg);
-	r = wltest_run(&wl_untar, "synthetic_files = 50; "
-	    "synthetic_size = \"500000\";", tg.dir, LAB_CACHE_KEEP, NULL, NULL,
-	    60);
+	r = wltest_run(&wl_untar,
+	    "synthetic_files = 50; "
+	    "synthetic_size = \"500000\";",
+	    tg.dir, LAB_CACHE_KEEP, NULL, NULL, 60);
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	wl_result_free(r);
 	snprintf(p, sizeof p, "%s/raidlab/untar-tree-v%d-s2620-f50-b500000.tar",
@@ -183,8 +186,7 @@ make_source(const char *src)
 		cr_assert_eq(mkdir(p, 0755), 0);
 	}
 	for (i = 0; i < 40; i++) {
-		snprintf(p, sizeof p, "%.4000s/%s/f%zu.c", src, dirs[i % 4],
-		    i);
+		snprintf(p, sizeof p, "%.4000s/%s/f%zu.c", src, dirs[i % 4], i);
 		cr_assert_not_null(f = fopen(p, "w"));
 		for (size_t k = 0; k < i * 397; k++)
 			fputc('a' + (int)(k % 26), f);
@@ -253,9 +255,10 @@ Test(untar, full_filesystem_fails_cleanly)
 	struct wl_result *r;
 
 	wltest_target_tmpfs(&tg, 16 << 20);
-	r = wltest_run(&wl_untar, "synthetic_files = 300; "
-	    "synthetic_size = \"40M\";", tg.dir, LAB_CACHE_KEEP, NULL, NULL,
-	    120);
+	r = wltest_run(&wl_untar,
+	    "synthetic_files = 300; "
+	    "synthetic_size = \"40M\";",
+	    tg.dir, LAB_CACHE_KEEP, NULL, NULL, 120);
 	cr_assert_eq(r->status, WL_FAILED);
 	cr_assert_not_null(r->error);
 	cr_assert(strstr(r->error, "No space left on device") != NULL, "%s",
@@ -267,29 +270,18 @@ Test(untar, full_filesystem_fails_cleanly)
 	wltest_target_free(&tg);
 }
 
-static void
-stop_soon(struct engine *eng, const struct evq_event *ev, void *arg)
-{
-	struct engine_totals tot;
-
-	(void)ev;
-	(void)arg;
-	engine_totals(eng, &tot);
-	if (tot.files >= 50)
-		engine_stop(eng);
-}
-
 Test(untar, stop_mid_run_is_interrupted_and_clean)
 {
 	struct wltest_target tg;
 	struct wl_result *r;
 
 	wltest_target_dir(&tg);
-	r = wltest_run(&wl_untar, "synthetic_files = 20000; "
-	    "synthetic_size = \"40M\"; sync = false;", tg.dir,
-	    LAB_CACHE_KEEP, stop_soon, NULL, 120);
-	cr_assert_eq(r->status, WL_INTERRUPTED, "%s",
-	    r->error ? r->error : "");
+	r = wltest_run(&wl_untar,
+	    "synthetic_files = 20000; "
+	    "synthetic_size = \"40M\"; sync = false;",
+	    tg.dir, LAB_CACHE_KEEP, wltest_stop_when,
+	    &(struct wltest_stop){ .files = 50 }, 120);
+	cr_assert_eq(r->status, WL_INTERRUPTED, "%s", r->error ? r->error : "");
 	cr_assert_eq(r->ntests, 1);
 	cr_assert(r->tests[0].interrupted);
 	cr_assert_lt(r->tests[0].wall, 5.0);
@@ -299,8 +291,8 @@ Test(untar, stop_mid_run_is_interrupted_and_clean)
 }
 
 static void
-add_entry(struct archive *a, const char *name, mode_t type,
-    const char *link, const char *data)
+add_entry(struct archive *a, const char *name, mode_t type, const char *link,
+    const char *data)
 {
 	struct archive_entry *e = archive_entry_new();
 	size_t n = data ? strlen(data) : 0;
@@ -402,7 +394,9 @@ static const struct param create_params[] = {
 };
 
 static const struct workload wl_create = {
-	.name = "tree-create", .summary = "test", .params = create_params,
+	.name = "tree-create",
+	.summary = "test",
+	.params = create_params,
 	.run = create_run,
 };
 
@@ -417,8 +411,8 @@ Test(untar, tree_create_writes_the_list)
 
 	wltest_target_tmpfs(&tg, 64 << 20);
 	tree_of(&create_tree, 300, 3000000);
-	r = wltest_run(&wl_create, "keep = true;", tg.dir, LAB_CACHE_KEEP,
-	    NULL, NULL, 60);
+	r = wltest_run(&wl_create, "keep = true;", tg.dir, LAB_CACHE_KEEP, NULL,
+	    NULL, 60);
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	cr_assert_eq(r->tests[0].files, create_tree.nfiles);
 	cr_assert_eq(r->tests[0].ops, create_tree.ndirs);

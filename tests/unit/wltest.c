@@ -60,7 +60,9 @@ wltest_run(const struct workload *wl, const char *cfg, const char *target,
 {
 	struct param_value *v = wltest_params(wl, cfg);
 	struct engine *eng = engine_new();
-	struct engine_job job = { .wl = wl, .params = v, .target = target,
+	struct engine_job job = { .wl = wl,
+		.params = v,
+		.target = target,
 		.cache = cache };
 	struct evq_event ev;
 	struct err e;
@@ -71,8 +73,7 @@ wltest_run(const struct workload *wl, const char *cfg, const char *target,
 
 	job.keep = ki >= 0 && v[ki].i != 0;
 	err_clear(&e);
-	cr_assert_eq(engine_start(eng, &job, &e), 0, "engine_start: %s",
-	    e.msg);
+	cr_assert_eq(engine_start(eng, &job, &e), 0, "engine_start: %s", e.msg);
 	while (!done) {
 		struct pollfd p = { evq_fd(engine_events(eng)), POLLIN, 0 };
 
@@ -95,6 +96,19 @@ wltest_run(const struct workload *wl, const char *cfg, const char *target,
 	wltest_params_free(wl, v);
 	cr_assert_not_null(res);
 	return res;
+}
+
+void
+wltest_stop_when(struct engine *eng, const struct evq_event *ev, void *arg)
+{
+	const struct wltest_stop *s = arg;
+	struct engine_totals tot;
+
+	(void)ev;
+	engine_totals(eng, &tot);
+	if ((s->bytes_written > 0 && tot.bytes_written >= s->bytes_written) ||
+	    (s->files > 0 && tot.files >= s->files))
+		engine_stop(eng);
 }
 
 const char *
@@ -240,8 +254,8 @@ wltest_target_ext4(struct wltest_target *t, uint64_t size)
 
 		cr_assert_eq(wltest_cmd(mk), 0, "mkfs.ext4 %s", t->loop);
 	}
-	cr_assert_eq(mount(t->loop, t->dir, "ext4", 0, NULL), 0,
-	    "mount %s: %s", t->loop, strerror(errno));
+	cr_assert_eq(mount(t->loop, t->dir, "ext4", 0, NULL), 0, "mount %s: %s",
+	    t->loop, strerror(errno));
 	t->mounted = true;
 }
 

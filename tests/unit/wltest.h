@@ -31,8 +31,8 @@ void wltest_params_free(const struct workload *wl, struct param_value *v);
  * Called in the test's thread for every event while the run goes on, and
  * with ev == NULL every 50 ms without one (to look at the target).
  */
-typedef void (*wltest_event_fn)(struct engine *eng,
-    const struct evq_event *ev, void *arg);
+typedef void (*wltest_event_fn)(struct engine *eng, const struct evq_event *ev,
+    void *arg);
 
 /*
  * Run wl with params cfg in target to the end and return its result
@@ -40,17 +40,26 @@ typedef void (*wltest_event_fn)(struct engine *eng,
  * fn (may be NULL) sees every event; a test can check files mid-run or
  * call engine_stop() there. Fails the test after timeout_s seconds.
  */
-struct wl_result *wltest_run(const struct workload *wl, const char *cfg,
-    const char *target, enum lab_cache cache, wltest_event_fn fn, void *arg,
-    double timeout_s);
+struct wl_result *
+wltest_run(const struct workload *wl, const char *cfg, const char *target,
+    enum lab_cache cache, wltest_event_fn fn, void *arg, double timeout_s);
+
+/* For wltest_run(): stop the run once the counters pass either bound. */
+struct wltest_stop {
+	uint64_t bytes_written; /* 0: no bound */
+	uint64_t files;
+};
+
+void
+wltest_stop_when(struct engine *eng, const struct evq_event *ev, void *arg);
 
 /* The directory of the run in progress under target ("" if none yet). */
 const char *wltest_run_dir(const char *target, char *buf, size_t len);
 
 struct wltest_target {
-	char *dir;		/* mount point or plain directory */
-	char *loop;		/* loop device, or NULL */
-	char *image;		/* its backing file, or NULL */
+	char *dir; /* mount point or plain directory */
+	char *loop; /* loop device, or NULL */
+	char *image; /* its backing file, or NULL */
 	bool mounted;
 };
 
