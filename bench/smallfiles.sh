@@ -4,8 +4,8 @@
 #     no fsync, no final sync),
 #   fs_mark -S 0 (no sync) with the same count, size and write size,
 #   a minimal C open/write/close loop: the syscall floor.
-# Each is run R times per target, alternating, and the median files/s is
-# compared. Targets: a tmpfs, a directory on the root filesystem, and
+# Each is run R times per target, in an order that flips every round, and
+# the median files/s is compared. Targets: a tmpfs, a directory on the root filesystem, and
 # ext4 on a loop device. Root only (tmpfs and loop); releases exactly the
 # loop device it made. Use an optimised raidlab without sanitizers:
 #   RAIDLAB=/path/to/raidlab N=20000 R=5 bench/smallfiles.sh
@@ -92,13 +92,18 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 bench_target() {
 	local name=$1 dir=$2 i
 	: >"$tmp/r" ; : >"$tmp/f" ; : >"$tmp/c"
+	# The order flips every round: a filesystem whose create cost drifts
+	# from run to run must not always favour the same tool.
 	for i in $(seq "$R"); do
-		sync
-		run_raidlab "$dir" >>"$tmp/r"
-		sync
-		run_fsmark "$dir" >>"$tmp/f"
-		sync
-		run_floor "$dir" >>"$tmp/c"
+		if [ $((i % 2)) = 1 ]; then
+			sync; run_raidlab "$dir" >>"$tmp/r"
+			sync; run_fsmark "$dir" >>"$tmp/f"
+			sync; run_floor "$dir" >>"$tmp/c"
+		else
+			sync; run_floor "$dir" >>"$tmp/c"
+			sync; run_fsmark "$dir" >>"$tmp/f"
+			sync; run_raidlab "$dir" >>"$tmp/r"
+		fi
 	done
 	local r f c
 	r=$(median <"$tmp/r"); f=$(median <"$tmp/f"); c=$(median <"$tmp/c")

@@ -2,8 +2,8 @@
 # raidlab run as a user meets it, on the real binary: a lab on a directory
 # variant (created when missing) runs and records; the record parses and
 # carries its provenance; without a terminal a line per test; an array
-# variant is reported as needing provisioning; the default lab runs as an
-# unprivileged user, noting that caches could not be dropped; SIGINT in
+# variant is reported as needing provisioning; a lab and the default lab
+# run as an unprivileged user, noting what caches hide; SIGINT in
 # the middle keeps an interrupted record and a clean target; a bad lab is
 # refused with exit 2.
 . "${top_srcdir:-.}/tests/system/lib.sh"
@@ -86,6 +86,19 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	expect_eq "run as nobody: exit status" "$?" 0
 	expect_match "run as nobody: the cache note" "$(cat "$TEST_TMP/err")" \
 		'page cache not dropped between phases \(needs root\)'
+
+	# The default lab, as a newcomer without root would run it.
+	mkdir -p "$TEST_TMP/nobody/quick" && chown 65534:65534 "$TEST_TMP/nobody/quick"
+	HOME="$TEST_TMP/nobody" setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$RAIDLAB" run "$top_srcdir/data/labs/quick.cfg" \
+	    --target "$TEST_TMP/nobody/quick" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
+	expect_eq "quick lab as nobody: exit status" "$?" 0
+	expect_match "quick lab as nobody: bonnie's table" "$(cat "$TEST_TMP/out")" \
+		'Sequential Create'
+	expect_match "quick lab as nobody: the memory note" "$(cat "$TEST_TMP/err")" \
+		'fits in RAM'
+	ls "$TEST_TMP"/nobody/.local/share/raidlab/results/quick-*.json >/dev/null 2>&1 ||
+	    fail "quick lab as nobody: no record under ~/.local/share/raidlab"
 fi
 
 # SIGINT in the middle: an interrupted record, a clean directory.
