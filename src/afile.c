@@ -108,3 +108,25 @@ fail:
 	free(tmp);
 	return rc;
 }
+
+int
+afile_mkdirs(const char *path, mode_t mode)
+{
+	char *p = xstrdup(path), *s;
+	int rc = 0;
+
+	for (s = p + 1; rc == 0; s++) {
+		char c = *s;
+
+		if (c != '/' && c != '\0')
+			continue;
+		*s = '\0';
+		if (mkdir(p, mode) < 0 && errno != EEXIST)
+			rc = -errno;
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return rc;
+}

@@ -8,6 +8,7 @@
 #define RAIDLAB_AFILE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct err;
 
@@ -17,5 +18,9 @@ struct err;
  * with e filled.
  */
 int afile_write(const char *path, const void *data, size_t len, struct err *e);
+
+/* mkdir -p: create path and its missing parents with mode (less the
+   umask). Returns 0 or a negative errno. */
+int afile_mkdirs(const char *path, mode_t mode);
 
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "geom.h"
 #include "i18n.h"
 #include "lab-check.h"
 #include "lab.h"
@@ -112,19 +113,11 @@ in_list(const char *const *v, const char *s)
 	return false;
 }
 
+/* Copies of a RAID10 layout as written; 0 when unset or malformed. */
 static unsigned
 raid10_copies(const char *layout)
 {
-	char *end;
-	unsigned long n;
-
-	if (layout == NULL || strchr("nfo", layout[0]) == NULL ||
-	    layout[0] == '\0' || layout[1] < '0' || layout[1] > '9')
-		return 0;
-	n = strtoul(layout + 1, &end, 10);
-	if (*end != '\0' || n > 64)
-		return 0;
-	return (unsigned)n;
+	return layout != NULL ? geom_raid10_copies(layout) : 0;
 }
 
 size_t

@@ -104,6 +104,18 @@ record_set_status(struct record *rec, const char *status)
 	json_object_set_new(rec->root, "status", json_string(status));
 }
 
+void
+record_add_build(struct record *rec, json_t *build)
+{
+	json_t *a = json_object_get(rec->root, "builds");
+
+	if (!json_is_array(a)) {
+		a = json_array();
+		json_object_set_new(rec->root, "builds", a);
+	}
+	json_array_append(a, build);
+}
+
 /* ---------------------------------------------------------------- runs */
 
 /* The variant uses scratch disks (loop devices over files on one disk). */
@@ -348,33 +360,6 @@ record_add_run(struct record *rec, const struct lab_variant *v,
 
 /* ---------------------------------------------------------------- save */
 
-/* mkdir -p path (0755). */
-static int
-make_dirs(const char *path, struct err *e)
-{
-	char *p = xstrdup(path), *s;
-	int rc = 0;
-
-	for (s = p + 1;; s++) {
-		char c = *s;
-
-		if (c != '/' && c != '\0')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) < 0 && errno != EEXIST) {
-			rc = err_set(e, -errno, p, 0, NULL,
-			    _("cannot create the results directory: %s"),
-			    strerror(errno));
-			break;
-		}
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return rc;
-}
-
 /* dir/LAB-YYYYMMDD-HHMMSS.json, or -2, -3... when that exists. */
 static char *
 new_path(const struct record *rec, const char *dir)
@@ -405,8 +390,10 @@ record_save(struct record *rec, const char *dir, struct err *e)
 	int rc;
 
 	if (rec->path == NULL) {
-		if ((rc = make_dirs(dir, e)) < 0)
-			return rc;
+		if ((rc = afile_mkdirs(dir, 0755)) < 0)
+			return err_set(e, rc, dir, 0, NULL,
+			    _("cannot create the results directory: %s"),
+			    strerror(-rc));
 		rec->path = new_path(rec, dir);
 	}
 	if ((text = record_dumps(rec)) == NULL)

@@ -14,7 +14,8 @@
  *   format "raidlab-result", version 1, raidlab_version, created (ISO 8601
  *   UTC), host {hostname, kernel, kernel_build, arch, cpu_model, cores,
  *   ram_bytes}, lab {name, path, text (lab_format())}, status ("ok",
- *   "failed", "interrupted", "running"), runs [...].
+ *   "failed", "interrupted", "running"), runs [...], builds [...] (one
+ *   per array variant: see provision.h).
  * A run:
  *   variant {name, kind ("directory" | "array"), scratch (bool), text},
  *   target {path, fstype, source, mount_point, mount_options, devices
@@ -91,6 +92,14 @@ void record_free(struct record *rec);
 void record_add_run(struct record *rec, const struct lab_variant *v,
     const char *target, const struct lab_workload *w, int repeat,
     const struct wl_result *res, const char *skipped);
+
+/*
+ * Append an array variant's build (provision.h: plan, steps, resync,
+ * facts, teardown, status) to "builds". The record keeps a reference:
+ * the provisioner goes on filling the object, and every save writes it
+ * as it stands.
+ */
+void record_add_build(struct record *rec, json_t *build);
 
 /* Set the top-level status ("running" until the end). */
 void record_set_status(struct record *rec, const char *status);

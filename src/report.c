@@ -275,6 +275,45 @@ target_line(struct strbuf *out, const struct record *rec, const char *variant)
 	}
 }
 
+/* How an array variant was built, from the record's builds[]. */
+static void
+build_lines(struct strbuf *out, const struct record *rec, const char *variant)
+{
+	const json_t *builds = json_object_get(rec->root, "builds"), *b, *w;
+	const char *geo, *err;
+	size_t i, k;
+
+	json_array_foreach(builds, i, b)
+	{
+		if (strcmp(str_or(b, "variant", ""), variant) != 0)
+			continue;
+		geo = rec_get_str(json_object_get(b, "plan"), "geometry");
+		if (geo != NULL)
+			strbuf_printf(out, _("Geometry: %s\n"), geo);
+		json_array_foreach(json_object_get(b, "resync"), k, w)
+		{
+			double secs =
+			    json_number_value(json_object_get(w, "seconds"));
+
+			strbuf_printf(out,
+			    _("Initial resync of %s: %s after "
+			      "%.1f s\n"),
+			    str_or(w, "device", "?"), str_or(w, "status", "?"),
+			    secs);
+		}
+		if (json_is_true(json_object_get(b, "assume_clean")))
+			strbuf_add(out,
+			    _("assume_clean: no initial resync "
+			      "(redundancy not in sync until "
+			      "written)\n"));
+		if ((err = rec_get_str(b, "error")) != NULL)
+			strbuf_printf(out, _("Build failed: %s\n"), err);
+		if ((err = rec_get_str(b, "teardown_error")) != NULL)
+			strbuf_printf(out, _("Teardown failed: %s\n"), err);
+		return;
+	}
+}
+
 static bool
 same_run(const struct record_run *r, const char *variant, const char *wl)
 {
@@ -389,6 +428,7 @@ report_runs(const struct record *rec, struct strbuf *out)
 			continue;
 		variant_header(out, &rec->runs[i]);
 		target_line(out, rec, v);
+		build_lines(out, rec, v);
 		for (k = i; k < rec->nruns; k++)
 			if (strcmp(rec->runs[k].variant, v) == 0 &&
 			    first_of(rec, k, true))

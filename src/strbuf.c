@@ -32,6 +32,8 @@ reserve(struct strbuf *b, size_t more)
 {
 	if (b->len + more + 1 <= b->cap)
 		return;
+	if (b->cap == 0)
+		b->cap = 64; /* after strbuf_take(): empty, released */
 	while (b->len + more + 1 > b->cap)
 		b->cap *= 2;
 	b->s = xrealloc(b->s, b->cap);
@@ -78,6 +80,7 @@ strbuf_take(struct strbuf *b)
 {
 	char *s = b->s;
 
-	strbuf_init(b);
+	b->s = NULL;
+	b->len = b->cap = 0;
 	return s;
 }

@@ -20,7 +20,8 @@ void strbuf_printf(struct strbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void strbuf_vprintf(struct strbuf *b, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
-/* Hand over the string (the caller frees it) and reset b. */
+/* Hand over the string (the caller frees it); b is left empty and owns
+   nothing, so strbuf_done() is optional and appending starts afresh. */
 char *strbuf_take(struct strbuf *b);
 
 #endif

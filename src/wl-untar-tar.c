@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "afile.h"
 #include "engine.h"
 #include "i18n.h"
 #include "tree.h"
@@ -39,28 +40,6 @@ untar_cache_dir(void)
 	if (geteuid() == 0 || home == NULL || home[0] != '/')
 		return xstrdup("/var/cache/raidlab");
 	return xasprintf("%s/.cache/raidlab", home);
-}
-
-/* mkdir -p; 0 or a negative errno. */
-static int
-mkdir_p(const char *dir)
-{
-	char *p = xstrdup(dir), *s, c;
-	int rc = 0;
-
-	for (s = p + 1; rc == 0; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		c = *s;
-		*s = '\0';
-		if (mkdir(p, 0755) < 0 && errno != EEXIST)
-			rc = -errno;
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return rc;
 }
 
 static void
@@ -176,7 +155,7 @@ untar_synthetic(struct wl_run *r, const struct tree_spec *spec, char **out)
 	    dir, TREE_VERSION, spec->seed, spec->files, spec->bytes);
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
 		goto out;
-	if ((rc = mkdir_p(dir)) < 0) {
+	if ((rc = afile_mkdirs(dir, 0755)) < 0) {
 		rc = wl_run_fail(r, rc, _("cache directory %s: %s"), dir,
 		    strerror(-rc));
 		goto fail;

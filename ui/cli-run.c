@@ -1,8 +1,10 @@
 /*
  * raidlab run LAB: the lab's workloads on each variant, headless, with
- * repeats. Directory variants run now; array variants are recorded as
- * needing the provisioning step. A live status line on a terminal, a
- * line per test otherwise; at the end the tables users know, or the
+ * repeats. Directory variants run in their directory; array variants are
+ * checked (run-build.c: every device against the inventory and
+ * --yes-destroy before anything is touched), built, measured and torn
+ * down, each object journaled for `raidlab cleanup`. A live status line on a
+ * terminal, a line per test otherwise; at the end the tables users know, or the
  * record as JSON or the figures as CSV. The record is saved after every
  * run. Main thread; SIGINT/SIGTERM stop the engine cleanly.
  */
@@ -18,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "afile.h"
 #include "cli.h"
 #include "engine.h"
 #include "err.h"
@@ -26,6 +29,8 @@
 #include "param.h"
 #include "record.h"
 #include "report.h"
+#include "run-build.h"
+#include "statej.h"
 #include "run-live.h"
 #include "strbuf.h"
 #include "workload.h"
@@ -44,11 +49,15 @@ struct run_opts {
 	unsigned tick_ms;
 	bool keep;
 	enum out_format out;
+	char **confirmed; /* --yes-destroy entries */
+	size_t nconfirmed;
+	bool dry_run;
 };
 
 /* The engine of the run in progress, for the signal handler. */
 static struct engine *_Atomic running;
-static volatile sig_atomic_t interrupted;
+volatile sig_atomic_t run_interrupted; /* also read by run-build.c */
+#define interrupted run_interrupted
 
 static void
 on_signal(int sig)
@@ -76,6 +85,10 @@ usage(FILE *fp)
 	      "lab's results)\n"
 	      "  -k, --keep            leave the workloads' files on the "
 	      "target\n"
+	      "      --yes-destroy=DEV,...  destroy the data on exactly these "
+	      "devices\n"
+	      "  -n, --dry-run         check everything and print the plans; "
+	      "change nothing\n"
 	      "      --tick MS         sampling period (default 250)\n"
 	      "  -j, --json            print the record as JSON at the end\n"
 	      "  -c, --csv             print every test as CSV at the end\n"
@@ -95,29 +108,6 @@ selected(char **names, size_t n, const char *name)
 		if (name != NULL && strcmp(names[i], name) == 0)
 			return true;
 	return false;
-}
-
-/* mkdir -p for a directory variant that does not exist yet. */
-static int
-make_dirs(const char *path)
-{
-	char *p = xstrdup(path), *s;
-	int rc = 0;
-
-	for (s = p + 1; rc == 0; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-
-		*s = '\0';
-		if (mkdir(p, 0755) < 0 && errno != EEXIST)
-			rc = -errno;
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return rc;
 }
 
 /* One workload once on one directory; NULL if it could not start. */
@@ -157,6 +147,14 @@ run_once(const struct lab *lab, const struct lab_workload *w, const char *dir,
 
 struct tally {
 	int failed, ran, skipped;
+	bool refused; /* the precheck refused: nothing ran */
+};
+
+/* What the array variants of one run share. */
+struct build_ctx {
+	struct build_opts bo;
+	struct disk_list inv;
+	struct statej *j; /* opened with the first build */
 };
 
 static void
@@ -204,32 +202,62 @@ run_variant(const struct lab *lab, const struct lab_variant *v, const char *dir,
 	}
 }
 
-/* Array variants wait for the provisioning step: say so, record it. */
+/* The variant's runs did not happen: record why. */
 static void
 skip_variant(const struct lab *lab, const struct lab_variant *v,
-    const struct run_opts *o, struct record *rec, struct tally *t)
+    const struct run_opts *o, struct record *rec, const char *why)
 {
-	const char *why = _("needs the provisioning step (building arrays "
-			    "is not available yet)");
-	size_t i;
-
-	fprintf(stderr, _("raidlab run: variant %s: %s\n"),
-	    v->name ? v->name : "?", why);
-	for (i = 0; i < lab->nworkloads; i++) {
+	for (size_t i = 0; i < lab->nworkloads; i++) {
 		const struct lab_workload *w = &lab->workloads[i];
 
-		if (!selected(o->workloads, o->nworkloads,
+		if (selected(o->workloads, o->nworkloads,
 			w->name ? w->name : w->type))
-			continue;
-		record_add_run(rec, v, NULL, w, 1, NULL, why);
-		t->skipped++;
+			record_add_run(rec, v, NULL, w, 1, NULL, why);
 	}
+}
+
+/* Build an array variant, run its workloads on it, tear it down. */
+static void
+array_variant(const struct lab *lab, const struct lab_variant *v,
+    const struct run_opts *o, struct build_ctx *bc, struct record *rec,
+    const char *resdir, struct tally *t)
+{
+	struct prov p;
+	struct err e;
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+
+	if (bc->j == NULL) {
+		err_clear(&e);
+		if (statej_open(&bc->j, &e) < 0) {
+			cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
+			skip_variant(lab, v, o, rec, e.msg);
+			t->failed++;
+			return;
+		}
+	}
+	if (build_variant(&p, lab, v, &bc->bo, bc->j, &bc->inv, rec) < 0) {
+		const char *err =
+		    json_string_value(json_object_get(p.build, "error"));
+
+		skip_variant(lab, v, o, rec,
+		    err ? err : _("the variant could not be built"));
+		t->failed++;
+	} else {
+		run_variant(lab, v, prov_target(&p), o, rec, resdir, t);
+	}
+	if (build_teardown(&p) < 0)
+		t->failed++;
+	err_clear(&e);
+	if (record_save(rec, resdir, &e) < 0)
+		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
 }
 
 static void
 run_lab(const struct lab *lab, const struct run_opts *o, struct record *rec,
     const char *resdir, struct tally *t)
 {
+	struct build_ctx bc = { 0 };
+	bool *sel, arrays = false;
 	size_t i;
 
 	if (o->target != NULL) {
@@ -243,17 +271,36 @@ run_lab(const struct lab *lab, const struct run_opts *o, struct record *rec,
 		free(tv.directory);
 		return;
 	}
+	sel = xcalloc(lab->nvariants + 1, sizeof *sel);
+	for (i = 0; i < lab->nvariants; i++) {
+		sel[i] =
+		    selected(o->variants, o->nvariants, lab->variants[i].name);
+		arrays |= sel[i] && lab->variants[i].directory == NULL;
+	}
+	bc.bo.confirmed = (const char *const *)o->confirmed;
+	bc.bo.nconfirmed = o->nconfirmed;
+	bc.bo.dry_run = o->dry_run;
+	bc.bo.state_dir = getenv("RAIDLAB_STATE_DIR");
+	disk_list_init(&bc.inv);
+	if ((arrays || o->nconfirmed > 0 || o->dry_run) &&
+	    build_precheck(lab, sel, &bc.bo, &bc.inv) < 0) {
+		t->failed++;
+		t->refused = true;
+		goto out;
+	}
+	if (o->dry_run)
+		goto out;
 	for (i = 0; i < lab->nvariants && !interrupted; i++) {
 		const struct lab_variant *v = &lab->variants[i];
 		int rc;
 
-		if (!selected(o->variants, o->nvariants, v->name))
+		if (!sel[i])
 			continue;
 		if (v->directory == NULL) {
-			skip_variant(lab, v, o, rec, t);
+			array_variant(lab, v, o, &bc, rec, resdir, t);
 			continue;
 		}
-		if ((rc = make_dirs(v->directory)) < 0) {
+		if ((rc = afile_mkdirs(v->directory, 0755)) < 0) {
 			cli_error(&cli_run,
 			    _("variant %s: cannot create %s: %s"), v->name,
 			    v->directory, strerror(-rc));
@@ -262,6 +309,10 @@ run_lab(const struct lab *lab, const struct run_opts *o, struct record *rec,
 		}
 		run_variant(lab, v, v->directory, o, rec, resdir, t);
 	}
+out:
+	statej_close(bc.j);
+	disk_list_done(&bc.inv);
+	free(sel);
 }
 
 static void
@@ -284,6 +335,21 @@ print_output(const struct record *rec, enum out_format out)
 	strbuf_done(&b);
 }
 
+/* --yes-destroy=A,B: each non-empty entry, in order. */
+static void
+add_confirmed(struct run_opts *o, const char *arg)
+{
+	char *copy = xstrdup(arg), *w, *save = NULL;
+
+	for (w = strtok_r(copy, ",", &save); w != NULL;
+	     w = strtok_r(NULL, ",", &save)) {
+		o->confirmed = xreallocarray(o->confirmed, o->nconfirmed + 1,
+		    sizeof *o->confirmed);
+		o->confirmed[o->nconfirmed++] = xstrdup(w);
+	}
+	free(copy);
+}
+
 static int
 parse_opts(int argc, char **argv, struct run_opts *o)
 {
@@ -297,6 +363,8 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 		{ "tick", required_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
+		{ "yes-destroy", required_argument, NULL, 'Y' },
+		{ "dry-run", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -304,7 +372,7 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 	long n;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "v:w:t:r:o:kjch", opts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "v:w:t:r:o:kjcnh", opts, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'v':
@@ -347,6 +415,12 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 		case 'c':
 			o->out = OUT_CSV;
 			break;
+		case 'n':
+			o->dry_run = true;
+			break;
+		case 'Y':
+			add_confirmed(o, optarg);
+			break;
 		case 'h':
 			usage(stdout);
 			return -1;
@@ -362,29 +436,14 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 	return CLI_OK;
 }
 
-/* Load and check the lab; print every problem. */
-static struct lab *
-load_lab(const char *arg)
+static void
+free_opts(struct run_opts *o)
 {
-	char *path = cli_lab_path(arg);
-	struct errlist errs;
-	struct lab *lab = NULL;
-	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
-	size_t i;
-	bool ok;
-
-	errlist_init(&errs);
-	ok = lab_load(path, &lab, &errs) == 0 && lab_check(lab, &errs) == 0;
-	errlist_sort(&errs);
-	for (i = 0; i < errs.n; i++)
-		fprintf(stderr, "%s\n", err_format(&errs.v[i], b, sizeof b));
-	errlist_done(&errs);
-	free(path);
-	if (!ok) {
-		lab_free(lab);
-		return NULL;
-	}
-	return lab;
+	for (size_t i = 0; i < o->nconfirmed; i++)
+		free(o->confirmed[i]);
+	free(o->confirmed);
+	free(o->variants);
+	free(o->workloads);
 }
 
 static int
@@ -392,20 +451,18 @@ run_exec(int argc, char **argv)
 {
 	struct run_opts o = { .tick_ms = 250 };
 	struct sigaction sa;
-	struct tally t = { 0, 0, 0 };
+	struct tally t = { 0, 0, 0, false };
 	struct record *rec;
 	struct lab *lab;
 	char *resdir;
 	int rc;
 
 	if ((rc = parse_opts(argc, argv, &o)) != CLI_OK) {
-		free(o.variants);
-		free(o.workloads);
+		free_opts(&o);
 		return rc < 0 ? CLI_OK : rc;
 	}
-	if ((lab = load_lab(argv[optind])) == NULL) {
-		free(o.variants);
-		free(o.workloads);
+	if ((lab = cli_load_lab(argv[optind])) == NULL) {
+		free_opts(&o);
 		return CLI_USAGE;
 	}
 	memset(&sa, 0, sizeof sa);
@@ -416,6 +473,11 @@ run_exec(int argc, char **argv)
 	rec = record_new(lab);
 	resdir = o.results ? xstrdup(o.results) : record_results_dir(lab);
 	run_lab(lab, &o, rec, resdir, &t);
+	if (o.dry_run || t.refused) {
+		/* Nothing ran: no record, nothing changed. */
+		rc = t.failed ? CLI_FAIL : CLI_OK;
+		goto out;
+	}
 	record_set_status(rec,
 	    interrupted    ? "interrupted"
 		: t.failed ? "failed"
@@ -434,17 +496,18 @@ run_exec(int argc, char **argv)
 	print_output(rec, o.out);
 
 	rc = interrupted ? 130 : t.failed ? CLI_FAIL : CLI_OK;
+out:
 	record_free(rec);
 	free(resdir);
 	lab_free(lab);
-	free(o.variants);
-	free(o.workloads);
+	free_opts(&o);
 	return rc;
 }
 
 const struct cli_cmd cli_run = {
 	.name = "run",
-	.args = "[-v VARIANT] [-w WORKLOAD] [-t DIR] [-j|-c] LAB",
+	.args = "[-v VARIANT] [-w WORKLOAD] [-t DIR] [-n] "
+		"[--yes-destroy=DEV,...] [-j|-c] LAB",
 	.summary = N_("run a lab's workloads headless and record the results"),
 	.exec = run_exec,
 };

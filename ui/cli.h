@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+struct lab;
+
 enum {
 	CLI_OK = 0,
 	CLI_FAIL = 1,
@@ -26,8 +28,10 @@ struct cli_cmd {
 
 extern const struct cli_cmd cli_disks;
 extern const struct cli_cmd cli_check;
+extern const struct cli_cmd cli_plan;
 extern const struct cli_cmd cli_run;
 extern const struct cli_cmd cli_show;
+extern const struct cli_cmd cli_cleanup;
 
 /* NULL-terminated table of every subcommand, in --help order. */
 extern const struct cli_cmd *const cli_table[];
@@ -41,6 +45,12 @@ void cli_usage(const struct cli_cmd *cmd, FILE *fp);
  * $RAIDLAB_DATADIR/labs or the installed data directory. Caller frees.
  */
 char *cli_lab_path(const char *arg);
+
+/*
+ * Load the lab ARG names (cli_lab_path) and lab_check() it; print every
+ * problem as "file:line: field: reason" on stderr. NULL when invalid.
+ */
+struct lab *cli_load_lab(const char *arg);
 
 /* Print "raidlab NAME: MESSAGE" to stderr. */
 void cli_error(const struct cli_cmd *cmd, const char *fmt, ...)

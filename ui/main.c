@@ -15,14 +15,18 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "err.h"
 #include "i18n.h"
+#include "lab.h"
 #include "xalloc.h"
 
 const struct cli_cmd *const cli_table[] = {
 	&cli_disks,
 	&cli_check,
+	&cli_plan,
 	&cli_run,
 	&cli_show,
+	&cli_cleanup,
 	NULL,
 };
 
@@ -59,6 +63,30 @@ cli_lab_path(const char *arg)
 		return p;
 	free(p);
 	return xstrdup(arg);
+}
+
+struct lab *
+cli_load_lab(const char *arg)
+{
+	char *path = cli_lab_path(arg);
+	struct errlist errs;
+	struct lab *lab = NULL;
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	size_t i;
+	bool ok;
+
+	errlist_init(&errs);
+	ok = lab_load(path, &lab, &errs) == 0 && lab_check(lab, &errs) == 0;
+	errlist_sort(&errs);
+	for (i = 0; i < errs.n; i++)
+		fprintf(stderr, "%s\n", err_format(&errs.v[i], b, sizeof b));
+	errlist_done(&errs);
+	free(path);
+	if (!ok) {
+		lab_free(lab);
+		return NULL;
+	}
+	return lab;
 }
 
 static void

@@ -1,11 +1,10 @@
 #!/bin/sh
 # raidlab run as a user meets it, on the real binary: a lab on a directory
 # variant (created when missing) runs and records; the record parses and
-# carries its provenance; without a terminal a line per test; an array
-# variant is reported as needing provisioning; a lab and the default lab
-# run as an unprivileged user, noting what caches hide; SIGINT in
-# the middle keeps an interrupted record and a clean target; a bad lab is
-# refused with exit 2.
+# carries its provenance; without a terminal a line per test; a lab and
+# the default lab run as an unprivileged user, noting what caches hide;
+# SIGINT in the middle keeps an interrupted record and a clean target; a
+# bad lab is refused with exit 2. Array variants: tests/system/build.sh.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_cmd jq
@@ -16,9 +15,7 @@ name = "runtest";
 cache = "keep";
 repeats = 2;
 variants = (
-  { name = "dir"; directory = "$TEST_TMP/target/sub"; },
-  { name = "mirror"; scratch = { count = 2; size = "300M"; };
-    array = { level = 1; }; fs = { type = "ext4"; }; }
+  { name = "dir"; directory = "$TEST_TMP/target/sub"; }
 );
 workloads = (
   { name = "small"; type = "smallfiles"; counts = [20, 40]; dirs = 2; }
@@ -30,8 +27,6 @@ expect_eq "run: exit status" "$?" 0
 err=$(cat "$TEST_TMP/err")
 expect_match "run: a line per test without a terminal" "$err" \
 	'\[dir\] small 2/2: 40 files of 4K in 2 dirs: [0-9.]+ files/s'
-expect_match "run: array variants wait for provisioning" "$err" \
-	'variant mirror: needs the provisioning step'
 out=$(cat "$TEST_TMP/out")
 expect_match "run: the table at the end" "$out" \
 	'40 files of 4K in 2 dirs: mean of 2 runs [0-9.]+ s, [0-9.]+ files/s'
@@ -47,7 +42,7 @@ expect_eq "record: kernel" "$(q .host.kernel)" "$(uname -r)"
 expect_eq "record: cores" "$(q .host.cores)" "$(getconf _NPROCESSORS_ONLN)"
 expect_match "record: version" "$(q .raidlab_version)" '^[0-9]+\.[0-9]+'
 expect_match "record: the lab as loaded" "$(q .lab.text)" 'name = "runtest"'
-expect_eq "record: runs" "$(q '.runs | length')" 3
+expect_eq "record: runs" "$(q '.runs | length')" 2
 expect_eq "record: target fs" "$(q '.runs[0].target.fstype')" \
 	"$(findmnt -n -o FSTYPE --target "$TEST_TMP/target/sub")"
 expect_eq "record: parameters" "$(q '.runs[0].workload.params.counts | join(",")')" 20,40
@@ -57,7 +52,6 @@ expect_eq "record: files counted" "$(q '.runs[0].tests[1].files')" 40
 expect_eq "record: bytes counted" "$(q '.runs[0].tests[1].bytes_written')" 163840
 expect_match "record: latency" "$(q '.runs[0].tests[1].latency.create.p99_ns')" '^[0-9]+$'
 expect_match "record: time series" "$(q '.runs[0].series.t | length')" '^[0-9]+$'
-expect_match "record: skipped array" "$(q '.runs[2].skipped')" provisioning
 # The figure is what the counters and the clock say.
 expect_eq "record: files/s = files / wall" \
 	"$(q '.runs[0].tests[1] | ((.value - .files / .wall) | fabs) < 1e-6 * .value')" true

@@ -19,6 +19,7 @@
 #include "disk-usage.h"
 #include "disk.h"
 #include "err.h"
+#include "unit-disk.h"
 #include "unit.h"
 #include "xalloc.h"
 
@@ -33,25 +34,6 @@ fixture(const char *name)
 	fp = fopen(path, "r");
 	cr_assert_not_null(fp, "cannot open fixture %s", path);
 	return fp;
-}
-
-/* A probed, unused 1 GiB device; partitions name their parent. */
-static struct disk *
-add(struct disk_list *l, const char *name, unsigned maj, unsigned min,
-    const char *parent)
-{
-	struct disk *d = disk_list_add(l, name);
-
-	d->path = xasprintf("/dev/%s", name);
-	d->major = maj;
-	d->minor = min;
-	d->size = 1ULL << 30;
-	d->probe = DISK_PROBE_OK;
-	if (parent != NULL) {
-		d->type = DISK_TYPE_PART;
-		d->parent = xstrdup(parent);
-	}
-	return d;
 }
 
 static struct disk *
@@ -162,36 +144,36 @@ build_machine(struct disk_list *l)
 	FILE *fp;
 
 	disk_list_init(l);
-	add(l, "sda", 8, 0, NULL)->pttype = xstrdup("gpt");
-	add(l, "sda1", 8, 1, "sda")->fstype = xstrdup("vfat");
-	add(l, "sda2", 8, 2, "sda")->fstype = xstrdup("ext4");
-	add(l, "sdb", 8, 16, NULL)->pttype = xstrdup("dos");
-	add(l, "sdb1", 8, 17, "sdb")->fstype = xstrdup("ext4");
-	d = add(l, "sdc", 8, 32, NULL);
+	unit_disk_add(l, "sda", 8, 0, NULL)->pttype = xstrdup("gpt");
+	unit_disk_add(l, "sda1", 8, 1, "sda")->fstype = xstrdup("vfat");
+	unit_disk_add(l, "sda2", 8, 2, "sda")->fstype = xstrdup("ext4");
+	unit_disk_add(l, "sdb", 8, 16, NULL)->pttype = xstrdup("dos");
+	unit_disk_add(l, "sdb1", 8, 17, "sdb")->fstype = xstrdup("ext4");
+	d = unit_disk_add(l, "sdc", 8, 32, NULL);
 	d->fstype = xstrdup("btrfs");
 	d->uuid = xstrdup("1234");
-	d = add(l, "sdf", 8, 80, NULL);
+	d = unit_disk_add(l, "sdf", 8, 80, NULL);
 	d->fstype = xstrdup("btrfs");
 	d->uuid = xstrdup("1234");
-	add(l, "sdd", 8, 48, NULL)->fstype = xstrdup("xfs");
-	add(l, "sde", 8, 64, NULL)->pttype = xstrdup("gpt");
-	d = add(l, "sde1", 8, 65, "sde");
+	unit_disk_add(l, "sdd", 8, 48, NULL)->fstype = xstrdup("xfs");
+	unit_disk_add(l, "sde", 8, 64, NULL)->pttype = xstrdup("gpt");
+	d = unit_disk_add(l, "sde1", 8, 65, "sde");
 	d->fstype = xstrdup("linux_raid_member");
 	disk_strv_push(&d->holders, &d->n_holders, "md127");
-	add(l, "sde2", 8, 66, "sde")->fstype = xstrdup("swap");
-	d = add(l, "md127", 9, 127, NULL);
+	unit_disk_add(l, "sde2", 8, 66, "sde")->fstype = xstrdup("swap");
+	d = unit_disk_add(l, "md127", 9, 127, NULL);
 	d->type = DISK_TYPE_MD;
 	disk_strv_push(&d->slaves, &d->n_slaves, "sde1");
-	d = add(l, "sdg", 8, 96, NULL);
+	d = unit_disk_add(l, "sdg", 8, 96, NULL);
 	d->fstype = xstrdup("ext4");
 	d->label = xstrdup("data");
-	add(l, "sdh", 8, 112, NULL)->pttype = xstrdup("gpt");
-	add(l, "sdi", 8, 128, NULL);
-	d = add(l, "sdj", 8, 144, NULL);
+	unit_disk_add(l, "sdh", 8, 112, NULL)->pttype = xstrdup("gpt");
+	unit_disk_add(l, "sdi", 8, 128, NULL);
+	d = unit_disk_add(l, "sdj", 8, 144, NULL);
 	d->probe = DISK_PROBE_FAILED;
 	d->probe_errno = EACCES;
-	add(l, "sdk", 8, 160, NULL)->read_only = true;
-	add(l, "sdl", 8, 176, NULL)->size = 0;
+	unit_disk_add(l, "sdk", 8, 160, NULL)->read_only = true;
+	unit_disk_add(l, "sdl", 8, 176, NULL)->size = 0;
 	disk_list_link(l);
 
 	disk_mounts_init(&m);
@@ -272,7 +254,7 @@ Test(disk_verdict, unprobed_device_is_not_free)
 	struct disk_list l;
 
 	disk_list_init(&l);
-	add(&l, "sdx", 8, 0, NULL)->probe = DISK_PROBE_NONE;
+	unit_disk_add(&l, "sdx", 8, 0, NULL)->probe = DISK_PROBE_NONE;
 	disk_list_judge(&l);
 	expect_verdict(&l, "sdx", DISK_HAS_DATA, DISK_WHY_UNKNOWN,
 	    "contents not probed");
@@ -285,12 +267,12 @@ Test(disk_verdict, root_through_device_mapper_reaches_the_disk)
 	struct disk *d;
 
 	disk_list_init(&l);
-	add(&l, "vda", 252, 0, NULL)->pttype = xstrdup("gpt");
-	add(&l, "vda1", 252, 1, "vda");
-	d = add(&l, "vda2", 252, 2, "vda");
+	unit_disk_add(&l, "vda", 252, 0, NULL)->pttype = xstrdup("gpt");
+	unit_disk_add(&l, "vda1", 252, 1, "vda");
+	d = unit_disk_add(&l, "vda2", 252, 2, "vda");
 	d->fstype = xstrdup("LVM2_member");
 	disk_strv_push(&d->holders, &d->n_holders, "dm-0");
-	d = add(&l, "dm-0", 253, 0, NULL);
+	d = unit_disk_add(&l, "dm-0", 253, 0, NULL);
 	d->type = DISK_TYPE_DM;
 	disk_strv_push(&d->slaves, &d->n_slaves, "vda2");
 	disk_strv_push(&d->mountpoints, &d->n_mountpoints, "/");
@@ -315,8 +297,8 @@ Test(disk_verdict, root_on_a_device_not_listed_marks_nothing)
 	size_t i;
 
 	disk_list_init(&l);
-	add(&l, "sda", 8, 0, NULL);
-	add(&l, "sdb", 8, 16, NULL);
+	unit_disk_add(&l, "sda", 8, 0, NULL);
+	unit_disk_add(&l, "sdb", 8, 16, NULL);
 	disk_usage_mark_root(&l, makedev(0, 31)); /* overlay, virtiofs */
 	disk_list_judge(&l);
 	for (i = 0; i < l.n; i++) {
@@ -332,8 +314,8 @@ Test(disk_verdict, loop_over_a_device_holds_it)
 	struct disk *d;
 
 	disk_list_init(&l);
-	add(&l, "sdz", 8, 0, NULL);
-	d = add(&l, "loop4", 7, 4, NULL);
+	unit_disk_add(&l, "sdz", 8, 0, NULL);
+	d = unit_disk_add(&l, "loop4", 7, 4, NULL);
 	d->type = DISK_TYPE_LOOP;
 	d->backing_file = xstrdup("/dev/sdz");
 	disk_usage_apply_loops(&l);
@@ -430,14 +412,14 @@ Test(disk_list, sorts_naturally_with_partitions_under_their_disk)
 	size_t i;
 
 	disk_list_init(&l);
-	add(&l, "sda1", 8, 1, "sda");
-	add(&l, "nvme0n1p10", 259, 3, "nvme0n1");
-	add(&l, "loop10", 7, 10, NULL);
-	add(&l, "nvme0n1p2", 259, 2, "nvme0n1");
-	add(&l, "sda", 8, 0, NULL);
-	add(&l, "nvme0n1", 259, 0, NULL);
-	add(&l, "loop2", 7, 2, NULL);
-	add(&l, "nvme0n1p1", 259, 1, "nvme0n1");
+	unit_disk_add(&l, "sda1", 8, 1, "sda");
+	unit_disk_add(&l, "nvme0n1p10", 259, 3, "nvme0n1");
+	unit_disk_add(&l, "loop10", 7, 10, NULL);
+	unit_disk_add(&l, "nvme0n1p2", 259, 2, "nvme0n1");
+	unit_disk_add(&l, "sda", 8, 0, NULL);
+	unit_disk_add(&l, "nvme0n1", 259, 0, NULL);
+	unit_disk_add(&l, "loop2", 7, 2, NULL);
+	unit_disk_add(&l, "nvme0n1p1", 259, 1, "nvme0n1");
 	disk_list_link(&l);
 	cr_assert_eq(l.n, 8);
 	for (i = 0; i < l.n; i++)
@@ -454,7 +436,7 @@ Test(disk_list, find_reports_missing_and_non_block_paths)
 	struct err e;
 
 	disk_list_init(&l);
-	add(&l, "sda", 8, 0, NULL);
+	unit_disk_add(&l, "sda", 8, 0, NULL);
 	cr_assert_eq(disk_list_find(&l, "sda", &d, &e), 0);
 	cr_expect_str_eq(d->name, "sda");
 	cr_expect_eq(disk_list_find(&l, "/etc/hostname-missing", &d, &e),
@@ -472,14 +454,14 @@ Test(disk_list, hides_empty_loops_and_ram_disks)
 	struct disk *d;
 
 	disk_list_init(&l);
-	d = add(&l, "loop0", 7, 0, NULL);
+	d = unit_disk_add(&l, "loop0", 7, 0, NULL);
 	d->type = DISK_TYPE_LOOP;
 	cr_expect(disk_is_hidden(d));
 	d->backing_file = xstrdup("/tmp/x");
 	cr_expect(!disk_is_hidden(d));
-	cr_expect(disk_is_hidden(add(&l, "zram0", 252, 0, NULL)));
-	cr_expect(disk_is_hidden(add(&l, "ram3", 1, 3, NULL)));
-	cr_expect(!disk_is_hidden(add(&l, "sda", 8, 0, NULL)));
+	cr_expect(disk_is_hidden(unit_disk_add(&l, "zram0", 252, 0, NULL)));
+	cr_expect(disk_is_hidden(unit_disk_add(&l, "ram3", 1, 3, NULL)));
+	cr_expect(!disk_is_hidden(unit_disk_add(&l, "sda", 8, 0, NULL)));
 	disk_list_done(&l);
 }
 

@@ -1,0 +1,97 @@
+/*
+ * Run one external command the way the provisioner needs it: an argv
+ * vector (never a shell), found in PATH plus the sbin directories, its
+ * stdout and stderr captured together in arrival order, a timeout that
+ * kills its whole process group, and an exit status, signal or start
+ * error a caller can record. Any thread: exec_run() neither installs
+ * signal handlers nor changes the caller's signal mask beyond blocking
+ * signals around fork() and restoring the mask at once.
+ */
+#ifndef RAIDLAB_EXEC_H
+#define RAIDLAB_EXEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Output kept per command: the first and last halves of this. */
+#define EXEC_OUTPUT_MAX (64 * 1024)
+/* A line longer than this reaches on_line in pieces of this size. */
+#define EXEC_LINE_MAX 4096
+/* Grace between SIGTERM and SIGKILL when a command times out. */
+#define EXEC_KILL_GRACE 2.0
+
+struct exec_result {
+	int status; /* exit status 0..255, or -1 when it did not exit
+		       normally or did not start */
+	int signal; /* the signal that killed it, or 0 */
+	int err; /* positive errno when it could not start (ENOENT: not
+		    installed), else 0 */
+	bool timed_out; /* killed (SIGTERM, then SIGKILL after
+			   EXEC_KILL_GRACE s, to its process group) after
+			   opts->timeout */
+	double duration; /* seconds, CLOCK_MONOTONIC, fork to reap */
+	char *output; /* stdout and stderr interleaved in arrival order,
+			 NUL-terminated, never NULL after exec_run; capped at
+			 EXEC_OUTPUT_MAX keeping the first and last halves with
+			 a "[... N bytes left out ...]" line (untranslated: it
+			 goes into records) in between */
+	/* Added for messages (exec_result_describe): */
+	char *name; /* argv[0] as given; NULL before exec_run */
+	double timeout; /* opts->timeout it ran with; 0 = none */
+};
+
+struct exec_opts {
+	double timeout; /* seconds; 0 = none */
+	/*
+	 * Optional: each output line (without its '\n') as it arrives, in
+	 * the calling thread, during exec_run(). A last line without '\n'
+	 * comes when the output ends.
+	 */
+	void (*on_line)(void *arg, const char *line);
+	void *arg;
+};
+
+/*
+ * Fork and exec argv (argv[0] searched in PATH with /usr/sbin, /sbin,
+ * /usr/bin and /bin appended when missing: mkfs.xfs lives in /usr/sbin and
+ * non-root PATHs lack it; an argv[0] with a '/' is used as is). The child
+ * gets stdin from /dev/null, stdout and stderr on one pipe, that PATH and
+ * LC_ALL=C in its environment (so outputs parse), default signal
+ * dispositions and an empty signal mask, its own process group (a ^C on
+ * the terminal does not reach it), and no fd above 2. o may be NULL (no
+ * timeout, no callback).
+ *
+ * On timeout the process group gets SIGTERM, then SIGKILL after
+ * EXEC_KILL_GRACE seconds. The command is always reaped (no zombie). Output
+ * that processes left in the background write more than 1 s after the
+ * command exited is not collected (exec_run does not wait for daemons).
+ *
+ * Returns 0 when it exited with status 0; otherwise a negative errno:
+ * -ENOENT (or the exec error: -EACCES, -ENOEXEC...) when it could not
+ * start, -ETIMEDOUT when it timed out, -EINTR when a signal killed it,
+ * -EPROTO for a non-zero exit status. r is always filled, even on failure;
+ * exec_result_done() frees it.
+ */
+int exec_run(const char *const *argv, const struct exec_opts *o,
+    struct exec_result *r);
+
+/* Free what r holds and zero it; r may be zeroed or NULL. */
+void exec_result_done(struct exec_result *r);
+
+/*
+ * The argv as one shell-quoted line for display and records: mdadm
+ * --create '/dev/md/a b' ... An argument is single-quoted only when it
+ * holds a character outside [A-Za-z0-9_@%+=:,./-] or is empty; a quote in
+ * it becomes '\''. Caller frees.
+ */
+char *exec_argv_string(const char *const *argv);
+
+/*
+ * What happened, translated, into buf (returned): "exit status 3",
+ * "killed by signal 9", "not installed (mkfs.xfs)", "could not start
+ * (mkfs.xfs): Permission denied", "timed out after 30 s".
+ */
+const char *
+exec_result_describe(const struct exec_result *r, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,424 @@
+/*
+ * The provisioner: prepare (scratch disks, plan, guards), setup (the
+ * plan's steps, journaled, with resync waits) and teardown (the undo of
+ * every step that ran, newest first). Facts are in provision-facts.c.
+ * See provision.h. The caller's thread.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "disk.h"
+#include "err.h"
+#include "exec.h"
+#include "guard.h"
+#include "i18n.h"
+#include "lab.h"
+#include "mdsys.h"
+#include "provision.h"
+#include "statej.h"
+#include "xalloc.h"
+
+/* Generous: mkfs on a large real disk, mdadm on many members. */
+#define SETUP_TIMEOUT 3600.0
+#define UNDO_TIMEOUT 600.0
+#define SYNC_POLL_MS 250
+
+void
+prov_init(struct prov *p, const struct lab_variant *v, struct statej *j,
+    const char *state_dir)
+{
+	memset(p, 0, sizeof *p);
+	p->v = v;
+	p->j = j;
+	p->state_dir = state_dir;
+	p->build = json_object();
+	json_object_set_new(p->build, "variant",
+	    json_string(v->name ? v->name : ""));
+	json_object_set_new(p->build, "scratch",
+	    json_boolean(lab_variant_isset(v, LAB_V_SCRATCH)));
+	if (lab_variant_isset(v, LAB_V_SCRATCH))
+		json_object_set_new(p->build, "label",
+		    json_string(PROV_SCRATCH_LABEL));
+	json_object_set_new(p->build, "status", json_string("planned"));
+}
+
+void
+prov_done(struct prov *p)
+{
+	plan_free(p->plan);
+	free(p->ids);
+	json_decref(p->build);
+	memset(p, 0, sizeof *p);
+}
+
+const char *
+prov_target(const struct prov *p)
+{
+	return p->mounted ? p->plan->mountpoint : NULL;
+}
+
+static void
+set_status(struct prov *p, const char *status, const char *error)
+{
+	json_object_set_new(p->build, "status", json_string(status));
+	if (error != NULL)
+		json_object_set_new(p->build, "error", json_string(error));
+}
+
+size_t
+prov_guard_devs(const struct plan *p, struct guard_dev *d)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->ndevs; i++) {
+		if (p->devs[i].path[0] == '<')
+			continue; /* a scratch disk not made (dry run) */
+		d[n].path = p->devs[i].path;
+		d[n].role = p->devs[i].role == PLAN_ROLE_SPARE ? GUARD_SPARE
+		    : p->devs[i].role == PLAN_ROLE_JOURNAL     ? GUARD_JOURNAL
+		    : p->devs[i].role == PLAN_ROLE_FSLOG       ? GUARD_FSLOG
+							       : GUARD_MEMBER;
+		d[n].field = p->devs[i].field;
+		d[n].line = p->devs[i].line;
+		n++;
+	}
+	return n;
+}
+
+/* Guard every device of the plan that exists now (placeholders of scratch
+   disks not made in a dry run are left out). */
+static int
+prov_guard(struct prov *p, const struct disk_list *inv,
+    const char *const *confirmed, size_t nconfirmed, const char *file,
+    struct errlist *errs)
+{
+	const struct plan *pl = p->plan;
+	struct guard_dev *d = xcalloc(pl->ndevs + 1, sizeof *d);
+	size_t n = prov_guard_devs(pl, d), first = errs->n;
+	int rc;
+
+	rc = n > 0 ? guard_check(inv, d, n, confirmed, nconfirmed, file, errs)
+		   : 0;
+	free(d);
+	if (rc < 0) {
+		json_t *a = json_array();
+		char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+
+		for (size_t i = first; i < errs->n; i++)
+			json_array_append_new(a,
+			    json_string(err_format(&errs->v[i], b, sizeof b)));
+		json_object_set_new(p->build, "refused", a);
+		set_status(p, "refused", _("the guards refused the variant"));
+		return -EPERM;
+	}
+	return 0;
+}
+
+bool
+prov_md_available(const struct lab_variant *v)
+{
+	bool md = v->array.engine == LAB_ENGINE_MD ||
+	    (lab_variant_isset(v, LAB_V_FS) &&
+		v->fs.journal == LAB_JOURNAL_ARRAY);
+
+	return !md || access("/proc/mdstat", F_OK) == 0;
+}
+
+int
+prov_prepare(struct prov *p, bool dry_run, struct disk_list *inv,
+    const char *const *confirmed, size_t nconfirmed, const char *file,
+    struct errlist *errs, struct err *e)
+{
+	const struct lab_variant *v = p->v;
+	struct plan_env env = { .state_dir = p->state_dir };
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	int rc;
+
+	if (!prov_md_available(v)) {
+		err_setf(e, -ENODEV,
+		    _("this kernel has no md driver (/proc/mdstat is missing): "
+		      "md arrays cannot be built here (modprobe md_mod?)"));
+		set_status(p, "failed", err_format(e, b, sizeof b));
+		return -ENODEV;
+	}
+	if (lab_variant_isset(v, LAB_V_SCRATCH) && !dry_run) {
+		rc = scratch_create(&p->scratch,
+		    v->scratch_dir ? v->scratch_dir : LAB_SCRATCH_DIR_DEFAULT,
+		    v->name ? v->name : "variant", (size_t)v->scratch_count,
+		    v->scratch_size, p->j, e);
+		if (rc < 0) {
+			set_status(p, "failed", err_format(e, b, sizeof b));
+			return rc;
+		}
+		p->has_scratch = true;
+		env.scratch = (const char *const *)p->scratch.devices;
+		env.nscratch = p->scratch.n;
+		/* The new loop devices must be in the inventory the guards
+		   read. */
+		if ((rc = disk_list_scan(inv, 0, e)) < 0)
+			goto fail;
+	}
+	if ((rc = plan_build(v, &env, &p->plan, e)) < 0)
+		goto fail;
+	json_object_set_new(p->build, "plan", plan_json(p->plan));
+	rc = prov_guard(p, inv, confirmed, nconfirmed, file, errs);
+	if (rc == 0)
+		return 0;
+	if (p->has_scratch) {
+		scratch_destroy(&p->scratch, p->j, NULL);
+		p->has_scratch = false;
+	}
+	return rc;
+fail:
+	set_status(p, "failed", err_format(e, b, sizeof b));
+	if (p->has_scratch) {
+		scratch_destroy(&p->scratch, p->j, NULL);
+		p->has_scratch = false;
+	}
+	return rc;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+static json_t *
+argv_json(char *const *argv)
+{
+	json_t *a = json_array();
+
+	for (; *argv != NULL; argv++)
+		json_array_append_new(a, json_string(*argv));
+	return a;
+}
+
+/* Run argv; append {argv, reason, status, exit_status, duration, output}
+   to list. Returns exec_run's result; fills why on failure. */
+static int
+run_cmd(char *const *argv, const char *reason, double timeout, json_t *list,
+    const struct prov_cb *cb, char *why, size_t wlen)
+{
+	struct exec_opts o = { .timeout = timeout };
+	struct exec_result r;
+	char *line = exec_argv_string((const char *const *)argv);
+	char d[256];
+	json_t *s;
+	int rc;
+
+	if (cb != NULL && cb->step != NULL)
+		cb->step(cb->arg, line);
+	rc = exec_run((const char *const *)argv, &o, &r);
+	exec_result_describe(&r, d, sizeof d);
+	s = json_object();
+	json_object_set_new(s, "argv", argv_json(argv));
+	json_object_set_new(s, "command", json_string(line));
+	if (reason != NULL)
+		json_object_set_new(s, "reason", json_string(reason));
+	json_object_set_new(s, "status", json_string(rc == 0 ? "ok" : d));
+	json_object_set_new(s, "exit_status", json_integer(r.status));
+	json_object_set_new(s, "duration", json_real(r.duration));
+	json_object_set_new(s, "output", json_string(r.output));
+	json_array_append_new(list, s);
+	if (rc < 0) {
+		/* The last non-empty output line usually says why. */
+		const char *o2 = r.output, *last = o2, *c;
+		size_t len = strlen(o2);
+
+		while (len > 0 && (o2[len - 1] == '\n' || o2[len - 1] == ' '))
+			len--;
+		for (c = o2; c < o2 + len; c++)
+			if (*c == '\n')
+				last = c + 1;
+		snprintf(why, wlen, "%s: %s%s%.*s", line, d,
+		    len > 0 ? ": " : "", (int)(o2 + len - last), last);
+	}
+	exec_result_done(&r);
+	free(line);
+	return rc;
+}
+
+struct sync_ctx {
+	const struct prov_cb *cb;
+	const char *dev;
+};
+
+static void
+sync_progress(void *arg, unsigned long long done, unsigned long long total)
+{
+	struct sync_ctx *c = arg;
+
+	if (c->cb != NULL && c->cb->sync != NULL)
+		c->cb->sync(c->cb->arg, c->dev, done, total);
+}
+
+static bool
+sync_stop(void *arg)
+{
+	struct sync_ctx *c = arg;
+
+	return c->cb != NULL && c->cb->stopping != NULL &&
+	    c->cb->stopping(c->cb->arg);
+}
+
+/* Wait for the resync of dev; record it in build.resync[]. */
+static int
+wait_sync(struct prov *p, const char *dev, const struct prov_cb *cb,
+    struct err *e)
+{
+	struct sync_ctx c = { cb, dev };
+	char name[64], msg[256];
+	double secs = 0;
+	json_t *w;
+	int rc;
+
+	snprintf(msg, sizeof msg, _("waiting for the initial resync of %s"),
+	    dev);
+	if (cb != NULL && cb->step != NULL)
+		cb->step(cb->arg, msg);
+	if (!mdsys_kernel_name(dev, name, sizeof name))
+		return err_setf(e, -ENOENT,
+		    _("%s: no such md array after mdadm --create"), dev);
+	rc = mdsys_wait_sync(p->sysroot, name, SYNC_POLL_MS, sync_progress,
+	    sync_stop, &c, &secs);
+	w = json_pack("{s:s, s:s, s:f, s:s}", "device", dev, "kernel_name",
+	    name, "seconds", secs, "status",
+	    rc == 0            ? "done"
+		: rc == -EINTR ? "interrupted"
+			       : "failed");
+	json_array_append_new(json_object_get(p->build, "resync"), w);
+	if (rc == -EINTR)
+		return err_setf(e, rc,
+		    _("interrupted while waiting for the resync of %s"), dev);
+	if (rc < 0)
+		return err_setf(e, rc, _("%s: cannot read its md state: %s"),
+		    dev, strerror(-rc));
+	return 0;
+}
+
+static int
+exclusive(struct prov *p, struct err *e)
+{
+	const struct plan *pl = p->plan;
+	const char **paths = xcalloc(pl->ndevs + 1, sizeof *paths);
+	int rc;
+
+	for (size_t i = 0; i < pl->ndevs; i++)
+		paths[i] = pl->devs[i].path;
+	rc = guard_exclusive(paths, pl->ndevs, e);
+	free(paths);
+	return rc;
+}
+
+int
+prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
+{
+	const struct plan *pl = p->plan;
+	json_t *steps = json_array();
+	char why[ERR_MSG_MAX], b[ERR_FILE_MAX + ERR_MSG_MAX];
+	int rc = 0;
+
+	json_object_set_new(p->build, "steps", steps);
+	json_object_set_new(p->build, "resync", json_array());
+	json_object_set_new(p->build, "assume_clean",
+	    json_boolean(p->v->array.assume_clean));
+	p->ids = xcalloc(pl->nsteps + 1, sizeof *p->ids);
+	for (size_t i = 0; i < pl->nsteps; i++)
+		p->ids[i] = -1;
+	if ((rc = exclusive(p, e)) < 0)
+		goto out;
+	for (size_t i = 0; i < pl->nsteps && rc == 0; i++) {
+		const struct plan_step *s = &pl->steps[i];
+
+		if (cb != NULL && cb->stopping != NULL &&
+		    cb->stopping(cb->arg)) {
+			rc = err_setf(e, -EINTR,
+			    _("interrupted before step %zu"), i + 1);
+			break;
+		}
+		if (s->kind == PLAN_WAIT_SYNC) {
+			rc = wait_sync(p, s->device, cb, e);
+			continue;
+		}
+		if (s->undo != NULL) {
+			char *label = s->label
+			    ? xstrdup(s->label)
+			    : exec_argv_string((const char *const *)s->argv);
+
+			rc = statej_add(p->j, STATEJ_CMDS, label,
+			    (const char *const *const *)s->undo, &p->ids[i], e);
+			free(label);
+			if (rc < 0)
+				break;
+		}
+		p->ran = i + 1;
+		rc = run_cmd(s->argv, s->reason, SETUP_TIMEOUT, steps, cb, why,
+		    sizeof why);
+		if (rc < 0)
+			err_setf(e, rc, _("step %zu failed: %s"), i + 1, why);
+		else if (p->ids[i] >= 0)
+			statej_created(p->j, p->ids[i], NULL);
+	}
+out:
+	if (rc < 0) {
+		set_status(p, "failed", err_format(e, b, sizeof b));
+		return rc;
+	}
+	p->mounted = true;
+	set_status(p, "built", NULL);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- teardown */
+
+int
+prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
+{
+	json_t *list = json_array();
+	char why[ERR_MSG_MAX], b[ERR_FILE_MAX + ERR_MSG_MAX];
+	int first = 0;
+
+	json_object_set_new(p->build, "teardown", list);
+	for (size_t i = p->ran; i-- > 0;) {
+		const struct plan_step *s = &p->plan->steps[i];
+		/* The step that failed may have left nothing to undo: its
+		   undo failing is expected, not a teardown failure. */
+		bool failed = i + 1 == p->ran && !p->mounted, ok = true;
+
+		for (char ***u = s->undo; u != NULL && *u != NULL; u++) {
+			int rc = run_cmd(*u, NULL, UNDO_TIMEOUT, list, cb, why,
+			    sizeof why);
+
+			if (rc < 0 && !failed) {
+				ok = false;
+				if (first == 0)
+					first = err_setf(e, rc,
+					    _("teardown: %s"), why);
+			}
+		}
+		if (p->ids != NULL && p->ids[i] >= 0 && ok)
+			statej_release(p->j, p->ids[i], NULL);
+	}
+	p->ran = 0;
+	p->mounted = false;
+	if (p->has_scratch) {
+		struct err se;
+
+		err_clear(&se);
+		if (scratch_destroy(&p->scratch, p->j, &se) < 0 && first == 0)
+			first = err_setf(e, se.code, "%s", se.msg);
+		p->has_scratch = false;
+	}
+	if (first < 0) {
+		json_object_set_new(p->build, "teardown_error",
+		    json_string(err_format(e, b, sizeof b)));
+		return first;
+	}
+	const char *st = json_string_value(json_object_get(p->build, "status"));
+
+	if (st != NULL && strcmp(st, "built") == 0)
+		set_status(p, "ok", NULL);
+	return 0;
+}

@@ -1,0 +1,427 @@
+/*
+ * The state journal, cleaning side: find the journals of raidlab
+ * processes that are gone and undo what they left, newest object first,
+ * releasing each undone object in its journal as it goes (a cleanup that
+ * is itself interrupted loses nothing). Any thread; one cleanup at a time
+ * per state directory (flock on the directory).
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "exec.h"
+#include "i18n.h"
+#include "loopdev.h"
+#include "statej-int.h"
+#include "statej.h"
+#include "xalloc.h"
+
+/* An undo command that runs longer than this is killed. */
+#define UNDO_TIMEOUT 300.0
+
+struct cleaner {
+	void (*report)(void *arg, const char *line);
+	void *arg;
+	bool force;
+	size_t failed; /* objects that could not be undone */
+};
+
+static void __attribute__((format(printf, 2, 3)))
+say(struct cleaner *c, const char *fmt, ...)
+{
+	char line[ERR_MSG_MAX + PATH_MAX];
+	va_list ap;
+
+	if (c->report == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	c->report(c->arg, line);
+}
+
+/* The basename of /proc/PID/exe ("self" for ours), into buf; "" if none. */
+static const char *
+exe_base(const char *pid, char *buf, size_t len)
+{
+	char path[64], exe[PATH_MAX], *b, *d;
+	ssize_t n;
+
+	snprintf(path, sizeof path, "/proc/%s/exe", pid);
+	n = readlink(path, exe, sizeof exe - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	if ((d = strstr(exe, " (deleted)")) != NULL && d[10] == '\0')
+		*d = '\0';
+	b = strrchr(exe, '/');
+	snprintf(buf, len, "%s", b != NULL ? b + 1 : exe);
+	return buf;
+}
+
+/* For journals without a start time: is pid running a raidlab binary? */
+static bool
+exe_is_raidlab(pid_t pid, const char *journal_exe)
+{
+	char id[32], base[PATH_MAX], self[PATH_MAX];
+	const char *jb;
+
+	snprintf(id, sizeof id, "%d", (int)pid);
+	exe_base(id, base, sizeof base);
+	if (*base == '\0')
+		return true; /* cannot tell (not ours to read): assume so */
+	if (strncmp(base, "raidlab", 7) == 0 ||
+	    strcmp(base, exe_base("self", self, sizeof self)) == 0)
+		return true;
+	if (journal_exe != NULL) {
+		jb = strrchr(journal_exe, '/');
+		return strcmp(base, jb != NULL ? jb + 1 : journal_exe) == 0;
+	}
+	return false;
+}
+
+/* Whether the process that wrote f still runs (pid reuse defeated by
+ * the start time). */
+static bool
+owner_running(const struct statej_file *f)
+{
+	char st;
+
+	if (f->pid <= 0)
+		return false;
+	if (kill(f->pid, 0) < 0 && errno == ESRCH)
+		return false;
+	st = statej_proc_state(f->pid);
+	if (st == 0 || st == 'Z' || st == 'X')
+		return false;
+	if (f->start != 0)
+		return statej_proc_start(f->pid) == f->start;
+	return exe_is_raidlab(f->pid, f->exe);
+}
+
+/*
+ * The first of devs (found by a file's path) backed by the file now at
+ * that path, or NULL: one showing "PATH (deleted)" is backed by an
+ * earlier file of that name.
+ */
+static const char *
+backing_loop(char **devs)
+{
+	char backing[PATH_MAX + 16];
+	size_t i, n;
+
+	for (i = 0; devs[i] != NULL; i++) {
+		if (loopdev_backing(devs[i], backing, sizeof backing) < 0)
+			continue;
+		n = strlen(backing);
+		if (n < 10 || strcmp(backing + n - 10, " (deleted)") != 0)
+			return devs[i];
+	}
+	return NULL;
+}
+
+static bool
+undo_file(struct cleaner *c, const struct statej_obj *o)
+{
+	struct loopdev_file lf = { .path = o->name };
+	const char *dev;
+	struct stat st;
+	char **devs;
+	bool ok = false;
+
+	if (lstat(o->name, &st) < 0 && errno == ENOENT)
+		return true;
+	loopdev_find(&lf, &devs);
+	if ((dev = backing_loop(devs)) != NULL) {
+		say(c, _("kept %s: it still backs %s"), o->name, dev);
+	} else if (unlink(o->name) == 0 || errno == ENOENT) {
+		say(c, _("removed %s"), o->name);
+		ok = true;
+	} else {
+		say(c, _("could not remove %s: %s"), o->name, strerror(errno));
+	}
+	loopdev_list_free(devs);
+	return ok;
+}
+
+static bool
+undo_dir(struct cleaner *c, const struct statej_obj *o)
+{
+	if (rmdir(o->name) == 0) {
+		say(c, _("removed directory %s"), o->name);
+		return true;
+	}
+	if (errno == ENOENT)
+		return true;
+	say(c, _("could not remove directory %s: %s"), o->name,
+	    strerror(errno));
+	return false;
+}
+
+/* Detach one device; true when it is no longer ours to detach. */
+static bool
+detach_one(struct cleaner *c, const char *dev, const struct loopdev_file *f,
+    bool *done)
+{
+	char b[ERR_MSG_MAX + 64];
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	rc = loopdev_detach(dev, f, &e);
+	if (rc == 0) {
+		say(c, _("detached %s (%s): ok"), dev, f->path);
+		*done = true;
+		return true;
+	}
+	if (rc == -ENXIO || rc == -ESTALE)
+		return true; /* not attached, or somebody else's now */
+	say(c, _("could not detach %s (%s): %s"), dev, f->path,
+	    err_format(&e, b, sizeof b));
+	return false;
+}
+
+static bool
+undo_loop(struct cleaner *c, const struct statej_obj *o)
+{
+	struct loopdev_file f = { .path = o->name,
+		.dev = o->fdev,
+		.ino = o->ino };
+	bool ok = true, done = false;
+	char **devs;
+	size_t i;
+
+	if (o->device != NULL) {
+		ok = detach_one(c, o->device, &f, &done);
+		if (!ok || done)
+			return ok;
+	}
+	/* Never named, or its device now backs another file: find it. */
+	loopdev_find(&f, &devs);
+	for (i = 0; devs[i] != NULL; i++)
+		ok = detach_one(c, devs[i], &f, &done) && ok;
+	loopdev_list_free(devs);
+	return ok;
+}
+
+/* The last non-empty line of s, into buf. */
+static const char *
+last_line(const char *s, char *buf, size_t len)
+{
+	const char *end = s + strlen(s), *p;
+
+	while (end > s && (end[-1] == '\n' || end[-1] == ' '))
+		end--;
+	for (p = end; p > s && p[-1] != '\n'; p--)
+		;
+	snprintf(buf, len, "%.*s", (int)(end - p), p);
+	return buf;
+}
+
+/* Run one undo command; true when it succeeded. */
+static bool
+run_undo(struct cleaner *c, const struct statej_obj *o, json_t *argv)
+{
+	struct exec_opts opts = { .timeout = UNDO_TIMEOUT };
+	char desc[256], tail[256];
+	struct exec_result r;
+	const char **av;
+	size_t i, n = json_array_size(argv);
+	char *line;
+	int rc;
+
+	av = xcalloc(n + 1, sizeof *av);
+	for (i = 0; i < n; i++)
+		av[i] = json_string_value(json_array_get(argv, i));
+	for (i = 0; i < n && av[i] != NULL; i++)
+		;
+	line = exec_argv_string(av);
+	if (n == 0 || i < n) {
+		say(c, _("%s: malformed undo command in the journal"), o->name);
+		free(line);
+		free(av);
+		return false;
+	}
+	rc = exec_run(av, &opts, &r);
+	if (rc == 0)
+		say(c, _("%s: %s: ok"), o->name, line);
+	else
+		say(c, "%s: %s: %s%s%s%s", o->name, line,
+		    exec_result_describe(&r, desc, sizeof desc),
+		    *last_line(r.output, tail, sizeof tail) ? ": " : "", tail,
+		    o->created ? "" : _(" (it may never have been created)"));
+	exec_result_done(&r);
+	free(line);
+	free(av);
+	return rc == 0;
+}
+
+static bool
+undo_cmds(struct cleaner *c, const struct statej_obj *o)
+{
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < json_array_size(o->undo); i++)
+		ok = run_undo(c, o, json_array_get(o->undo, i)) && ok;
+	/* Never known to be created: a failure only means it never was. */
+	return ok || !o->created;
+}
+
+static bool
+undo(struct cleaner *c, const struct statej_obj *o)
+{
+	switch (o->kind) {
+	case STATEJ_FILE:
+		return undo_file(c, o);
+	case STATEJ_DIR:
+		return undo_dir(c, o);
+	case STATEJ_LOOP:
+		return undo_loop(c, o);
+	case STATEJ_CMDS:
+		return undo_cmds(c, o);
+	}
+	return false;
+}
+
+/* Undo the live objects of f, newest first; true when none is left. */
+static bool
+undo_all(struct cleaner *c, struct statej_file *f, int fd, const char *path)
+{
+	size_t i, left = 0;
+	json_t *rel;
+
+	for (i = f->n; i > 0; i--) {
+		struct statej_obj *o = &f->v[i - 1];
+
+		if (!o->live)
+			continue;
+		if (!undo(c, o)) {
+			left++;
+			continue;
+		}
+		o->live = false;
+		rel = json_pack("{s:s, s:i, s:s}", "op", "release", "id", o->id,
+		    "by", "cleanup");
+		statej_append(fd, path, rel, NULL);
+	}
+	c->failed += left;
+	return left == 0;
+}
+
+/* Clean the journal at path when its process is gone (or with force). */
+static void
+clean_one(struct cleaner *c, const char *path)
+{
+	struct statej_file f;
+	bool locked, running;
+	int fd;
+
+	if ((fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)) < 0)
+		return;
+	if (statej_read(path, &f, NULL) < 0) {
+		close(fd);
+		return;
+	}
+	if (f.pid == getpid() && f.start == statej_proc_start(getpid()))
+		goto out; /* our own: never */
+	/* A live owner holds a shared lock on its journal. */
+	locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
+	running = !locked || owner_running(&f);
+	if (running && !c->force) {
+		if (statej_file_live(&f) > 0)
+			say(c,
+			    ngettext("raidlab process %d is still running: its "
+				     "%zu object was left alone (--force "
+				     "undoes it)",
+				"raidlab process %d is still running: its %zu "
+				"objects were left alone (--force undoes "
+				"them)",
+				statej_file_live(&f)),
+			    (int)f.pid, statej_file_live(&f));
+		goto out;
+	}
+	if (undo_all(c, &f, fd, path))
+		unlink(path);
+out:
+	statej_file_done(&f);
+	close(fd);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The journal files of dir, sorted. */
+static size_t
+list_journals(DIR *d, const char *dir, char ***out)
+{
+	struct dirent *de;
+	char **v = NULL;
+	size_t n = 0, len;
+
+	while ((de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		if (de->d_name[0] == '.' || len <= 8 ||
+		    strcmp(de->d_name + len - 8, ".journal") != 0)
+			continue;
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = xasprintf("%s/%s", dir, de->d_name);
+	}
+	if (n > 0)
+		qsort(v, n, sizeof *v, cmp_str);
+	*out = v;
+	return n;
+}
+
+int
+statej_cleanup(bool force, void (*report)(void *arg, const char *line),
+    void *arg, struct err *e)
+{
+	struct cleaner c = { report, arg, force, 0 };
+	const char *dir = statej_dir();
+	char **paths;
+	size_t i, n;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		return err_setf(e, -errno, _("cannot read %s: %s"), dir,
+		    strerror(errno));
+	}
+	if (flock(dirfd(d), LOCK_EX | LOCK_NB) < 0) {
+		closedir(d);
+		return err_setf(e, -EBUSY,
+		    _("another raidlab cleanup is running (%s is locked)"),
+		    dir);
+	}
+	n = list_journals(d, dir, &paths);
+	for (i = 0; i < n; i++) {
+		clean_one(&c, paths[i]);
+		free(paths[i]);
+	}
+	free(paths);
+	closedir(d);
+	if (c.failed > 0)
+		return err_setf(e, -EIO,
+		    ngettext("%zu object could not be undone: it stays in "
+			     "the journal in %s",
+			"%zu objects could not be undone: they stay in the "
+			"journals in %s",
+			c.failed),
+		    c.failed, dir);
+	return 0;
+}

@@ -1,0 +1,60 @@
+/*
+ * Inside the state journal: a journal file as read back, and the helpers
+ * the writer (statej.c) and the cleanup (statej-clean.c) share. Any
+ * thread; a struct statej_file belongs to one thread.
+ */
+#ifndef RAIDLAB_STATEJ_INT_H
+#define RAIDLAB_STATEJ_INT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "statej.h"
+
+#define STATEJ_VERSION 1
+/* A journal larger than this is not read (it cannot be one of ours). */
+#define STATEJ_READ_MAX (16 * 1024 * 1024)
+
+struct statej_obj {
+	int id;
+	enum statej_kind kind;
+	char *name;
+	char *device; /* statej_named(), or NULL */
+	json_t *undo; /* CMDS: array of argv arrays (a reference) */
+	uint64_t fdev, ino; /* LOOP: the backing file's identity, or 0 */
+	bool created; /* statej_created() or statej_named() */
+	bool live; /* not released */
+};
+
+struct statej_file {
+	pid_t pid; /* from the open line, else from the file name */
+	uint64_t start; /* process start time, 0 when not recorded */
+	char *exe; /* the writer's /proc/self/exe, or NULL */
+	struct statej_obj *v; /* in the order they were added */
+	size_t n;
+	size_t bad; /* lines that did not parse (a torn last one...) */
+};
+
+/* Read and parse the journal at path; 0 or a negative errno (e filled). */
+int statej_read(const char *path, struct statej_file *f, struct err *e);
+void statej_file_done(struct statej_file *f);
+size_t statej_file_live(const struct statej_file *f);
+
+/* "file", "dir", "loop", "cmds"; and back (-1 when unknown). */
+const char *statej_kind_name(enum statej_kind k);
+int statej_kind_parse(const char *s);
+
+/* Start time of pid (field 22 of /proc/PID/stat), 0 when unknown. */
+uint64_t statej_proc_start(pid_t pid);
+/* The state letter of pid (field 3), or 0 when it does not exist. */
+char statej_proc_state(pid_t pid);
+
+/*
+ * Append o as one line ("time" added) to the journal open at fd, and
+ * fsync. o is consumed. 0 or a negative errno (e filled with path).
+ */
+int statej_append(int fd, const char *path, json_t *o, struct err *e);
+
+#endif

@@ -1,0 +1,420 @@
+/*
+ * plan_build() as a table: a variant (lab text, checked by lab_check) ->
+ * the exact setup commands, one per line ("WAIT dev" for a resync wait),
+ * and the teardown. Scratch disks resolve to /dev/sN. Also the geometry
+ * rule per level and layout, and md names.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "geom.h"
+#include "lab.h"
+#include "plan.h"
+#include "strbuf.h"
+
+#define PRE                                                                    \
+	"name = \"t\";\nworkloads = ( { type = \"fio\"; } );\nvariants = (\n"
+#define POST "\n);\n"
+
+static const char *const scratch[] = { "/dev/s0", "/dev/s1", "/dev/s2",
+	"/dev/s3", "/dev/s4", "/dev/s5" };
+
+/* The plan of the only variant of a lab; fails the test if invalid. */
+static struct plan *
+plan_of(const char *variants)
+{
+	struct plan_env env = { .scratch = scratch,
+		.nscratch = 6,
+		.state_dir = "/run/rl" };
+	struct errlist errs;
+	struct lab *lab = NULL;
+	struct plan *p = NULL;
+	struct err e;
+	char *text;
+	char b[2048];
+
+	text = malloc(strlen(PRE) + strlen(variants) + strlen(POST) + 1);
+	strcpy(text, PRE);
+	strcat(text, variants);
+	strcat(text, POST);
+	errlist_init(&errs);
+	if (lab_load_string(text, "lab.cfg", &lab, &errs) < 0 ||
+	    lab_check(lab, &errs) < 0)
+		cr_assert_fail("invalid lab: %s\n%s",
+		    errs.n ? err_format(&errs.v[0], b, sizeof b) : "?", text);
+	errlist_done(&errs);
+	free(text);
+	err_clear(&e);
+	cr_assert_eq(plan_build(&lab->variants[0], &env, &p, &e), 0, "%s",
+	    err_format(&e, b, sizeof b));
+	lab_free(lab);
+	return p;
+}
+
+static void
+add_argv(struct strbuf *b, char **argv)
+{
+	for (char **a = argv; *a != NULL; a++)
+		strbuf_printf(b, "%s%s", a == argv ? "" : " ", *a);
+	strbuf_add(b, "\n");
+}
+
+static char *
+setup_text(const struct plan *p)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	for (size_t i = 0; i < p->nsteps; i++) {
+		if (p->steps[i].kind == PLAN_WAIT_SYNC)
+			strbuf_printf(&b, "WAIT %s\n", p->steps[i].device);
+		else
+			add_argv(&b, p->steps[i].argv);
+	}
+	return strbuf_take(&b);
+}
+
+static char *
+teardown_text(const struct plan *p)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	for (size_t i = p->nsteps; i-- > 0;)
+		for (char ***u = p->steps[i].undo; u != NULL && *u; u++)
+			add_argv(&b, *u);
+	return strbuf_take(&b);
+}
+
+static const struct {
+	const char *name, *lab, *setup;
+} table[] = {
+	{ "raid10_f2_256k_ext4_seed003",
+	    "{ name = \"a\"; scratch = { count = 4; size = \"1G\"; };\n"
+	    "  array = { level = 10; layout = \"f2\"; chunk = \"256K\";"
+	    " assume_clean = true; };\n"
+	    "  fs = { type = \"ext4\"; mount_options = \"noatime,commit=600\";"
+	    " }; readahead = \"512K\"; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mdadm --create /dev/md/rl-a --run --level=10 --raid-devices=4 "
+	    "--layout=f2 --chunk=256K --metadata=1.2 --bitmap=none "
+	    "--assume-clean /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mkfs.ext4 -F -b 4096 -E stride=64,stripe-width=128 /dev/md/rl-a\n"
+	    "mkdir -p /run/rl/mnt/a\n"
+	    "mount -t ext4 -o noatime,commit=600 /dev/md/rl-a /run/rl/mnt/a\n"
+	    "blockdev --setra 1024 /dev/md/rl-a\n" },
+	{ "raid5_internal_bitmap_xfs_external_log",
+	    "{ name = \"b\"; scratch = { count = 5; size = \"1G\"; };\n"
+	    "  array = { level = 5; bitmap = \"internal\"; bitmap_chunk = "
+	    "\"64M\"; chunk = \"64K\"; devices = [\"scratch:0\", "
+	    "\"scratch:1\", \"scratch:2\", \"scratch:3\"]; };\n"
+	    "  fs = { type = \"xfs\"; journal = { device = \"scratch:4\"; "
+	    "size = \"64M\"; }; }; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3 /dev/s4\n"
+	    "mdadm --create /dev/md/rl-b --run --level=5 --raid-devices=4 "
+	    "--layout=left-symmetric --chunk=64K --metadata=1.2 "
+	    "--bitmap=internal --bitmap-chunk=64M /dev/s0 /dev/s1 /dev/s2 "
+	    "/dev/s3\n"
+	    "WAIT /dev/md/rl-b\n"
+	    "mkfs.xfs -f -l logdev=/dev/s4,size=67108864 -d su=65536,sw=3 "
+	    "/dev/md/rl-b\n"
+	    "mkdir -p /run/rl/mnt/b\n"
+	    "mount -t xfs -o logdev=/dev/s4 /dev/md/rl-b /run/rl/mnt/b\n" },
+	{ "raid5_write_journal_has_no_bitmap",
+	    "{ name = \"c\"; array = { level = 5; devices = [\"/dev/vdb\", "
+	    "\"/dev/vdc\", \"/dev/vdd\"]; journal = \"/dev/vde\"; "
+	    "assume_clean = true; }; fs = { type = \"ext4\"; geometry = "
+	    "\"none\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
+	    "mdadm --create /dev/md/rl-c --run --level=5 --raid-devices=3 "
+	    "--layout=left-symmetric --chunk=512K --metadata=1.2 "
+	    "--write-journal=/dev/vde --assume-clean /dev/vdb /dev/vdc "
+	    "/dev/vdd\n"
+	    "mkfs.ext4 -F -b 4096 /dev/md/rl-c\n"
+	    "mkdir -p /run/rl/mnt/c\n"
+	    "mount -t ext4 /dev/md/rl-c /run/rl/mnt/c\n" },
+	{ "raid6_five_devices_spare_xfs",
+	    "{ name = \"d\"; array = { level = 6; chunk = \"128K\"; devices = "
+	    "[\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\", \"/dev/vde\", "
+	    "\"/dev/vdf\"]; spares = [\"/dev/vdg\"]; }; fs = { type = "
+	    "\"xfs\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd /dev/vde /dev/vdf "
+	    "/dev/vdg\n"
+	    "mdadm --create /dev/md/rl-d --run --level=6 --raid-devices=5 "
+	    "--spare-devices=1 --layout=left-symmetric --chunk=128K "
+	    "--metadata=1.2 --bitmap=none /dev/vdb /dev/vdc /dev/vdd /dev/vde "
+	    "/dev/vdf /dev/vdg\n"
+	    "WAIT /dev/md/rl-d\n"
+	    "mkfs.xfs -f -d su=131072,sw=3 /dev/md/rl-d\n"
+	    "mkdir -p /run/rl/mnt/d\n"
+	    "mount -t xfs /dev/md/rl-d /run/rl/mnt/d\n" },
+	{ "raid0_has_no_bitmap_and_no_resync",
+	    "{ name = \"e\"; array = { level = 0; chunk = \"64K\"; devices = "
+	    "[\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\"]; }; fs = { type = "
+	    "\"ext2\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd\n"
+	    "mdadm --create /dev/md/rl-e --run --level=0 --raid-devices=3 "
+	    "--chunk=64K --metadata=1.2 /dev/vdb /dev/vdc /dev/vdd\n"
+	    "mkfs.ext2 -F -b 4096 -E stride=16,stripe-width=48 /dev/md/rl-e\n"
+	    "mkdir -p /run/rl/mnt/e\n"
+	    "mount -t ext2 /dev/md/rl-e /run/rl/mnt/e\n" },
+	{ "raid01_nested_legs",
+	    "{ name = \"f\"; array = { level = 1; assume_clean = true; legs = "
+	    "( { level = 0; chunk = \"64K\"; devices = [\"/dev/vdb\", "
+	    "\"/dev/vdc\"]; }, { level = 0; chunk = \"64K\"; devices = "
+	    "[\"/dev/vdd\", \"/dev/vde\"]; } ); }; fs = { type = \"ext3\"; "
+	    "data = \"journal\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
+	    "mdadm --create /dev/md/rl-f-leg0 --run --level=0 "
+	    "--raid-devices=2 --chunk=64K --metadata=1.2 /dev/vdb /dev/vdc\n"
+	    "mdadm --create /dev/md/rl-f-leg1 --run --level=0 "
+	    "--raid-devices=2 --chunk=64K --metadata=1.2 /dev/vdd /dev/vde\n"
+	    "mdadm --create /dev/md/rl-f --run --level=1 --raid-devices=2 "
+	    "--metadata=1.2 --bitmap=none --assume-clean /dev/md/rl-f-leg0 "
+	    "/dev/md/rl-f-leg1\n"
+	    "mkfs.ext3 -F -b 4096 -E stride=16,stripe-width=32 /dev/md/rl-f\n"
+	    "mkdir -p /run/rl/mnt/f\n"
+	    "mount -t ext3 -o data=journal /dev/md/rl-f /run/rl/mnt/f\n" },
+	{ "btrfs_raid10_metadata_raid1",
+	    "{ name = \"g\"; scratch = { count = 4; size = \"1G\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid10\"; "
+	    "metadata_profile = \"raid1\"; }; fs = { type = \"btrfs\"; "
+	    "mount_options = \"noatime\"; }; readahead = \"1M\"; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mkfs.btrfs -f -d raid10 -m raid1 /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "btrfs device scan /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mkdir -p /run/rl/mnt/g\n"
+	    "mount -t btrfs -o noatime /dev/s0 /run/rl/mnt/g\n"
+	    "blockdev --setra 2048 /dev/s0\n"
+	    "blockdev --setra 2048 /dev/s1\n"
+	    "blockdev --setra 2048 /dev/s2\n"
+	    "blockdev --setra 2048 /dev/s3\n" },
+	{ "single_ext4_external_journal",
+	    "{ name = \"h\"; scratch = { count = 2; size = \"1G\"; };\n"
+	    "  array = { engine = \"single\"; devices = [\"scratch:0\"]; };\n"
+	    "  fs = { type = \"ext4\"; data = \"writeback\"; journal = { "
+	    "device = \"scratch:1\"; }; }; }",
+	    "wipefs --all /dev/s0 /dev/s1\n"
+	    "mke2fs -F -O journal_dev -b 4096 /dev/s1\n"
+	    "mkfs.ext4 -F -b 4096 -J device=/dev/s1 /dev/s0\n"
+	    "mkdir -p /run/rl/mnt/h\n"
+	    "mount -t ext4 -o data=writeback /dev/s0 /run/rl/mnt/h\n" },
+	{ "implicit_scratch_members_skip_the_log_array",
+	    "{ name = \"i\"; scratch = { count = 6; size = \"512M\"; };\n"
+	    "  array = { level = 5; chunk = \"64K\"; assume_clean = true; };\n"
+	    "  fs = { type = \"xfs\"; journal = { array = { level = 1; "
+	    "assume_clean = true; devices = [\"scratch:4\", \"scratch:5\"]; "
+	    "}; }; }; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3 /dev/s4 /dev/s5\n"
+	    "mdadm --create /dev/md/rl-i-log --run --level=1 "
+	    "--raid-devices=2 --metadata=1.2 --bitmap=none --assume-clean "
+	    "/dev/s4 /dev/s5\n"
+	    "mdadm --create /dev/md/rl-i --run --level=5 --raid-devices=4 "
+	    "--layout=left-symmetric --chunk=64K --metadata=1.2 "
+	    "--bitmap=none --assume-clean /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mkfs.xfs -f -l logdev=/dev/md/rl-i-log -d su=65536,sw=3 "
+	    "/dev/md/rl-i\n"
+	    "mkdir -p /run/rl/mnt/i\n"
+	    "mount -t xfs -o logdev=/dev/md/rl-i-log /dev/md/rl-i "
+	    "/run/rl/mnt/i\n" },
+	{ "explicit_ext_geometry_is_kept",
+	    "{ name = \"j\"; array = { level = 10; layout = \"o2\"; chunk = "
+	    "\"64K\"; devices = [\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\", "
+	    "\"/dev/vde\"]; assume_clean = true; }; fs = { geometry = { "
+	    "stride = 16; stripe_width = 64; }; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
+	    "mdadm --create /dev/md/rl-j --run --level=10 --raid-devices=4 "
+	    "--layout=o2 --chunk=64K --metadata=1.2 --bitmap=none "
+	    "--assume-clean /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
+	    "mkfs.ext4 -F -b 4096 -E stride=16,stripe-width=64 /dev/md/rl-j\n"
+	    "mkdir -p /run/rl/mnt/j\n"
+	    "mount -t ext4 /dev/md/rl-j /run/rl/mnt/j\n" },
+};
+
+Test(plan, table)
+{
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+		struct plan *p = plan_of(table[i].lab);
+		char *s = setup_text(p);
+
+		cr_expect_str_eq(s, table[i].setup, "%s: got\n%s",
+		    table[i].name, s);
+		free(s);
+		plan_free(p);
+	}
+}
+
+Test(plan, teardown_undoes_in_reverse)
+{
+	struct plan *p = plan_of(table[1].lab);
+	char *s = teardown_text(p);
+
+	cr_expect_str_eq(s,
+	    "umount /run/rl/mnt/b\n"
+	    "rmdir /run/rl/mnt/b\n"
+	    "wipefs --all /dev/md/rl-b\n"
+	    "wipefs --all /dev/s4\n"
+	    "mdadm --stop /dev/md/rl-b\n"
+	    "mdadm --zero-superblock /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n",
+	    "got\n%s", s);
+	free(s);
+	plan_free(p);
+}
+
+Test(plan, btrfs_teardown_forgets_the_members)
+{
+	struct plan *p = plan_of(table[6].lab);
+	char *s = teardown_text(p);
+
+	cr_expect_str_eq(s,
+	    "umount /run/rl/mnt/g\n"
+	    "rmdir /run/rl/mnt/g\n"
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "btrfs device scan --forget /dev/s0 /dev/s1 /dev/s2 /dev/s3\n",
+	    "got\n%s", s);
+	free(s);
+	plan_free(p);
+}
+
+Test(plan, devices_and_roles_for_the_guards)
+{
+	struct plan *p = plan_of(table[3].lab);
+
+	cr_assert_eq(p->ndevs, 6);
+	cr_expect_str_eq(p->devs[0].path, "/dev/vdb");
+	cr_expect_eq(p->devs[0].role, PLAN_ROLE_MEMBER);
+	cr_expect_str_eq(p->devs[0].field, "variants.d.array.devices");
+	cr_expect_eq(p->devs[0].line, 4);
+	cr_expect_str_eq(p->devs[5].path, "/dev/vdg");
+	cr_expect_eq(p->devs[5].role, PLAN_ROLE_SPARE);
+	cr_expect(!p->scratch);
+	plan_free(p);
+	p = plan_of(table[7].lab);
+	cr_expect(p->scratch);
+	cr_expect_eq(p->devs[1].role, PLAN_ROLE_FSLOG);
+	cr_expect_eq(p->devs[1].scratch, 1);
+	plan_free(p);
+}
+
+Test(plan, the_geometry_states_its_rule)
+{
+	struct plan *p = plan_of(table[0].lab);
+
+	cr_expect(strstr(p->geometry,
+		      "stripe-width = stride x data disks = "
+		      "128") != NULL,
+	    "%s", p->geometry);
+	cr_expect(strstr(p->geometry, "4 devices / 2 copies = 2 data disks") !=
+		NULL,
+	    "%s", p->geometry);
+	plan_free(p);
+	p = plan_of(table[9].lab);
+	cr_expect(strstr(p->geometry,
+		      "the rule gives stride=16, "
+		      "stripe-width=32") != NULL,
+	    "%s", p->geometry);
+	plan_free(p);
+}
+
+Test(plan, unresolved_scratch_disks_show_as_placeholders)
+{
+	struct errlist errs;
+	struct lab *lab = NULL;
+	struct plan_env env = { 0 };
+	struct plan *p = NULL;
+	struct err e;
+
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string(PRE
+			 "{ name = \"a\"; scratch = { count = 2; size = "
+			 "\"1G\"; }; array = { level = 1; }; }" POST,
+			 "lab.cfg", &lab, &errs),
+	    0);
+	cr_assert_eq(plan_build(&lab->variants[0], &env, &p, &e), 0);
+	cr_expect_str_eq(p->steps[0].argv[2], "<scratch:0>");
+	cr_expect_str_eq(p->mountpoint, "/run/raidlab/mnt/a");
+	plan_free(p);
+	lab_free(lab);
+	errlist_done(&errs);
+}
+
+Test(plan, directory_variants_have_no_plan)
+{
+	struct errlist errs;
+	struct lab *lab = NULL;
+	struct plan_env env = { 0 };
+	struct plan *p = NULL;
+	struct err e;
+
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string(PRE "{ name = \"d\"; directory = "
+					 "\"/tmp\"; }" POST,
+			 "lab.cfg", &lab, &errs),
+	    0);
+	err_clear(&e);
+	cr_expect_eq(plan_build(&lab->variants[0], &env, &p, &e), -EINVAL);
+	cr_expect_null(p);
+	cr_expect(strstr(e.msg, "not an array variant") != NULL, "%s", e.msg);
+	lab_free(lab);
+	errlist_done(&errs);
+}
+
+Test(geom, data_disks_per_level_and_layout)
+{
+	static const struct {
+		const char *lab;
+		unsigned n, data;
+	} t[] = {
+		{ "level = 0;", 4, 4 },
+		{ "level = 5;", 4, 3 },
+		{ "level = 4;", 3, 2 },
+		{ "level = 6;", 6, 4 },
+		{ "level = 10; layout = \"n2\";", 4, 2 },
+		{ "level = 10; layout = \"f2\";", 4, 2 },
+		{ "level = 10; layout = \"o2\";", 4, 2 },
+		{ "level = 10; layout = \"n3\";", 6, 2 },
+		{ "level = 10; layout = \"n2\";", 3, 0 },
+		{ "level = 1;", 2, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char text[512];
+		struct errlist errs;
+		struct lab *lab = NULL;
+		struct geom g;
+
+		snprintf(text, sizeof text,
+		    PRE "{ name = \"x\"; array = { %s devices = "
+			"[\"/dev/a\"]; }; }" POST,
+		    t[i].lab);
+		errlist_init(&errs);
+		cr_assert_eq(lab_load_string(text, "lab.cfg", &lab, &errs), 0);
+		geom_of(&lab->variants[0].array, t[i].n, &g);
+		cr_expect_eq(g.data_disks, t[i].data, "%s over %u: %u",
+		    t[i].lab, t[i].n, g.data_disks);
+		lab_free(lab);
+		errlist_done(&errs);
+	}
+}
+
+Test(plan, md_names_fit_and_stay_distinct)
+{
+	char *a = plan_md_name("a-rather-long-variant-name-one", "-leg1");
+	char *b = plan_md_name("a-rather-long-variant-name-two", "-leg1");
+	char *c = plan_md_name("short", "");
+
+	cr_expect_str_eq(c, "/dev/md/rl-short");
+	cr_expect_leq(strlen(a) - strlen("/dev/md/"), 24);
+	cr_expect_str_neq(a, b);
+	cr_expect(strstr(a, "-leg1") != NULL);
+	free(a);
+	free(b);
+	free(c);
+}

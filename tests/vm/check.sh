@@ -1,0 +1,235 @@
+# Host-side checks of what tests/vm/guest.sh left in the share once the
+# guest powered off. Sourced by tests/system/md-vm.sh after lib.sh; every
+# check runs (one boot is expensive, so a run reports all that is wrong),
+# each failure prints "FAIL: ..." and counts in vm_failures.
+# The record fields relied on:
+#   .status, .builds | length, .runs[] {variant.name, status, tests[].files}
+#   .builds[] {variant, status, assume_clean,
+#     steps[] and teardown[] {status "ok", exit_status 0},
+#     resync[] {device, status "done", seconds},
+#     facts {md {"/dev/md/rl-V[-leg0|-leg1|-log]": {level, layout,
+#         chunk_size, raid_disks, bitmap_location, consistency_policy (md's
+#         sysfs text), mdadm_detail}}, mdstat, dumpe2fs, xfs_info,
+#       mount {mount, super}}}
+
+vm_failures=0
+
+vm_fail() {
+	printf 'FAIL: %s\n' "$*" >&2
+	vm_failures=$((vm_failures + 1))
+}
+
+# vm_eq WHAT GOT WANT
+vm_eq() {
+	[ "$2" = "$3" ] || vm_fail "$1: got '$2', want '$3'"
+}
+
+# vm_match WHAT TEXT ERE
+vm_match() {
+	printf '%s' "$2" | grep -Eq -- "$3" || vm_fail "$1: '$2' does not match /$3/"
+}
+
+# vm_nomatch WHAT TEXT ERE
+vm_nomatch() {
+	! printf '%s' "$2" | grep -Eq -- "$3" || vm_fail "$1: '$2' matches /$3/"
+}
+
+vm_file() {
+	cat "$1" 2>/dev/null || printf '(missing %s)' "${1##*/}"
+}
+
+# The harness alone: mdadm, md, ext4 and the share work in the guest.
+vm_check_selfcheck() {
+	d=$1/selfcheck
+	[ -d "$d" ] || { vm_fail "selfcheck: the stage did not run"; return; }
+	vm_eq "selfcheck: mdadm --create" "$(vm_file "$d/create.status")" 0
+	vm_match "selfcheck: /proc/mdstat once synced" "$(vm_file "$d/mdstat")" \
+		'md[0-9]+ : active raid1 vd[a-z]\[1\] vd[a-z]\[0\]'
+	vm_match "selfcheck: both mirrors in sync" "$(vm_file "$d/mdstat")" '\[2/2\] \[UU\]'
+	vm_nomatch "selfcheck: no resync left" "$(vm_file "$d/mdstat")" 'resync|recovery'
+	s=$(vm_file "$d/sysfs")
+	vm_match "selfcheck: sysfs level" "$s" '(^|[[:space:]])level=raid1($|[[:space:]])'
+	vm_match "selfcheck: sysfs raid_disks" "$s" 'raid_disks=2'
+	vm_match "selfcheck: sysfs bitmap" "$s" 'bitmap/location=none'
+	vm_match "selfcheck: sysfs idle" "$s" 'sync_action=idle'
+	vm_eq "selfcheck: ext4 on md, read back" "$(vm_file "$d/readback")" \
+		"written in the guest"
+	vm_nomatch "selfcheck: stopped" "$(vm_file "$d/mdstat-stopped")" '^md[0-9]'
+}
+
+# bq VARIANT FILTER: FILTER applied to the variant's build in the record.
+bq() {
+	jq -r --arg v "$1" '[.builds[]? | select(.variant == $v or
+		((.variant | objects | .name) == $v))][0] | '"$2" "$vm_rec" 2>&1
+}
+
+# rq VARIANT FILTER: FILTER applied to the variant's runs, as one line.
+rq() {
+	jq -r --arg v "$1" '[.runs[]? | select(.variant == $v or
+		((.variant | objects | .name) == $v))] | '"$2" "$vm_rec" 2>&1
+}
+
+# mdq VARIANT DEVICE FIELD: one md sysfs fact of the variant's build.
+mdq() {
+	jq -r --arg v "$1" --arg m "$2" '[.builds[]? | select(.variant == $v
+		or ((.variant | objects | .name) == $v))][0]
+		| (.facts.md[$m] // {}).'"$3"'
+		// "(none)" | tostring' "$vm_rec" 2>&1
+}
+
+# md_check VARIANT ARRAY LEVEL RAID_DISKS CHUNK LAYOUT BITMAP POLICY
+# "-" skips a field; BITMAP "internal" means an offset such as "+8".
+md_check() {
+	v=$1
+	m=/dev/md/$2
+	w="$v: $m"
+	vm_eq "$w: level" "$(mdq "$v" "$m" level)" "raid$3"
+	vm_eq "$w: raid_disks" "$(mdq "$v" "$m" raid_disks)" "$4"
+	[ "$5" = - ] || vm_eq "$w: chunk_size" "$(mdq "$v" "$m" chunk_size)" "$5"
+	[ "$6" = - ] || vm_eq "$w: layout" "$(mdq "$v" "$m" layout)" "$6"
+	case $7 in
+	-) ;;
+	internal)
+		vm_match "$w: bitmap_location" \
+			"$(mdq "$v" "$m" bitmap_location)" '^\+[0-9]+$'
+		;;
+	*) vm_eq "$w: bitmap_location" "$(mdq "$v" "$m" bitmap_location)" "$7" ;;
+	esac
+	[ "$8" = - ] || vm_eq "$w: consistency_policy" \
+		"$(mdq "$v" "$m" consistency_policy)" "$8"
+	vm_match "$w: mdadm --detail" "$(bq "$v" ".facts.md[\"$m\"].mdadm_detail
+		// \"(none)\"")" "Raid Level : raid$3"
+}
+
+# variant_check VARIANT: built, measured, torn down.
+variant_check() {
+	v=$1
+	vm_eq "$v: build status" "$(bq "$v" '.status // "no build in the record"')" ok
+	vm_eq "$v: every step exited 0" "$(bq "$v" '(.steps // []) |
+		length > 0 and all(.status == "ok" and .exit_status == 0)')" true
+	vm_eq "$v: every teardown step exited 0" "$(bq "$v" '(.teardown // []) |
+		length > 0 and all(.status == "ok" and .exit_status == 0)')" true
+	vm_eq "$v: run status" "$(rq "$v" 'map(.status) | join(",")')" ok
+	vm_eq "$v: files written" \
+		"$(rq "$v" 'length > 0 and all(.tests | length > 0 and all(.files > 0))')" true
+}
+
+vm_check_raidlab() {
+	d=$1/raidlab
+	[ -d "$d" ] || { vm_fail "raidlab: the stage did not run"; return; }
+	vm_eq "raidlab check of the lab" "$(vm_file "$d/check.status")" 0
+	vm_eq "raidlab run: exit status" "$(vm_file "$d/run.status")" 0
+	vm_rec=$d/record.json
+	if ! jq -e .runs "$vm_rec" >/dev/null 2>&1; then
+		vm_rec=$(ls "$d"/results/*.json 2>/dev/null | head -n 1)
+		[ -n "$vm_rec" ] || vm_rec=$d/record.json
+	fi
+	if ! jq -e .runs "$vm_rec" >/dev/null 2>&1; then
+		vm_fail "raidlab run: no record (stderr: $(tail -n 5 "$d/run.err" 2>/dev/null))"
+		return
+	fi
+	vm_eq "record: status" "$(jq -r .status "$vm_rec")" ok
+	vm_eq "record: a build per variant" "$(jq -r '.builds | length' "$vm_rec")" 15
+
+	for v in r0 r1-resync r5-bitmap r5-journal r6 r10-n2-64k r10-n2-256k \
+		r10-f2-64k r10-f2-256k r10-o2-64k r10-o2-256k r01 xfs-log \
+		ext4-geometry ext4-auto; do
+		variant_check "$v"
+	done
+
+	#        variant      array             level disks chunk layout bitmap policy
+	md_check r0 rl-r0 0 2 65536 - none -
+	md_check r1-resync rl-r1-resync 1 2 - - none resync
+	md_check r5-bitmap rl-r5-bitmap 5 4 65536 2 internal bitmap
+	md_check r5-journal rl-r5-journal 5 3 65536 2 none journal
+	md_check r6 rl-r6 6 4 65536 2 none resync
+	# RAID10 layout: near copies in bits 0-7, far copies in 8-15, 0x10000
+	# for offset: n2 = 0x102, f2 = 0x201, o2 = 0x10201.
+	for c in 64:65536 256:262144; do
+		md_check "r10-n2-${c%:*}k" "rl-r10-n2-${c%:*}k" 10 4 "${c#*:}" 258 none resync
+		md_check "r10-f2-${c%:*}k" "rl-r10-f2-${c%:*}k" 10 4 "${c#*:}" 513 none resync
+		md_check "r10-o2-${c%:*}k" "rl-r10-o2-${c%:*}k" 10 4 "${c#*:}" 66049 none resync
+	done
+	md_check r01 rl-r01 1 2 - - none -
+	md_check r01 rl-r01-leg0 0 2 65536 - none -
+	md_check r01 rl-r01-leg1 0 2 65536 - none -
+	md_check xfs-log rl-xfs-log 1 2 - - none -
+	md_check xfs-log rl-xfs-log-log 1 2 - - none -
+	md_check ext4-geometry rl-ext4-geometry 5 4 65536 2 none -
+	md_check ext4-auto rl-ext4-auto 5 4 65536 2 none -
+
+	# The initial resync was waited for: the array was measured in sync.
+	st=$(bq r1-resync '.facts.mdstat // ""')
+	vm_match "r1-resync: mdstat in sync" "$st" '\[2/2\] \[UU\]'
+	vm_nomatch "r1-resync: no resync in progress" "$st" 'resync|recovery'
+	vm_eq "r1-resync: the resync was waited for" "$(bq r1-resync '.assume_clean,
+		([.resync[]? | select(.device == "/dev/md/rl-r1-resync")][0]
+		| .status, (.seconds > 0)) | tostring' | paste -sd' ')" "false done true"
+	vm_eq "r5-bitmap: no resync wait with assume_clean" \
+		"$(bq r5-bitmap '.assume_clean, (.resync | length) | tostring' |
+		paste -sd' ')" "true 0"
+	vm_match "r5-journal: the journal in mdstat" "$(bq r5-journal '.facts.mdstat // ""')" \
+		'vd[a-z]\[[0-9]+\]\(J\)'
+	vm_match "r01: RAID1 over the two legs in mdstat" "$(bq r01 '.facts.mdstat // ""')" \
+		'raid1 md[0-9]+\[[01]\] md[0-9]+\[[01]\]'
+
+	# xfs_info names the log device of a mounted fs ("external" otherwise).
+	vm_match "xfs-log: xfs_info says the log is external" \
+		"$(bq xfs-log '.facts.xfs_info // ""')" \
+		'^log[[:space:]]*=(external|/dev/md/rl-xfs-log-log) '
+	vm_match "xfs-log: mounted with logdev=" "$(bq xfs-log '.facts.mount
+		| objects | [.mount, .super] | join(",")')" \
+		'logdev=/dev/md/rl-xfs-log-log'
+	vm_match "xfs-log: both mirrors in mdstat" "$(bq xfs-log '.facts.mdstat // ""' |
+		grep -c 'active raid1')" '^2$'
+
+	dg=$(bq ext4-geometry '.facts.dumpe2fs // ""')
+	vm_match "ext4-geometry: RAID stride" "$dg" 'RAID stride:[[:space:]]+16($|[^0-9])'
+	vm_match "ext4-geometry: RAID stripe width" "$dg" 'RAID stripe width:[[:space:]]+48($|[^0-9])'
+	# auto: whatever block size mkfs chose, stride is one chunk and the
+	# stripe three chunks (four-disk RAID5: three data disks).
+	da=$(bq ext4-auto '.facts.dumpe2fs // ""')
+	bs=$(printf '%s\n' "$da" | sed -n 's/^Block size:[[:space:]]*//p')
+	st=$(printf '%s\n' "$da" | sed -n 's/^RAID stride:[[:space:]]*//p')
+	sw=$(printf '%s\n' "$da" | sed -n 's/^RAID stripe width:[[:space:]]*//p')
+	vm_eq "ext4-auto: stride x block size = chunk" \
+		"$((${st:-0} * ${bs:-0}))" 65536
+	vm_eq "ext4-auto: stripe width = 3 strides" "${sw:-none}" "$((${st:-0} * 3))"
+
+	# The guard: /dev/vda is mounted in the guest.
+	vm_eq "busy: exit status" "$(vm_file "$d/busy.status")" 1
+	vm_match "busy: refused with the reason" "$(vm_file "$d/busy.err")" \
+		'busy\.cfg:[0-9]+: variants\.on-busy\.array\.devices(\[0\])?: /dev/vda: .*mounted'
+	vm_eq "busy: /dev/vda still mounted" "$(vm_file "$d/busy-mounted")" /dev/vda
+	vm_eq "busy: its file intact" "$(vm_file "$d/busy-keep")" "still here"
+	vm_eq "busy: the other disk untouched" "$(vm_file "$d/busy-wipefs")" ""
+	vm_nomatch "busy: no array" "$(vm_file "$d/busy-mdstat")" '^md[0-9]'
+}
+
+# Nothing left behind, whatever ran.
+vm_check_after() {
+	a=$1/after
+	[ -d "$a" ] || { vm_fail "after: the guest did not save its final state"; return; }
+	vm_nomatch "after: no md array active" "$(vm_file "$a/mdstat")" '(^|[[:space:]])md[0-9]+ :'
+	vm_nomatch "after: no md device in /sys/block" "$(vm_file "$a/sys-block")" '^md'
+	# Without udev (the guest has none, like this project's machines),
+	# mdadm --stop leaves the /dev/mdN node and /dev/md/NAME link it made:
+	# shown, not failed.
+	nb=$(grep -c '^block ' "$a/dev-md" 2>/dev/null)
+	nl=$(grep -c '^link ' "$a/dev-md" 2>/dev/null)
+	[ "${nb:-0}${nl:-0}" = 00 ] ||
+		echo "md-vm: note: no udev in the guest: mdadm --stop left ${nb:-0}" \
+			"/dev/mdN nodes and ${nl:-0} /dev/md/NAME links behind (not a failure)"
+	vm_nomatch "after: nothing else in /dev/md*" "$(vm_file "$a/dev-md")" '^other '
+	vm_nomatch "after: nothing mounted under /run/raidlab or from md" \
+		"$(vm_file "$a/mountinfo")" ' /run/raidlab| /dev/md'
+	vm_eq "after: no loop device" "$(vm_file "$a/losetup")" ""
+	vm_eq "after: no signature on any disk" "$(vm_file "$a/wipefs")" ""
+	vm_nomatch "after: no raidlab journal" "$(vm_file "$a/state")" '\.journal'
+	vm_eq "after: no mount point left" "$(vm_file "$a/mnt")" ""
+	if [ -f "$a/cleanup.status" ]; then
+		vm_eq "after: raidlab cleanup" "$(vm_file "$a/cleanup.status")" 0
+		vm_match "after: raidlab cleanup found nothing" "$(vm_file "$a/cleanup.txt")" \
+			'nothing to clean up'
+	fi
+}

@@ -1,0 +1,156 @@
+#!/bin/bash
+# Runs inside the md test guest (tests/vm/init starts it from the 9p share
+# as /share/guest.sh), as root, under real bash. It changes the guest's
+# disks and leaves what happened in /share/out for the host to check
+# (tests/vm/check.sh); it asserts nothing itself, apart from saying on
+# stdout (/share/guest.log) what it did. Stages, from /share/env's
+# RAIDLAB_VM_STAGES:
+#   selfcheck  the harness alone: mdadm --create a RAID1 on /dev/vdb and
+#              /dev/vdc, wait for its resync, ext4 on it, tear it down and
+#              wipe both
+#   raidlab    raidlab run of labs/md.cfg (every md shape) and labs/busy.cfg
+#              (a guard refusal), the binary under test driving real md
+# and always, last, the state of the guest after everything: /proc/mdstat,
+# /dev/md*, mounts, loop devices, wipefs of every disk, raidlab's journals.
+# Disks: /dev/vda a small "system" disk (mounted here, so busy), /dev/vdb..
+# the lab's disks.
+set -u
+shopt -s nullglob
+
+# shellcheck source=/dev/null
+. /share/env
+export ASAN_OPTIONS UBSAN_OPTIONS
+out=/share/out
+rm -rf "$out"
+mkdir -p "$out"
+
+now() {
+	cut -d' ' -f1 /proc/uptime
+}
+
+run() {
+	echo "+ [$(now)] $*"
+	"$@"
+}
+
+t_start=$(now)
+echo "== guest up at $t_start s; stages: $RAIDLAB_VM_STAGES"
+
+# The disks appear as the virtio driver probes them; they should all be
+# there already, but wait a little rather than race.
+for _ in $(seq 50); do
+	disks=(/dev/vd?)
+	[ "${#disks[@]}" -ge "$VM_DISKS" ] && break
+	sleep 0.1
+done
+echo "== ${#disks[@]} disks: ${disks[*]}"
+{
+	uname -r
+	printf '%s\n' "${disks[@]}"
+} >"$out/env"
+cat /proc/mdstat >"$out/mdstat-boot"
+
+selfcheck() {
+	local d=$out/selfcheck a b md
+	mkdir -p "$d"
+	a=${disks[1]}
+	b=${disks[2]}
+	run mdadm --create /dev/md/selfcheck --run --level=1 --raid-devices=2 \
+		--metadata=1.2 --bitmap=none "$a" "$b" >"$d/create.txt" 2>&1
+	echo $? >"$d/create.status"
+	cat /proc/mdstat >"$d/mdstat-created"
+	run mdadm --wait /dev/md/selfcheck
+	cat /proc/mdstat >"$d/mdstat"
+	md=$(basename "$(readlink -f /dev/md/selfcheck)")
+	for f in level layout chunk_size raid_disks consistency_policy \
+		array_state sync_action bitmap/location; do
+		printf '%s=%s\n' "$f" "$(cat "/sys/block/$md/md/$f" 2>&1)"
+	done >"$d/sysfs"
+	mdadm --detail /dev/md/selfcheck >"$d/detail" 2>&1
+	mkdir -p /mnt/selfcheck
+	if run mkfs.ext4 -q -F /dev/md/selfcheck &&
+		run mount /dev/md/selfcheck /mnt/selfcheck; then
+		echo "written in the guest" >/mnt/selfcheck/file
+		run umount /mnt/selfcheck
+		run mount -o ro /dev/md/selfcheck /mnt/selfcheck &&
+			cat /mnt/selfcheck/file >"$d/readback"
+		run umount /mnt/selfcheck
+	fi
+	run mdadm --stop /dev/md/selfcheck
+	run mdadm --zero-superblock "$a" "$b"
+	run wipefs -a "$a" "$b"
+	cat /proc/mdstat >"$d/mdstat-stopped"
+}
+
+raidlab_stage() {
+	local d=$out/raidlab t0
+	mkdir -p "$d"
+	# The busy "system" disk.
+	run mkfs.ext4 -q -F -L system /dev/vda
+	mkdir -p /mnt/sys
+	run mount /dev/vda /mnt/sys
+	echo "still here" >/mnt/sys/keep
+
+	raidlab --version >"$d/version" 2>&1
+	raidlab check /share/labs/md.cfg >"$d/check.txt" 2>&1
+	echo $? >"$d/check.status"
+
+	t0=$(now)
+	echo "+ raidlab run /share/labs/md.cfg --results $d/results --json"
+	raidlab run /share/labs/md.cfg --results "$d/results" --json \
+		>"$d/record.json" 2>"$d/run.err"
+	echo $? >"$d/run.status"
+	echo "$t0 $(now)" >"$d/run.time"
+	echo "== raidlab run: exit status $(cat "$d/run.status"), $t0..$(now) s"
+	tail -n 40 "$d/run.err"
+
+	echo "+ raidlab run /share/labs/busy.cfg"
+	raidlab run /share/labs/busy.cfg --results "$d/busy-results" \
+		>"$d/busy.out" 2>"$d/busy.err"
+	echo $? >"$d/busy.status"
+	cat "$d/busy.err"
+	findmnt -n -o SOURCE /mnt/sys >"$d/busy-mounted" 2>&1
+	cat /mnt/sys/keep >"$d/busy-keep" 2>&1
+	cat /proc/mdstat >"$d/busy-mdstat"
+	wipefs -n "${disks[1]}" >"$d/busy-wipefs" 2>&1
+	run umount /mnt/sys
+}
+
+for s in $RAIDLAB_VM_STAGES; do
+	echo "== stage $s at $(now) s"
+	case $s in
+	selfcheck) selfcheck ;;
+	raidlab) raidlab_stage ;;
+	*) echo "unknown stage $s" ;;
+	esac
+done
+
+# What is left once everything ran.
+a=$out/after
+mkdir -p "$a"
+cat /proc/mdstat >"$a/mdstat"
+ls /sys/block >"$a/sys-block"
+for f in /dev/md* /dev/md/*; do
+	if [ -L "$f" ]; then
+		echo "link $f -> $(readlink "$f")"
+	elif [ -b "$f" ]; then
+		echo "block $f"
+	elif [ -d "$f" ]; then
+		echo "dir $f"
+	else
+		echo "other $f"
+	fi
+done >"$a/dev-md"
+cat /proc/self/mountinfo >"$a/mountinfo"
+losetup -a >"$a/losetup" 2>&1
+for dev in "${disks[@]:1}"; do
+	wipefs -n "$dev" | sed "s|^|$dev: |"
+done >"$a/wipefs" 2>&1
+ls -A /run/raidlab >"$a/state" 2>/dev/null
+ls -A /run/raidlab/mnt >"$a/mnt" 2>/dev/null
+if [[ " $RAIDLAB_VM_STAGES " == *" raidlab "* ]]; then
+	raidlab cleanup >"$a/cleanup.txt" 2>&1
+	echo $? >"$a/cleanup.status"
+fi
+echo "== done at $(now) s (guest script $t_start..$(now) s)"
+echo "$t_start $(now)" >"$out/time"

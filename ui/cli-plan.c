@@ -1,0 +1,166 @@
+/*
+ * raidlab plan LAB: what `raidlab run` would build for each array
+ * variant, as commands in order (setup, then teardown) with the reason
+ * for every option that is not obvious; --json for scripts. Nothing is
+ * run and no device is opened: scratch disks show as <scratch:N>.
+ * Main thread.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "err.h"
+#include "i18n.h"
+#include "lab.h"
+#include "plan.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+static void
+usage(FILE *fp)
+{
+	cli_usage(&cli_plan, fp);
+	fprintf(fp,
+	    _("\nOptions:\n"
+	      "  -v, --variant NAME    only this variant (repeatable)\n"
+	      "  -j, --json            print the plans as JSON\n"
+	      "  -h, --help            show this help\n\n"
+	      "LAB is a lab file, or the name of a preset.\n"));
+}
+
+static bool
+wanted(char **names, size_t n, const char *name)
+{
+	if (n == 0)
+		return true;
+	for (size_t i = 0; i < n; i++)
+		if (name != NULL && strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Print one variant's plan (or why there is none); false on error. */
+static bool
+plan_one(const struct lab_variant *v, bool json, json_t *all)
+{
+	struct plan_env env = { .state_dir = getenv("RAIDLAB_STATE_DIR") };
+	struct plan *p = NULL;
+	struct strbuf b;
+	struct err e;
+	char eb[ERR_FILE_MAX + ERR_MSG_MAX];
+
+	if (v->directory != NULL) {
+		if (!json)
+			printf(_("# variant %s: the directory %s, nothing to "
+				 "build\n\n"),
+			    v->name, v->directory);
+		return true;
+	}
+	err_clear(&e);
+	if (plan_build(v, &env, &p, &e) < 0) {
+		cli_error(&cli_plan, "%s", err_format(&e, eb, sizeof eb));
+		return false;
+	}
+	if (json) {
+		json_array_append_new(all, plan_json(p));
+	} else {
+		strbuf_init(&b);
+		plan_format(p, &b);
+		printf("%s\n", b.s);
+		strbuf_done(&b);
+	}
+	plan_free(p);
+	return true;
+}
+
+static int
+plan_exec(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "variant", required_argument, NULL, 'v' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char **names = NULL;
+	size_t nnames = 0, i, shown = 0;
+	bool json = false, ok = true;
+	struct lab *lab;
+	json_t *all;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "v:jh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'v':
+			names = xreallocarray(names, nnames + 1, sizeof *names);
+			names[nnames++] = optarg;
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'h':
+			usage(stdout);
+			free(names);
+			return CLI_OK;
+		default:
+			usage(stderr);
+			free(names);
+			return CLI_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		free(names);
+		return CLI_USAGE;
+	}
+	if ((lab = cli_load_lab(argv[optind])) == NULL) {
+		free(names);
+		return CLI_USAGE;
+	}
+	all = json_array();
+	for (i = 0; i < lab->nvariants; i++) {
+		if (!wanted(names, nnames, lab->variants[i].name))
+			continue;
+		shown++;
+		ok = plan_one(&lab->variants[i], json, all) && ok;
+	}
+	for (i = 0; i < nnames; i++) {
+		size_t k;
+
+		for (k = 0; k < lab->nvariants; k++)
+			if (lab->variants[k].name &&
+			    strcmp(lab->variants[k].name, names[i]) == 0)
+				break;
+		if (k == lab->nvariants) {
+			cli_error(&cli_plan, _("%s: no variant named %s"),
+			    lab->path, names[i]);
+			ok = false;
+		}
+	}
+	if (json) {
+		char *s = json_dumps(all, JSON_INDENT(1));
+
+		if (s != NULL)
+			printf("%s\n", s);
+		free(s);
+	}
+	json_decref(all);
+	lab_free(lab);
+	free(names);
+	(void)shown;
+	return ok ? CLI_OK : CLI_FAIL;
+}
+
+const struct cli_cmd cli_plan = {
+	.name = "plan",
+	.args = "[-v VARIANT] [-j] LAB",
+	.summary = N_("print the commands that build and tear down each "
+		      "variant"),
+	.exec = plan_exec,
+};
