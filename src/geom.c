@@ -109,7 +109,16 @@ geom_of(const struct lab_array *a, unsigned members, struct geom *g)
 	case LAB_MD_LEVEL_10:
 		copies = geom_raid10_copies(a->layout);
 		g->data_disks = copies && n % copies == 0 ? n / copies : 0;
-		if (g->data_disks > 0)
+		if (g->data_disks > 0 && a->layout != NULL &&
+		    a->layout[0] != 'n')
+			snprintf(g->rule, sizeof g->rule,
+			    _("RAID10 %s: %u devices / %u copies = %u data "
+			      "disks (near, far and offset alike), chunk %s; "
+			      "md's own I/O hint, which mkfs reads when told "
+			      "nothing, counts %u (it divides by near copies "
+			      "only)"),
+			    a->layout, n, copies, g->data_disks, cb, n);
+		else if (g->data_disks > 0)
 			snprintf(g->rule, sizeof g->rule,
 			    _("RAID10 %s: %u devices / %u copies = %u data "
 			      "disks (near, far and offset alike), chunk %s"),

@@ -31,7 +31,7 @@ struct geom {
 	unsigned members; /* active members (or legs) of the top array */
 	unsigned data_disks; /* 0 when not striped or not a whole number */
 	uint64_t chunk; /* bytes; GEOM_MD_DEFAULT_CHUNK when unset */
-	char rule[256]; /* translated: "RAID10 f2: 4 devices / 2 copies = 2
+	char rule[384]; /* translated: "RAID10 f2: 4 devices / 2 copies = 2
 			   data disks; chunk 256K" */
 };
 

@@ -28,6 +28,10 @@ static const char *const fact_attrs[] = {
 	"degraded",
 	"bitmap/location",
 	"bitmap/chunksize",
+	/* the I/O hints md gives the block layer, which mkfs reads when it
+	   is told no geometry */
+	"../queue/minimum_io_size",
+	"../queue/optimal_io_size",
 	NULL,
 };
 
@@ -78,8 +82,10 @@ mdsys_facts(const char *sysroot, const char *name)
 
 		if (v == NULL)
 			continue;
-		/* "bitmap/location" -> "bitmap_location" */
-		snprintf(key, sizeof key, "%s", *a);
+		/* "bitmap/location" -> "bitmap_location",
+		   "../queue/optimal_io_size" -> "optimal_io_size" */
+		snprintf(key, sizeof key, "%s",
+		    strncmp(*a, "../queue/", 9) == 0 ? *a + 9 : *a);
 		for (char *c = key; *c; c++)
 			if (*c == '/')
 				*c = '_';

@@ -24,7 +24,8 @@ bool mdsys_kernel_name(const char *dev, char *name, size_t len);
 char *mdsys_attr(const char *sysroot, const char *name, const char *attr);
 
 /* The facts raidlab records for one array: every attribute in the list
-   above that exists, as strings. */
+   above that exists, as strings, plus queue/minimum_io_size and
+   queue/optimal_io_size (md's I/O hints). */
 json_t *mdsys_facts(const char *sysroot, const char *name);
 
 /* Progress of a resync/recovery: done and total sectors, and the action

@@ -146,6 +146,7 @@ struct progress {
 	const char *variant;
 	bool tty;
 	bool line_open; /* a \r status line is on screen */
+	int decile; /* resync progress printed so far (not a terminal) */
 };
 
 static void
@@ -156,6 +157,7 @@ on_step(void *arg, const char *what)
 	if (pr->line_open)
 		fputc('\n', stderr);
 	pr->line_open = false;
+	pr->decile = 0;
 	fprintf(stderr, "raidlab run: %s: %s\n", pr->variant, what);
 }
 
@@ -165,11 +167,20 @@ on_sync(void *arg, const char *dev, unsigned long long done,
 {
 	struct progress *pr = arg;
 
-	if (!pr->tty || total == 0)
+	double pct;
+
+	if (total == 0)
 		return;
-	fprintf(stderr, _("\r  resync %s: %5.1f%%"), dev,
-	    100.0 * (double)done / (double)total);
-	pr->line_open = true;
+	pct = 100.0 * (double)done / (double)total;
+	if (pr->tty) {
+		fprintf(stderr, _("\r  resync %s: %5.1f%%"), dev, pct);
+		pr->line_open = true;
+	} else if ((int)(pct / 10) > pr->decile) {
+		/* a log, not a terminal: a line per 10% */
+		pr->decile = (int)(pct / 10);
+		fprintf(stderr, _("raidlab run: %s: resync %s: %d%%\n"),
+		    pr->variant, dev, pr->decile * 10);
+	}
 }
 
 static bool

@@ -150,6 +150,17 @@ vm_check_raidlab() {
 		md_check "r10-f2-${c%:*}k" "rl-r10-f2-${c%:*}k" 10 4 "${c#*:}" 513 none resync
 		md_check "r10-o2-${c%:*}k" "rl-r10-o2-${c%:*}k" 10 4 "${c#*:}" 66049 none resync
 	done
+	# md's own I/O hint for RAID10 divides by near copies only (seed 003's
+	# dispute): 2 chunks per stripe for n2, 4 for f2 and o2 over 4 disks.
+	# raidlab's plan says so next to the rule it uses.
+	vm_eq "r10-n2-64k: md's optimal_io_size" \
+		"$(mdq r10-n2-64k /dev/md/rl-r10-n2-64k optimal_io_size)" 131072
+	vm_eq "r10-f2-64k: md's optimal_io_size" \
+		"$(mdq r10-f2-64k /dev/md/rl-r10-f2-64k optimal_io_size)" 262144
+	vm_eq "r10-o2-64k: md's optimal_io_size" \
+		"$(mdq r10-o2-64k /dev/md/rl-r10-o2-64k optimal_io_size)" 262144
+	vm_match "r10-f2-64k: the plan states md's hint" \
+		"$(bq r10-f2-64k '.plan.geometry // ""')" "counts 4 \(it divides by near copies only\)"
 	md_check r01 rl-r01 1 2 - - none -
 	md_check r01 rl-r01-leg0 0 2 65536 - none -
 	md_check r01 rl-r01-leg1 0 2 65536 - none -

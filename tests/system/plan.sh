@@ -1,0 +1,66 @@
+#!/bin/sh
+# raidlab plan as a user meets it: the seed 003 lab's commands in order,
+# with the geometry rule stated (the thread disputes stripe-width for a
+# 4-disk RAID10 f2), scratch disks as placeholders, --json for scripts,
+# one variant with -v, an unknown variant and an invalid lab refused.
+# Nothing is run, so it needs no root and touches no device.
+. "${top_srcdir:-.}/tests/system/lib.sh"
+
+need_cmd jq
+
+out=$("$RAIDLAB" plan seed-003-raid10-f2-vs-btrfs)
+expect_eq "plan: exit status" "$?" 0
+expect_match "plan: mdadm with every option" "$out" \
+	"^mdadm --create /dev/md/rl-md-raid10-f2-ext4 --run --level=10 --raid-devices=4 --layout=f2 --chunk=256K --metadata=1.2 --bitmap=none --assume-clean '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'\$"
+expect_match "plan: the geometry and its rule" "$out" \
+	'# geometry: stride=64, stripe-width=128 as the lab says \(RAID10 f2: 4 devices / 2 copies = 2 data disks'
+expect_match "plan: md's own hint, for the dispute" "$out" \
+	"md's own I/O hint, which mkfs reads when told nothing, counts 4"
+expect_match "plan: mkfs with the lab's geometry" "$out" \
+	'^mkfs.ext4 -F -b 4096 -E stride=64,stripe-width=128 /dev/md/rl-md-raid10-f2-ext4$'
+expect_match "plan: readahead" "$out" \
+	'^blockdev --setra 1024 /dev/md/rl-md-raid10-f2-ext4$'
+expect_match "plan: btrfs" "$out" \
+	"^mkfs.btrfs -f -d raid10 -m raid10 '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'\$"
+expect_match "plan: teardown" "$out" \
+	"^mdadm --zero-superblock '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'\$"
+expect_match "plan: the scratch label" "$out" \
+	'^# scratch: functional, not representative'
+
+# Order: wipe, create, mkfs, mount; teardown reversed.
+order=$(printf '%s\n' "$out" | sed -n '/^# variant md-raid10/,/^# variant btrfs/p' |
+	grep -Eo '^(wipefs|mdadm --create|mkfs.ext4|mkdir|mount|blockdev|umount|rmdir|mdadm --stop|mdadm --zero)' |
+	paste -sd, -)
+expect_eq "plan: order" "$order" \
+	"wipefs,mdadm --create,mkfs.ext4,mkdir,mount,blockdev,umount,rmdir,wipefs,mdadm --stop,mdadm --zero,wipefs"
+
+json=$("$RAIDLAB" plan --json -v btrfs-raid10 seed-003-raid10-f2-vs-btrfs)
+expect_eq "plan --json: one variant" "$(printf '%s' "$json" | jq length)" 1
+expect_eq "plan --json: its name" \
+	"$(printf '%s' "$json" | jq -r '.[0].variant')" btrfs-raid10
+expect_eq "plan --json: setup argv" \
+	"$(printf '%s' "$json" | jq -r '.[0].setup[1].argv | join(" ")')" \
+	"mkfs.btrfs -f -d raid10 -m raid10 <scratch:0> <scratch:1> <scratch:2> <scratch:3>"
+expect_eq "plan --json: devices for the guards" \
+	"$(printf '%s' "$json" | jq -r '[.[0].devices[] | .role] | join(",")')" \
+	member,member,member,member
+expect_eq "plan --json: teardown" \
+	"$(printf '%s' "$json" | jq -r '.[0].teardown[-1] | join(" ")')" \
+	"btrfs device scan --forget <scratch:0> <scratch:1> <scratch:2> <scratch:3>"
+
+"$RAIDLAB" plan -v nosuch seed-003-raid10-f2-vs-btrfs >/dev/null 2>"$TEST_TMP/err"
+expect_eq "plan: unknown variant exit status" "$?" 1
+expect_match "plan: unknown variant named" "$(cat "$TEST_TMP/err")" \
+	'no variant named nosuch'
+
+printf 'name = "x";\nvariants = ( { name = "a"; array = { level = 7; }; } );\n' \
+	>"$TEST_TMP/bad.cfg"
+"$RAIDLAB" plan "$TEST_TMP/bad.cfg" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "plan: invalid lab exit status" "$?" 2
+expect_match "plan: invalid lab says where" "$(cat "$TEST_TMP/err")" \
+	'bad.cfg:2: variants.a.array.level'
+
+out=$("$RAIDLAB" plan quick)
+expect_match "plan: a directory variant builds nothing" "$out" \
+	'variant tmpdir: the directory /var/tmp/raidlab-quick, nothing to build'
+echo "plan: ok"
