@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,6 +196,42 @@ argv_json(char *const *argv)
 	return a;
 }
 
+/*
+ * The output line that says why a command failed: the first that reads
+ * like an error (tools often print their usage after it), else the last
+ * non-empty one.
+ */
+static void
+why_line(const char *out, char *buf, size_t len)
+{
+	static const char *const words[] = { "error", "unrecognized", "invalid",
+		"cannot", "can't", "failed", "no such", "not ", "refus", "busy",
+		NULL };
+	const char *p = out, *last = NULL;
+	size_t n, lastn = 0;
+
+	buf[0] = '\0';
+	for (; *p != '\0'; p += n + (p[n] == '\n')) {
+		char l[512];
+
+		n = strcspn(p, "\n");
+		if (n == 0 || strspn(p, " \t") >= n)
+			continue;
+		snprintf(l, sizeof l, "%.*s", (int)n, p);
+		for (char *c = l; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		for (const char *const *w = words; *w != NULL; w++)
+			if (strstr(l, *w) != NULL) {
+				snprintf(buf, len, "%.*s", (int)n, p);
+				return;
+			}
+		last = p;
+		lastn = n;
+	}
+	if (last != NULL)
+		snprintf(buf, len, "%.*s", (int)lastn, last);
+}
+
 /* Run argv; append {argv, reason, status, exit_status, duration, output}
    to list. Returns exec_run's result; fills why on failure. */
 static int
@@ -223,17 +260,10 @@ run_cmd(char *const *argv, const char *reason, double timeout, json_t *list,
 	json_object_set_new(s, "output", json_string(r.output));
 	json_array_append_new(list, s);
 	if (rc < 0) {
-		/* The last non-empty output line usually says why. */
-		const char *o2 = r.output, *last = o2, *c;
-		size_t len = strlen(o2);
+		char l[512];
 
-		while (len > 0 && (o2[len - 1] == '\n' || o2[len - 1] == ' '))
-			len--;
-		for (c = o2; c < o2 + len; c++)
-			if (*c == '\n')
-				last = c + 1;
-		snprintf(why, wlen, "%s: %s%s%.*s", line, d,
-		    len > 0 ? ": " : "", (int)(o2 + len - last), last);
+		why_line(r.output, l, sizeof l);
+		snprintf(why, wlen, "%s: %s%s%s", line, d, l[0] ? ": " : "", l);
 	}
 	exec_result_done(&r);
 	free(line);

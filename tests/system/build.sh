@@ -197,6 +197,36 @@ EOF
 		"$(jq -r '.runs[0].skipped' "$rec")" 'no md driver'
 	expect_eq "no md: nothing left" "$(our_loops)$(ls -A "$disks")" ""
 fi
+# A step that fails (mkfs refuses an option) stops the variant: what was
+# built is undone, the error names the step and why, the next variant
+# still runs, and nothing is left.
+cat >"$TEST_TMP/fail.cfg" <<EOF
+name = "fail"; cache = "keep";
+variants = (
+  { name = "bad"; scratch = { count = 2; size = "256M"; dir = "$disks"; };
+    array = { engine = "btrfs"; level = "raid1"; };
+    fs = { mkfs_options = "--no-such-option"; }; },
+  { name = "good"; scratch = { count = 2; size = "256M"; dir = "$disks"; };
+    array = { engine = "btrfs"; level = "raid1"; }; }
+);
+workloads = ( { type = "smallfiles"; counts = [10]; } );
+EOF
+"$RAIDLAB" run "$TEST_TMP/fail.cfg" --results "$TEST_TMP/res4" \
+	>/dev/null 2>"$TEST_TMP/err"
+expect_eq "failed step: exit status" "$?" 1
+expect_match "failed step: which and why" "$(cat "$TEST_TMP/err")" \
+	"variant bad: step 2 failed: mkfs.btrfs -f -d raid1 --no-such-option .*: exit status 1: .*unrecognized option '--no-such-option'"
+rec=$(ls "$TEST_TMP"/res4/fail-*.json)
+expect_eq "failed step: recorded" "$(jq -r '.builds[0].status' "$rec")" failed
+expect_match "failed step: what it may have written was undone" \
+	"$(jq -r '[.builds[0].teardown[].command] | join(";")' "$rec")" \
+	'^wipefs --all /dev/loop[0-9]+ /dev/loop[0-9]+;btrfs device scan --forget '
+expect_match "failed step: the runs say why" \
+	"$(jq -r '.runs[0].skipped' "$rec")" 'step 2 failed'
+expect_eq "failed step: the next variant ran" \
+	"$(jq -r '.runs[1].status' "$rec")" ok
+expect_eq "failed step: nothing left" "$(our_loops)$(ls -A "$disks")" ""
+
 # SIGINT while measuring: the workers stop, the array is torn down, the
 # scratch disks are released, and the run says it was interrupted.
 cat >"$TEST_TMP/int.cfg" <<EOF
