@@ -24,7 +24,8 @@ struct disk_table {
 
 /*
  * Lay out the disks of l that keep(d, arg) accepts (all when keep is
- * NULL) in at most width columns (width 0: no limit). Replaces t.
+ * NULL) in at most width columns (width 0: no limit). Fills t without
+ * reading it: disk_table_done() a table built before.
  */
 void disk_table_build(struct disk_table *t, const struct disk_list *l,
     disk_filter_fn keep, void *arg, size_t width, unsigned flags);

@@ -1,39 +1,39 @@
 /*
  * raidlab run LAB: the lab's workloads on each variant, headless, with
- * repeats. Directory variants run in their directory; array variants are
- * checked (run-build.c: every device against the inventory and
- * --yes-destroy before anything is touched), built, measured and torn
- * down, each object journaled for `raidlab cleanup`. A live status line on a
- * terminal, a line per test otherwise; at the end the tables users know, or the
- * record as JSON or the figures as CSV. The record is saved after every
- * run. Main thread; SIGINT/SIGTERM stop the engine cleanly.
+ * repeats. The work is a lab runner's (labrun.h), in its own thread:
+ * directory variants run in their directory; array variants are checked
+ * (every device against the inventory and --yes-destroy before anything
+ * is touched), built, measured and torn down, each object journaled for
+ * `raidlab cleanup`. This thread polls the runner's events and prints
+ * them (run-live.c, run-build.c): a live status line on a terminal, a
+ * line per test otherwise; it records each finished run, saving the
+ * record after every run, and at the end prints the tables users know, or
+ * the record as JSON or the figures as CSV. --dry-run only checks. Main
+ * thread; SIGINT/SIGTERM stop the runner cleanly (what was built is torn
+ * down).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <poll.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "afile.h"
 #include "cli.h"
 #include "engine.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
-#include "param.h"
+#include "labrun.h"
 #include "record.h"
 #include "report.h"
 #include "run-build.h"
-#include "statej.h"
 #include "run-live.h"
 #include "strbuf.h"
-#include "workload.h"
 #include "xalloc.h"
 
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV };
@@ -54,20 +54,14 @@ struct run_opts {
 	bool dry_run;
 };
 
-/* The engine of the run in progress, for the signal handler. */
-static struct engine *_Atomic running;
-volatile sig_atomic_t run_interrupted; /* also read by run-build.c */
-#define interrupted run_interrupted
+/* Set by SIGINT/SIGTERM; the loop stops the runner. */
+static volatile sig_atomic_t interrupted;
 
 static void
 on_signal(int sig)
 {
-	struct engine *eng = atomic_load(&running);
-
 	(void)sig;
 	interrupted = 1;
-	if (eng != NULL)
-		engine_stop(eng);
 }
 
 static void
@@ -110,209 +104,124 @@ selected(char **names, size_t n, const char *name)
 	return false;
 }
 
-/* One workload once on one directory; NULL if it could not start. */
-static struct wl_result *
-run_once(const struct lab *lab, const struct lab_workload *w, const char *dir,
-    const struct run_opts *o, struct live *lv)
+/* The selection the names give over n entries; NULL: every entry. */
+static bool *
+select_names(char **names, size_t nnames, size_t n,
+    const char *(*name)(const struct lab *, size_t), const struct lab *lab)
 {
-	struct engine_job job = {
-		.wl = w->wl,
-		.params = w->values,
-		.name = w->name,
-		.target = dir,
-		.cache = lab->cache,
-	};
-	struct engine *eng = engine_new();
-	struct wl_result *res;
-	struct err e;
-	int ki = param_index(w->wl->params, "keep");
+	bool *sel;
 
-	job.keep = o->keep || (ki >= 0 && w->values[ki].i != 0);
-	err_clear(&e);
-	if (engine_start(eng, &job, &e) < 0) {
-		char b[ERR_FILE_MAX + ERR_MSG_MAX];
-
-		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
-		engine_free(eng);
+	if (nnames == 0)
 		return NULL;
-	}
-	atomic_store(&running, eng);
-	if (interrupted)
-		engine_stop(eng);
-	res = live_follow(lv, eng);
-	atomic_store(&running, NULL);
-	engine_free(eng);
-	return res;
+	sel = xcalloc(n + 1, sizeof *sel);
+	for (size_t i = 0; i < n; i++)
+		sel[i] = selected(names, nnames, name(lab, i));
+	return sel;
 }
 
-struct tally {
-	int failed, ran, skipped;
-	bool refused; /* the precheck refused: nothing ran */
-};
+static const char *
+variant_name(const struct lab *lab, size_t i)
+{
+	return lab->variants[i].name;
+}
 
-/* What the array variants of one run share. */
-struct build_ctx {
-	struct build_opts bo;
-	struct disk_list inv;
-	struct statej *j; /* opened with the first build */
-};
+static const char *
+workload_name(const struct lab *lab, size_t i)
+{
+	const struct lab_workload *w = &lab->workloads[i];
+
+	return w->name ? w->name : w->type;
+}
 
 static void
-run_variant(const struct lab *lab, const struct lab_variant *v, const char *dir,
-    const struct run_opts *o, struct record *rec, const char *resdir,
-    struct tally *t)
+save(struct record *rec, const char *resdir)
 {
-	int64_t repeats = o->repeats > 0 ? o->repeats : lab->repeats;
-	struct live lv;
-	size_t i;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct err e;
 
-	for (i = 0; i < lab->nworkloads && !interrupted; i++) {
-		const struct lab_workload *w = &lab->workloads[i];
-		const char *wname = w->name ? w->name : w->type;
-
-		if (!selected(o->workloads, o->nworkloads, wname))
-			continue;
-		double prev = 0;
-
-		for (int64_t k = 1; k <= repeats && !interrupted; k++) {
-			struct wl_result *res;
-
-			/* The previous repeat's duration gives the ETA. */
-			live_init(&lv, v->name ? v->name : dir, wname, (int)k,
-			    (int)repeats, o->tick_ms, prev);
-			res = run_once(lab, w, dir, o, &lv);
-			live_done(&lv);
-			if (res == NULL) {
-				t->failed++;
-				continue;
-			}
-			t->ran++;
-			prev = res->wall;
-			if (res->status == WL_FAILED)
-				t->failed++;
-			record_add_run(rec, v, dir, w, (int)k, res, NULL);
-			wl_result_free(res);
-			err_clear(&e);
-			if (record_save(rec, resdir, &e) < 0)
-				cli_error(&cli_run, "%s",
-				    err_format(&e, b, sizeof b));
-		}
-	}
-}
-
-/* The variant's runs did not happen: record why. */
-static void
-skip_variant(const struct lab *lab, const struct lab_variant *v,
-    const struct run_opts *o, struct record *rec, const char *why)
-{
-	for (size_t i = 0; i < lab->nworkloads; i++) {
-		const struct lab_workload *w = &lab->workloads[i];
-
-		if (selected(o->workloads, o->nworkloads,
-			w->name ? w->name : w->type))
-			record_add_run(rec, v, NULL, w, 1, NULL, why);
-	}
-}
-
-/* Build an array variant, run its workloads on it, tear it down. */
-static void
-array_variant(const struct lab *lab, const struct lab_variant *v,
-    const struct run_opts *o, struct build_ctx *bc, struct record *rec,
-    const char *resdir, struct tally *t)
-{
-	struct prov p;
-	struct err e;
-	char b[ERR_FILE_MAX + ERR_MSG_MAX];
-
-	if (bc->j == NULL) {
-		err_clear(&e);
-		if (statej_open(&bc->j, &e) < 0) {
-			cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
-			skip_variant(lab, v, o, rec, e.msg);
-			t->failed++;
-			return;
-		}
-	}
-	if (build_variant(&p, lab, v, &bc->bo, bc->j, &bc->inv, rec) < 0) {
-		const char *err =
-		    json_string_value(json_object_get(p.build, "error"));
-
-		skip_variant(lab, v, o, rec,
-		    err ? err : _("the variant could not be built"));
-		t->failed++;
-	} else {
-		run_variant(lab, v, prov_target(&p), o, rec, resdir, t);
-	}
-	if (build_teardown(&p) < 0)
-		t->failed++;
 	err_clear(&e);
 	if (record_save(rec, resdir, &e) < 0)
 		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
 }
 
+/* The oldest finished item into the record; saved after every run and
+   after every teardown, so a killed run leaves what it finished. */
 static void
-run_lab(const struct lab *lab, const struct run_opts *o, struct record *rec,
-    const char *resdir, struct tally *t)
+take(struct labrun *lr, struct live *lv, struct record *rec, const char *resdir)
 {
-	struct build_ctx bc = { 0 };
-	bool *sel, arrays = false;
-	size_t i;
+	struct labrun_result *r = labrun_take(lr);
+	bool now;
 
-	if (o->target != NULL) {
-		struct lab_variant tv;
-		char name[] = "target";
-
-		memset(&tv, 0, sizeof tv);
-		tv.name = name;
-		tv.directory = xstrdup(o->target);
-		run_variant(lab, &tv, o->target, o, rec, resdir, t);
-		free(tv.directory);
+	if (r == NULL)
 		return;
-	}
-	sel = xcalloc(lab->nvariants + 1, sizeof *sel);
-	for (i = 0; i < lab->nvariants; i++) {
-		sel[i] =
-		    selected(o->variants, o->nvariants, lab->variants[i].name);
-		arrays |= sel[i] && lab->variants[i].directory == NULL;
-	}
-	bc.bo.confirmed = (const char *const *)o->confirmed;
-	bc.bo.nconfirmed = o->nconfirmed;
-	bc.bo.dry_run = o->dry_run;
-	bc.bo.state_dir = getenv("RAIDLAB_STATE_DIR");
-	disk_list_init(&bc.inv);
-	if ((arrays || o->nconfirmed > 0 || o->dry_run) &&
-	    build_precheck(lab, sel, &bc.bo, &bc.inv) < 0) {
-		t->failed++;
-		t->refused = true;
-		goto out;
-	}
-	if (o->dry_run)
-		goto out;
-	for (i = 0; i < lab->nvariants && !interrupted; i++) {
-		const struct lab_variant *v = &lab->variants[i];
-		int rc;
+	if (r->kind == LABRUN_ITEM_RUN)
+		live_end(lv);
+	now = r->kind == LABRUN_ITEM_RUN ? r->res != NULL : r->final;
+	labrun_record(rec, lr, r);
+	if (now)
+		save(rec, resdir);
+	labrun_result_free(r);
+}
 
-		if (!sel[i])
-			continue;
-		if (v->directory == NULL) {
-			array_variant(lab, v, o, &bc, rec, resdir, t);
-			continue;
+/*
+ * The front end's loop: poll the runner's events with the sampling tick
+ * as timeout, print them, take results, redraw the status line each tick;
+ * a signal stops the runner (not from the handler: from here).
+ */
+static void
+follow(struct labrun *lr, unsigned tick_ms, struct record *rec,
+    const char *resdir)
+{
+	uint64_t tick = tick_ms * 1000000ull, next = wl_now_ns() + tick;
+	struct labrun_event ev;
+	struct live lv;
+	bool done = false, stopped = false;
+
+	live_init(&lv);
+	while (!done) {
+		struct pollfd p = { labrun_fd(lr), POLLIN, 0 };
+		uint64_t now = wl_now_ns();
+		int timeout = now >= next ? 0 : (int)((next - now) / 1000000);
+
+		if (interrupted && !stopped) {
+			labrun_stop(lr);
+			stopped = true;
 		}
-		if ((rc = afile_mkdirs(v->directory, 0755)) < 0) {
-			cli_error(&cli_run,
-			    _("variant %s: cannot create %s: %s"), v->name,
-			    v->directory, strerror(-rc));
-			t->failed++;
-			continue;
+		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
+			break;
+		while (labrun_pop(lr, &ev)) {
+			if (ev.type == LABRUN_RESULT)
+				take(lr, &lv, rec, resdir);
+			else
+				live_event(&lv, lr, &ev);
+			done |= ev.type == LABRUN_DONE;
 		}
-		run_variant(lab, v, v->directory, o, rec, resdir, t);
+		if ((now = wl_now_ns()) >= next) {
+			live_tick(&lv, lr);
+			next = next + tick > now ? next + tick : now + tick;
+		}
 	}
-out:
-	statej_close(bc.j);
-	disk_list_done(&bc.inv);
-	free(sel);
+	live_end(&lv);
+}
+
+/* Run the lab through a lab runner; the summary says how it went. */
+static int
+run_lab(const struct lab *lab, const struct labrun_opts *lo, unsigned tick_ms,
+    struct record *rec, const char *resdir, struct labrun_summary *s)
+{
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	struct labrun *lr;
+	struct err e;
+
+	err_clear(&e);
+	if ((lr = labrun_start(lab, lo, &e)) == NULL) {
+		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
+		return e.code;
+	}
+	follow(lr, tick_ms, rec, resdir);
+	labrun_summary(lr, s);
+	labrun_free(lr);
+	return 0;
 }
 
 static void
@@ -446,15 +355,38 @@ free_opts(struct run_opts *o)
 	free(o->workloads);
 }
 
+/* The record: status, saved, printed as asked. */
+static void
+finish(struct record *rec, const char *resdir, const struct run_opts *o,
+    const struct labrun_summary *s)
+{
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	struct err e;
+
+	record_set_status(rec,
+	    interrupted     ? "interrupted"
+		: s->failed ? "failed"
+			    : "ok");
+	err_clear(&e);
+	if (record_save(rec, resdir, &e) < 0)
+		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
+	else if (o->out == OUT_TABLE)
+		fprintf(stderr, _("raidlab run: record saved to %s\n"),
+		    rec->path);
+	print_output(rec, o->out);
+}
+
 static int
 run_exec(int argc, char **argv)
 {
 	struct run_opts o = { .tick_ms = 250 };
+	struct labrun_summary s = { 0 };
+	struct labrun_opts lo = { 0 };
+	bool *vsel = NULL, *wsel = NULL;
 	struct sigaction sa;
-	struct tally t = { 0, 0, 0, false };
-	struct record *rec;
+	struct record *rec = NULL;
 	struct lab *lab;
-	char *resdir;
+	char *resdir = NULL;
 	int rc;
 
 	if ((rc = parse_opts(argc, argv, &o)) != CLI_OK) {
@@ -470,35 +402,39 @@ run_exec(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	rec = record_new(lab);
-	resdir = o.results ? xstrdup(o.results) : record_results_dir(lab);
-	run_lab(lab, &o, rec, resdir, &t);
-	if (o.dry_run || t.refused) {
-		/* Nothing ran: no record, nothing changed. */
-		rc = t.failed ? CLI_FAIL : CLI_OK;
+	lo.variants = vsel = select_names(o.variants, o.nvariants,
+	    lab->nvariants, variant_name, lab);
+	lo.workloads = wsel = select_names(o.workloads, o.nworkloads,
+	    lab->nworkloads, workload_name, lab);
+	lo.repeats = o.repeats;
+	lo.confirmed = (const char *const *)o.confirmed;
+	lo.nconfirmed = o.nconfirmed;
+	lo.target = o.target;
+	lo.tick_ms = o.tick_ms;
+	lo.keep = o.keep;
+	if (o.dry_run) {
+		/* Nothing runs: no record, nothing changed. */
+		rc = build_dry_run(lab, &lo) < 0 ? CLI_FAIL : CLI_OK;
 		goto out;
 	}
-	record_set_status(rec,
-	    interrupted    ? "interrupted"
-		: t.failed ? "failed"
-			   : "ok");
-	{
-		struct err e;
-		char b[ERR_FILE_MAX + ERR_MSG_MAX];
-
-		err_clear(&e);
-		if (record_save(rec, resdir, &e) < 0)
-			cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
-		else if (o.out == OUT_TABLE)
-			fprintf(stderr, _("raidlab run: record saved to %s\n"),
-			    rec->path);
+	rec = record_new(lab);
+	resdir = o.results ? xstrdup(o.results) : record_results_dir(lab);
+	if (run_lab(lab, &lo, o.tick_ms, rec, resdir, &s) < 0) {
+		rc = CLI_FAIL;
+		goto out;
 	}
-	print_output(rec, o.out);
-
-	rc = interrupted ? 130 : t.failed ? CLI_FAIL : CLI_OK;
+	if (s.refused) {
+		/* Nothing ran: no record, nothing changed. */
+		rc = CLI_FAIL;
+		goto out;
+	}
+	finish(rec, resdir, &o, &s);
+	rc = interrupted ? 130 : s.failed ? CLI_FAIL : CLI_OK;
 out:
 	record_free(rec);
 	free(resdir);
+	free(vsel);
+	free(wsel);
 	lab_free(lab);
 	free_opts(&o);
 	return rc;

@@ -1,7 +1,8 @@
 /*
  * Entry point: locale and gettext set-up, global options, and dispatch to
  * the subcommand named on the command line through cli_table[]. With no
- * subcommand raidlab will open the TUI; until that exists it prints help.
+ * subcommand raidlab opens the interactive lab on a terminal (tui.c) and
+ * prints help otherwise.
  * Main thread.
  */
 #include "config.h"
@@ -18,6 +19,7 @@
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
+#include "tui.h"
 #include "xalloc.h"
 
 const struct cli_cmd *const cli_table[] = {
@@ -27,6 +29,7 @@ const struct cli_cmd *const cli_table[] = {
 	&cli_run,
 	&cli_show,
 	&cli_cleanup,
+	&cli_tui,
 	NULL,
 };
 
@@ -139,6 +142,9 @@ main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc) {
+		/* On a terminal, the interactive lab; otherwise help. */
+		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+			return tui_main(NULL, false);
 		usage(stdout);
 		return CLI_OK;
 	}

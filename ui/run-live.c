@@ -1,48 +1,32 @@
 /*
- * The headless front end's loop: see run-live.h. Main thread.
+ * `raidlab run`'s view of a lab runner: see run-live.h. Main thread.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "engine.h"
 #include "i18n.h"
+#include "lab.h"
+#include "labrun.h"
 #include "result.h"
+#include "run-build.h"
 #include "run-live.h"
 
-/* An hour of samples at the default tick; older ones are dropped. */
-#define LIVE_SAMPLES 14400
-
 void
-live_init(struct live *lv, const char *variant, const char *workload,
-    int repeat, int repeats, unsigned tick_ms, double expect)
+live_init(struct live *lv)
 {
 	struct winsize ws;
 
 	memset(lv, 0, sizeof *lv);
-	lv->variant = variant;
-	lv->workload = workload;
-	lv->repeat = repeat;
-	lv->repeats = repeats;
-	lv->tick_ms = tick_ms ? tick_ms : 250;
-	lv->expect = expect;
 	lv->tty = isatty(STDERR_FILENO);
 	lv->width = 80;
 	if (lv->tty && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 &&
 	    ws.ws_col > 20)
 		lv->width = ws.ws_col;
-	sampler_init(&lv->sampler, LIVE_SAMPLES);
-}
-
-void
-live_done(struct live *lv)
-{
-	sampler_done(&lv->sampler);
+	build_progress_init(&lv->bp, lv->tty);
 }
 
 static void
@@ -59,12 +43,10 @@ clock_str(double s, char *buf, size_t len)
 
 /* The status line, cut to the terminal's width, redrawn in place. */
 static void
-draw(const struct live *lv)
+draw(struct live *lv)
 {
-	const struct series *s = &lv->sampler.series;
-	const struct sample *x = s->n ? series_at(s, s->n - 1) : NULL;
-	char line[512], el[16], eta[32] = "";
-	double t = lv->sampler.last.t;
+	char line[768], el[16], eta[32] = "";
+	double t = lv->last.t;
 
 	clock_str(t, el, sizeof el);
 	if (lv->expect > t) {
@@ -77,82 +59,149 @@ draw(const struct live *lv)
 	    _("[%s] %s %d/%d  %s  r %.1f MB/s  w %.1f MB/s  %.0f files/s  "
 	      "%s%s"),
 	    lv->variant, lv->workload, lv->repeat, lv->repeats,
-	    lv->test[0] ? lv->test : _("starting"),
-	    x ? sample_read_mbps(x) : 0.0, x ? sample_write_mbps(x) : 0.0,
-	    x ? sample_files_per_s(x) : 0.0, el, eta);
+	    lv->test[0] ? lv->test : _("starting"), lv->read_mbps,
+	    lv->write_mbps, lv->files_s, el, eta);
 	if ((int)strlen(line) >= lv->width)
 		line[lv->width - 1] = '\0';
 	fprintf(stderr, "\r\033[K%s", line);
 	fflush(stderr);
+	lv->drawn = true;
+}
+
+void
+live_tick(struct live *lv, struct labrun *lr)
+{
+	struct engine_totals now;
+	double dt;
+
+	if (!labrun_totals(lr, &now) || !lv->active)
+		return;
+	/* A newer engine than the one last read starts from zero. */
+	if (now.t < lv->last.t || now.files < lv->last.files ||
+	    now.bytes_read < lv->last.bytes_read ||
+	    now.bytes_written < lv->last.bytes_written)
+		memset(&lv->last, 0, sizeof lv->last);
+	dt = now.t - lv->last.t;
+	if (dt > 0) {
+		lv->read_mbps =
+		    (double)(now.bytes_read - lv->last.bytes_read) / dt / 1e6;
+		lv->write_mbps =
+		    (double)(now.bytes_written - lv->last.bytes_written) / dt /
+		    1e6;
+		lv->files_s = (double)(now.files - lv->last.files) / dt;
+	}
+	lv->last = now;
+	if (lv->tty)
+		draw(lv);
+}
+
+void
+live_end(struct live *lv)
+{
+	if (lv->drawn)
+		fputs("\r\033[K", stderr);
+	lv->drawn = false;
+	lv->active = false;
 }
 
 static void
-event(struct live *lv, const struct evq_event *ev)
+run_starts(struct live *lv, const struct labrun *lr,
+    const struct labrun_event *ev)
 {
-	switch (ev->type) {
-	case EVQ_TEST_START:
-	case EVQ_STEP:
-		snprintf(lv->test, sizeof lv->test, "%s", ev->text);
-		break;
-	case EVQ_TEST_END:
-		if (!lv->tty)
-			fprintf(stderr, "[%s] %s %d/%d: %s: %.2f %s\n",
-			    lv->variant, lv->workload, lv->repeat, lv->repeats,
-			    ev->text, ev->value,
-			    wl_unit_name((enum wl_unit)ev->unit));
-		snprintf(lv->test, sizeof lv->test, "%s", _("between tests"));
-		break;
-	case EVQ_NOTE:
-	case EVQ_ERROR:
-		if (lv->tty)
-			fputs("\r\033[K", stderr);
-		fprintf(stderr, "[%s] %s: %s%s\n", lv->variant, lv->workload,
-		    ev->type == EVQ_ERROR ? _("error: ") : _("note: "),
-		    ev->text);
-		break;
-	case EVQ_DONE:
-		break;
-	}
+	const struct lab_variant *v = labrun_variant(lr, ev->variant);
+
+	live_end(lv);
+	build_close(&lv->bp);
+	snprintf(lv->variant, sizeof lv->variant, "%s",
+	    v && v->name            ? v->name
+		: v && v->directory ? v->directory
+				    : "?");
+	snprintf(lv->workload, sizeof lv->workload, "%s", ev->text);
+	lv->repeat = ev->repeat;
+	lv->repeats = (int)ev->total;
+	lv->expect = ev->value;
+	lv->test[0] = '\0';
+	memset(&lv->last, 0, sizeof lv->last);
+	lv->read_mbps = lv->write_mbps = lv->files_s = 0;
+	lv->active = true;
 }
 
-struct wl_result *
-live_follow(struct live *lv, struct engine *eng)
+static void
+test_event(struct live *lv, const struct labrun_event *ev)
 {
-	struct evq *q = engine_events(eng);
-	struct wl_result *res;
-	struct evq_event ev;
-	uint64_t next = wl_now_ns() + lv->tick_ms * 1000000ull;
-	bool done = false;
+	if (!ev->end) {
+		snprintf(lv->test, sizeof lv->test, "%s", ev->text);
+		return;
+	}
+	if (!lv->tty)
+		fprintf(stderr, "[%s] %s %d/%d: %s: %.2f %s\n", lv->variant,
+		    lv->workload, lv->repeat, lv->repeats, ev->text, ev->value,
+		    wl_unit_name((enum wl_unit)ev->unit));
+	snprintf(lv->test, sizeof lv->test, "%s", _("between tests"));
+}
 
-	while (!done) {
-		struct pollfd p = { evq_fd(q), POLLIN, 0 };
-		uint64_t now = wl_now_ns();
-		int timeout = now >= next ? 0 : (int)((next - now) / 1000000);
+/* A note or an error: the engine's (about the run in progress), or the
+   runner's own sentence. */
+static void
+message(struct live *lv, const struct labrun_event *ev)
+{
+	bool error = ev->type == LABRUN_ERROR;
 
-		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
+	if (ev->workload >= 0 && lv->active) {
+		if (lv->drawn)
+			fputs("\r\033[K", stderr);
+		fprintf(stderr, "[%s] %s: %s%s\n", lv->variant, lv->workload,
+		    error ? _("error: ") : _("note: "), ev->text);
+		return;
+	}
+	live_end(lv);
+	build_close(&lv->bp);
+	fprintf(stderr, "raidlab run: %s\n", ev->text);
+}
+
+static const char *
+build_name(const struct labrun *lr, int vi)
+{
+	const struct lab_variant *v = labrun_variant(lr, vi);
+
+	return v != NULL && v->name != NULL ? v->name : "?";
+}
+
+void
+live_event(struct live *lv, const struct labrun *lr,
+    const struct labrun_event *ev)
+{
+	switch (ev->type) {
+	case LABRUN_VARIANT:
+		live_end(lv);
+		break;
+	case LABRUN_STEP:
+		if (ev->workload >= 0) {
+			snprintf(lv->test, sizeof lv->test, "%s", ev->text);
 			break;
-		if (wl_now_ns() >= next) {
-			sampler_tick(&lv->sampler, eng);
-			next += lv->tick_ms * 1000000ull;
-			if (lv->tty)
-				draw(lv);
 		}
-		while (evq_pop(q, &ev)) {
-			event(lv, &ev);
-			if (ev.type == EVQ_DONE)
-				done = true;
-		}
+		live_end(lv);
+		build_step(&lv->bp, build_name(lr, ev->variant), ev->text);
+		break;
+	case LABRUN_RESYNC:
+		build_sync(&lv->bp, build_name(lr, ev->variant), ev->text,
+		    ev->done, ev->total);
+		break;
+	case LABRUN_RUN:
+		run_starts(lv, lr, ev);
+		break;
+	case LABRUN_TEST:
+		test_event(lv, ev);
+		break;
+	case LABRUN_NOTE:
+	case LABRUN_ERROR:
+		message(lv, ev);
+		break;
+	case LABRUN_RESULT:
+		break;
+	case LABRUN_DONE:
+		live_end(lv);
+		build_close(&lv->bp);
+		break;
 	}
-	res = engine_join(eng);
-	if (lv->tty)
-		fputs("\r\033[K", stderr);
-	if (res != NULL) {
-		/* The last partial tick, then hand the series over. */
-		sampler_tick(&lv->sampler, eng);
-		series_done(&res->series);
-		res->series = lv->sampler.series;
-		res->tick = lv->tick_ms / 1000.0;
-		series_init(&lv->sampler.series, 1);
-	}
-	return res;
 }

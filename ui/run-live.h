@@ -1,8 +1,9 @@
 /*
- * Following one engine run headless: the front end's loop (poll the
- * event queue with the sampling tick as timeout, sample the counters,
- * drain events), drawing a one-line status redrawn in place on a terminal
- * (stderr) or printing a line per test otherwise. Main thread.
+ * What `raidlab run` shows while a lab runner (labrun.h) works: the
+ * runner's events printed as they come (build steps and resync progress
+ * through run-build.c, a line per test when stderr is not a terminal,
+ * notes and errors), and on a terminal a one-line status of the run in
+ * progress redrawn in place each tick from labrun_totals(). Main thread.
  */
 #ifndef RAIDLAB_RUN_LIVE_H
 #define RAIDLAB_RUN_LIVE_H
@@ -10,25 +11,30 @@
 #include <stdbool.h>
 
 #include "engine.h"
+#include "labrun.h"
+#include "run-build.h"
 
 struct live {
-	const char *variant, *workload;
+	char variant[256], workload[256]; /* of the run in progress */
 	int repeat, repeats;
-	unsigned tick_ms;
 	double expect; /* seconds a run took before; 0: unknown */
 	bool tty;
 	int width;
+	bool active; /* between a run's start and its result */
+	bool drawn; /* the status line is on the terminal */
 	char test[EVQ_TEXT]; /* label of the test in progress */
-	struct sampler sampler;
+	struct engine_totals last; /* at the previous tick */
+	double read_mbps, write_mbps, files_s; /* over that tick */
+	struct build_progress bp;
 };
 
-void live_init(struct live *lv, const char *variant, const char *workload,
-    int repeat, int repeats, unsigned tick_ms, double expect);
-void live_done(struct live *lv);
-/*
- * Follow eng until its driver is done; return the joined result with the
- * sampled series attached (the caller frees it).
- */
-struct wl_result *live_follow(struct live *lv, struct engine *eng);
+void live_init(struct live *lv);
+/* Print (or note) one event of lr; LABRUN_RESULT is the caller's. */
+void live_event(struct live *lv, const struct labrun *lr,
+    const struct labrun_event *ev);
+/* Each tick: read the counters, redraw the status line on a terminal. */
+void live_tick(struct live *lv, struct labrun *lr);
+/* The run in progress has ended: take its status line away. */
+void live_end(struct live *lv);
 
 #endif

@@ -1,0 +1,38 @@
+/*
+ * Internals shared by lab-edit.c, lab-edit-array.c, lab-edit-fs.c and
+ * lab-edit-wl.c. Not
+ * for other modules. The thread that owns the lab.
+ */
+#ifndef RAIDLAB_LAB_EDIT_INT_H
+#define RAIDLAB_LAB_EDIT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lab.h"
+
+struct err;
+
+/* Variant vi, or NULL. */
+struct lab_variant *lab_edit_variant_at(struct lab *lab, size_t vi);
+/* Take forgotten keys from defaults again and re-read the level. */
+void lab_edit_refresh(struct lab *lab, struct lab_variant *v);
+/* The variant writes its own array (fs) group from now on. */
+void lab_edit_own_array(struct lab_variant *v);
+void lab_edit_own_fs(struct lab_variant *v);
+/* err_set(e, -ERANGE, ...) for an index past the end. */
+int lab_edit_bad_index(struct err *e);
+/* *dst = a copy of s (NULL: none), the old value freed. */
+void lab_edit_set_str(char **dst, const char *s);
+/* "/dev/..."-like path or scratch:N, as lab_load() accepts. */
+bool lab_edit_device_ok(const char *d);
+/* After a setter: forget own keys the choices leave without use, take
+   defaults again, re-read the level. Returns 0. */
+int lab_edit_done(struct lab *lab, struct lab_variant *v);
+/* The fs part of that (lab-edit-fs.c). */
+void lab_edit_tidy_fs(struct lab_variant *v);
+/* A valid name not taken (taken: the caller looked). */
+int lab_edit_check_name(const char *name, const char *field, bool taken,
+    struct err *e);
+
+#endif

@@ -1,0 +1,443 @@
+/*
+ * Array variants in the lab runner: the precheck before anything is
+ * touched (every selected array variant planned and guarded against one
+ * inventory and the confirmations), and one variant built (provision.h),
+ * measured and torn down, its steps and resync progress told as events
+ * and its build object handed over. labrun_check() runs the precheck in
+ * the caller's thread; everything else is the runner thread's.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "disk.h"
+#include "err.h"
+#include "guard.h"
+#include "i18n.h"
+#include "lab.h"
+#include "labrun-int.h"
+#include "labrun.h"
+#include "plan.h"
+#include "provision.h"
+#include "statej.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* ---------------------------------------------------------------- check */
+
+static void
+msg_add(struct labrun_check *c, bool note, const char *text)
+{
+	c->msgs = xreallocarray(c->msgs, c->nmsgs + 1, sizeof *c->msgs);
+	c->msgs[c->nmsgs].note = note;
+	c->msgs[c->nmsgs++].text = xstrdup(text);
+}
+
+/* Every selected array variant's plan, with placeholders for scratch. */
+static struct plan **
+plan_all(const struct lab *lab, const bool *sel, const char *state_dir,
+    struct labrun_check *c)
+{
+	struct plan **plans = xcalloc(lab->nvariants + 1, sizeof *plans);
+	struct plan_env env = { .state_dir = state_dir };
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+
+	for (size_t i = 0; i < lab->nvariants; i++) {
+		struct err e;
+
+		if (!sel[i] || lab->variants[i].directory != NULL)
+			continue;
+		err_clear(&e);
+		if (plan_build(&lab->variants[i], &env, &plans[i], &e) < 0) {
+			msg_add(c, false, err_format(&e, b, sizeof b));
+			c->rc = e.code;
+		}
+	}
+	return plans;
+}
+
+/* The device at path holds data in inv. */
+static bool
+has_data(struct disk_list *inv, const char *path)
+{
+	char p[4096];
+	struct stat st;
+	struct disk *d;
+
+	snprintf(p, sizeof p, "%s%s", strchr(path, '/') ? "" : "/dev/", path);
+	if (stat(p, &st) < 0 || !S_ISBLK(st.st_mode))
+		return false;
+	d = disk_list_by_devnum(inv, major(st.st_rdev), minor(st.st_rdev));
+	return d != NULL && d->verdict == DISK_HAS_DATA;
+}
+
+/* Add path to c->destroy when it holds data and is not there yet. */
+static void
+destroy_add(struct disk_list *inv, const char *path, struct labrun_check *c)
+{
+	for (size_t k = 0; k < c->ndestroy; k++)
+		if (strcmp(c->destroy[k], path) == 0)
+			return;
+	if (!has_data(inv, path))
+		return;
+	c->destroy =
+	    xreallocarray(c->destroy, c->ndestroy + 2, sizeof *c->destroy);
+	c->destroy[c->ndestroy++] = xstrdup(path);
+	c->destroy[c->ndestroy] = NULL;
+}
+
+/* What a confirmation must name: the devices of every plan that hold
+   data (also of the variants the guards did not reach after a
+   refusal). */
+static void
+destroy_list(struct disk_list *inv, struct plan **plans, size_t nplans,
+    struct labrun_check *c)
+{
+	for (size_t i = 0; i < nplans; i++) {
+		struct guard_dev *d;
+		size_t n;
+
+		if (plans[i] == NULL)
+			continue;
+		d = xcalloc(plans[i]->ndevs + 1, sizeof *d);
+		n = prov_guard_devs(plans[i], d);
+		for (size_t k = 0; k < n; k++)
+			destroy_add(inv, d[k].path, c);
+		free(d);
+	}
+	c->destroy_text = guard_confirmed_describe(inv,
+	    (const char *const *)c->destroy, c->ndestroy);
+}
+
+/* Guard every plan's devices; the devices go into *all. */
+static int
+guard_all(const struct lab *lab, struct plan **plans,
+    const char *const *confirmed, size_t nconfirmed, struct disk_list *inv,
+    struct guard_dev **all, size_t *nall, struct errlist *errs,
+    struct labrun_check *c)
+{
+	char msg[512];
+	int rc = c->rc;
+
+	for (size_t i = 0; i < lab->nvariants && rc == 0; i++) {
+		const char **conf;
+		size_t n, nc;
+
+		if (plans[i] == NULL)
+			continue;
+		if (!prov_md_available(&lab->variants[i])) {
+			snprintf(msg, sizeof msg,
+			    _("variant %s: this kernel has no md driver "
+			      "(/proc/mdstat is missing): it will fail"),
+			    plans[i]->variant);
+			msg_add(c, true, msg);
+		}
+		*all = xreallocarray(*all, *nall + plans[i]->ndevs + 1,
+		    sizeof **all);
+		n = prov_guard_devs(plans[i], *all + *nall);
+		conf = xcalloc(nconfirmed + 1, sizeof *conf);
+		nc = guard_confirmed_for(*all + *nall, n, confirmed, nconfirmed,
+		    conf);
+		if (n > 0 &&
+		    guard_check(inv, *all + *nall, n, conf, nc, lab->path,
+			errs) < 0)
+			rc = -EPERM;
+		free(conf);
+		*nall += n;
+	}
+	return rc;
+}
+
+int
+labrun_precheck(const struct lab *lab, const bool *sel,
+    const char *const *confirmed, size_t nconfirmed, const char *state_dir,
+    struct disk_list *inv, struct labrun_check *c)
+{
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct guard_dev *all = NULL;
+	struct plan **plans;
+	struct errlist errs;
+	struct strbuf t;
+	size_t nall = 0;
+	struct err e;
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	c->plans = xstrdup("");
+	err_clear(&e);
+	if (disk_list_scan(inv, 0, &e) < 0) {
+		msg_add(c, false, err_format(&e, b, sizeof b));
+		return c->rc = e.code;
+	}
+	plans = plan_all(lab, sel, state_dir, c);
+	errlist_init(&errs);
+	rc = guard_all(lab, plans, confirmed, nconfirmed, inv, &all, &nall,
+	    &errs, c);
+	if (rc == 0 &&
+	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
+		lab->path, &errs) < 0)
+		rc = -EPERM;
+	errlist_sort(&errs);
+	for (size_t i = 0; i < errs.n; i++)
+		msg_add(c, false, err_format(&errs.v[i], b, sizeof b));
+	if (rc == -EPERM)
+		msg_add(c, false,
+		    _("refused: nothing was changed. Free the devices, or "
+		      "confirm the ones whose data may be destroyed with "
+		      "--yes-destroy=DEV,..."));
+	destroy_list(inv, plans, lab->nvariants, c);
+	strbuf_init(&t);
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if (plans[i] != NULL) {
+			plan_format(plans[i], &t);
+			strbuf_add(&t, "\n");
+		}
+	free(c->plans);
+	c->plans = strbuf_take(&t);
+	strbuf_done(&t);
+	for (size_t i = 0; i < lab->nvariants; i++)
+		plan_free(plans[i]);
+	free(plans);
+	free(all);
+	errlist_done(&errs);
+	return c->rc = rc;
+}
+
+int
+labrun_check(const struct lab *lab, const struct labrun_opts *o,
+    struct labrun_check *c)
+{
+	bool *sel = xcalloc(lab->nvariants + 1, sizeof *sel);
+	const char *sd =
+	    o->state_dir ? o->state_dir : getenv("RAIDLAB_STATE_DIR");
+	struct disk_list inv;
+	int rc;
+
+	for (size_t i = 0; i < lab->nvariants; i++)
+		sel[i] = o->target == NULL &&
+		    (o->variants == NULL || o->variants[i]);
+	disk_list_init(&inv);
+	rc = labrun_precheck(lab, sel, o->confirmed, o->nconfirmed,
+	    sd != NULL && *sd != '\0' ? sd : NULL, &inv, c);
+	disk_list_done(&inv);
+	free(sel);
+	return rc;
+}
+
+void
+labrun_check_done(struct labrun_check *c)
+{
+	for (size_t i = 0; i < c->nmsgs; i++)
+		free(c->msgs[i].text);
+	free(c->msgs);
+	free(c->plans);
+	for (size_t i = 0; i < c->ndestroy; i++)
+		free(c->destroy[i]);
+	free(c->destroy);
+	free(c->destroy_text);
+	memset(c, 0, sizeof *c);
+}
+
+/* ---------------------------------------------------------------- build */
+
+struct build_ctx {
+	struct labrun *lr;
+	int vi;
+};
+
+static void
+on_step(void *arg, const char *what)
+{
+	struct build_ctx *b = arg;
+
+	labrun_emit(b->lr, LABRUN_STEP, b->vi, -1, "%s", what);
+}
+
+static void
+on_sync(void *arg, const char *dev, unsigned long long done,
+    unsigned long long total)
+{
+	struct build_ctx *b = arg;
+	struct labrun_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.type = LABRUN_RESYNC;
+	ev.variant = b->vi;
+	ev.workload = -1;
+	ev.repeat = -1;
+	snprintf(ev.text, sizeof ev.text, "%s", dev);
+	ev.done = done;
+	ev.total = total;
+	labrun_push(b->lr, &ev);
+}
+
+static bool
+on_stopping(void *arg)
+{
+	struct build_ctx *b = arg;
+
+	return labrun_stopping(b->lr);
+}
+
+/* The confirmations that still apply to the variant now: the entries
+   naming devices that hold data in the fresh inventory (an earlier
+   variant's teardown wiped the rest, which the precheck already
+   matched). */
+static size_t
+confirmed_now(struct labrun *lr, const char **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < lr->nconfirmed; i++)
+		if (has_data(&lr->inv, lr->confirmed[i]))
+			out[n++] = lr->confirmed[i];
+	return n;
+}
+
+/* Scratch disks, guards again (the disks may have changed since the
+   precheck), the plan's steps, facts. 0 with the target mounted. */
+static int
+build(struct labrun *lr, int vi, struct prov *p, const struct prov_cb *cb)
+{
+	const struct lab_variant *v = labrun_variant(lr, vi);
+	const char *name = v->name ? v->name : "?";
+	const char **conf = xcalloc(lr->nconfirmed + 1, sizeof *conf);
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct errlist errs;
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	errlist_init(&errs);
+	if ((rc = disk_list_scan(&lr->inv, 0, &e)) == 0) {
+		size_t nc = confirmed_now(lr, conf);
+
+		rc = prov_prepare(p, false, &lr->inv, conf, nc, lr->lab->path,
+		    &errs, &e);
+	}
+	free(conf);
+	if (rc == -EPERM) {
+		for (size_t i = 0; i < errs.n; i++)
+			labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
+			    err_format(&errs.v[i], b, sizeof b));
+	} else if (rc < 0) {
+		labrun_emit(lr, LABRUN_ERROR, vi, -1, _("variant %s: %s"), name,
+		    err_format(&e, b, sizeof b));
+	} else {
+		if (p->plan->scratch)
+			labrun_emit(lr, LABRUN_NOTE, vi, -1, "%s: %s", name,
+			    _(PROV_SCRATCH_LABEL));
+		if ((rc = prov_setup(p, cb, &e)) < 0)
+			labrun_emit(lr, LABRUN_ERROR, vi, -1,
+			    _("variant %s: %s"), name,
+			    err_format(&e, b, sizeof b));
+		else
+			prov_facts(p);
+	}
+	errlist_done(&errs);
+	return rc;
+}
+
+/* The build object as it stands: a copy, or (final) the object itself. */
+static void
+hand_build(struct labrun *lr, int vi, struct prov *p, int index, bool final)
+{
+	struct labrun_result *r = xcalloc(1, sizeof *r);
+
+	r->kind = LABRUN_ITEM_BUILD;
+	r->variant = vi;
+	r->workload = -1;
+	r->build_index = index;
+	r->final = final;
+	if (final) {
+		r->build = p->build;
+		p->build = NULL;
+	} else {
+		r->build = json_deep_copy(p->build);
+	}
+	labrun_hand(lr, r);
+}
+
+/* The built variant's devices and md arrays, for activity bars. */
+static void
+publish_devices(struct labrun *lr, const struct plan *pl)
+{
+	char **devs = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < pl->ndevs; i++)
+		labrun_dev_push(pl->devs[i].path, &devs, &n);
+	for (size_t i = 0; i < pl->nmd; i++)
+		labrun_dev_push(pl->md[i], &devs, &n);
+	labrun_set_devices(lr, devs, n);
+}
+
+/* Open the state journal with the first build; false (said why, runs
+   skipped) when it cannot be. */
+static bool
+journal(struct labrun *lr, int vi)
+{
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	struct err e;
+
+	if (lr->j != NULL)
+		return true;
+	err_clear(&e);
+	if (statej_open(&lr->j, &e) == 0)
+		return true;
+	labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
+	    err_format(&e, b, sizeof b));
+	labrun_skip_variant(lr, vi, e.msg);
+	labrun_count(lr, 0, 1);
+	return false;
+}
+
+void
+labrun_array_variant(struct labrun *lr, int vi)
+{
+	const struct lab_variant *v = labrun_variant(lr, vi);
+	struct build_ctx ctx = { lr, vi };
+	const struct prov_cb cb = {
+		.step = on_step,
+		.sync = on_sync,
+		.stopping = on_stopping,
+		.arg = &ctx,
+	};
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	struct prov p;
+	struct err e;
+	int bi;
+
+	if (!journal(lr, vi))
+		return;
+	bi = lr->nbuilds++;
+	prov_init(&p, v, lr->j, lr->state_dir);
+	if (build(lr, vi, &p, &cb) < 0) {
+		const char *why =
+		    json_string_value(json_object_get(p.build, "error"));
+
+		hand_build(lr, vi, &p, bi, false);
+		labrun_skip_variant(lr, vi,
+		    why ? why : _("the variant could not be built"));
+		labrun_count(lr, 0, 1);
+	} else {
+		hand_build(lr, vi, &p, bi, false);
+		publish_devices(lr, p.plan);
+		labrun_variant_runs(lr, vi, prov_target(&p));
+		labrun_set_devices(lr, NULL, 0);
+	}
+	err_clear(&e);
+	if (prov_teardown(&p, &cb, &e) < 0) {
+		labrun_emit(lr, LABRUN_ERROR, vi, -1,
+		    _("variant %s: %s; `raidlab cleanup` retries what is left"),
+		    v->name ? v->name : "?", err_format(&e, b, sizeof b));
+		labrun_count(lr, 0, 1);
+	}
+	hand_build(lr, vi, &p, bi, true);
+	prov_done(&p);
+}

@@ -1,0 +1,315 @@
+/*
+ * The lab runner's thread: the precheck, then variant after variant
+ * (array variants in labrun-build.c), each selected workload repeated,
+ * each run followed the way a front end follows an engine (poll its
+ * queue with the sampling tick as timeout, sample the counters into the
+ * series, forward its events) and handed over with its series and the
+ * target's facts. See labrun.h. Runner thread only.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afile.h"
+#include "err.h"
+#include "i18n.h"
+#include "labrun-int.h"
+#include "labrun.h"
+#include "param.h"
+#include "record.h"
+#include "statej.h"
+#include "workload.h"
+#include "xalloc.h"
+
+/* An hour of samples at the default tick; older ones are dropped. */
+#define LABRUN_SAMPLES 14400
+
+static const char *
+wname(const struct lab_workload *w)
+{
+	return w->name ? w->name : w->type;
+}
+
+/* An engine event, as the runner's own event about run (vi, wi, k). */
+static void
+forward(struct labrun *lr, const struct evq_event *in, int vi, int wi, int k)
+{
+	struct labrun_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.variant = vi;
+	ev.workload = wi;
+	ev.repeat = k;
+	snprintf(ev.key, sizeof ev.key, "%s", in->key);
+	snprintf(ev.text, sizeof ev.text, "%s", in->text);
+	ev.value = in->value;
+	ev.unit = in->unit;
+	switch (in->type) {
+	case EVQ_TEST_START:
+	case EVQ_TEST_END:
+		ev.type = LABRUN_TEST;
+		ev.end = in->type == EVQ_TEST_END;
+		break;
+	case EVQ_STEP:
+		ev.type = LABRUN_STEP;
+		break;
+	case EVQ_NOTE:
+		ev.type = LABRUN_NOTE;
+		break;
+	case EVQ_ERROR:
+		ev.type = LABRUN_ERROR;
+		break;
+	case EVQ_DONE:
+		return;
+	}
+	labrun_push(lr, &ev);
+}
+
+/* Follow eng to its end, sampling each tick; the joined result with the
+   series attached. */
+static struct wl_result *
+follow(struct labrun *lr, struct engine *eng, int vi, int wi, int k)
+{
+	struct evq *q = engine_events(eng);
+	uint64_t tick = lr->tick_ms * 1000000ull;
+	uint64_t next = wl_now_ns() + tick;
+	struct sampler smp;
+	struct wl_result *res;
+	struct evq_event ev;
+	bool done = false;
+
+	sampler_init(&smp, LABRUN_SAMPLES);
+	while (!done) {
+		struct pollfd p = { evq_fd(q), POLLIN, 0 };
+		uint64_t now = wl_now_ns();
+		int timeout = now >= next ? 0 : (int)((next - now) / 1000000);
+
+		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
+			break;
+		if (wl_now_ns() >= next) {
+			sampler_tick(&smp, eng);
+			next += tick;
+		}
+		while (evq_pop(q, &ev)) {
+			forward(lr, &ev, vi, wi, k);
+			if (ev.type == EVQ_DONE)
+				done = true;
+		}
+	}
+	res = engine_join(eng);
+	if (res != NULL) {
+		/* The last partial tick, then hand the series over. */
+		sampler_tick(&smp, eng);
+		series_done(&res->series);
+		res->series = smp.series;
+		res->tick = lr->tick_ms / 1000.0;
+		series_init(&smp.series, 1);
+	}
+	sampler_done(&smp);
+	return res;
+}
+
+/* One workload once on dir; NULL if it could not start (said why). */
+static struct wl_result *
+run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
+{
+	const struct lab_workload *w = &lr->lab->workloads[wi];
+	struct engine_job job = {
+		.wl = w->wl,
+		.params = w->values,
+		.name = w->name,
+		.target = dir,
+		.cache = lr->lab->cache,
+	};
+	struct engine *eng = engine_new();
+	struct wl_result *res;
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	struct err e;
+	int ki = param_index(w->wl->params, "keep");
+
+	job.keep = lr->keep || (ki >= 0 && w->values[ki].i != 0);
+	err_clear(&e);
+	if (engine_start(eng, &job, &e) < 0) {
+		labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
+		    err_format(&e, b, sizeof b));
+		engine_free(eng);
+		return NULL;
+	}
+	labrun_publish(lr, eng);
+	res = follow(lr, eng, vi, wi, k);
+	labrun_publish(lr, NULL);
+	engine_free(eng);
+	return res;
+}
+
+static void
+hand_run(struct labrun *lr, int vi, int wi, int k, struct wl_result *res,
+    const char *dir, const char *skipped)
+{
+	struct labrun_result *r = xcalloc(1, sizeof *r);
+
+	r->kind = LABRUN_ITEM_RUN;
+	r->variant = vi;
+	r->workload = wi;
+	r->repeat = k;
+	r->res = res;
+	r->skipped = skipped ? xstrdup(skipped) : NULL;
+	r->dir = dir ? xstrdup(dir) : NULL;
+	r->build_index = -1;
+	/* While the target is still there (an array is torn down next). */
+	r->target = res != NULL && dir != NULL ? record_target_json(dir) : NULL;
+	labrun_hand(lr, r);
+}
+
+/* Workload wi repeated on dir. */
+static void
+repeats(struct labrun *lr, int vi, int wi, const char *dir)
+{
+	double prev = 0;
+
+	for (int64_t k = 1; k <= lr->repeats && !labrun_stopping(lr); k++) {
+		struct labrun_event ev;
+		struct wl_result *res;
+
+		memset(&ev, 0, sizeof ev);
+		ev.type = LABRUN_RUN;
+		ev.variant = vi;
+		ev.workload = wi;
+		ev.repeat = (int)k;
+		ev.total = (unsigned long long)lr->repeats;
+		ev.value = prev;
+		snprintf(ev.text, sizeof ev.text, "%s",
+		    wname(&lr->lab->workloads[wi]));
+		labrun_push(lr, &ev);
+		if ((res = run_once(lr, vi, wi, (int)k, dir)) == NULL) {
+			labrun_count(lr, 0, 1);
+			continue;
+		}
+		prev = res->wall;
+		labrun_count(lr, 1, res->status == WL_FAILED);
+		hand_run(lr, vi, wi, (int)k, res, dir, NULL);
+	}
+}
+
+void
+labrun_variant_runs(struct labrun *lr, int vi, const char *dir)
+{
+	for (size_t i = 0; i < lr->lab->nworkloads && !labrun_stopping(lr); i++)
+		if (lr->wsel[i])
+			repeats(lr, vi, (int)i, dir);
+}
+
+void
+labrun_skip_variant(struct labrun *lr, int vi, const char *why)
+{
+	for (size_t i = 0; i < lr->lab->nworkloads; i++)
+		if (lr->wsel[i])
+			hand_run(lr, vi, (int)i, 1, NULL, NULL, why);
+}
+
+/* A directory variant: created when missing, then measured. */
+static void
+directory_variant(struct labrun *lr, int vi)
+{
+	const struct lab_variant *v = labrun_variant(lr, vi);
+	char **devs = NULL;
+	size_t ndevs = 0;
+	int rc;
+
+	if ((rc = afile_mkdirs(v->directory, 0755)) < 0) {
+		labrun_emit(lr, LABRUN_ERROR, vi, -1,
+		    _("variant %s: cannot create %s: %s"), labrun_vname(v),
+		    v->directory, strerror(-rc));
+		labrun_count(lr, 0, 1);
+		return;
+	}
+	labrun_dir_devices(v->directory, &devs, &ndevs);
+	labrun_set_devices(lr, devs, ndevs);
+	labrun_variant_runs(lr, vi, v->directory);
+	labrun_set_devices(lr, NULL, 0);
+}
+
+static void
+announce(struct labrun *lr, int vi)
+{
+	const struct lab_variant *v = labrun_variant(lr, vi);
+	struct labrun_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.type = LABRUN_VARIANT;
+	ev.variant = vi;
+	ev.workload = -1;
+	ev.repeat = -1;
+	snprintf(ev.text, sizeof ev.text, "%s", labrun_vname(v));
+	snprintf(ev.key, sizeof ev.key, "%s",
+	    v->directory ? "directory" : "array");
+	labrun_push(lr, &ev);
+}
+
+/* Every precheck line as an event; false when refused. */
+static bool
+precheck(struct labrun *lr)
+{
+	struct labrun_check c;
+	int rc;
+
+	rc = labrun_precheck(lr->lab, lr->vsel,
+	    (const char *const *)lr->confirmed, lr->nconfirmed, lr->state_dir,
+	    &lr->inv, &c);
+	for (size_t i = 0; i < c.nmsgs; i++)
+		labrun_emit(lr, c.msgs[i].note ? LABRUN_NOTE : LABRUN_ERROR, -1,
+		    -1, "%s", c.msgs[i].text);
+	labrun_check_done(&c);
+	if (rc == 0)
+		return true;
+	pthread_mutex_lock(&lr->lock);
+	lr->sum.failed++;
+	lr->sum.refused = true;
+	pthread_mutex_unlock(&lr->lock);
+	return false;
+}
+
+static void
+run_lab(struct labrun *lr)
+{
+	const struct lab *lab = lr->lab;
+	bool arrays = false;
+
+	if (lr->has_target) {
+		announce(lr, 0);
+		labrun_variant_runs(lr, 0, lr->target.directory);
+		return;
+	}
+	for (size_t i = 0; i < lab->nvariants; i++)
+		arrays |= lr->vsel[i] && lab->variants[i].directory == NULL;
+	if ((arrays || lr->nconfirmed > 0) && !precheck(lr))
+		return;
+	for (size_t i = 0; i < lab->nvariants && !labrun_stopping(lr); i++) {
+		if (!lr->vsel[i])
+			continue;
+		announce(lr, (int)i);
+		if (lab->variants[i].directory == NULL)
+			labrun_array_variant(lr, (int)i);
+		else
+			directory_variant(lr, (int)i);
+	}
+}
+
+void *
+labrun_main(void *arg)
+{
+	struct labrun *lr = arg;
+
+	run_lab(lr);
+	statej_close(lr->j);
+	lr->j = NULL;
+	pthread_mutex_lock(&lr->lock);
+	lr->sum.done = true;
+	pthread_mutex_unlock(&lr->lock);
+	labrun_emit(lr, LABRUN_DONE, -1, -1, NULL);
+	return NULL;
+}

@@ -1,0 +1,107 @@
+/*
+ * Internals of the lab runner (labrun.h), shared by labrun.c (life,
+ * queue, hand-over), labrun-exec.c (the thread: variants, runs,
+ * sampling), labrun-build.c (precheck, array variants) and labrun-lab.c
+ * (the lab copy, device names). Fields marked "lock" are read and written
+ * under lr->lock; "runner" ones only by the runner thread; the rest are
+ * set by labrun_start() and never change.
+ */
+#ifndef RAIDLAB_LABRUN_INT_H
+#define RAIDLAB_LABRUN_INT_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "disk.h"
+#include "lab.h"
+#include "labrun.h"
+
+struct statej;
+
+struct labrun_qnode {
+	struct labrun_qnode *next;
+	struct labrun_event ev;
+};
+
+struct labrun_rnode {
+	struct labrun_rnode *next;
+	struct labrun_result *r;
+};
+
+struct labrun {
+	struct lab *lab; /* the copy */
+	struct lab_variant target; /* opts.target's variant */
+	bool has_target;
+	bool *vsel; /* [lab->nvariants + 1] */
+	bool *wsel; /* [lab->nworkloads + 1] */
+	int64_t repeats;
+	char **confirmed;
+	size_t nconfirmed;
+	char *state_dir; /* NULL: /run/raidlab */
+	unsigned tick_ms;
+	bool keep;
+
+	pthread_t thread;
+	bool joined;
+	int pipe[2]; /* events waiting: a byte in [0] */
+	atomic_bool stop;
+
+	pthread_mutex_t lock;
+	struct labrun_qnode *qhead, *qtail; /* lock */
+	struct labrun_rnode *rhead, *rtail; /* lock */
+	struct engine *eng; /* lock: the run in progress */
+	char **devs; /* lock */
+	size_t ndevs;
+	struct labrun_summary sum; /* lock */
+
+	struct disk_list inv; /* runner: the precheck's inventory */
+	struct statej *j; /* runner: opened with the first build */
+	int nbuilds; /* runner */
+};
+
+/* labrun.c */
+void labrun_push(struct labrun *lr, const struct labrun_event *ev);
+/* An event with text from fmt (NULL: none). */
+void labrun_emit(struct labrun *lr, enum labrun_ev type, int variant,
+    int workload, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Append r to the hand-over list and announce it (LABRUN_RESULT). */
+void labrun_hand(struct labrun *lr, struct labrun_result *r);
+/* Add to the summary's counters. */
+void labrun_count(struct labrun *lr, int ran, int failed);
+/* Replace the member devices (takes the strv; NULL clears). */
+void labrun_set_devices(struct labrun *lr, char **devs, size_t n);
+/* Make eng the run in progress (NULL: none); stop it at once if a stop
+   was asked. */
+void labrun_publish(struct labrun *lr, struct engine *eng);
+bool labrun_stopping(const struct labrun *lr);
+/* A variant's name for messages: its name, else its directory, else
+   "?". */
+const char *labrun_vname(const struct lab_variant *v);
+
+/* labrun-exec.c: the thread. */
+void *labrun_main(void *arg);
+/* Run the selected workloads on dir, the target of variant vi. */
+void labrun_variant_runs(struct labrun *lr, int vi, const char *dir);
+/* Record every selected workload of variant vi as skipped for why. */
+void labrun_skip_variant(struct labrun *lr, int vi, const char *why);
+
+/* labrun-build.c */
+/* The precheck for sel, into c (inventory left in inv). */
+int labrun_precheck(const struct lab *lab, const bool *sel,
+    const char *const *confirmed, size_t nconfirmed, const char *state_dir,
+    struct disk_list *inv, struct labrun_check *c);
+/* Build array variant vi, run on it, tear it down. */
+void labrun_array_variant(struct labrun *lr, int vi);
+
+/* labrun-lab.c */
+struct lab *labrun_lab_copy(const struct lab *lab);
+/* Kernel names of the devices under dir's filesystem (see
+   labrun_devices()); appended to *v. */
+void labrun_dir_devices(const char *dir, char ***v, size_t *n);
+/* The kernel name of block device path ("/dev/md/rl-a" -> "md127")
+   appended to *v unless already there; false when not a block device. */
+bool labrun_dev_push(const char *path, char ***v, size_t *n);
+
+#endif

@@ -1,0 +1,402 @@
+/*
+ * The lab runner's life and its two channels to the front end: the event
+ * queue with its pipe, and the hand-over list of finished items; the
+ * counters and devices read under the mutex; labrun_record(). See
+ * labrun.h. The front end's thread, except the internal labrun_push(),
+ * labrun_emit(), labrun_hand(), labrun_count(), labrun_set_devices() and
+ * labrun_publish(), which the runner thread calls.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "i18n.h"
+#include "labrun-int.h"
+#include "labrun.h"
+#include "record.h"
+#include "xalloc.h"
+
+/* ---------------------------------------------------------------- queue */
+
+void
+labrun_push(struct labrun *lr, const struct labrun_event *ev)
+{
+	struct labrun_qnode *n = xmalloc(sizeof *n);
+	char c = 1;
+
+	n->next = NULL;
+	n->ev = *ev;
+	pthread_mutex_lock(&lr->lock);
+	if (lr->qtail != NULL)
+		lr->qtail->next = n;
+	else
+		lr->qhead = n;
+	lr->qtail = n;
+	pthread_mutex_unlock(&lr->lock);
+	/* A full pipe already wakes the reader: EAGAIN is fine. */
+	(void)!write(lr->pipe[1], &c, 1);
+}
+
+void
+labrun_emit(struct labrun *lr, enum labrun_ev type, int variant, int workload,
+    const char *fmt, ...)
+{
+	struct labrun_event ev;
+	va_list ap;
+
+	memset(&ev, 0, sizeof ev);
+	ev.type = type;
+	ev.variant = variant;
+	ev.workload = workload;
+	ev.repeat = -1;
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(ev.text, sizeof ev.text, fmt, ap);
+		va_end(ap);
+	}
+	labrun_push(lr, &ev);
+}
+
+bool
+labrun_pop(struct labrun *lr, struct labrun_event *ev)
+{
+	struct labrun_qnode *n;
+	char buf[64];
+
+	while (read(lr->pipe[0], buf, sizeof buf) > 0)
+		;
+	pthread_mutex_lock(&lr->lock);
+	n = lr->qhead;
+	if (n != NULL) {
+		lr->qhead = n->next;
+		if (lr->qhead == NULL)
+			lr->qtail = NULL;
+	}
+	pthread_mutex_unlock(&lr->lock);
+	if (n == NULL)
+		return false;
+	*ev = n->ev;
+	free(n);
+	return true;
+}
+
+int
+labrun_fd(const struct labrun *lr)
+{
+	return lr->pipe[0];
+}
+
+/* ---------------------------------------------------------------- hand-over */
+
+void
+labrun_hand(struct labrun *lr, struct labrun_result *r)
+{
+	struct labrun_rnode *n = xmalloc(sizeof *n);
+
+	n->next = NULL;
+	n->r = r;
+	pthread_mutex_lock(&lr->lock);
+	if (lr->rtail != NULL)
+		lr->rtail->next = n;
+	else
+		lr->rhead = n;
+	lr->rtail = n;
+	pthread_mutex_unlock(&lr->lock);
+	labrun_emit(lr, LABRUN_RESULT, r->variant, r->workload, NULL);
+}
+
+struct labrun_result *
+labrun_take(struct labrun *lr)
+{
+	struct labrun_rnode *n;
+	struct labrun_result *r = NULL;
+
+	pthread_mutex_lock(&lr->lock);
+	n = lr->rhead;
+	if (n != NULL) {
+		lr->rhead = n->next;
+		if (lr->rhead == NULL)
+			lr->rtail = NULL;
+	}
+	pthread_mutex_unlock(&lr->lock);
+	if (n != NULL) {
+		r = n->r;
+		free(n);
+	}
+	return r;
+}
+
+void
+labrun_result_free(struct labrun_result *r)
+{
+	if (r == NULL)
+		return;
+	wl_result_free(r->res);
+	free(r->skipped);
+	free(r->dir);
+	json_decref(r->target);
+	json_decref(r->build);
+	free(r);
+}
+
+/* ---------------------------------------------------------------- shared state
+ */
+
+void
+labrun_count(struct labrun *lr, int ran, int failed)
+{
+	pthread_mutex_lock(&lr->lock);
+	lr->sum.ran += ran;
+	lr->sum.failed += failed;
+	pthread_mutex_unlock(&lr->lock);
+}
+
+void
+labrun_summary(struct labrun *lr, struct labrun_summary *s)
+{
+	pthread_mutex_lock(&lr->lock);
+	*s = lr->sum;
+	pthread_mutex_unlock(&lr->lock);
+}
+
+static void
+strv_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void
+labrun_set_devices(struct labrun *lr, char **devs, size_t n)
+{
+	char **old;
+	size_t nold;
+
+	pthread_mutex_lock(&lr->lock);
+	old = lr->devs;
+	nold = lr->ndevs;
+	lr->devs = devs;
+	lr->ndevs = devs != NULL ? n : 0;
+	pthread_mutex_unlock(&lr->lock);
+	strv_free(old, nold);
+}
+
+char **
+labrun_devices(struct labrun *lr, size_t *n)
+{
+	char **v = NULL;
+
+	pthread_mutex_lock(&lr->lock);
+	*n = lr->ndevs;
+	if (lr->ndevs > 0) {
+		v = xcalloc(lr->ndevs + 1, sizeof *v);
+		for (size_t i = 0; i < lr->ndevs; i++)
+			v[i] = xstrdup(lr->devs[i]);
+	}
+	pthread_mutex_unlock(&lr->lock);
+	return v;
+}
+
+void
+labrun_publish(struct labrun *lr, struct engine *eng)
+{
+	pthread_mutex_lock(&lr->lock);
+	lr->eng = eng;
+	if (eng != NULL && atomic_load(&lr->stop))
+		engine_stop(eng);
+	pthread_mutex_unlock(&lr->lock);
+}
+
+bool
+labrun_totals(struct labrun *lr, struct engine_totals *t)
+{
+	bool running;
+
+	pthread_mutex_lock(&lr->lock);
+	running = lr->eng != NULL;
+	if (running)
+		engine_totals(lr->eng, t);
+	else
+		memset(t, 0, sizeof *t);
+	pthread_mutex_unlock(&lr->lock);
+	return running;
+}
+
+bool
+labrun_stopping(const struct labrun *lr)
+{
+	return atomic_load(&lr->stop);
+}
+
+void
+labrun_stop(struct labrun *lr)
+{
+	pthread_mutex_lock(&lr->lock);
+	atomic_store(&lr->stop, true);
+	lr->sum.stopped = true;
+	if (lr->eng != NULL)
+		engine_stop(lr->eng);
+	pthread_mutex_unlock(&lr->lock);
+}
+
+const char *
+labrun_vname(const struct lab_variant *v)
+{
+	return v->name ? v->name : v->directory ? v->directory : "?";
+}
+
+const struct lab *
+labrun_lab(const struct labrun *lr)
+{
+	return lr->lab;
+}
+
+const struct lab_variant *
+labrun_variant(const struct labrun *lr, int i)
+{
+	if (lr->has_target)
+		return i == 0 ? &lr->target : NULL;
+	if (i < 0 || (size_t)i >= lr->lab->nvariants)
+		return NULL;
+	return &lr->lab->variants[i];
+}
+
+/* ---------------------------------------------------------------- life */
+
+/* A copy of a selection over n entries; NULL: all. */
+static bool *
+sel_copy(const bool *sel, size_t n)
+{
+	bool *v = xcalloc(n + 1, sizeof *v);
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = sel == NULL || sel[i];
+	return v;
+}
+
+static struct labrun *
+labrun_new(const struct lab *lab, const struct labrun_opts *o)
+{
+	struct labrun *lr = xcalloc(1, sizeof *lr);
+	const char *sd =
+	    o->state_dir ? o->state_dir : getenv("RAIDLAB_STATE_DIR");
+
+	lr->lab = labrun_lab_copy(lab);
+	lr->vsel = sel_copy(o->variants, lab->nvariants);
+	lr->wsel = sel_copy(o->workloads, lab->nworkloads);
+	lr->repeats = o->repeats > 0 ? o->repeats : lab->repeats;
+	lr->confirmed = xcalloc(o->nconfirmed + 1, sizeof *lr->confirmed);
+	for (size_t i = 0; i < o->nconfirmed; i++)
+		lr->confirmed[i] = xstrdup(o->confirmed[i]);
+	lr->nconfirmed = o->nconfirmed;
+	lr->state_dir = sd != NULL && *sd != '\0' ? xstrdup(sd) : NULL;
+	lr->tick_ms = o->tick_ms ? o->tick_ms : 250;
+	lr->keep = o->keep;
+	if (o->target != NULL) {
+		/* As `raidlab run --target` always described it. */
+		memset(&lr->target, 0, sizeof lr->target);
+		lr->target.name = xstrdup("target");
+		lr->target.directory = xstrdup(o->target);
+		lr->has_target = true;
+	}
+	pthread_mutex_init(&lr->lock, NULL);
+	atomic_init(&lr->stop, false);
+	lr->joined = true;
+	disk_list_init(&lr->inv);
+	if (pipe2(lr->pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+		fatal(_("cannot create a pipe: %s"), strerror(errno));
+	return lr;
+}
+
+struct labrun *
+labrun_start(const struct lab *lab, const struct labrun_opts *o, struct err *e)
+{
+	struct labrun *lr = labrun_new(lab, o);
+	sigset_t all, old;
+	int rc;
+
+	/* The runner and the engines it starts block every signal. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&lr->thread, NULL, labrun_main, lr);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		err_setf(e, -rc, _("cannot start the lab runner: %s"),
+		    strerror(rc));
+		labrun_free(lr);
+		return NULL;
+	}
+	lr->joined = false;
+	return lr;
+}
+
+void
+labrun_free(struct labrun *lr)
+{
+	struct labrun_qnode *q, *qn;
+	struct labrun_rnode *r, *rn;
+
+	if (lr == NULL)
+		return;
+	if (!lr->joined) {
+		labrun_stop(lr);
+		pthread_join(lr->thread, NULL);
+	}
+	for (q = lr->qhead; q != NULL; q = qn) {
+		qn = q->next;
+		free(q);
+	}
+	for (r = lr->rhead; r != NULL; r = rn) {
+		rn = r->next;
+		labrun_result_free(r->r);
+		free(r);
+	}
+	strv_free(lr->devs, lr->ndevs);
+	strv_free(lr->confirmed, lr->nconfirmed);
+	free(lr->target.name);
+	free(lr->target.directory);
+	free(lr->vsel);
+	free(lr->wsel);
+	free(lr->state_dir);
+	disk_list_done(&lr->inv);
+	lab_free(lr->lab);
+	close(lr->pipe[0]);
+	close(lr->pipe[1]);
+	pthread_mutex_destroy(&lr->lock);
+	free(lr);
+}
+
+/* ---------------------------------------------------------------- record */
+
+void
+labrun_record(struct record *rec, const struct labrun *lr,
+    struct labrun_result *r)
+{
+	if (r->kind == LABRUN_ITEM_BUILD) {
+		json_t *a = json_object_get(rec->root, "builds");
+		size_t n = json_is_array(a) ? json_array_size(a) : 0;
+
+		if (r->build == NULL)
+			return;
+		if ((size_t)r->build_index < n)
+			json_array_set(a, (size_t)r->build_index, r->build);
+		else
+			record_add_build(rec, r->build);
+		json_decref(r->build);
+		r->build = NULL;
+		return;
+	}
+	record_add_run(rec, labrun_variant(lr, r->variant), NULL,
+	    &lr->lab->workloads[r->workload], r->repeat, r->res, r->skipped);
+	if (r->target != NULL && rec->nruns > 0)
+		json_object_set(rec->runs[rec->nruns - 1].json, "target",
+		    r->target);
+}

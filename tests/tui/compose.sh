@@ -1,0 +1,248 @@
+#!/bin/sh
+# The Compose and Workloads screens, in tmux, on a copy of the quick lab:
+# a new variant composed through the form as btrfs raid10 on 4 scratch
+# disks shows mkfs.btrfs -d raid10 in the plan preview; RAID6 on 3 disks
+# shows lab_check's message under the scratch disks field and in the
+# preview; RAID1 has no layout field (RAID10 has one); the device picker
+# marks a spare; typed text reaches the plan (mount -o); Del/u puts a
+# default back; the variant list clones, reorders and deletes; a workload
+# is added and a parameter typed, with its default and help shown; 80x24
+# and --ascii keep working, and quitting leaves nothing on stderr. No
+# root: scratch disks are placeholders in the preview.
+. "${top_srcdir:-.}/tests/system/lib.sh"
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+
+lab="$TEST_TMP/lab.cfg"
+cp "${RAIDLAB_DATADIR:-$top_srcdir/data}/labs/quick.cfg" "$lab" ||
+	fail "copy the quick lab"
+chmod u+w "$lab"
+
+# The form row of a field: "label  value" right of the list's border.
+field() {
+	tui_screen | grep -E "[│|] ?$1 {2,}" | head -n 1
+}
+
+# field_is LABEL REGEX: wait until the field's value matches.
+field_is() {
+	_n=50
+	while [ "$_n" -gt 0 ]; do
+		field "$1" | grep -Eq -- "$2" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	tui_screen >&2
+	fail "field '$1' never matched /$2/ (got: $(field "$1"))"
+}
+
+# plan_has ERE: the plan preview shows it, scrolled down if need be.
+plan_has() {
+	_i=0
+	while [ "$_i" -lt 6 ]; do
+		if tui_screen | grep -Eq -- "$1"; then
+			while [ "$_i" -gt 0 ]; do
+				tui_keys PPage
+				_i=$((_i - 1))
+			done
+			return 0
+		fi
+		tui_keys NPage
+		sleep 0.2
+		_i=$((_i + 1))
+	done
+	tui_screen >&2
+	fail "the plan never showed /$1/"
+}
+
+keys() {
+	for _k in "$@"; do
+		tui_keys "$_k"
+		sleep 0.05
+	done
+}
+
+tui_start "$lab"
+tui_wait_for '^ 1 Disks +2 Compose +3 Workloads'
+tui_keys 2
+tui_wait_for '^Variants'
+tui_wait_for 'tmpdir'
+tui_wait_for 'directory +/var/tmp/raidlab-quick'
+tui_wait_for 'nothing to build'
+
+# ---- a new variant, composed as btrfs raid10 on 4 scratch disks
+tui_keys a
+tui_wait_for 'New variant'
+tui_keys C-u
+tui_text b10
+tui_keys Enter
+tui_wait_gone 'New variant'
+tui_wait_for 'quick \*'
+field_is name 'b10'
+# The starting point: an md mirror of 2 scratch disks, planned at once.
+field_is engine 'md'
+field_is level 'RAID1'
+tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=1'
+# The engine field is the current one: Right cycles md -> btrfs.
+tui_keys Right
+field_is engine 'btrfs'
+field_is level 'raid1'
+tui_wait_for 'mkfs.btrfs -f -d raid1 '
+field_is type 'btrfs \(the engine makes it\)'
+# level: raid1 -> raid1c3 -> raid1c4 -> raid10.
+keys Down Right Right Right
+field_is level 'raid10'
+# metadata profile, devices, scratch disks: 2 -> 3 -> 4.
+keys Down Down Down Right Right
+field_is 'scratch disks' '4'
+field_is devices 'every scratch disk \(4\)'
+tui_wait_for "mkfs.btrfs -f -d raid10 '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'"
+tui_wait_for "btrfs device scan '<scratch:0>'"
+
+# ---- an impossible choice: RAID6 on 3 devices
+keys Up Up Up Up Left
+field_is engine 'md'
+field_is level 'RAID10'
+tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=10 --raid-devices=4'
+keys Down Left
+field_is level 'RAID6'
+# level, layout, chunk, devices, spares, scratch disks: 4 -> 3.
+keys Down Down Down Down Down Left
+field_is 'scratch disks' '3'
+tui_wait_for '! RAID6 needs at least 4 devices, got 3'
+tui_wait_for 'no plan until these are solved'
+tui_wait_for '! variants.b10.scratch.count: RAID6 needs at least 4 devices'
+tui_wait_for '^! b10'
+keys Right
+field_is 'scratch disks' '4'
+tui_wait_gone 'RAID6 needs at least'
+tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=6 --raid-devices=4'
+
+# ---- RAID10 has a layout field, RAID1 none
+keys Up Up Up Up Up Right
+field_is level 'RAID10'
+field layout | grep -q 'mdadm default' || fail "RAID10: no layout field"
+keys Down Right Right Right
+field_is layout 'f2'
+tui_wait_for 'mdadm --create .*--level=10 .*--layout=f2'
+keys Up Left Left Left Left
+field_is level 'RAID1'
+sleep 0.3
+if tui_screen | grep -Eq '[│|](layout|chunk) {2,}'; then
+	tui_screen >&2
+	fail "RAID1: a layout or chunk field is shown"
+fi
+tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=1 --raid-devices=4'
+
+# ---- the device picker: scratch:3 becomes a spare
+keys Down Enter
+tui_wait_for 'Members and spares'
+tui_wait_for '\[M\] scratch:3'
+keys Down Down Down Space
+tui_wait_for '\[S\] scratch:3'
+tui_keys Enter
+tui_wait_gone 'Members and spares'
+field_is devices 'scratch:0..2 \(3\)'
+field_is spares 'scratch:3'
+tui_wait_for "mdadm --create /dev/md/rl-b10 .*--raid-devices=3"
+tui_wait_for "spare-devices=1"
+
+# ---- typed text: mount options reach the plan; u puts the default back
+tui_keys G
+keys Up Enter
+tui_text noatime,commit=60
+tui_keys Enter
+field_is 'mount options' 'noatime,commit=60'
+plan_has 'mount -t [a-z0-9]+ -o noatime,commit=60 /dev/md/rl-b10'
+tui_keys u
+field_is 'mount options' 'none'
+plan_has 'mount -t [a-z0-9]+ /dev/md/rl-b10'
+
+# ---- the variant list: clone, move up, delete
+keys Escape c
+tui_wait_for 'Clone as'
+tui_wait_for 'name: b10-copy'
+tui_keys Enter
+tui_wait_for '^  b10-copy'
+tui_wait_for '^# variant b10-copy$'
+tui_keys K
+tui_wait_for '^  b10-copy *[│|].*'
+screen=$(tui_screen)
+order=$(printf '%s\n' "$screen" | sed -n '3,5p' | cut -c1-14 | tr -s ' ' |
+	tr '\n' ' ')
+expect_match "K moves the clone above b10" "$order" 'b10-copy +b10'
+tui_keys d
+tui_wait_for 'Delete variant b10-copy\? y/n'
+tui_keys y
+tui_wait_gone 'b10-copy'
+tui_wait_for '^# variant b10$'
+
+# ---- Workloads: add fio, type a parameter, see its default and help
+tui_keys 3
+tui_wait_for '^Workloads'
+tui_wait_for 'small \(smallfiles\)'
+field_is repeats '1'
+field_is cache 'keep'
+tui_keys a
+tui_wait_for 'Add a workload'
+keys Down Down Down Down Enter
+tui_wait_for 'fio \(fio\)'
+field_is name 'fio'
+field_is rw 'read'
+field_is bs '4K'
+# name, rw, bs: type 64K.
+keys Down Down Enter C-u
+tui_text 64K
+tui_keys Enter
+field_is bs '64K'
+tui_wait_for 'bs: block size \(bs=\) \(default 4K\)'
+keys Enter C-u
+tui_text lots
+tui_keys Enter
+tui_wait_for "'lots' is not a size"
+field_is bs '64K'
+tui_keys Up Right
+field_is rw 'write'
+
+# ---- 80x24: the form above the plan, the screens still answer
+tui_resize 80 24
+tui_keys 2
+tui_wait_for '^Variants'
+tui_wait_for 'Plan \(PgUp/PgDn\)'
+[ "$(tui_screen | wc -l)" -le 24 ] || fail "80x24: more than 24 rows"
+tui_wait_for '^# variant b10$'
+field_is 'mount options' 'none'
+tui_keys F1
+tui_wait_for 'add, clone, rename, delete a variant'
+tui_keys x
+tui_wait_gone 'add, clone, rename'
+
+# Unsaved changes: q twice.
+keys Escape q
+tui_wait_for 'Unsaved changes'
+tui_keys q
+expect_eq "quit: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
+# ---- --ascii: no line drawing on the Compose screen and its popups
+tui_start --ascii "$lab"
+tui_wait_for '^ 1 Disks'
+tui_keys 2
+tui_wait_for '^Variants'
+tui_keys a
+tui_wait_for 'New variant'
+if tui_screen | grep -q '[│─┌┐└┘├‹›]'; then
+	tui_screen >&2
+	fail "--ascii: line-drawing characters on the Compose screen"
+fi
+tui_keys Enter
+field_is engine '< md >'
+keys Enter
+tui_wait_for '\+-engine-'
+if tui_screen | grep -q '[│─┌┐└┘├‹›]'; then
+	tui_screen >&2
+	fail "--ascii: line-drawing characters in the menu"
+fi
+keys Escape Escape q q
+expect_eq "--ascii: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+echo "tui compose: ok"

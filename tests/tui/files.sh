@@ -1,0 +1,208 @@
+#!/bin/sh
+# The Lab files and Compare screens, in tmux. Lab files: a lab saved under
+# a new path (the presets are templates: save asks where), quit, reopened
+# with `raidlab tui PATH` shows its name and variants and is listed first
+# among the recent labs; a preset opened from the list; a lab that does
+# not load shows file:line: field: reason and the lab in the editor stays.
+# Compare: a two-variant directory lab run twice headless (no root: cache
+# "keep"), both records added through the picker, every variant of both
+# with numbers, the best starred, a baseline chosen, the bar chart of the
+# selected column, a record removed again. Nothing on stderr (sanitizers).
+. "${top_srcdir:-.}/tests/system/lib.sh"
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+
+# Recent labs and default results go to the test's files, not $HOME.
+XDG_STATE_HOME="$TEST_TMP/state"
+XDG_DATA_HOME="$TEST_TMP/data"
+export XDG_STATE_HOME XDG_DATA_HOME
+
+# goto NAME: the screen whose tab says NAME, by its number in the header.
+goto() {
+	_n=$(tui_screen | head -n 1 | grep -Eo "[0-9] $1" | cut -c1)
+	[ -n "$_n" ] || fail "no '$1' tab in the header"
+	tui_keys "$_n"
+}
+
+cat >"$TEST_TMP/cmp.cfg" <<EOF
+name = "cmp";
+repeats = 2;
+cache = "keep";
+results = "$TEST_TMP/results";
+variants = (
+  { name = "alpha"; directory = "$TEST_TMP/a"; },
+  { name = "beta"; directory = "$TEST_TMP/b"; }
+);
+workloads = (
+  { name = "small"; type = "smallfiles"; counts = [40]; size = "1K";
+    dirs = 2; }
+);
+EOF
+printf 'name = "broken";\nrepeats = "three";\n' >"$TEST_TMP/broken.cfg"
+
+# ---------------------------------------------------------------- save as
+tui_start "$TEST_TMP/cmp.cfg"
+tui_wait_for 'cmp *$'
+goto 'Lab files'
+tui_wait_for '^Lab cmp'
+tui_wait_for 'variants: alpha, beta; workloads: small'
+tui_wait_for 'Presets'
+tui_wait_for 'quick +Smoke test'
+tui_keys w
+tui_wait_for "Save as: $TEST_TMP/cmp.cfg"
+tui_keys C-u
+tui_text "$TEST_TMP/saved.cfg"
+tui_keys Enter
+tui_wait_for "Saved to $TEST_TMP/saved.cfg"
+[ -f "$TEST_TMP/saved.cfg" ] || fail "save as: no file"
+grep -q 'name = "cmp";' "$TEST_TMP/saved.cfg" || fail "save as: lab name"
+tui_wait_for "File: $TEST_TMP/saved.cfg"
+tui_wait_for 'Recent labs'
+expect_eq "recent labs file" \
+	"$(head -n 1 "$XDG_STATE_HOME/raidlab/recent")" \
+	"$(realpath "$TEST_TMP/saved.cfg")"
+# s now saves in place.
+tui_keys s
+tui_wait_for "Saved to $TEST_TMP/saved.cfg"
+tui_keys q
+expect_eq "quit after saving: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
+# ---------------------------------------------------------------- reopen
+tui_start "$TEST_TMP/saved.cfg"
+tui_wait_for 'cmp *$'
+goto 'Lab files'
+tui_wait_for "File: $TEST_TMP/saved.cfg"
+tui_wait_for 'variants: alpha, beta; workloads: small'
+tui_wait_for '2 variants, 1 workload, 2 repeats'
+tui_wait_for "\\* cmp +$(realpath "$TEST_TMP/saved.cfg")"
+
+# A lab that does not load: its line and field, and nothing replaced.
+tui_keys o
+tui_wait_for 'Open:'
+tui_text "$TEST_TMP/broken.cfg"
+tui_keys Enter
+tui_wait_for "broken.cfg:2: repeats: expected an integer"
+tui_wait_for 'Not opened'
+tui_wait_for '^Lab cmp'
+tui_keys Escape
+tui_wait_gone 'expected an integer'
+
+# A preset from the list: the first one after the recent lab.
+tui_keys Down Enter
+tui_wait_for '^Lab quick'
+tui_wait_for 'quick *$'
+tui_wait_for 'a preset: s saves a copy'
+# Saving a preset asks for a new path instead of writing over it.
+tui_keys s
+tui_wait_for "Save as: $TEST_TMP/quick.cfg"
+tui_keys Escape
+tui_wait_gone 'Save as:'
+tui_keys q
+expect_eq "quit: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
+# ---------------------------------------------------------------- unsaved
+# Changes come from another screen: repeats + 1 in the Workloads form.
+# Without that screen (or when its keys change) this part is left out.
+tui_start "$TEST_TMP/saved.cfg"
+tui_wait_for 'cmp *$'
+dirty=no
+if tui_screen | head -n 1 | grep -q '[0-9] Workloads'; then
+	goto Workloads
+	tui_keys Tab Right
+	for _i in $(seq 1 30); do
+		tui_screen | head -n 1 | grep -q 'cmp \* *$' && dirty=yes && break
+		sleep 0.1
+	done
+fi
+if [ "$dirty" = yes ]; then
+	goto 'Lab files'
+	tui_wait_for '\[unsaved changes\]'
+	# Opening another lab asks first; Esc keeps everything.
+	tui_keys Down Enter
+	tui_wait_for 'save them, then open quick.cfg'
+	tui_keys Escape
+	tui_wait_gone 'Unsaved changes'
+	tui_wait_for '^Lab cmp'
+	# q asks too; s saves where the lab came from, then quits.
+	tui_keys q
+	tui_wait_for 's +save them, then quit'
+	tui_wait_for 'd +discard them and quit'
+	tui_keys s
+	expect_eq "save and quit: exit status" "$(tui_wait_exit)" 0
+	tui_check_stderr
+	tui_stop
+	grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
+		fail "save and quit: repeats not saved"
+
+	# d discards: the other lab opens, the file stays as it was.
+	tui_start "$TEST_TMP/saved.cfg"
+	tui_wait_for 'cmp *$'
+	goto Workloads
+	tui_keys Tab Right
+	tui_wait_for 'cmp \* *$'
+	goto 'Lab files'
+	tui_wait_for '4 repeats'
+	tui_keys Down Enter
+	tui_wait_for 'save them, then open quick.cfg'
+	tui_keys d
+	tui_wait_for '^Lab quick'
+	tui_wait_for 'quick *$'
+	grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
+		fail "discard: the file changed"
+	tui_keys q
+	expect_eq "discard: exit status" "$(tui_wait_exit)" 0
+	tui_check_stderr
+else
+	echo "tui files: no Workloads screen to make changes with;" \
+		"unsaved-changes dialogs not tested"
+fi
+tui_stop
+
+# ---------------------------------------------------------------- compare
+"$RAIDLAB" run "$TEST_TMP/cmp.cfg" >"$TEST_TMP/run1.out" 2>&1 ||
+	fail "raidlab run (first): $(cat "$TEST_TMP/run1.out")"
+"$RAIDLAB" run "$TEST_TMP/cmp.cfg" >"$TEST_TMP/run2.out" 2>&1 ||
+	fail "raidlab run (second): $(cat "$TEST_TMP/run2.out")"
+[ "$(ls "$TEST_TMP/results" | wc -l)" = 2 ] || fail "two records"
+
+tui_start "$TEST_TMP/cmp.cfg"
+tui_wait_for 'cmp *$'
+goto Compare
+tui_wait_for 'No results to compare yet'
+tui_keys a
+tui_wait_for "Add results from $TEST_TMP/results"
+[ "$(tui_screen | grep -Ec '^\[ \] .* cmp +ok +4 +2 +cmp-')" = 2 ] ||
+	{ tui_screen >&2; fail "picker: two records of lab cmp"; }
+tui_keys Space Space Enter
+tui_wait_for 'Added 2 of 2 record files'
+# mean ±stddev % (+- without UTF-8)
+num='\*?[0-9]+\.[0-9]+'
+pm='(±|\+-)'
+tui_wait_for "^B alpha #1 +$num $pm$num \\+0\\.0%"
+for row in 'beta #1' 'alpha #2' 'beta #2'; do
+	tui_wait_for "^  $row +$num $pm$num [-+][0-9.]+%"
+done
+tui_screen | grep -Eq '^(B| ) .*#[12] +\*[0-9]' ||
+	{ tui_screen >&2; fail "compare: no best cell starred"; }
+tui_wait_for '40 files of 1K in 2 dirs, files/s \(higher is better\)'
+tui_wait_for "^  alpha #1 +[#█▏▎▍▌▋▊▉]+ +[0-9.]+$"
+
+# The second row becomes the baseline.
+tui_keys Down b
+tui_wait_for 'Baseline beta #1'
+tui_wait_for "^B beta #1 +$num $pm$num \\+0\\.0%"
+tui_wait_for "2 runs: [0-9.]+, [0-9.]+ files/s"
+
+# Its record goes: the other record's rows stay, renumbered.
+tui_keys x
+tui_wait_for 'Removed the results of'
+tui_wait_gone '#2'
+tui_wait_for "^B alpha +$num $pm$num \\+0\\.0%"
+tui_wait_for "^  beta +$num $pm$num [-+][0-9.]+%"
+tui_keys q
+expect_eq "compare: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+echo "tui files: ok"

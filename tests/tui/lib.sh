@@ -1,0 +1,111 @@
+# Helpers for the TUI tests: the real binary inside a private tmux server
+# (its own socket, so tests never touch a user's sessions), keys sent with
+# send-keys, the screen read with capture-pane. Sourced after
+# tests/system/lib.sh, never run. A test without tmux is skipped.
+
+need_cmd tmux
+
+TUI_N=0
+TUI_SOCK="$TEST_TMP/tmux.0.sock"
+TUI_SESSION=raidlab
+TUI_ERR="$TEST_TMP/tui.stderr"
+: "${TUI_COLS:=100}"
+: "${TUI_ROWS:=30}"
+
+tmx() {
+	tmux -S "$TUI_SOCK" "$@"
+}
+
+# tui_start ARGS...: raidlab tui ARGS in a TUI_COLSxTUI_ROWS terminal. Its
+# stderr (sanitizer reports) goes to TUI_ERR; its exit status to
+# $TEST_TMP/tui.status when it ends.
+tui_start() {
+	_cmd="cd '$TEST_TMP' && env LANG=${LANG:-C.UTF-8} TERM=screen-256color"
+	_cmd="$_cmd '$RAIDLAB' tui"
+	for _a in "$@"; do
+		_cmd="$_cmd '$_a'"
+	done
+	_cmd="$_cmd 2>'$TUI_ERR'; echo \$? >'$TEST_TMP/tui.status'; sleep 600"
+	rm -f "$TEST_TMP/tui.status"
+	# A fresh server per start: a killed one takes a moment to go.
+	TUI_N=$((TUI_N + 1))
+	TUI_SOCK="$TEST_TMP/tmux.$TUI_N.sock"
+	tmx -f /dev/null new-session -d -s "$TUI_SESSION" -x "$TUI_COLS" \
+		-y "$TUI_ROWS" "$_cmd" || fail "tmux new-session"
+}
+
+# tui_keys KEY...: tmux key names (Enter, Tab, BTab, Escape, Up, F1, C-c)
+# or literal strings.
+tui_keys() {
+	tmx send-keys -t "$TUI_SESSION" "$@"
+}
+
+# tui_text STRING: type a string literally.
+tui_text() {
+	tmx send-keys -t "$TUI_SESSION" -l "$1"
+}
+
+# The screen as text.
+tui_screen() {
+	tmx capture-pane -t "$TUI_SESSION" -p
+}
+
+# tui_wait_for ERE [SECONDS]: until the screen matches (default 10 s);
+# fails with the screen when it does not.
+tui_wait_for() {
+	_n=$(( ${2:-10} * 10 ))
+	while [ "$_n" -gt 0 ]; do
+		tui_screen | grep -Eq -- "$1" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	tui_screen >&2
+	fail "the screen never showed /$1/"
+}
+
+# tui_wait_gone ERE [SECONDS]: until the screen no longer matches.
+tui_wait_gone() {
+	_n=$(( ${2:-10} * 10 ))
+	while [ "$_n" -gt 0 ]; do
+		tui_screen | grep -Eq -- "$1" || return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	tui_screen >&2
+	fail "the screen still shows /$1/"
+}
+
+# tui_resize COLS ROWS
+tui_resize() {
+	tmx resize-window -t "$TUI_SESSION" -x "$1" -y "$2"
+}
+
+# tui_wait_exit [SECONDS]: until raidlab has exited; prints its status.
+tui_wait_exit() {
+	_n=$(( ${1:-10} * 10 ))
+	while [ ! -s "$TEST_TMP/tui.status" ] && [ "$_n" -gt 0 ]; do
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	[ -s "$TEST_TMP/tui.status" ] || fail "raidlab tui did not exit"
+	cat "$TEST_TMP/tui.status"
+}
+
+# tui_check_stderr: no sanitizer report and nothing else on stderr.
+tui_check_stderr() {
+	if [ -s "$TUI_ERR" ]; then
+		cat "$TUI_ERR" >&2
+		fail "raidlab tui wrote to stderr"
+	fi
+}
+
+tui_stop() {
+	tmx kill-server 2>/dev/null
+}
+
+# Whatever happens, the tmux server goes with the test's files.
+tui_cleanup() {
+	tui_stop
+	cleanup
+}
+trap tui_cleanup EXIT

@@ -1,0 +1,107 @@
+#!/bin/sh
+# The Run screen in tmux: a lab on a directory starts with r, the charts'
+# values change between captures while it runs, the window can be resized
+# mid-run, x stops it cleanly (the record says interrupted, the target is
+# clean), and a run to the end (F5 from the first screen) saves a record
+# that raidlab show reads and the Compare screen shows.
+# As root: the typed confirmation before destroying a device with data
+# refuses a wrong name and changes nothing.
+. "${top_srcdir:-.}/tests/system/lib.sh"
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+
+need_cmd jq
+
+export XDG_DATA_HOME="$TEST_TMP/xdg"
+lab="$TEST_TMP/lab.cfg"
+cat >"$lab" <<EOF
+name = "tuirun"; cache = "keep";
+variants = ( { name = "dir"; directory = "$TEST_TMP/target"; } );
+workloads = (
+  { name = "big"; type = "smallfiles"; counts = [200000]; dirs = 100; }
+);
+EOF
+
+# run_tab: the number key of the Run screen, read from the header.
+run_tab() {
+	tui_screen | head -n 1 | grep -Eo '[0-9] Run' | cut -c1
+}
+
+tui_start "$lab"
+tui_wait_for 'tuirun'
+tui_keys "$(run_tab)"
+tui_wait_for 'Press r to run'
+tui_keys r
+tui_wait_for 'dir: big 1/1' 20
+tui_wait_for 'files/s now [0-9]' 20
+a=$(tui_screen | grep -Eo 'files/s now [^ ]+ avg [^ ]+')
+sleep 1.5
+b=$(tui_screen | grep -Eo 'files/s now [^ ]+ avg [^ ]+')
+[ -n "$a" ] && [ "$a" != "$b" ] || fail "the figures did not change: '$a' then '$b'"
+
+tui_resize 80 24
+sleep 0.5
+tui_wait_for 'files/s now'
+tui_resize 120 40
+sleep 0.5
+tui_wait_for 'files/s now'
+
+tui_keys x
+tui_wait_for 'run done' 20
+rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json)
+expect_eq "stop: record status" "$(jq -r .status "$rec")" interrupted
+expect_eq "stop: run status" "$(jq -r '.runs[0].status' "$rec")" interrupted
+expect_eq "stop: target clean" "$(ls -A "$TEST_TMP/target")" ""
+tui_keys q
+expect_eq "quit: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
+# A short run to the end: a record raidlab show reads back.
+sed -i 's/counts = \[200000\]; dirs = 100;/counts = [50]; dirs = 2;/' "$lab"
+rm -f "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json
+tui_start "$lab"
+tui_wait_for 'tuirun'
+tui_keys F5 # the run key, from the first screen
+tui_wait_for 'run done: 1 runs, 0 failed' 30
+rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json)
+expect_eq "done: record status" "$(jq -r .status "$rec")" ok
+expect_match "done: raidlab show" "$("$RAIDLAB" show "$rec")" \
+	'50 files of 4K in 2 dirs'
+# The finished run joins the Compare screen by itself.
+tui_keys "$(tui_screen | head -n 1 | grep -Eo '[0-9] Compare' | cut -c1)"
+tui_wait_for 'Added 1 row'
+tui_wait_for '^ *B? *dir '
+tui_keys q
+tui_wait_exit >/dev/null
+tui_check_stderr
+tui_stop
+
+if [ "$(id -u)" = 0 ] && command -v mkfs.btrfs >/dev/null 2>&1; then
+	new_loop d1 256M
+	new_loop d2 256M
+	mkfs.ext4 -q "$d1" || fail "mkfs.ext4"
+	before=$(blkid -p "$d1" "$d2" 2>&1)
+	cat >"$TEST_TMP/data.cfg" <<EOF
+name = "tuidata"; cache = "keep";
+variants = ( { name = "b"; array = { engine = "btrfs"; level = "raid1";
+  devices = [ "$d1", "$d2" ]; }; } );
+workloads = ( { type = "smallfiles"; counts = [10]; } );
+EOF
+	export RAIDLAB_STATE_DIR="$TEST_TMP/state"
+	tui_start "$TEST_TMP/data.cfg"
+	tui_wait_for 'tuidata'
+	tui_keys "$(run_tab)" r
+	tui_wait_for 'hold data that the run will destroy'
+	tui_wait_for "$d1"
+	tui_text "$d2"
+	tui_keys Enter
+	tui_wait_for 'not the devices to destroy: refused'
+	expect_eq "wrong name: nothing changed" "$(blkid -p "$d1" "$d2" 2>&1)" \
+		"$before"
+	[ -z "$(findmnt -n -l -o TARGET | grep -F "$TEST_TMP/state")" ] ||
+		fail "wrong name: something was mounted"
+	tui_keys q
+	tui_wait_exit >/dev/null
+	tui_check_stderr
+fi
+echo "tui run: ok"

@@ -1,0 +1,506 @@
+/*
+ * The comparison table: one row per record and variant, one column per
+ * workload test, mean and stddev over repeats, percentages against the
+ * chosen baseline, the best cell per column by the unit's direction,
+ * failed and too-fast runs kept out, records removed again, numbers as
+ * the table prints them, and the listing of a results directory.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "err.h"
+#include "lab.h"
+#include "record.h"
+#include "result.h"
+#include "xalloc.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+static const char lab_text[] =
+    "name = \"cmplab\";\n"
+    "repeats = 3;\n"
+    "cache = \"keep\";\n"
+    "variants = (\n"
+    "  { name = \"slow\"; directory = \"/var/tmp/raidlab-cmp-a\"; },\n"
+    "  { name = \"fast\"; directory = \"/var/tmp/raidlab-cmp-b\"; },\n"
+    "  { name = \"mirror\"; scratch = { count = 2; size = \"1G\"; };\n"
+    "    array = { level = \"1\"; devices = [\"scratch:0\", \"scratch:1\"]; "
+    "};\n"
+    "    fs = { type = \"ext4\"; }; }\n"
+    ");\n"
+    "workloads = (\n"
+    "  { name = \"small\"; type = \"smallfiles\"; counts = [100, 1000]; },\n"
+    "  { name = \"tar\"; type = \"untar\"; }\n"
+    ");\n";
+
+enum { V_SLOW, V_FAST, V_MIRROR };
+enum { W_SMALL, W_TAR };
+
+static struct lab *
+sample_lab(void)
+{
+	struct errlist errs;
+	struct lab *lab = NULL;
+
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string(lab_text, "cmplab.cfg", &lab, &errs), 0,
+	    "%s", errs.n ? errs.v[0].msg : "?");
+	errlist_done(&errs);
+	return lab;
+}
+
+/* A run of the small-files workload: files_100 and files_1000 figures. */
+static void
+add_small(struct record *rec, const struct lab *lab, int v, int repeat,
+    double f100, double f1000, enum wl_status st)
+{
+	struct wl_result *r = wl_result_new("smallfiles", "small");
+	struct wl_test *t;
+
+	r->status = st;
+	if (st == WL_FAILED)
+		r->error = xstrdup("disk full");
+	t = wl_result_add_test(r, "files_100", "100 files of 4K in 10 dirs",
+	    WL_UNIT_FILES_S);
+	t->value = f100;
+	t = wl_result_add_test(r, "files_1000", "1000 files of 4K in 10 dirs",
+	    WL_UNIT_FILES_S);
+	t->value = f1000;
+	record_add_run(rec, &lab->variants[v], NULL, &lab->workloads[W_SMALL],
+	    repeat, r, NULL);
+	wl_result_free(r);
+}
+
+/* A run of the untar workload: seconds, lower is better. */
+static void
+add_tar(struct record *rec, const struct lab *lab, int v, int repeat,
+    double secs, bool too_fast)
+{
+	struct wl_result *r = wl_result_new("untar", "tar");
+	struct wl_test *t;
+
+	t = wl_result_add_test(r, "untar", "tar xf + sync", WL_UNIT_SECONDS);
+	t->value = secs;
+	t->too_fast = too_fast;
+	record_add_run(rec, &lab->variants[v], NULL, &lab->workloads[W_TAR],
+	    repeat, r, NULL);
+	wl_result_free(r);
+}
+
+/*
+ * slow: files_100 10, 20, 30 (mean 20, sd 10); files_1000 100 x3.
+ * fast: files_100 30, 30, 30; files_1000 150, 250 and a failed run.
+ * mirror: skipped.  tar: slow 4 s, fast 2 s and 3 s.
+ */
+static struct record *
+sample_record(const struct lab *lab)
+{
+	struct record *rec = record_new(lab);
+
+	add_small(rec, lab, V_SLOW, 1, 10, 100, WL_OK);
+	add_small(rec, lab, V_SLOW, 2, 20, 100, WL_OK);
+	add_small(rec, lab, V_SLOW, 3, 30, 100, WL_OK);
+	add_tar(rec, lab, V_SLOW, 1, 4, false);
+	add_small(rec, lab, V_FAST, 1, 30, 150, WL_OK);
+	add_small(rec, lab, V_FAST, 2, 30, 250, WL_OK);
+	add_small(rec, lab, V_FAST, 3, 999, 999, WL_FAILED);
+	add_tar(rec, lab, V_FAST, 1, 2, false);
+	add_tar(rec, lab, V_FAST, 2, 3, false);
+	record_add_run(rec, &lab->variants[V_MIRROR], NULL,
+	    &lab->workloads[W_SMALL], 1, NULL, "no scratch disks here");
+	return rec;
+}
+
+static size_t
+col_of(const struct compare *c, const char *workload, const char *key)
+{
+	for (size_t k = 0; k < c->ncols; k++)
+		if (strcmp(c->cols[k].workload, workload) == 0 &&
+		    strcmp(c->cols[k].key, key) == 0)
+			return k;
+	cr_assert_fail("no column %s %s", workload, key);
+	return 0;
+}
+
+struct fixture {
+	struct lab *lab;
+	struct record *rec;
+	struct compare c;
+};
+
+static void
+setup(struct fixture *f)
+{
+	f->lab = sample_lab();
+	f->rec = sample_record(f->lab);
+	compare_init(&f->c);
+	cr_assert_eq(compare_add(&f->c, f->rec, "first"), 3);
+}
+
+static void
+teardown(struct fixture *f)
+{
+	compare_done(&f->c);
+	record_free(f->rec);
+	lab_free(f->lab);
+}
+
+/* ---------------------------------------------------------------- table */
+
+Test(compare, rows_are_variants_and_columns_are_workload_tests)
+{
+	struct fixture f;
+
+	setup(&f);
+	cr_assert_eq(f.c.nrows, 3);
+	cr_assert_str_eq(f.c.rows[0].variant, "slow");
+	cr_assert_str_eq(f.c.rows[1].variant, "fast");
+	cr_assert_str_eq(f.c.rows[2].variant, "mirror");
+	cr_assert(f.c.rows[2].scratch);
+	cr_assert_not(f.c.rows[0].scratch);
+	cr_assert_str_eq(f.c.rows[0].source, "first");
+	cr_assert_str_eq(f.c.rows[0].text, "directory /var/tmp/raidlab-cmp-a");
+	cr_assert_eq(f.c.ncols, 3);
+	cr_assert_str_eq(f.c.cols[0].workload, "small");
+	cr_assert_str_eq(f.c.cols[0].type, "smallfiles");
+	cr_assert_str_eq(f.c.cols[0].key, "files_100");
+	cr_assert_eq(f.c.cols[0].unit, WL_UNIT_FILES_S);
+	cr_assert_str_eq(f.c.cols[1].key, "files_1000");
+	cr_assert_str_eq(f.c.cols[2].workload, "tar");
+	cr_assert_str_eq(f.c.cols[2].title, "tar xf + sync");
+	cr_assert(f.c.cols[2].lower_better);
+	cr_assert_not(f.c.cols[0].lower_better);
+	/* The skipped variant has a row with no figures. */
+	cr_assert_eq(compare_cell(&f.c, 2, 0)->n, 0);
+	cr_assert(isnan(compare_cell(&f.c, 2, 0)->mean));
+	teardown(&f);
+}
+
+Test(compare, cell_is_mean_and_sample_stddev_of_the_repeats)
+{
+	struct fixture f;
+	const struct compare_cell *cell;
+
+	setup(&f);
+	cell = compare_cell(&f.c, 0, col_of(&f.c, "small", "files_100"));
+	cr_assert_eq(cell->n, 3);
+	cr_assert_eq(cell->mean, 20.0);
+	cr_assert_eq(cell->sd, 10.0);
+	cr_assert_eq(cell->v[0], 10.0);
+	cr_assert_eq(cell->v[2], 30.0);
+	cell = compare_cell(&f.c, 1, col_of(&f.c, "small", "files_100"));
+	cr_assert_eq(cell->mean, 30.0);
+	cr_assert_eq(cell->sd, 0.0);
+	/* One repeat: no spread to speak of. */
+	cell = compare_cell(&f.c, 0, col_of(&f.c, "tar", "untar"));
+	cr_assert_eq(cell->n, 1);
+	cr_assert_eq(cell->mean, 4.0);
+	cr_assert_eq(cell->sd, 0.0);
+	teardown(&f);
+}
+
+Test(compare, failed_runs_are_counted_not_averaged)
+{
+	struct fixture f;
+	const struct compare_cell *cell;
+
+	setup(&f);
+	cell = compare_cell(&f.c, 1, col_of(&f.c, "small", "files_1000"));
+	cr_assert_eq(cell->n, 2);
+	cr_assert_eq(cell->failed, 1);
+	cr_assert_eq(cell->mean, 200.0);
+	cr_assert_float_eq(cell->sd, 70.710678118654755, 1e-9);
+	teardown(&f);
+}
+
+Test(compare, percent_is_against_the_chosen_baseline)
+{
+	struct fixture f;
+	size_t k;
+
+	setup(&f);
+	k = col_of(&f.c, "small", "files_100");
+	/* The first row is the baseline until another is chosen. */
+	cr_assert_eq(f.c.baseline, 0);
+	cr_assert_eq(compare_cell(&f.c, 0, k)->pct, 0.0);
+	cr_assert_eq(compare_cell(&f.c, 1, k)->pct, 50.0);
+	cr_assert(isnan(compare_cell(&f.c, 2, k)->pct));
+	compare_set_baseline(&f.c, 1);
+	cr_assert_float_eq(compare_cell(&f.c, 0, k)->pct, -100.0 / 3, 1e-12);
+	cr_assert_eq(compare_cell(&f.c, 1, k)->pct, 0.0);
+	k = col_of(&f.c, "tar", "untar");
+	cr_assert_eq(compare_cell(&f.c, 0, k)->pct, 60.0);
+	/* A baseline without figures: no percentages. */
+	compare_set_baseline(&f.c, 2);
+	cr_assert(isnan(compare_cell(&f.c, 0, k)->pct));
+	compare_set_baseline(&f.c, COMPARE_NONE);
+	cr_assert_eq(f.c.baseline, COMPARE_NONE);
+	cr_assert(isnan(compare_cell(&f.c, 1, k)->pct));
+	teardown(&f);
+}
+
+Test(compare, best_is_highest_rate_and_lowest_time)
+{
+	struct fixture f;
+
+	setup(&f);
+	cr_assert_eq(f.c.cols[col_of(&f.c, "small", "files_100")].best, 1);
+	cr_assert_eq(f.c.cols[col_of(&f.c, "small", "files_1000")].best, 1);
+	/* untar: slow took 4 s, fast 2.5 s on average. */
+	cr_assert_eq(f.c.cols[col_of(&f.c, "tar", "untar")].best, 1);
+	cr_assert_eq(compare_score(&f.c, 1, 2), 1.0);
+	cr_assert_eq(compare_score(&f.c, 0, 2), 0.0);
+	cr_assert_eq(compare_score(&f.c, 2, 2), -1.0);
+	teardown(&f);
+}
+
+Test(compare, best_needs_two_rows_and_too_fast_does_not_compete)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct compare c;
+
+	add_tar(rec, lab, V_SLOW, 1, 4, false);
+	add_tar(rec, lab, V_FAST, 1, 0.01, true);
+	add_tar(rec, lab, V_FAST, 2, 0.02, true);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert(compare_cell(&c, 1, 0)->too_fast);
+	cr_assert_eq(compare_cell(&c, 1, 0)->fast, 2);
+	cr_assert_float_eq(compare_cell(&c, 1, 0)->mean, 0.015, 1e-15);
+	cr_assert_eq(c.cols[0].best, COMPARE_NONE);
+	cr_assert_eq(compare_score(&c, 1, 0), -1.0);
+	/* The only candidate scores 1 but is not "best" of one. */
+	cr_assert_eq(compare_score(&c, 0, 0), 1.0);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+Test(compare, ties_go_to_the_first_row)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct compare c;
+
+	add_small(rec, lab, V_SLOW, 1, 50, 7, WL_OK);
+	add_small(rec, lab, V_FAST, 1, 50, 8, WL_OK);
+	compare_init(&c);
+	compare_add(&c, rec, "x");
+	cr_assert_eq(c.cols[0].best, 0);
+	cr_assert_eq(c.cols[1].best, 1);
+	cr_assert_eq(compare_score(&c, 0, 0), 1.0);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+/* ---------------------------------------------------------------- records */
+
+Test(compare, two_records_keep_their_rows_apart)
+{
+	struct fixture f;
+	struct record *more;
+	size_t k;
+
+	setup(&f);
+	more = record_new(f.lab);
+	add_small(more, f.lab, V_FAST, 1, 60, 400, WL_OK);
+	cr_assert_eq(compare_add(&f.c, more, "second"), 1);
+	cr_assert_eq(f.c.nrecords, 2);
+	cr_assert_eq(f.c.nrows, 4);
+	cr_assert_str_eq(f.c.rows[3].variant, "fast");
+	cr_assert_str_eq(f.c.rows[3].source, "second");
+	cr_assert_eq(f.c.rows[3].record, 1);
+	k = col_of(&f.c, "small", "files_100");
+	cr_assert_eq(compare_cell(&f.c, 3, k)->mean, 60.0);
+	cr_assert_eq(compare_cell(&f.c, 3, k)->pct, 200.0);
+	cr_assert_eq(f.c.cols[k].best, 3);
+	/* The second record has no untar run: an empty cell. */
+	cr_assert_eq(compare_cell(&f.c, 3, col_of(&f.c, "tar", "untar"))->n, 0);
+
+	/* Removing the first record takes its rows and the untar column;
+	   the baseline moves to what is left. */
+	compare_remove_record(&f.c, 0);
+	cr_assert_eq(f.c.nrows, 1);
+	cr_assert_eq(f.c.ncols, 2);
+	cr_assert_eq(f.c.baseline, 0);
+	cr_assert_eq(compare_cell(&f.c, 0, 0)->pct, 0.0);
+	cr_assert_eq(f.c.cols[0].best, COMPARE_NONE);
+	record_free(more);
+	teardown(&f);
+}
+
+Test(compare, removing_a_record_keeps_the_baseline_row)
+{
+	struct fixture f;
+	struct record *more;
+
+	setup(&f);
+	more = record_new(f.lab);
+	add_small(more, f.lab, V_SLOW, 1, 40, 40, WL_OK);
+	compare_add(&f.c, more, "second");
+	compare_set_baseline(&f.c, 3);
+	cr_assert_eq(compare_cell(&f.c, 0, 0)->pct, -50.0);
+	compare_remove_record(&f.c, 0);
+	cr_assert_eq(f.c.nrows, 1);
+	cr_assert_eq(f.c.baseline, 0);
+	cr_assert_str_eq(f.c.rows[0].source, "second");
+	record_free(more);
+	teardown(&f);
+}
+
+Test(compare, default_label_is_lab_and_local_time)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct compare c;
+	char want[64];
+	struct tm tm;
+
+	add_tar(rec, lab, V_SLOW, 1, 4, false);
+	rec->created = 1700000000;
+	localtime_r(&rec->created, &tm);
+	strftime(want, sizeof want, "cmplab %Y-%m-%d %H:%M", &tm);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_str_eq(c.rows[0].source, want);
+	cr_assert_null(c.rows[0].path);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+Test(compare, a_record_file_reads_back_into_the_table)
+{
+	const char *d = getenv("TESTDATA");
+	char *path =
+	    xasprintf("%s/records/fixture-v1.json", d ? d : "tests/data");
+	struct record *rec = NULL;
+	struct compare c;
+	struct err e;
+	char buf[COMPARE_NUM_BUF];
+
+	err_clear(&e);
+	cr_assert_eq(record_load(path, &rec, &e), 0, "%s", e.msg);
+	compare_init(&c);
+	cr_assert_eq(compare_add(&c, rec, NULL), 2);
+	cr_assert(compare_has_path(&c, path));
+	cr_assert_not(compare_has_path(&c, "/nowhere.json"));
+	cr_assert_str_eq(c.rows[0].variant, "tmpdir");
+	cr_assert_str_eq(c.rows[1].variant, "mirror");
+	cr_assert(c.rows[1].scratch);
+	cr_assert_eq(c.ncols, 1);
+	cr_assert_str_eq(c.cols[0].key, "files_50");
+	cr_assert_str_eq(compare_format_value(compare_cell(&c, 0, 0)->mean,
+			     c.cols[0].unit, buf, sizeof buf),
+	    "28.07");
+	compare_done(&c);
+	record_free(rec);
+	free(path);
+}
+
+/* ---------------------------------------------------------------- numbers */
+
+Test(compare, numbers_print_as_the_table_shows_them)
+{
+	char b[COMPARE_NUM_BUF];
+
+	cr_assert_str_eq(compare_format_value(0.25, WL_UNIT_FILES_S, b, 32),
+	    "0.25");
+	cr_assert_str_eq(compare_format_value(28.0725, WL_UNIT_FILES_S, b, 32),
+	    "28.07");
+	cr_assert_str_eq(compare_format_value(1234.56, WL_UNIT_KBPS, b, 32),
+	    "1234.6");
+	cr_assert_str_eq(compare_format_value(98765.4, WL_UNIT_KBPS, b, 32),
+	    "98765");
+	cr_assert_str_eq(compare_format_value(123.456, WL_UNIT_SECONDS, b, 32),
+	    "123.46");
+	cr_assert_str_eq(compare_format_value(NAN, WL_UNIT_MBPS, b, 32), "-");
+	cr_assert_str_eq(compare_format_pct(12.34, b, 32), "+12.3%");
+	cr_assert_str_eq(compare_format_pct(-4, b, 32), "-4.0%");
+	cr_assert_str_eq(compare_format_pct(0, b, 32), "+0.0%");
+	cr_assert_str_eq(compare_format_pct(150, b, 32), "+150%");
+	cr_assert_str_eq(compare_format_pct(99.96, b, 32), "+100%");
+	cr_assert_str_eq(compare_format_pct(NAN, b, 32), "");
+}
+
+/* ---------------------------------------------------------------- files */
+
+static void
+write_file(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	cr_assert_not_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+Test(compare, results_directory_lists_records_newest_first)
+{
+	char tmpl[] = "/tmp/raidlab-cmp.XXXXXX";
+	struct lab *lab = sample_lab();
+	struct record *old = record_new(lab), *new = record_new(lab);
+	struct compare_files l;
+	struct err e;
+	char *p;
+
+	cr_assert_not_null(mkdtemp(tmpl));
+	add_tar(old, lab, V_SLOW, 1, 4, false);
+	add_tar(new, lab, V_SLOW, 1, 4, false);
+	add_tar(new, lab, V_FAST, 1, 3, false);
+	old->created -= 3600;
+	json_object_set_new(old->root, "created",
+	    json_string("2020-01-01T00:00:00Z"));
+	record_set_status(new, "ok");
+	err_clear(&e);
+	cr_assert_eq(record_save(old, tmpl, &e), 0, "%s", e.msg);
+	cr_assert_eq(record_save(new, tmpl, &e), 0, "%s", e.msg);
+	p = xasprintf("%s/notes.json", tmpl);
+	write_file(p, "{\"format\": \"something else\"}\n");
+	free(p);
+	p = xasprintf("%s/README", tmpl);
+	write_file(p, "not json\n");
+	free(p);
+
+	cr_assert_eq(compare_files_scan(&l, tmpl, &e), 0);
+	cr_assert_eq(l.n, 3);
+	/* By the records' creation time; the other JSON (no time) last. */
+	cr_assert_str_eq(l.v[0].path, new->path);
+	cr_assert(l.v[0].ok);
+	cr_assert_str_eq(l.v[0].lab, "cmplab");
+	cr_assert_str_eq(l.v[0].status, "ok");
+	cr_assert_eq(l.v[0].nruns, 2);
+	cr_assert_eq(l.v[0].nvariants, 2);
+	cr_assert_str_eq(l.v[1].path, old->path);
+	cr_assert_str_eq(l.v[1].status, "running");
+	cr_assert_eq(l.v[1].nvariants, 1);
+	cr_assert_not(l.v[2].ok);
+	cr_assert_str_eq(l.v[2].error, "not a raidlab result record");
+	compare_files_done(&l);
+
+	unlink(new->path);
+	unlink(old->path);
+	p = xasprintf("%s/notes.json", tmpl);
+	unlink(p);
+	free(p);
+	p = xasprintf("%s/README", tmpl);
+	unlink(p);
+	free(p);
+	cr_assert_eq(rmdir(tmpl), 0);
+	/* A results directory that does not exist yet is empty. */
+	cr_assert_eq(compare_files_scan(&l, tmpl, &e), 0);
+	cr_assert_eq(l.n, 0);
+	compare_files_done(&l);
+	record_free(old);
+	record_free(new);
+	lab_free(lab);
+}

@@ -1,0 +1,473 @@
+/*
+ * Drawing the Compare screen: an information line, the table (a frozen
+ * column of row labels, data columns scrolled to keep the selected one in
+ * view, the best of each column starred and bold, a colour scale from
+ * worst to best when colours are on), the bar chart of the selected
+ * column (plot_bars), two lines on the selected row and cell; or the
+ * picker of record files. See tui-compare.h. UI thread only.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compare.h"
+#include "i18n.h"
+#include "plot.h"
+#include "record.h"
+#include "tui-compare.h"
+#include "tui.h"
+#include "xalloc.h"
+
+#define LABEL_MIN 8
+#define LABEL_MAX 24
+#define COL_MIN 7
+#define COL_MAX 28
+#define TITLE_MAX 22
+#define VALUE_W 12 /* the value beside a bar */
+
+/* Columns of a UTF-8 string (one per character: no wide ones here). */
+static int
+width_of(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void
+row_label(const struct cmp *s, size_t i, char *buf, size_t len)
+{
+	const struct compare_row *r = &s->c.rows[i];
+	size_t nrec = 0;
+
+	for (size_t k = 0; k < s->c.nrows; k++)
+		if (cmp_record_number(s, s->c.rows[k].record) > nrec)
+			nrec = cmp_record_number(s, s->c.rows[k].record);
+	/* "~": scratch disks, functional but not representative. */
+	if (nrec > 1)
+		snprintf(buf, len, "%s%s #%zu", r->variant,
+		    r->scratch ? "~" : "", cmp_record_number(s, r->record));
+	else
+		snprintf(buf, len, "%s%s", r->variant, r->scratch ? "~" : "");
+}
+
+/* What the cell of row i, column k says in the current view. */
+static void
+cell_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
+    char *buf, size_t len)
+{
+	const struct compare_cell *c = compare_cell(&s->c, i, k);
+	const struct compare_col *col = &s->c.cols[k];
+	char m[COMPARE_NUM_BUF], sd[COMPARE_NUM_BUF], pct[COMPARE_NUM_BUF];
+
+	if (c->n == 0) {
+		snprintf(buf, len, "%s", c->failed ? _("failed") : "-");
+		return;
+	}
+	if (c->too_fast) {
+		snprintf(buf, len, "+++++");
+		return;
+	}
+	compare_format_value(c->mean, col->unit, m, sizeof m);
+	compare_format_value(c->sd, col->unit, sd, sizeof sd);
+	compare_format_pct(c->pct, pct, sizeof pct);
+	snprintf(buf, len, "%s%s%s%s%s%s%s", col->best == i ? "*" : "", m,
+	    s->view == CMP_VIEW_FULL && c->n > 1 ? (t->ascii ? " +-" : " ±")
+						 : "",
+	    s->view == CMP_VIEW_FULL && c->n > 1 ? sd : "",
+	    s->view != CMP_VIEW_MEAN && pct[0] ? " " : "",
+	    s->view != CMP_VIEW_MEAN ? pct : "", c->interrupted ? "!" : "");
+}
+
+static const char *
+arrow(const struct tui *t, const struct compare_col *col)
+{
+	if (t->ascii)
+		return col->lower_better ? "v" : "^";
+	return col->lower_better ? "↓" : "↑";
+}
+
+static int
+col_width(const struct cmp *s, const struct tui *t, size_t k)
+{
+	const struct compare_col *col = &s->c.cols[k];
+	int w = width_of(col->title);
+	char b[128];
+
+	if (w > TITLE_MAX)
+		w = TITLE_MAX;
+	snprintf(b, sizeof b, "%s, %s %s", col->workload,
+	    wl_unit_name(col->unit), arrow(t, col));
+	if (width_of(b) > w)
+		w = width_of(b);
+	for (size_t i = 0; i < s->c.nrows; i++) {
+		cell_text(s, t, i, k, b, sizeof b);
+		if (width_of(b) > w)
+			w = width_of(b);
+	}
+	return w < COL_MIN ? COL_MIN : w > COL_MAX ? COL_MAX : w;
+}
+
+static int
+label_width(const struct cmp *s)
+{
+	int w = LABEL_MIN;
+	char b[128];
+
+	for (size_t i = 0; i < s->c.nrows; i++) {
+		row_label(s, i, b, sizeof b);
+		if (width_of(b) > w)
+			w = width_of(b);
+	}
+	return w > LABEL_MAX ? LABEL_MAX : w;
+}
+
+/* The first data column shown, so that the selected one is in view;
+   fills col_x with where each shown column starts. */
+static void
+columns(struct cmp *s, const struct tui *t, int x0, int *widths)
+{
+	int room = t->cols - x0, used;
+
+	if (s->col < s->left)
+		s->left = s->col;
+	for (;;) {
+		used = 0;
+		for (size_t k = s->left; k <= s->col; k++)
+			used += widths[k] + 2;
+		if (used <= room || s->left == s->col)
+			break;
+		s->left++;
+	}
+	s->ncol_x = 0;
+	used = x0;
+	for (size_t k = s->left;
+	     k < s->c.ncols && used < t->cols && s->ncol_x < CMP_MAX_VISIBLE;
+	     k++) {
+		s->col_x[s->ncol_x++] = used;
+		used += widths[k] + 2;
+	}
+	s->col_x[s->ncol_x] = used < t->cols ? used : t->cols;
+}
+
+static int
+score_attr(const struct cmp *s, const struct tui *t, size_t i, size_t k)
+{
+	double sc = compare_score(&s->c, i, k);
+	int a = s->c.cols[k].best == i ? A_BOLD : A_NORMAL;
+
+	if (!t->color || sc < 0)
+		return a;
+	return a |
+	    tui_attr(t,
+		sc >= 0.67       ? TUI_PAIR_GOOD
+		    : sc >= 0.34 ? TUI_PAIR_WARN
+				 : TUI_PAIR_BAD);
+}
+
+static void
+draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw)
+{
+	char b[256];
+
+	wattron(w, A_BOLD);
+	tui_put(w, y, 2, lw, _("Variant"));
+	wattroff(w, A_BOLD);
+	for (size_t v = 0; v < s->ncol_x; v++) {
+		const struct compare_col *col = &s->c.cols[s->left + v];
+		int x = s->col_x[v], cw = s->col_x[v + 1] - x - 2;
+		int a = s->left + v == s->col ? A_BOLD | A_UNDERLINE : A_BOLD;
+
+		if (cw < 1)
+			break;
+		wattron(w, a);
+		tui_put(w, y, x, cw, col->title);
+		wattroff(w, a);
+		snprintf(b, sizeof b, "%s, %s %s", col->workload,
+		    wl_unit_name(col->unit), arrow(t, col));
+		wattron(w, tui_attr(t, TUI_PAIR_DIM));
+		tui_put(w, y + 1, x + (cw > width_of(b) ? cw - width_of(b) : 0),
+		    cw, b);
+		wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+	}
+}
+
+static void
+draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw)
+{
+	char b[256];
+	int a;
+
+	mvwaddstr(w, y, 0, i == s->c.baseline ? "B " : "  ");
+	row_label(s, i, b, sizeof b);
+	a = i == s->row ? tui_attr(t, TUI_PAIR_SEL) : (int)A_NORMAL;
+	wattron(w, a);
+	tui_put(w, y, 2, lw, b);
+	wattroff(w, a);
+	for (size_t v = 0; v < s->ncol_x; v++) {
+		size_t k = s->left + v;
+		int x = s->col_x[v], cw = s->col_x[v + 1] - x - 2, tw;
+
+		if (cw < 1)
+			break;
+		cell_text(s, t, i, k, b, sizeof b);
+		tw = width_of(b);
+		a = i == s->row && k == s->col ? tui_attr(t, TUI_PAIR_SEL)
+					       : score_attr(s, t, i, k);
+		wattron(w, a);
+		tui_put(w, y, x + (cw > tw ? cw - tw : 0), cw, b);
+		wattroff(w, a);
+	}
+}
+
+/* The bar chart of the selected column for the rows shown. */
+static void
+draw_bars(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t first,
+    int rows, int lw)
+{
+	const struct compare_col *col = &s->c.cols[s->col];
+	int x0 = 2 + lw + 1, bw = t->cols - x0 - VALUE_W - 1;
+	double v[256];
+	size_t n = 0;
+	char b[256], m[COMPARE_NUM_BUF];
+
+	snprintf(b, sizeof b, _("%s %s, %s (%s is better)"), col->workload,
+	    col->title, wl_unit_name(col->unit),
+	    col->lower_better ? _("lower") : _("higher"));
+	wattron(w, A_BOLD);
+	tui_put(w, y++, 0, t->cols, b);
+	wattroff(w, A_BOLD);
+	if (bw < 4)
+		return;
+	for (size_t i = first; i < s->c.nrows && n < (size_t)rows && n < 256;
+	     i++)
+		v[n++] = compare_cell(&s->c, i, s->col)->mean;
+	plot_bars(&s->bars, bw, v, n, isfinite(col->max) ? col->max : 0,
+	    t->ascii ? PLOT_ASCII : PLOT_BLOCK);
+	for (size_t r = 0; r < n; r++) {
+		size_t i = first + r;
+		int a = col->best == i
+		    ? tui_attr(t, TUI_PAIR_GOOD) | (int)A_BOLD
+		    : tui_attr(t, TUI_PAIR_SERIES0);
+
+		row_label(s, i, b, sizeof b);
+		tui_put(w, y + (int)r, 2, lw, b);
+		wattron(w, a);
+		for (int c = 0; c < s->bars.w; c++)
+			mvwaddstr(w, y + (int)r, x0 + c,
+			    plot_cell_at(&s->bars, (int)r, c)->ch);
+		wattroff(w, a);
+		compare_format_value(v[r], col->unit, m, sizeof m);
+		tui_put(w, y + (int)r, x0 + bw + 1, VALUE_W, m);
+	}
+}
+
+static void
+draw_info(struct cmp *s, struct tui *t, WINDOW *w)
+{
+	static const char *const views[CMP_VIEW__COUNT] = {
+		N_("mean ±stddev %"),
+		N_("mean %"),
+		N_("mean"),
+	};
+	char b[512], base[128] = "";
+
+	if (s->c.baseline != COMPARE_NONE)
+		row_label(s, s->c.baseline, base, sizeof base);
+	snprintf(b, sizeof b,
+	    _("Baseline %s (b)   cells: %s (v)   a: add results"),
+	    base[0] ? base : _("none"), _(views[s->view]));
+	tui_put(w, 0, 0, t->cols, b);
+}
+
+/* The selected row's variant and record; the selected cell's figures. */
+static void
+draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
+{
+	const struct compare_row *r = &s->c.rows[s->row];
+	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
+	const struct compare_col *col = &s->c.cols[s->col];
+	char b[1024], v[COMPARE_NUM_BUF], base[128] = "";
+	size_t len;
+
+	row_label(s, s->row, b, sizeof b);
+	len = strlen(b);
+	snprintf(b + len, sizeof b - len, ": %s; %s%s%s",
+	    r->text ? r->text : "", r->source, r->path ? " " : "",
+	    r->path ? r->path : "");
+	tui_put(w, y, 0, t->cols, b);
+	snprintf(b, sizeof b, ngettext("%zu run", "%zu runs", c->n), c->n);
+	for (size_t i = 0; i < c->n && strlen(b) + 40 < sizeof b; i++) {
+		len = strlen(b);
+		snprintf(b + len, sizeof b - len, "%s%s", i ? ", " : ": ",
+		    compare_format_value(c->v[i], col->unit, v, sizeof v));
+	}
+	len = strlen(b);
+	if (c->n > 0)
+		snprintf(b + len, sizeof b - len, " %s",
+		    wl_unit_name(col->unit));
+	if (isfinite(c->pct) && s->c.baseline != COMPARE_NONE) {
+		row_label(s, s->c.baseline, base, sizeof base);
+		len = strlen(b);
+		snprintf(b + len, sizeof b - len, _("; %s against %s"),
+		    compare_format_pct(c->pct, v, sizeof v), base);
+	}
+	len = strlen(b);
+	if (c->failed > 0)
+		snprintf(b + len, sizeof b - len,
+		    _("; %zu failed, not counted"), c->failed);
+	len = strlen(b);
+	if (c->too_fast)
+		snprintf(b + len, sizeof b - len, "%s",
+		    _("; too fast to mean much"));
+	else if (c->interrupted)
+		snprintf(b + len, sizeof b - len, "%s", _("; interrupted (!)"));
+	wattron(w, tui_attr(t, TUI_PAIR_DIM));
+	tui_put(w, y + 1, 0, t->cols, b);
+	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+}
+
+static void
+draw_empty(struct tui *t, WINDOW *w)
+{
+	char *dir = record_results_dir(t->lab), b[1024];
+
+	wattron(w, A_BOLD);
+	tui_put(w, 1, 2, t->cols - 2, _("No results to compare yet."));
+	wattroff(w, A_BOLD);
+	snprintf(b, sizeof b, _("a  adds result records from %s"), dir);
+	tui_put(w, 3, 2, t->cols - 2, b);
+	tui_put(w, 4, 2, t->cols - 2,
+	    _("A run of the lab (the Run screen, or raidlab run) saves one "
+	      "there."));
+	free(dir);
+}
+
+/* Rows of the table and of the bar chart that fit in h body rows. */
+static void
+split_rows(int h, size_t nrows, int *table, int *bars)
+{
+	int avail = h - 7, n = nrows < 1000 ? (int)nrows : 1000;
+
+	if (avail < 2) {
+		*bars = 0;
+		*table = h - 3 > 1 ? h - 3 : 1;
+		return;
+	}
+	*bars = n < avail / 2 ? n : avail / 2;
+	*table = n < avail - *bars ? n : avail - *bars;
+}
+
+void
+cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
+{
+	int h = getmaxy(w), lw, trows, brows, *widths;
+	size_t bstart;
+
+	if (s->c.nrows == 0 || s->c.ncols == 0) {
+		draw_empty(t, w);
+		return;
+	}
+	if (s->row >= s->c.nrows)
+		s->row = s->c.nrows - 1;
+	if (s->col >= s->c.ncols)
+		s->col = s->c.ncols - 1;
+	lw = label_width(s);
+	widths = xcalloc(s->c.ncols, sizeof *widths);
+	for (size_t k = 0; k < s->c.ncols; k++)
+		widths[k] = col_width(s, t, k);
+	columns(s, t, 2 + lw + 1, widths);
+	free(widths);
+	split_rows(h, s->c.nrows, &trows, &brows);
+	if (s->row < s->top)
+		s->top = s->row;
+	if (s->row >= s->top + (size_t)trows)
+		s->top = s->row - (size_t)trows + 1;
+	s->table_y = 3;
+	s->table_rows = trows;
+	draw_info(s, t, w);
+	draw_header(s, t, w, 1, lw);
+	for (int r = 0; r < trows && s->top + (size_t)r < s->c.nrows; r++)
+		draw_row(s, t, w, 3 + r, s->top + (size_t)r, lw);
+	if (brows > 0) {
+		bstart = s->row >= s->top + (size_t)brows
+		    ? s->row - (size_t)brows + 1
+		    : s->top;
+		draw_bars(s, t, w, 3 + trows + 1, bstart, brows, lw);
+		draw_detail(s, t, w, h - 2);
+	}
+}
+
+/* ---------------------------------------------------------------- picker */
+
+static void
+picker_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i)
+{
+	const struct compare_file *f = &s->files.v[i];
+	const char *base = strrchr(f->path, '/');
+	bool added = compare_has_path(&s->c, f->path);
+	char when[32] = "-", b[1024];
+	struct tm tm;
+	int a;
+
+	base = base ? base + 1 : f->path;
+	if (f->created != 0 && localtime_r(&f->created, &tm) != NULL)
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+	if (f->ok)
+		snprintf(b, sizeof b, "%s %-16s  %-18s %-11s %5zu %8zu  %s%s",
+		    s->marked[i] ? "[x]" : "[ ]", when, f->lab ? f->lab : "?",
+		    f->status ? f->status : "?", f->nruns, f->nvariants, base,
+		    added ? _(" (added)") : "");
+	else
+		snprintf(b, sizeof b, "    %-16s  %s: %s", "-", base,
+		    f->error ? f->error : "?");
+	a = i == s->psel      ? tui_attr(t, TUI_PAIR_SEL)
+	    : !f->ok || added ? tui_attr(t, TUI_PAIR_DIM)
+			      : (int)A_NORMAL;
+	wattron(w, a);
+	mvwhline(w, y, 0, ' ', t->cols);
+	tui_put(w, y, 0, t->cols, b);
+	wattroff(w, a);
+}
+
+void
+cmp_draw_picker(struct cmp *s, struct tui *t, WINDOW *w)
+{
+	int h = getmaxy(w), rows = h - 4 - (s->typing ? 1 : 0);
+	char b[1024];
+
+	snprintf(b, sizeof b, _("Add results from %s"), s->dir ? s->dir : "");
+	wattron(w, A_BOLD);
+	tui_put(w, 0, 0, t->cols, b);
+	wattroff(w, A_BOLD);
+	wattron(w, tui_attr(t, TUI_PAIR_DIM));
+	tui_put(w, 1, 0, t->cols,
+	    _("space marks, Enter adds the marked or the selected file, p "
+	      "types a path, Esc closes"));
+	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+	snprintf(b, sizeof b, "    %-16s  %-18s %-11s %5s %8s  %s",
+	    _("Created"), _("Lab"), _("Status"), _("Runs"), _("Variants"),
+	    _("File"));
+	wattron(w, A_BOLD);
+	tui_put(w, 3, 0, t->cols, b);
+	wattroff(w, A_BOLD);
+	if (s->files.n == 0)
+		tui_put(w, 4, 4, t->cols - 4, _("No record files here."));
+	if (rows < 1)
+		rows = 1;
+	if (s->psel < s->ptop)
+		s->ptop = s->psel;
+	if (s->psel >= s->ptop + (size_t)rows)
+		s->ptop = s->psel - (size_t)rows + 1;
+	for (int r = 0; r < rows && s->ptop + (size_t)r < s->files.n; r++)
+		picker_row(s, t, w, 4 + r, s->ptop + (size_t)r);
+	if (s->typing)
+		tui_path_draw(&s->field, w, h - 1, t->cols,
+		    _("Directory or record file: "));
+}

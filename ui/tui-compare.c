@@ -1,0 +1,401 @@
+/*
+ * The Compare screen: variants x workload tests as a table (compare.h:
+ * mean ±stddev over repeats, % against a baseline row, the best of each
+ * column marked, a colour scale), a bar chart of the selected column, and
+ * a picker that adds result records from the results directory (or any
+ * directory or file typed). Keys and state here, drawing in
+ * tui-compare-draw.c. UI thread only.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compare.h"
+#include "err.h"
+#include "i18n.h"
+#include "record.h"
+#include "tui-compare.h"
+#include "tui-files.h"
+#include "tui.h"
+#include "xalloc.h"
+
+#define ERRBUF (ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16)
+
+static const struct tui_key cmp_keys[] = {
+	{ "Up Down j k", N_("select a row (a variant of a record)") },
+	{ "Left Right h l", N_("select a column: its bar chart is shown") },
+	{ "b", N_("make the selected row the baseline of the %") },
+	{ "a", N_("add results: pick record files") },
+	{ "x Del", N_("remove the selected row's record") },
+	{ "v", N_("cells: mean ±stddev %, mean %, mean") },
+	{ "Picker:", N_("space marks, Enter adds, p types a path") },
+	{ "*", N_("the best in its column (+++++: too fast)") },
+	{ "~", N_("scratch disks: functional, not representative") },
+	{ "!", N_("a run was interrupted") },
+	{ NULL, NULL },
+};
+
+size_t
+cmp_record_number(const struct cmp *s, size_t record)
+{
+	size_t n = 1;
+
+	/* Records present with a smaller index come first. */
+	for (size_t r = 0; r < record; r++)
+		for (size_t i = 0; i < s->c.nrows; i++)
+			if (s->c.rows[i].record == r) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+/* ---------------------------------------------------------------- adding */
+
+/* Add the record at path; false (with a message) when it cannot be. */
+static bool
+add_file(struct cmp *s, struct tui *t, const char *path)
+{
+	struct record *rec = NULL;
+	struct err e;
+	char b[ERRBUF];
+	size_t n;
+
+	if (compare_has_path(&s->c, path)) {
+		tui_message(t, false, _("%s is in the comparison already"),
+		    path);
+		return false;
+	}
+	err_clear(&e);
+	if (record_load(path, &rec, &e) < 0) {
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+		return false;
+	}
+	n = compare_add(&s->c, rec, NULL);
+	record_free(rec);
+	if (n == 0) {
+		tui_message(t, true, _("%s has no runs"), path);
+		return false;
+	}
+	tui_message(t, false,
+	    ngettext("Added %zu row from %s", "Added %zu rows from %s",
+		(unsigned long)n),
+	    n, path);
+	return true;
+}
+
+static void
+picker_scan(struct cmp *s, struct tui *t)
+{
+	struct err e;
+	char b[ERRBUF];
+
+	compare_files_done(&s->files);
+	free(s->marked);
+	s->marked = NULL;
+	err_clear(&e);
+	if (compare_files_scan(&s->files, s->dir, &e) < 0)
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+	s->marked = xcalloc(s->files.n + 1, sizeof *s->marked);
+	s->psel = s->ptop = 0;
+}
+
+static void
+picker_open(struct cmp *s, struct tui *t, const char *dir)
+{
+	free(s->dir);
+	s->dir = dir ? xstrdup(dir) : record_results_dir(t->lab);
+	s->picking = true;
+	s->typing = false;
+	picker_scan(s, t);
+}
+
+/* Enter: the marked files, or the selected one. */
+static void
+picker_add(struct cmp *s, struct tui *t)
+{
+	size_t added = 0, marked = 0;
+
+	/* Oldest first (the list is newest first): the first row, the
+	   baseline, is then the earliest run. */
+	for (size_t i = s->files.n; i-- > 0;)
+		if (s->marked[i]) {
+			marked++;
+			added += add_file(s, t, s->files.v[i].path);
+		}
+	if (marked == 0 && s->files.n > 0)
+		added += add_file(s, t, s->files.v[s->psel].path);
+	if (marked > 1)
+		tui_message(t, added < marked,
+		    _("Added %zu of %zu record files"), added, marked);
+	if (added > 0)
+		s->picking = false;
+}
+
+/* A typed path: a directory is listed, a file added. */
+static void
+typed_path(struct cmp *s, struct tui *t)
+{
+	struct stat st;
+
+	s->typing = false;
+	if (s->field.buf == NULL || s->field.buf[0] == '\0')
+		return;
+	if (stat(s->field.buf, &st) == 0 && S_ISDIR(st.st_mode))
+		picker_open(s, t, s->field.buf);
+	else if (add_file(s, t, s->field.buf))
+		s->picking = false;
+}
+
+/* ---------------------------------------------------------------- keys */
+
+static void
+step(size_t *v, size_t n, int by)
+{
+	if (n == 0) {
+		*v = 0;
+		return;
+	}
+	if (by < 0)
+		*v = *v >= (size_t)-by ? *v - (size_t)-by : 0;
+	else
+		*v = *v + (size_t)by < n ? *v + (size_t)by : n - 1;
+}
+
+static enum tui_handled
+picker_key(struct cmp *s, struct tui *t, int ch)
+{
+	int page = t->rows > 10 ? t->rows - 10 : 1;
+
+	if (s->typing) {
+		if (ch == KEY_F(1))
+			return TUI_UNHANDLED;
+		switch (tui_path_key(&s->field, ch)) {
+		case TUI_PATH_ENTER:
+			typed_path(s, t);
+			break;
+		case TUI_PATH_CANCEL:
+			s->typing = false;
+			break;
+		default:
+			break;
+		}
+		return TUI_HANDLED;
+	}
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		step(&s->psel, s->files.n, -1);
+		break;
+	case KEY_DOWN:
+	case 'j':
+		step(&s->psel, s->files.n, 1);
+		break;
+	case KEY_PPAGE:
+		step(&s->psel, s->files.n, -page);
+		break;
+	case KEY_NPAGE:
+		step(&s->psel, s->files.n, page);
+		break;
+	case ' ':
+		if (s->files.n > 0) {
+			s->marked[s->psel] = !s->marked[s->psel];
+			step(&s->psel, s->files.n, 1);
+		}
+		break;
+	case '\r':
+	case '\n':
+	case KEY_ENTER:
+		picker_add(s, t);
+		break;
+	case 'p':
+	case 'o':
+	case '/':
+		tui_path_set(&s->field, s->dir ? s->dir : "");
+		if (s->field.len > 0 && s->field.buf[s->field.len - 1] != '/')
+			tui_path_key(&s->field, '/');
+		s->typing = true;
+		break;
+	case 'r':
+		picker_scan(s, t);
+		break;
+	case 27:
+	case 'q':
+		s->picking = false;
+		break;
+	case KEY_MOUSE:
+		/* The list starts on the body's fifth row. */
+		if (t->mouse.y >= 5 &&
+		    s->ptop + (size_t)(t->mouse.y - 5) < s->files.n)
+			s->psel = s->ptop + (size_t)(t->mouse.y - 5);
+		break;
+	default:
+		return TUI_UNHANDLED;
+	}
+	return TUI_HANDLED;
+}
+
+/* A click in the table selects the cell under it. */
+static void
+table_click(struct cmp *s, struct tui *t)
+{
+	int y = t->mouse.y - 1 - s->table_y, x = t->mouse.x;
+
+	if (y >= 0 && y < s->table_rows && s->top + (size_t)y < s->c.nrows)
+		s->row = s->top + (size_t)y;
+	for (size_t i = 0; i + 1 < s->ncol_x; i++)
+		if (x >= s->col_x[i] && x < s->col_x[i + 1])
+			s->col = s->left + i;
+}
+
+static void
+remove_row_record(struct cmp *s, struct tui *t)
+{
+	const struct compare_row *r;
+	char *what;
+
+	if (s->c.nrows == 0)
+		return;
+	r = &s->c.rows[s->row];
+	what = xstrdup(r->path ? r->path : r->source);
+	compare_remove_record(&s->c, r->record);
+	tui_message(t, false, _("Removed the results of %s"), what);
+	free(what);
+	if (s->row >= s->c.nrows)
+		s->row = s->c.nrows ? s->c.nrows - 1 : 0;
+	if (s->col >= s->c.ncols)
+		s->col = s->c.ncols ? s->c.ncols - 1 : 0;
+}
+
+static enum tui_handled
+table_key(struct cmp *s, struct tui *t, int ch)
+{
+	int page = t->rows > 14 ? (t->rows - 14) / 2 : 1;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		step(&s->row, s->c.nrows, -1);
+		break;
+	case KEY_DOWN:
+	case 'j':
+		step(&s->row, s->c.nrows, 1);
+		break;
+	case KEY_LEFT:
+	case 'h':
+		step(&s->col, s->c.ncols, -1);
+		break;
+	case KEY_RIGHT:
+	case 'l':
+		step(&s->col, s->c.ncols, 1);
+		break;
+	case KEY_PPAGE:
+		step(&s->row, s->c.nrows, -page);
+		break;
+	case KEY_NPAGE:
+		step(&s->row, s->c.nrows, page);
+		break;
+	case KEY_HOME:
+		s->col = 0;
+		break;
+	case KEY_END:
+		step(&s->col, s->c.ncols, (int)s->c.ncols);
+		break;
+	case 'b':
+		if (s->row < s->c.nrows) {
+			compare_set_baseline(&s->c, s->row);
+			tui_message(t, false, _("Baseline: %s"),
+			    s->c.rows[s->row].variant);
+		}
+		break;
+	case 'a':
+		picker_open(s, t, NULL);
+		break;
+	case 'x':
+	case KEY_DC:
+		remove_row_record(s, t);
+		break;
+	case 'v':
+		s->view = (enum cmp_view)((s->view + 1) % CMP_VIEW__COUNT);
+		break;
+	case KEY_MOUSE:
+		table_click(s, t);
+		break;
+	default:
+		return TUI_UNHANDLED;
+	}
+	return TUI_HANDLED;
+}
+
+static enum tui_handled
+cmp_key(void *p, struct tui *t, int ch)
+{
+	struct cmp *s = p;
+	enum tui_handled h =
+	    s->picking ? picker_key(s, t, ch) : table_key(s, t, ch);
+
+	if (h == TUI_HANDLED)
+		t->redraw = true;
+	return h;
+}
+
+/* ---------------------------------------------------------------- screen */
+
+static void *
+cmp_init(struct tui *t)
+{
+	struct cmp *s = xcalloc(1, sizeof *s);
+
+	(void)t;
+	compare_init(&s->c);
+	return s;
+}
+
+static void
+cmp_free(void *p)
+{
+	struct cmp *s = p;
+
+	compare_done(&s->c);
+	compare_files_done(&s->files);
+	plot_grid_done(&s->bars);
+	tui_path_done(&s->field);
+	free(s->marked);
+	free(s->dir);
+	free(s);
+}
+
+static void
+cmp_draw(void *p, struct tui *t, WINDOW *w)
+{
+	struct cmp *s = p;
+
+	if (s->picking)
+		cmp_draw_picker(s, t, w);
+	else
+		cmp_draw_table(s, t, w);
+}
+
+/* The run just finished on the Run screen joins the comparison. */
+static void
+cmp_enter(void *p, struct tui *t)
+{
+	struct cmp *s = p;
+
+	if (t->last_record != NULL && !compare_has_path(&s->c, t->last_record))
+		add_file(s, t, t->last_record);
+}
+
+const struct tui_screen tui_compare = {
+	.name = N_("Compare"),
+	.keys = cmp_keys,
+	.init = cmp_init,
+	.free = cmp_free,
+	.enter = cmp_enter,
+	.draw = cmp_draw,
+	.key = cmp_key,
+	.status = N_("a add results  b baseline  arrows select  v view"),
+};

@@ -1,0 +1,338 @@
+/*
+ * The Disks screen: the inventory as a table (name, size, model, type,
+ * signature, verdict with its reason), the highlighted disk's details
+ * (partitions, mounts, holders, serial, sector sizes) and a mark on the
+ * devices the current variant uses. Devices that appear or go away show
+ * up by themselves: no udev daemon runs here, so the screen rescans
+ * sysfs (cheap, without probing) every few seconds while it is shown and
+ * probes again only when the set of devices changed. UI thread.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disk-table.h"
+#include "disk.h"
+#include "err.h"
+#include "i18n.h"
+#include "lab.h"
+#include "tui.h"
+#include "units.h"
+#include "xalloc.h"
+
+/* Rescan period while the screen is shown (ms). */
+#define DISKS_RESCAN_MS 3000
+/* Rows of the detail pane. */
+#define DISKS_DETAIL 7
+
+struct disks {
+	struct disk_list list;
+	size_t *row_disk; /* table row (after the header) -> list index */
+	struct disk_table table;
+	size_t sel, top; /* selected row, first row shown */
+	bool all; /* show hidden devices too */
+	char *names; /* the device names of the last scan, joined */
+	unsigned since_ms;
+	int width; /* the table was built for this width */
+};
+
+static const struct tui_key disks_keys[] = {
+	{ "Up Down j k", N_("select a device") },
+	{ "PgUp PgDn", N_("scroll a page") },
+	{ "a", N_("show loop, zram and ram devices too") },
+	{ "r", N_("rescan now (with probing: new signatures)") },
+	{ NULL, NULL },
+};
+
+static bool
+keep(const struct disk *d, void *arg)
+{
+	const struct disks *s = arg;
+
+	return s->all || !disk_is_hidden(d);
+}
+
+/* What the cheap rescan compares: every device's name, size and backing
+   file (a loop device exists before it is attached). */
+static char *
+names_of(const struct disk_list *l)
+{
+	size_t len = 1;
+	char *s;
+
+	for (size_t i = 0; i < l->n; i++)
+		len += strlen(l->v[i].name) + 24 +
+		    (l->v[i].backing_file ? strlen(l->v[i].backing_file) : 0);
+	s = xcalloc(len, 1);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct disk *d = &l->v[i];
+
+		snprintf(s + strlen(s), len - strlen(s), "%s:%llu:%s ", d->name,
+		    (unsigned long long)d->size,
+		    d->backing_file ? d->backing_file : "");
+	}
+	return s;
+}
+
+static void
+build(struct disks *s, struct tui *t)
+{
+	size_t n = 0;
+
+	free(s->row_disk);
+	s->row_disk = xcalloc(s->list.n + 1, sizeof *s->row_disk);
+	for (size_t i = 0; i < s->list.n; i++)
+		if (keep(&s->list.v[i], s))
+			s->row_disk[n++] = i;
+	s->width = t->cols;
+	disk_table_done(&s->table);
+	disk_table_build(&s->table, &s->list, keep, s, (size_t)t->cols,
+	    t->ascii ? 0 : DISK_TABLE_UTF8);
+	if (s->sel >= n)
+		s->sel = n ? n - 1 : 0;
+}
+
+static void
+scan(struct disks *s, struct tui *t, unsigned flags)
+{
+	struct err e;
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+
+	err_clear(&e);
+	if (disk_list_scan(&s->list, flags, &e) < 0)
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+	free(s->names);
+	s->names = names_of(&s->list);
+	build(s, t);
+	t->redraw = true;
+}
+
+static void *
+disks_init(struct tui *t)
+{
+	struct disks *s = xcalloc(1, sizeof *s);
+
+	disk_list_init(&s->list);
+	s->width = t->cols;
+	return s;
+}
+
+static void
+disks_free(void *p)
+{
+	struct disks *s = p;
+
+	disk_table_done(&s->table);
+	disk_list_done(&s->list);
+	free(s->row_disk);
+	free(s->names);
+	free(s);
+}
+
+static void
+disks_enter(void *p, struct tui *t)
+{
+	struct disks *s = p;
+
+	if (s->names == NULL)
+		scan(s, t, 0);
+	else if (s->width != t->cols)
+		build(s, t);
+}
+
+/* The current variant names the device (as a member, spare, journal or
+   log): marked in the table. */
+static bool
+in_variant(const struct tui *t, const struct disk *d)
+{
+	const struct lab_variant *v;
+	const struct lab_strv *lists[3];
+
+	if (t->lab == NULL || t->variant >= t->lab->nvariants)
+		return false;
+	v = &t->lab->variants[t->variant];
+	lists[0] = &v->array.devices;
+	lists[1] = &v->array.spares;
+	lists[2] = NULL;
+	for (size_t l = 0; lists[l] != NULL; l++)
+		for (size_t i = 0; i < lists[l]->n; i++)
+			if (strcmp(lists[l]->v[i], d->path) == 0)
+				return true;
+	return (v->array.journal && strcmp(v->array.journal, d->path) == 0) ||
+	    (v->fs.journal_device &&
+		strcmp(v->fs.journal_device, d->path) == 0);
+}
+
+static enum tui_pair
+verdict_pair(const struct disk *d)
+{
+	return d->verdict == DISK_FREE    ? TUI_PAIR_GOOD
+	    : d->verdict == DISK_HAS_DATA ? TUI_PAIR_WARN
+					  : TUI_PAIR_BAD;
+}
+
+static void
+join(char *buf, size_t len, char **v, size_t n)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+		    i ? ", " : "", v[i]);
+	if (n == 0)
+		snprintf(buf, len, "-");
+}
+
+static void
+draw_detail(struct tui *t, WINDOW *w, const struct disk *d, int y)
+{
+	char a[512], b[512], sz[UNITS_BUF];
+
+	wattron(w, A_BOLD);
+	snprintf(a, sizeof a, "%s  %s", d->path,
+	    units_format_size(d->size, sz, sizeof sz));
+	tui_put(w, y++, 0, t->cols, a);
+	wattroff(w, A_BOLD);
+	snprintf(a, sizeof a, _("model %s, serial %s, %s, sectors %u/%u"),
+	    d->model ? d->model : "-", d->serial ? d->serial : "-",
+	    d->rotational ? _("rotational") : _("non-rotational"), d->log_sec,
+	    d->phy_sec);
+	tui_put(w, y++, 2, t->cols - 2, a);
+	join(b, sizeof b, d->partitions, d->n_partitions);
+	snprintf(a, sizeof a, _("partitions: %s"), b);
+	tui_put(w, y++, 2, t->cols - 2, a);
+	join(b, sizeof b, d->mountpoints, d->n_mountpoints);
+	snprintf(a, sizeof a, _("mounted on: %s"), b);
+	tui_put(w, y++, 2, t->cols - 2, a);
+	join(b, sizeof b, d->holders, d->n_holders);
+	snprintf(a, sizeof a, _("held by: %s"), b);
+	tui_put(w, y++, 2, t->cols - 2, a);
+	wattron(w, tui_attr(t, verdict_pair(d)));
+	snprintf(a, sizeof a, "%s: %s",
+	    d->verdict == DISK_FREE           ? _("free")
+		: d->verdict == DISK_HAS_DATA ? _("has data")
+					      : _("busy"),
+	    d->reason[0] ? d->reason : "-");
+	tui_put(w, y, 2, t->cols - 2, a);
+	wattroff(w, tui_attr(t, verdict_pair(d)));
+}
+
+static void
+disks_draw(void *p, struct tui *t, WINDOW *w)
+{
+	struct disks *s = p;
+	int rows = getmaxy(w) - DISKS_DETAIL - 1;
+	size_t nrows = s->table.n > 0 ? s->table.n - 1 : 0;
+
+	if (rows < 2)
+		rows = getmaxy(w) - 1;
+	if (s->sel < s->top)
+		s->top = s->sel;
+	if (rows > 0 && s->sel >= s->top + (size_t)rows)
+		s->top = s->sel - (size_t)rows + 1;
+	if (s->table.n > 0) {
+		wattron(w, A_BOLD);
+		tui_put(w, 0, 2, t->cols - 2, s->table.lines[0]);
+		wattroff(w, A_BOLD);
+	}
+	for (int r = 0; r < rows && s->top + (size_t)r < nrows; r++) {
+		size_t row = s->top + (size_t)r;
+		const struct disk *d = &s->list.v[s->row_disk[row]];
+		int attr = row == s->sel ? tui_attr(t, TUI_PAIR_SEL)
+					 : tui_attr(t, verdict_pair(d));
+
+		wattron(w, attr);
+		mvwaddstr(w, r + 1, 0, in_variant(t, d) ? "* " : "  ");
+		tui_put(w, r + 1, 2, t->cols - 2, s->table.lines[row + 1]);
+		wattroff(w, attr);
+	}
+	if (nrows > 0 && getmaxy(w) > DISKS_DETAIL + 3)
+		draw_detail(t, w, &s->list.v[s->row_disk[s->sel]],
+		    getmaxy(w) - DISKS_DETAIL + 1);
+}
+
+static enum tui_handled
+disks_key(void *p, struct tui *t, int ch)
+{
+	struct disks *s = p;
+	size_t nrows = s->table.n > 0 ? s->table.n - 1 : 0;
+	size_t page = (size_t)(t->rows > 12 ? t->rows - 12 : 1);
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		if (s->sel > 0)
+			s->sel--;
+		break;
+	case KEY_DOWN:
+	case 'j':
+		if (s->sel + 1 < nrows)
+			s->sel++;
+		break;
+	case KEY_PPAGE:
+		s->sel = s->sel > page ? s->sel - page : 0;
+		break;
+	case KEY_NPAGE:
+		s->sel = s->sel + page < nrows ? s->sel + page
+		    : nrows                    ? nrows - 1
+					       : 0;
+		break;
+	case 'a':
+		s->all = !s->all;
+		build(s, t);
+		break;
+	case 'r':
+		scan(s, t, 0);
+		tui_message(t, false, _("%zu devices"), s->list.n);
+		break;
+	case KEY_MOUSE:
+		if (t->mouse.y >= 2 &&
+		    (size_t)(t->mouse.y - 2) + s->top < nrows)
+			s->sel = (size_t)(t->mouse.y - 2) + s->top;
+		break;
+	default:
+		return TUI_UNHANDLED;
+	}
+	t->redraw = true;
+	return TUI_HANDLED;
+}
+
+/* Devices come and go: a sysfs walk without probing finds out cheaply;
+   a full scan follows only when a device appeared, went away, changed
+   size or got another backing file. Signatures written meanwhile on a
+   known device show after r. */
+static void
+disks_tick(void *p, struct tui *t, bool current)
+{
+	struct disks *s = p;
+	struct disk_list l;
+	struct err e;
+	char *names;
+
+	if (!current || (s->since_ms += t->tick_ms) < DISKS_RESCAN_MS)
+		return;
+	s->since_ms = 0;
+	disk_list_init(&l);
+	err_clear(&e);
+	if (disk_list_enumerate(&l, &e) == 0) {
+		disk_list_link(&l); /* the scan's order */
+		names = names_of(&l);
+		if (s->names == NULL || strcmp(names, s->names) != 0)
+			scan(s, t, 0);
+		free(names);
+	}
+	disk_list_done(&l);
+}
+
+const struct tui_screen tui_disks = {
+	.name = N_("Disks"),
+	.keys = disks_keys,
+	.init = disks_init,
+	.free = disks_free,
+	.enter = disks_enter,
+	.draw = disks_draw,
+	.key = disks_key,
+	.tick = disks_tick,
+	.status = N_("Up/Down select  a all  r rescan"),
+};

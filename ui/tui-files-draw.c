@@ -1,0 +1,253 @@
+/*
+ * Drawing the Lab files screen: the lab being edited (name, file,
+ * variants and workloads), the list of recent labs and presets, the
+ * problems of the last lab opened or saved, the path field and the
+ * unsaved-changes dialog. See tui-files-int.h. UI thread only.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "i18n.h"
+#include "lab.h"
+#include "record.h"
+#include "tui-files-int.h"
+#include "tui-files.h"
+#include "tui.h"
+
+#define NAME_W 24 /* lab names in the list */
+
+/* "variants: a, b; workloads: small, bonnie" */
+static void
+names_line(const struct lab *lab, char *b, size_t len)
+{
+	size_t n;
+
+	snprintf(b, len, "%s", _("variants:"));
+	for (size_t i = 0; i < lab->nvariants && (n = strlen(b)) < len; i++)
+		snprintf(b + n, len - n, "%s %s", i ? "," : "",
+		    lab->variants[i].name ? lab->variants[i].name : "?");
+	n = strlen(b);
+	snprintf(b + n, len - n, "; %s", _("workloads:"));
+	for (size_t i = 0; i < lab->nworkloads && (n = strlen(b)) < len; i++)
+		snprintf(b + n, len - n, "%s %s", i ? "," : "",
+		    lab->workloads[i].name ? lab->workloads[i].name
+					   : lab->workloads[i].type);
+}
+
+static void
+draw_lab(struct tui *t, WINDOW *w, struct files *s)
+{
+	const struct lab *lab = t->lab;
+	char b[1024], v[64], wl[64], rep[64];
+	char *res;
+
+	wattron(w, A_BOLD);
+	snprintf(b, sizeof b, _("Lab %s%s"),
+	    lab && lab->name ? lab->name : _("(unnamed)"),
+	    t->dirty ? _("  [unsaved changes]") : "");
+	tui_put(w, 0, 0, t->cols, b);
+	wattroff(w, A_BOLD);
+	snprintf(b, sizeof b, _("File: %s%s"),
+	    t->lab_path ? t->lab_path : _("(not saved yet)"),
+	    tui_files_in_dir(t->lab_path, s->presets)
+		? _("  (a preset: s saves a copy)")
+		: "");
+	tui_put(w, 1, 2, t->cols - 2, b);
+	if (lab == NULL)
+		return;
+	res = record_results_dir(lab);
+	snprintf(v, sizeof v,
+	    ngettext("%zu variant", "%zu variants", lab->nvariants),
+	    lab->nvariants);
+	snprintf(wl, sizeof wl,
+	    ngettext("%zu workload", "%zu workloads", lab->nworkloads),
+	    lab->nworkloads);
+	snprintf(rep, sizeof rep,
+	    ngettext("%lld repeat", "%lld repeats",
+		(unsigned long)lab->repeats),
+	    (long long)lab->repeats);
+	snprintf(b, sizeof b, _("%s, %s, %s; results in %s"), v, wl, rep, res);
+	free(res);
+	tui_put(w, 3, 2, t->cols - 2, b);
+	names_line(lab, b, sizeof b);
+	tui_put(w, 2, 2, t->cols - 2, b);
+}
+
+/* The row (of the list with its headings) where entry i is drawn. */
+static size_t
+entry_row(const struct files *s, size_t i)
+{
+	return i + (s->nrecent > 0) + (i >= s->nrecent);
+}
+
+static bool
+same_file(const char *a, const char *b)
+{
+	char *x, *y;
+	bool same;
+
+	if (a == NULL || b == NULL)
+		return false;
+	x = tui_files_absolute(a);
+	y = tui_files_absolute(b);
+	same = strcmp(x, y) == 0;
+	free(x);
+	free(y);
+	return same;
+}
+
+static void
+draw_entry(struct files *s, struct tui *t, WINDOW *w, int y, size_t i)
+{
+	const struct files_entry *en = &s->v[i];
+	int attr = i == s->sel ? tui_attr(t, TUI_PAIR_SEL)
+	    : en->bad          ? tui_attr(t, TUI_PAIR_BAD)
+			       : (int)A_NORMAL;
+	char b[1024];
+
+	snprintf(b, sizeof b, "%s%s", en->bad ? _("does not load: ") : "",
+	    en->preset || en->bad ? en->about : en->path);
+	wattron(w, attr);
+	mvwhline(w, y, 2, ' ', t->cols - 2);
+	tui_put(w, y, 2, 2, same_file(en->path, t->lab_path) ? "*" : " ");
+	tui_put(w, y, 4, NAME_W, en->name);
+	if (t->cols > NAME_W + 6)
+		tui_put(w, y, NAME_W + 6, t->cols - NAME_W - 6, b);
+	wattroff(w, attr);
+}
+
+/* Recent labs, then presets, from row y0 to y1 (exclusive). */
+static void
+draw_list(struct files *s, struct tui *t, WINDOW *w, int y0, int y1)
+{
+	size_t rows = (size_t)(y1 > y0 ? y1 - y0 : 0);
+	size_t total = s->n + (s->nrecent > 0) + 1, sel = entry_row(s, s->sel);
+
+	wattron(w, A_BOLD);
+	tui_put(w, y0 - 1, 0, t->cols,
+	    _("Open a lab: Enter opens the selected one, o types a path"));
+	wattroff(w, A_BOLD);
+	if (rows == 0)
+		return;
+	if (sel < s->top + 1)
+		s->top = sel > 0 ? sel - 1 : 0;
+	if (sel >= s->top + rows)
+		s->top = sel - rows + 1;
+	for (size_t r = s->top; r < total && r < s->top + rows; r++) {
+		int y = y0 + (int)(r - s->top);
+		size_t i;
+
+		if (s->nrecent > 0 && r == 0) {
+			wattron(w, tui_attr(t, TUI_PAIR_DIM));
+			tui_put(w, y, 1, t->cols - 1, _("Recent labs"));
+			wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+			continue;
+		}
+		if (r == s->nrecent + (s->nrecent > 0)) {
+			wattron(w, tui_attr(t, TUI_PAIR_DIM));
+			tui_put(w, y, 1, t->cols - 1,
+			    s->n > s->nrecent ? _("Presets")
+					      : _("Presets: none found"));
+			wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+			continue;
+		}
+		i = r - (s->nrecent > 0) - (r > s->nrecent);
+		if (i < s->n)
+			draw_entry(s, t, w, y, i);
+	}
+}
+
+/* The problems of the last lab opened or saved, from row y. */
+static void
+draw_problems(struct files *s, struct tui *t, WINDOW *w, int y, int rows)
+{
+	char b[TUI_FILES_ERRBUF + 64];
+	int attr = tui_attr(t, s->errs_fatal ? TUI_PAIR_BAD : TUI_PAIR_WARN);
+
+	wattron(w, attr | A_BOLD);
+	snprintf(b, sizeof b,
+	    s->errs_fatal ? _("Not opened, %s does not load (Esc hides this):")
+			  : _("%s breaks these rules (Esc hides this):"),
+	    s->errs_path);
+	tui_put(w, y++, 0, t->cols, b);
+	wattroff(w, attr | A_BOLD);
+	for (size_t i = 0; i < s->errs.n && i + 1 < (size_t)rows; i++)
+		tui_put(w, y++, 2, t->cols - 2,
+		    err_format(&s->errs.v[i], b, sizeof b));
+}
+
+static void
+draw_box(struct tui *t, WINDOW *w, int y, int x, int h, int wd)
+{
+	chtype hl = t->ascii ? '-' : ACS_HLINE, vl = t->ascii ? '|' : ACS_VLINE;
+
+	for (int r = y; r < y + h; r++)
+		mvwhline(w, r, x, ' ', wd);
+	mvwhline(w, y, x + 1, hl, wd - 2);
+	mvwhline(w, y + h - 1, x + 1, hl, wd - 2);
+	mvwvline(w, y + 1, x, vl, h - 2);
+	mvwvline(w, y + 1, x + wd - 1, vl, h - 2);
+	mvwaddch(w, y, x, t->ascii ? '+' : ACS_ULCORNER);
+	mvwaddch(w, y, x + wd - 1, t->ascii ? '+' : ACS_URCORNER);
+	mvwaddch(w, y + h - 1, x, t->ascii ? '+' : ACS_LLCORNER);
+	mvwaddch(w, y + h - 1, x + wd - 1, t->ascii ? '+' : ACS_LRCORNER);
+}
+
+static void
+draw_ask(struct files *s, struct tui *t, WINDOW *w)
+{
+	int wd = t->cols - 4 < 66 ? t->cols - 4 : 66, h = 7;
+	int y = (getmaxy(w) - h) / 2, x = (t->cols - wd) / 2;
+	bool quit = s->mode == FILES_MODE_ASK_QUIT;
+	const char *base = s->pending ? strrchr(s->pending, '/') : NULL;
+	char b[512];
+
+	if (y < 0 || wd < 20)
+		return;
+	draw_box(t, w, y, x, h, wd);
+	wattron(w, A_BOLD);
+	tui_put(w, y, x + 2, wd - 4, _(" Unsaved changes "));
+	wattroff(w, A_BOLD);
+	snprintf(b, sizeof b, _("The lab %s has changes that are not saved."),
+	    t->lab && t->lab->name ? t->lab->name : "");
+	tui_put(w, y + 1, x + 2, wd - 4, b);
+	if (quit)
+		snprintf(b, sizeof b, "%s", _("s  save them, then quit"));
+	else
+		snprintf(b, sizeof b, _("s  save them, then open %s"),
+		    base ? base + 1 : "");
+	tui_put(w, y + 3, x + 2, wd - 4, b);
+	tui_put(w, y + 4, x + 2, wd - 4,
+	    quit ? _("d  discard them and quit (q too)")
+		 : _("d  discard them and open the other lab"));
+	tui_put(w, y + 5, x + 2, wd - 4, _("Esc  cancel"));
+}
+
+void
+tui_files_draw(void *p, struct tui *t, WINDOW *w)
+{
+	struct files *s = p;
+	int h = getmaxy(w),
+	    field = s->mode == FILES_MODE_OPEN_PATH ||
+	    s->mode == FILES_MODE_SAVE_PATH;
+	int probs = 0, end;
+
+	draw_lab(t, w, s);
+	if (s->errs_path != NULL)
+		probs = (int)s->errs.n + 1 < h / 3 + 1 ? (int)s->errs.n + 1
+						       : h / 3 + 1;
+	end = h - probs - field - (probs > 0);
+	draw_list(s, t, w, TUI_FILES_LIST_Y, end);
+	if (probs > 0)
+		draw_problems(s, t, w, end + 1, probs);
+	if (field)
+		tui_path_draw(&s->field, w, h - 1, t->cols,
+		    s->mode == FILES_MODE_SAVE_PATH ? _("Save as: ")
+						    : _("Open: "));
+	if (s->mode == FILES_MODE_ASK_OPEN || s->mode == FILES_MODE_ASK_QUIT)
+		draw_ask(s, t, w);
+}

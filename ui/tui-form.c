@@ -1,0 +1,718 @@
+/*
+ * Forms on the ncurses form library, and popup lists: see tui-form.h.
+ * Each item becomes a label field and a value field (inactive fields for
+ * headings, information and problems), laid out on a pad that the form
+ * is posted on; drawing copies the rows around the current field into
+ * the screen's window, so a form may be taller than the terminal. The
+ * cursor stays hidden: while text is edited the character under the
+ * form's cursor is drawn reversed. UI thread only.
+ */
+#include "config.h"
+
+#include <form.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "i18n.h"
+#include "tui-form.h"
+#include "tui.h"
+#include "xalloc.h"
+
+enum kind { K_HEADING, K_CHOICE, K_TEXT, K_BUTTON, K_INFO };
+
+struct item {
+	int id;
+	enum kind kind;
+	char *label;
+	char *value;
+	char *edit; /* K_TEXT: what editing starts from */
+	char **choices;
+	size_t n, cur;
+	bool dim;
+	char **msgs;
+	size_t nmsgs;
+	FIELD *field; /* the value field (NULL for a heading) */
+	int row, rows; /* on the pad, problems included */
+};
+
+struct tui_form {
+	struct item *v;
+	size_t n;
+	FIELD **fields;
+	size_t nfields;
+	FORM *form;
+	WINDOW *pad;
+	int width, height, top;
+	int cur_id;
+	bool editing, menu_open, ascii;
+	int attr_dim, attr_bad;
+	struct tui_popup menu;
+	char saved[TUI_FORM_TEXT_MAX];
+};
+
+#define LABEL_MAX 17
+
+/* ---------------------------------------------------------------- items */
+
+struct tui_form *
+tui_form_new(void)
+{
+	struct tui_form *f = xcalloc(1, sizeof *f);
+
+	f->cur_id = -1;
+	return f;
+}
+
+static void
+unpost(struct tui_form *f)
+{
+	if (f->form != NULL) {
+		unpost_form(f->form);
+		free_form(f->form);
+		f->form = NULL;
+	}
+	for (size_t i = 0; i < f->nfields; i++)
+		free_field(f->fields[i]);
+	free(f->fields);
+	f->fields = NULL;
+	f->nfields = 0;
+	if (f->pad != NULL)
+		delwin(f->pad);
+	f->pad = NULL;
+}
+
+static void
+items_done(struct tui_form *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		struct item *it = &f->v[i];
+
+		free(it->label);
+		free(it->value);
+		free(it->edit);
+		for (size_t k = 0; k < it->n; k++)
+			free(it->choices[k]);
+		free(it->choices);
+		for (size_t k = 0; k < it->nmsgs; k++)
+			free(it->msgs[k]);
+		free(it->msgs);
+	}
+	free(f->v);
+	f->v = NULL;
+	f->n = 0;
+}
+
+void
+tui_form_free(struct tui_form *f)
+{
+	if (f == NULL)
+		return;
+	unpost(f);
+	items_done(f);
+	tui_popup_done(&f->menu);
+	free(f);
+}
+
+void
+tui_form_begin(struct tui_form *f)
+{
+	unpost(f);
+	items_done(f);
+	f->editing = false;
+	f->menu_open = false;
+	tui_popup_done(&f->menu);
+}
+
+static struct item *
+add(struct tui_form *f, int id, enum kind k, const char *label,
+    const char *value, bool dim)
+{
+	struct item *it;
+
+	f->v = xreallocarray(f->v, f->n + 1, sizeof *f->v);
+	it = &f->v[f->n++];
+	memset(it, 0, sizeof *it);
+	it->id = id;
+	it->kind = k;
+	it->label = xstrdup(label != NULL ? label : "");
+	it->value = xstrdup(value != NULL ? value : "");
+	it->dim = dim;
+	return it;
+}
+
+void
+tui_form_heading(struct tui_form *f, const char *text)
+{
+	add(f, -1, K_HEADING, text, NULL, false);
+}
+
+void
+tui_form_choice(struct tui_form *f, int id, const char *label,
+    const char *const *choices, size_t n, size_t cur, bool dim)
+{
+	struct item *it = add(f, id, K_CHOICE, label, NULL, dim);
+
+	it->choices = xcalloc(n + 1, sizeof *it->choices);
+	for (size_t i = 0; i < n; i++)
+		it->choices[i] = xstrdup(choices[i]);
+	it->n = n;
+	it->cur = cur < n ? cur : 0;
+}
+
+void
+tui_form_text(struct tui_form *f, int id, const char *label, const char *value,
+    const char *shown, bool dim)
+{
+	struct item *it =
+	    add(f, id, K_TEXT, label, shown != NULL ? shown : value, dim);
+
+	it->edit = xstrdup(value != NULL ? value : "");
+}
+
+void
+tui_form_button(struct tui_form *f, int id, const char *label,
+    const char *value, bool dim)
+{
+	add(f, id, K_BUTTON, label, value, dim);
+}
+
+void
+tui_form_info(struct tui_form *f, int id, const char *label, const char *value)
+{
+	add(f, id, K_INFO, label, value, true);
+}
+
+static struct item *
+find(struct tui_form *f, int id)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->v[i].id == id && f->v[i].kind != K_HEADING)
+			return &f->v[i];
+	return NULL;
+}
+
+bool
+tui_form_problem(struct tui_form *f, int id, const char *msg)
+{
+	struct item *it = find(f, id);
+
+	if (it == NULL)
+		return false;
+	it->msgs = xreallocarray(it->msgs, it->nmsgs + 1, sizeof *it->msgs);
+	it->msgs[it->nmsgs++] = xstrdup(msg);
+	return true;
+}
+
+/* ---------------------------------------------------------------- layout */
+
+static FIELD *
+static_field(struct tui_form *f, int row, int col, int width, const char *text,
+    int attr)
+{
+	FIELD *fd = new_field(1, width > 0 ? width : 1, row, col, 0, 0);
+
+	if (fd == NULL)
+		return NULL;
+	field_opts_off(fd, O_ACTIVE | O_EDIT | O_AUTOSKIP);
+	set_field_buffer(fd, 0, text);
+	set_field_fore(fd, (chtype)attr);
+	set_field_back(fd, (chtype)attr);
+	f->fields = xreallocarray(f->fields, f->nfields + 2, sizeof *f->fields);
+	f->fields[f->nfields++] = fd;
+	f->fields[f->nfields] = NULL;
+	return fd;
+}
+
+/* Wrapped text, a field per line, from row on, the lines after the first
+   indented by hang; returns the rows used. */
+static int
+static_lines(struct tui_form *f, int row, int col, int width, const char *s,
+    int attr, int hang)
+{
+	int n = 0;
+
+	while (*s != '\0') {
+		int in = n > 0 ? hang : 0;
+		size_t k = tui_wrap(s, width - in);
+		char *line = xstrndup(s, k);
+
+		static_field(f, row + n++, col + in, width - in, line, attr);
+		free(line);
+		s += k;
+		while (*s == ' ')
+			s++;
+	}
+	return n;
+}
+
+static char *
+shown_value(const struct tui_form *f, const struct item *it)
+{
+	if (it->kind != K_CHOICE)
+		return xstrdup(it->value);
+	return xasprintf(f->ascii ? "< %s >" : "\u2039 %s \u203a",
+	    it->n > 0 ? it->choices[it->cur] : "");
+}
+
+/* The value field of it at row; returns the rows it takes. */
+static int
+value_field(struct tui_form *f, struct item *it, int row, int col, int w)
+{
+	char *text;
+	FIELD *fd;
+
+	if (it->kind == K_INFO) {
+		int rows =
+		    static_lines(f, row, col, w, it->value, f->attr_dim, 0);
+
+		it->field = NULL;
+		return rows > 0 ? rows : 1;
+	}
+	fd = new_field(1, w, row, col, 0, 0);
+	if (fd == NULL)
+		return 1;
+	field_opts_off(fd, O_AUTOSKIP | O_BLANK);
+	if (it->kind == K_TEXT) {
+		field_opts_off(fd, O_STATIC);
+		set_max_field(fd, TUI_FORM_TEXT_MAX - 1);
+	} else {
+		field_opts_off(fd, O_EDIT);
+	}
+	text = shown_value(f, it);
+	set_field_buffer(fd, 0, text);
+	free(text);
+	set_field_userptr(fd, it);
+	set_field_fore(fd, (chtype)(it->dim ? f->attr_dim : (int)A_NORMAL));
+	set_field_back(fd, (chtype)(it->dim ? f->attr_dim : (int)A_NORMAL));
+	f->fields = xreallocarray(f->fields, f->nfields + 2, sizeof *f->fields);
+	f->fields[f->nfields++] = fd;
+	f->fields[f->nfields] = NULL;
+	it->field = fd;
+	return 1;
+}
+
+/* Rows of every item; returns the total. */
+static int
+place(struct tui_form *f, int width)
+{
+	int lw = width >= 50 ? LABEL_MAX : width / 3, row = 0;
+	int vw = width - lw - 1;
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct item *it = &f->v[i];
+
+		it->row = row;
+		if (it->kind == K_HEADING) {
+			if (row > 0)
+				it->row = ++row;
+			static_field(f, it->row, 0, width, it->label, A_BOLD);
+			it->rows = 1;
+			row++;
+			continue;
+		}
+		static_field(f, row, 0, lw, it->label,
+		    it->nmsgs > 0 ? f->attr_bad : (int)A_NORMAL);
+		row += value_field(f, it, row, lw + 1, vw);
+		for (size_t k = 0; k < it->nmsgs; k++) {
+			char *m = xasprintf("! %s", it->msgs[k]);
+
+			row +=
+			    static_lines(f, row, lw + 1, vw, m, f->attr_bad, 2);
+			free(m);
+		}
+		it->rows = row - it->row;
+	}
+	return row;
+}
+
+static bool
+has_active(const struct tui_form *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->v[i].field != NULL)
+			return true;
+	return false;
+}
+
+/* The field to stand on when field id went away: the next id up. */
+static struct item *
+near(struct tui_form *f, int id)
+{
+	struct item *best = NULL;
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct item *it = &f->v[i];
+
+		if (it->field != NULL && it->id > id &&
+		    (best == NULL || it->id < best->id))
+			best = it;
+	}
+	return best;
+}
+
+void
+tui_form_end(struct tui_form *f, const struct tui *t, int width)
+{
+	struct item *it;
+
+	unpost(f);
+	f->ascii = t->ascii;
+	f->attr_dim = tui_attr(t, TUI_PAIR_DIM);
+	f->attr_bad = tui_attr(t, TUI_PAIR_BAD);
+	f->width = width < 8 ? 8 : width;
+	f->height = place(f, f->width);
+	if (f->height < 1 || !has_active(f))
+		return;
+	f->pad = newpad(f->height, f->width);
+	f->form = new_form(f->fields);
+	if (f->pad == NULL || f->form == NULL) {
+		unpost(f);
+		return;
+	}
+	set_form_win(f->form, f->pad);
+	set_form_sub(f->form, f->pad);
+	if (post_form(f->form) != E_OK) {
+		unpost(f);
+		return;
+	}
+	if ((it = find(f, f->cur_id)) == NULL || it->field == NULL)
+		it = near(f, f->cur_id);
+	if (it != NULL)
+		set_current_field(f->form, it->field);
+	f->cur_id = tui_form_current(f);
+}
+
+/* ---------------------------------------------------------------- state */
+
+static struct item *
+current(const struct tui_form *f)
+{
+	FIELD *fd;
+
+	if (f->form == NULL || (fd = current_field(f->form)) == NULL)
+		return NULL;
+	return field_userptr(fd);
+}
+
+int
+tui_form_current(const struct tui_form *f)
+{
+	struct item *it = current(f);
+
+	return it != NULL ? it->id : f->cur_id;
+}
+
+bool
+tui_form_busy(const struct tui_form *f)
+{
+	return f->editing || f->menu_open;
+}
+
+bool
+tui_form_select(struct tui_form *f, int id)
+{
+	struct item *it = find(f, id);
+
+	f->cur_id = id;
+	if (it == NULL || it->field == NULL || f->form == NULL)
+		return false;
+	set_current_field(f->form, it->field);
+	return true;
+}
+
+static void
+field_text(FIELD *fd, char *buf, size_t len)
+{
+	const char *s = field_buffer(fd, 0);
+	size_t n = s != NULL ? strlen(s) : 0;
+
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, s != NULL ? s : "", n);
+	buf[n] = '\0';
+}
+
+bool
+tui_form_edit(struct tui_form *f, int id, const char *text)
+{
+	struct item *it;
+
+	if (!tui_form_select(f, id) || (it = current(f)) == NULL ||
+	    it->kind != K_TEXT)
+		return false;
+	field_text(it->field, f->saved, sizeof f->saved);
+	set_field_buffer(it->field, 0, text != NULL ? text : it->edit);
+	set_field_fore(it->field, A_UNDERLINE);
+	set_field_back(it->field, A_UNDERLINE);
+	f->editing = true;
+	form_driver(f->form, REQ_END_FIELD);
+	return true;
+}
+
+/* ---------------------------------------------------------------- keys */
+
+static enum tui_form_event
+edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
+{
+	struct item *it = current(f);
+	int req = -1;
+
+	switch (ch) {
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case '\t':
+		form_driver(f->form, REQ_VALIDATION);
+		field_text(it->field, ev->text, sizeof ev->text);
+		ev->id = it->id;
+		f->editing = false;
+		return TUI_FORM_EDITED;
+	case 27:
+		set_field_buffer(it->field, 0, f->saved);
+		f->editing = false;
+		return TUI_FORM_NONE;
+	case KEY_LEFT:
+		req = REQ_PREV_CHAR;
+		break;
+	case KEY_RIGHT:
+		req = REQ_NEXT_CHAR;
+		break;
+	case KEY_HOME:
+	case 1: /* ^A */
+		req = REQ_BEG_FIELD;
+		break;
+	case KEY_END:
+	case 5: /* ^E */
+		req = REQ_END_FIELD;
+		break;
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:
+		req = REQ_DEL_PREV;
+		break;
+	case KEY_DC:
+		req = REQ_DEL_CHAR;
+		break;
+	case 21: /* ^U */
+		req = REQ_CLR_FIELD;
+		break;
+	case 11: /* ^K */
+		req = REQ_CLR_EOF;
+		break;
+	default:
+		if (ch >= 32 && ch < 127)
+			req = ch;
+		break;
+	}
+	if (req >= 0)
+		form_driver(f->form, req);
+	return TUI_FORM_NONE;
+}
+
+static enum tui_form_event
+menu_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
+{
+	struct item *it = current(f);
+
+	if (tui_popup_nav(&f->menu, ch))
+		return TUI_FORM_NONE;
+	if (ch == 27 || ch == 'q') {
+		f->menu_open = false;
+		return TUI_FORM_NONE;
+	}
+	if (ch != '\n' && ch != '\r' && ch != KEY_ENTER && ch != ' ')
+		return TUI_FORM_NONE;
+	f->menu_open = false;
+	if (it == NULL || f->menu.sel == it->cur)
+		return TUI_FORM_NONE;
+	ev->id = it->id;
+	ev->choice = f->menu.sel;
+	return TUI_FORM_CHOSE;
+}
+
+static void
+open_menu(struct tui_form *f, struct item *it)
+{
+	char **rows = xcalloc(it->n + 1, sizeof *rows);
+
+	for (size_t i = 0; i < it->n; i++)
+		rows[i] = xstrdup(it->choices[i]);
+	tui_popup_set(&f->menu, it->label, rows, it->n, it->cur);
+	f->menu.hint = _("Enter choose  Esc cancel");
+	f->menu_open = true;
+}
+
+/* Enter, Left/Right/Space on the current item. */
+static enum tui_form_event
+act(struct tui_form *f, struct item *it, int ch, struct tui_form_ev *ev)
+{
+	bool enter = ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+
+	ev->id = it->id;
+	if (it->kind == K_TEXT && enter) {
+		tui_form_edit(f, it->id, NULL);
+		return TUI_FORM_NONE;
+	}
+	if (it->kind == K_BUTTON)
+		return enter || ch == ' ' ? TUI_FORM_PRESSED : TUI_FORM_NONE;
+	if (it->kind != K_CHOICE || it->n == 0)
+		return TUI_FORM_NONE;
+	if (enter) {
+		open_menu(f, it);
+		return TUI_FORM_NONE;
+	}
+	if (ch == KEY_LEFT || ch == 'h')
+		ev->choice = it->cur > 0 ? it->cur - 1 : it->n - 1;
+	else
+		ev->choice = it->cur + 1 < it->n ? it->cur + 1 : 0;
+	return ev->choice != it->cur ? TUI_FORM_CHOSE : TUI_FORM_NONE;
+}
+
+enum tui_form_event
+tui_form_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
+{
+	struct item *it = current(f);
+
+	memset(ev, 0, sizeof *ev);
+	ev->id = -1;
+	if (f->form == NULL || it == NULL)
+		return ch == 27 || ch == 'q' ? TUI_FORM_LEAVE
+					     : TUI_FORM_IGNORED;
+	if (f->editing)
+		return edit_key(f, ch, ev);
+	if (f->menu_open)
+		return menu_key(f, ch, ev);
+	switch (ch) {
+	case '\t':
+	case KEY_DOWN:
+	case 'j':
+		form_driver(f->form, REQ_NEXT_FIELD);
+		break;
+	case KEY_BTAB:
+	case KEY_UP:
+	case 'k':
+		form_driver(f->form, REQ_PREV_FIELD);
+		break;
+	case KEY_HOME:
+	case 'g':
+		form_driver(f->form, REQ_FIRST_FIELD);
+		break;
+	case KEY_END:
+	case 'G':
+		form_driver(f->form, REQ_LAST_FIELD);
+		break;
+	case KEY_DC:
+	case 'u':
+		ev->id = it->id;
+		return it->kind == K_INFO ? TUI_FORM_NONE : TUI_FORM_RESET;
+	case 27:
+	case 'q':
+		return TUI_FORM_LEAVE;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case KEY_LEFT:
+	case KEY_RIGHT:
+	case 'h':
+	case 'l':
+	case ' ':
+		return act(f, it, ch, ev);
+	default:
+		return TUI_FORM_IGNORED;
+	}
+	f->cur_id = tui_form_current(f);
+	return TUI_FORM_NONE;
+}
+
+bool
+tui_form_click(struct tui_form *f, int y)
+{
+	int row = f->top + y;
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct item *it = &f->v[i];
+
+		if (it->field != NULL && row >= it->row &&
+		    row < it->row + it->rows)
+			return tui_form_select(f, it->id);
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------- draw */
+
+/* Highlight the current field (reversed; underlined while edited). */
+static void
+highlight(struct tui_form *f, bool focus)
+{
+	struct item *cur = current(f);
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct item *it = &f->v[i];
+		int a = it->dim ? f->attr_dim : (int)A_NORMAL;
+
+		if (it->field == NULL)
+			continue;
+		if (it == cur && focus)
+			a = f->editing ? A_UNDERLINE : A_REVERSE;
+		if ((int)field_back(it->field) != a) {
+			set_field_fore(it->field, (chtype)a);
+			set_field_back(it->field, (chtype)a);
+		}
+	}
+}
+
+static void
+scroll_to(struct tui_form *f, int h)
+{
+	struct item *it = current(f);
+	int first, last;
+
+	if (it == NULL)
+		return;
+	first = it->row;
+	last = it->row + it->rows - 1;
+	/* Show the heading above the first field of a section. */
+	if (it > f->v && it[-1].kind == K_HEADING)
+		first = it[-1].row;
+	if (first < f->top)
+		f->top = first;
+	if (last >= f->top + h)
+		f->top = last - h + 1;
+	if (f->top > f->height - h)
+		f->top = f->height - h;
+	if (f->top < 0)
+		f->top = 0;
+}
+
+void
+tui_form_draw(struct tui_form *f, const struct tui *t, WINDOW *w, int y, int x,
+    int h, int wd, bool focus)
+{
+	int rows, cols, cy, cx;
+
+	if (f->form == NULL || h < 1 || wd < 1)
+		return;
+	highlight(f, focus);
+	scroll_to(f, h);
+	rows = f->height - f->top < h ? f->height - f->top : h;
+	cols = f->width < wd ? f->width : wd;
+	copywin(f->pad, w, f->top, 0, y, x, y + rows - 1, x + cols - 1, FALSE);
+	if (f->editing) {
+		pos_form_cursor(f->form);
+		getyx(f->pad, cy, cx);
+		if (cy >= f->top && cy < f->top + rows && cx < cols)
+			mvwchgat(w, y + cy - f->top, x + cx, 1, A_REVERSE, 0,
+			    NULL);
+	}
+	if (f->top > 0)
+		mvwaddstr(w, y, x + cols - 1, t->ascii ? "^" : "\u25b4");
+	if (f->top + h < f->height)
+		mvwaddstr(w, y + rows - 1, x + cols - 1,
+		    t->ascii ? "v" : "\u25be");
+	if (f->menu_open)
+		tui_popup_draw(&f->menu, t, w);
+}

@@ -1,0 +1,255 @@
+/*
+ * The Run screen's drawing: the status line (variant, step, workload,
+ * repeat, elapsed, ETA), throughput (MB/s read and write) and files/s as
+ * charts side by side with current, average and peak values and the
+ * previous variant's curve drawn over them for comparison, the member
+ * devices' activity bars, the log, and the typed confirmation dialog.
+ * Charts come from plot.h; this file only places cells and colours them.
+ * UI thread.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "i18n.h"
+#include "plot.h"
+#include "tui-run.h"
+#include "tui.h"
+
+/* Series slots: the current variant's read, write; the previous one. */
+#define SLOT_PREV 2
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static enum plot_style
+style(const struct tui *t)
+{
+	return t->ascii ? PLOT_ASCII : PLOT_BRAILLE;
+}
+
+static void
+status_line(struct run *r, struct tui *t, WINDOW *w)
+{
+	char line[512], eta[64] = "";
+	double el = now_s() - r->run_start;
+
+	if (r->state == RUN_IDLE || r->state == RUN_CONFIRM) {
+		tui_put(w, 0, 0, t->cols,
+		    _("Press r to run the lab; F1 for the keys."));
+		return;
+	}
+	if (r->state == RUN_DONE) {
+		tui_put(w, 0, 0, t->cols,
+		    _("Finished. Press r to run again, 5 to compare."));
+		return;
+	}
+	if (r->expect > 0)
+		snprintf(eta, sizeof eta, _(", about %.0f s left"),
+		    r->expect > el ? r->expect - el : 0.0);
+	if (r->step[0] != '\0' && r->workload[0] == '\0')
+		snprintf(line, sizeof line, "%s: %s", r->variant, r->step);
+	else
+		snprintf(line, sizeof line, _("%s: %s %d/%d: %s, %.0f s%s"),
+		    r->variant, r->workload, r->repeat, r->repeats,
+		    r->test[0] ? r->test : r->step, el, eta);
+	wattron(w, A_BOLD);
+	tui_put(w, 0, 0, t->cols, line);
+	wattroff(w, A_BOLD);
+}
+
+static enum tui_pair
+owner_pair(unsigned char owner)
+{
+	if (owner & 1)
+		return TUI_PAIR_SERIES0;
+	if (owner & 2)
+		return TUI_PAIR_SERIES1;
+	if (owner & 4)
+		return TUI_PAIR_SERIES2;
+	return TUI_PAIR_NONE;
+}
+
+static void
+blit(struct tui *t, WINDOW *w, const struct plot_grid *g, int y, int x)
+{
+	for (int row = 0; row < g->h; row++) {
+		wmove(w, y + row, x);
+		for (int col = 0; col < g->w; col++) {
+			const struct plot_cell *c = plot_cell_at(g, row, col);
+			int a = c->owner ? tui_attr(t, owner_pair(c->owner))
+					 : (int)A_NORMAL;
+
+			wattron(w, a);
+			waddstr(w, c->ch);
+			wattroff(w, a);
+		}
+	}
+}
+
+/*
+ * One chart: title with the first series' figures, the grid, its scale.
+ * y_all: the current variant's series (slots 0, 1) and the previous
+ * variant's (slot 2, drawn as a line), all padded to n.
+ */
+static void
+chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
+    const char *title, const double *const *y_all, size_t n)
+{
+	struct plot_stats st;
+	char line[256], a[PLOT_SHORT_BUF], b[PLOT_SHORT_BUF], c[PLOT_SHORT_BUF];
+	char m[PLOT_SHORT_BUF];
+
+	plot_stats(y_all[0], n, &st);
+	snprintf(line, sizeof line, _("%s now %s avg %s peak %s"), title,
+	    plot_short(st.cur, a, sizeof a), plot_short(st.avg, b, sizeof b),
+	    plot_short(st.peak, c, sizeof c));
+	tui_put(w, y, x, cw, line);
+	plot_render_ex(&r->grid, cw, ch, style(t), y_all, 3, n, 0,
+	    1u << SLOT_PREV);
+	blit(t, w, &r->grid, y + 1, x);
+	wattron(w, tui_attr(t, TUI_PAIR_DIM));
+	tui_put(w, y + 1, x, 6, plot_short(r->grid.ymax, m, sizeof m));
+	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+}
+
+/* The current and previous curves padded to one length into tmp. */
+static size_t
+series(struct run *r, double **tmp, int which, const double **out)
+{
+	const struct run_curve *cur = &r->curves[r->ncurves - 1];
+	const struct run_curve *prev =
+	    r->ncurves > 1 ? &r->curves[r->ncurves - 2] : NULL;
+	size_t pn = prev != NULL ? prev->n : 0;
+	size_t n = cur->n > pn ? cur->n : pn;
+	const double *src[3];
+
+	src[0] = which == 0 ? cur->rd : cur->files;
+	src[1] = which == 0 ? cur->wr : NULL;
+	src[2] = prev == NULL ? NULL : which == 0 ? prev->wr : prev->files;
+	for (int s = 0; s < 3; s++) {
+		size_t have = s < 2 ? cur->n : pn;
+
+		if (src[s] == NULL) {
+			out[s] = NULL;
+			continue;
+		}
+		for (size_t i = 0; i < n; i++)
+			tmp[s][i] = i < have ? src[s][i] : NAN;
+		out[s] = tmp[s];
+	}
+	/* For throughput the previous variant's curve is its read plus
+	   write, so one line compares with both areas. */
+	if (which == 0 && prev != NULL)
+		for (size_t i = 0; i < prev->n && i < n; i++)
+			tmp[2][i] = prev->rd[i] + prev->wr[i];
+	return n;
+}
+
+static void
+members(struct run *r, struct tui *t, WINDOW *w, int y, int rows)
+{
+	for (size_t i = 0; i < r->nmembers && (int)i < rows; i++) {
+		const struct run_member *m = &r->members[i];
+		int bw = t->cols - 34 > 10 ? t->cols - 34 : 10;
+		int fill = (int)(m->util / 100 * bw + 0.5);
+		char line[96];
+
+		snprintf(line, sizeof line, "%-10.10s", m->name);
+		tui_put(w, y + (int)i, 0, 10, line);
+		wattron(w, tui_attr(t, TUI_PAIR_SERIES2));
+		wmove(w, y + (int)i, 11);
+		for (int k = 0; k < bw; k++)
+			waddstr(w,
+			    k < fill ? (t->ascii ? "#" : "\u2588")
+				     : (t->ascii ? "." : "\u2591"));
+		wattroff(w, tui_attr(t, TUI_PAIR_SERIES2));
+		snprintf(line, sizeof line, _(" %3.0f%% %7.1f MB/s"), m->util,
+		    m->mbps);
+		tui_put(w, y + (int)i, 11 + bw, t->cols - 11 - bw, line);
+	}
+}
+
+static void
+log_lines(struct run *r, struct tui *t, WINDOW *w, int y, int rows)
+{
+	size_t first = r->log_n > (size_t)rows ? r->log_n - (size_t)rows : 0;
+
+	for (size_t i = first; i < r->log_n; i++) {
+		const char *l = r->log[(r->log_head + i) % RUN_LOG];
+		int a = l[0] == '!' ? tui_attr(t, TUI_PAIR_BAD) : (int)A_NORMAL;
+
+		wattron(w, a);
+		tui_put(w, y + (int)(i - first), 0, t->cols, l + 1);
+		wattroff(w, a);
+	}
+}
+
+void
+run_draw_body(struct run *r, struct tui *t, WINDOW *w)
+{
+	int rows = getmaxy(w), nmem = (int)r->nmembers;
+	int logn = rows / 4 > 3 ? rows / 4 : 3;
+	int ch, cw = (t->cols - 1) / 2;
+
+	if (nmem > rows / 5)
+		nmem = rows / 5;
+	ch = rows - 1 - 1 - nmem - logn - 1;
+	status_line(r, t, w);
+	if (ch >= 2 && r->ncurves > 0) {
+		const double *y[3];
+		size_t n;
+
+		n = series(r, r->tmp, 0, y);
+		chart(r, t, w, 1, 0, cw, ch, _("MB/s read+write"), y, n);
+		n = series(r, r->tmp, 1, y);
+		chart(r, t, w, 1, cw + 1, t->cols - cw - 1, ch, _("files/s"), y,
+		    n);
+	}
+	if (r->ncurves > 1) {
+		char legend[160];
+
+		snprintf(legend, sizeof legend, _("line: previous variant %s"),
+		    r->curves[r->ncurves - 2].name);
+		wattron(w, tui_attr(t, TUI_PAIR_SERIES2));
+		tui_put(w, 2 + ch, 0, t->cols, legend);
+		wattroff(w, tui_attr(t, TUI_PAIR_SERIES2));
+	}
+	members(r, t, w, 3 + ch, nmem);
+	log_lines(r, t, w, rows - logn, logn);
+}
+
+void
+run_draw_confirm(struct run *r, struct tui *t, WINDOW *w)
+{
+	int h = 9, bw = t->cols - 4 < 76 ? t->cols - 4 : 76;
+	int y0 = (getmaxy(w) - h) / 2, x0 = (t->cols - bw) / 2;
+	WINDOW *d = derwin(w, h, bw, y0 > 0 ? y0 : 0, x0);
+	char line[600];
+
+	if (d == NULL)
+		return;
+	werase(d);
+	tui_box(t, d);
+	wattron(d, A_BOLD | tui_attr(t, TUI_PAIR_BAD));
+	tui_put(d, 1, 2, bw - 4,
+	    _("These devices hold data that the run "
+	      "will destroy:"));
+	wattroff(d, A_BOLD | tui_attr(t, TUI_PAIR_BAD));
+	tui_put(d, 2, 2, bw - 4, r->destroy_text ? r->destroy_text : "");
+	tui_put(d, 4, 2, bw - 4,
+	    _("Type their names (as the lab names them) and press Enter;"));
+	tui_put(d, 5, 2, bw - 4, _("Esc cancels."));
+	snprintf(line, sizeof line, "> %s_", r->typed);
+	tui_put(d, 7, 2, bw - 4, line);
+	delwin(d);
+}

@@ -1,0 +1,546 @@
+/*
+ * The Run screen: starts the lab (labrun.h: a runner thread of its own,
+ * so this UI thread never blocks on a build or a workload), asks for a
+ * typed confirmation before anything with data is destroyed, follows the
+ * runner's events and counters, keeps each variant's curves for the
+ * charts, reads the member devices' activity from sysfs, records every
+ * result (record.h) and saves the record after each one. Drawing is in
+ * tui-run-draw.c. UI thread.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "err.h"
+#include "i18n.h"
+#include "lab.h"
+#include "labrun.h"
+#include "record.h"
+#include "tui-run.h"
+#include "tui.h"
+#include "xalloc.h"
+
+static const struct tui_key run_keys[] = {
+	{ "r", N_("run the lab (every variant and workload)") },
+	{ "x", N_("stop the run cleanly (what was built is torn down)") },
+	{ "c", N_("clear the charts of finished runs") },
+	{ NULL, NULL },
+};
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void
+run_log(struct run *r, bool bad, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+	size_t i;
+
+	va_start(ap, fmt);
+	vsnprintf(line + 1, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	line[0] = bad ? '!' : ' '; /* the drawing colours '!' lines */
+	i = (r->log_head + r->log_n) % RUN_LOG;
+	if (r->log_n == RUN_LOG) {
+		free(r->log[r->log_head]);
+		r->log_head = (r->log_head + 1) % RUN_LOG;
+		i = (r->log_head + r->log_n - 1) % RUN_LOG;
+	} else {
+		r->log_n++;
+	}
+	r->log[i] = xstrdup(line);
+}
+
+static void
+curves_free(struct run *r)
+{
+	for (size_t i = 0; i < r->ncurves; i++) {
+		free(r->curves[i].rd);
+		free(r->curves[i].wr);
+		free(r->curves[i].files);
+	}
+	free(r->curves);
+	r->curves = NULL;
+	r->ncurves = 0;
+}
+
+static void
+curve_new(struct run *r, const char *name)
+{
+	struct run_curve *c;
+
+	r->curves = xreallocarray(r->curves, r->ncurves + 1, sizeof *r->curves);
+	c = &r->curves[r->ncurves++];
+	memset(c, 0, sizeof *c);
+	snprintf(c->name, sizeof c->name, "%.63s", name);
+	c->rd = xcalloc(RUN_HISTORY, sizeof *c->rd);
+	c->wr = xcalloc(RUN_HISTORY, sizeof *c->wr);
+	c->files = xcalloc(RUN_HISTORY, sizeof *c->files);
+}
+
+static void
+curve_push(struct run_curve *c, double rd, double wr, double files)
+{
+	if (c->n == RUN_HISTORY) { /* keep the newest */
+		memmove(c->rd, c->rd + 1, (RUN_HISTORY - 1) * sizeof *c->rd);
+		memmove(c->wr, c->wr + 1, (RUN_HISTORY - 1) * sizeof *c->wr);
+		memmove(c->files, c->files + 1,
+		    (RUN_HISTORY - 1) * sizeof *c->files);
+		c->n--;
+	}
+	c->rd[c->n] = rd;
+	c->wr[c->n] = wr;
+	c->files[c->n] = files;
+	c->n++;
+}
+
+static void *
+run_init(struct tui *t)
+{
+	struct run *r = xcalloc(1, sizeof *r);
+
+	(void)t;
+	for (int i = 0; i < 3; i++)
+		r->tmp[i] = xcalloc(RUN_HISTORY, sizeof *r->tmp[i]);
+	return r;
+}
+
+static void
+destroy_free(struct run *r)
+{
+	for (size_t i = 0; i < r->ndestroy; i++)
+		free(r->destroy[i]);
+	free(r->destroy);
+	free(r->destroy_text);
+	r->destroy = NULL;
+	r->destroy_text = NULL;
+	r->ndestroy = 0;
+}
+
+static void
+run_free(void *p)
+{
+	struct run *r = p;
+
+	labrun_free(r->lr);
+	record_free(r->rec);
+	free(r->resdir);
+	destroy_free(r);
+	curves_free(r);
+	for (size_t i = 0; i < r->log_n; i++)
+		free(r->log[(r->log_head + i) % RUN_LOG]);
+	plot_grid_done(&r->grid);
+	for (int i = 0; i < 3; i++)
+		free(r->tmp[i]);
+	free(r);
+}
+
+/* ---------------------------------------------------------------- start */
+
+static void
+start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
+{
+	struct labrun_opts o = { .confirmed = confirmed,
+		.nconfirmed = nc,
+		.tick_ms = t->tick_ms };
+	struct err e;
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+
+	err_clear(&e);
+	labrun_free(r->lr);
+	record_free(r->rec);
+	free(r->resdir);
+	r->lr = labrun_start(t->lab, &o, &e);
+	if (r->lr == NULL) {
+		r->rec = NULL;
+		r->resdir = NULL;
+		r->state = RUN_IDLE;
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+		return;
+	}
+	r->rec = record_new(labrun_lab(r->lr));
+	r->resdir = record_results_dir(t->lab);
+	r->state = RUN_RUNNING;
+	r->run_start = now_s();
+	r->have_last = false;
+	r->variant[0] = r->step[0] = r->workload[0] = r->test[0] = '\0';
+	run_log(r, false, _("run of %s started"),
+	    t->lab->name ? t->lab->name : "?");
+}
+
+/* r: check first; data to destroy asks for the names to be typed. */
+static void
+request_start(struct run *r, struct tui *t)
+{
+	struct labrun_opts o = { .tick_ms = t->tick_ms };
+	struct labrun_check c;
+	struct errlist errs;
+
+	errlist_init(&errs);
+	if (lab_check(t->lab, &errs) < 0) {
+		char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+
+		errlist_sort(&errs);
+		tui_message(t, true, "%s", err_format(&errs.v[0], b, sizeof b));
+		errlist_done(&errs);
+		return;
+	}
+	errlist_done(&errs);
+	if (labrun_check(t->lab, &o, &c) == 0) {
+		labrun_check_done(&c);
+		start(r, t, NULL, 0);
+		return;
+	}
+	for (size_t i = 0; i < c.nmsgs; i++)
+		run_log(r, !c.msgs[i].note, "%s", c.msgs[i].text);
+	if (c.rc == -EPERM && c.ndestroy > 0) {
+		/* Would the run go ahead with them confirmed? */
+		struct labrun_check c2;
+
+		o.confirmed = (const char *const *)c.destroy;
+		o.nconfirmed = c.ndestroy;
+		if (labrun_check(t->lab, &o, &c2) == 0) {
+			destroy_free(r);
+			r->destroy = c.destroy;
+			r->ndestroy = c.ndestroy;
+			r->destroy_text = c.destroy_text;
+			c.destroy = NULL;
+			c.ndestroy = 0;
+			c.destroy_text = NULL;
+			r->typed[0] = '\0';
+			r->state = RUN_CONFIRM;
+		}
+		labrun_check_done(&c2);
+	}
+	if (r->state != RUN_CONFIRM)
+		tui_message(t, true, "%s",
+		    _("refused: nothing was changed (see the log)"));
+	labrun_check_done(&c);
+}
+
+/* The typed names must be exactly the devices to destroy, in any order
+   (commas or blanks between them). */
+static bool
+typed_matches(const struct run *r)
+{
+	char copy[sizeof r->typed], *w, *save = NULL;
+	size_t n = 0;
+
+	snprintf(copy, sizeof copy, "%s", r->typed);
+	for (w = strtok_r(copy, ", ", &save); w != NULL;
+	     w = strtok_r(NULL, ", ", &save)) {
+		size_t i;
+
+		for (i = 0; i < r->ndestroy; i++)
+			if (strcmp(w, r->destroy[i]) == 0)
+				break;
+		if (i == r->ndestroy)
+			return false;
+		n++;
+	}
+	return n == r->ndestroy;
+}
+
+static enum tui_handled
+confirm_key(struct run *r, struct tui *t, int ch)
+{
+	size_t len = strlen(r->typed);
+
+	if (ch == 27) { /* Esc */
+		r->state = RUN_IDLE;
+		tui_message(t, false, "%s",
+		    _("cancelled: nothing was changed"));
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		if (typed_matches(r)) {
+			start(r, t, (const char *const *)r->destroy,
+			    r->ndestroy);
+		} else {
+			r->state = RUN_IDLE;
+			tui_message(t, true, "%s",
+			    _("the names typed are not the devices to "
+			      "destroy: refused, nothing was changed"));
+		}
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		if (len > 0)
+			r->typed[len - 1] = '\0';
+	} else if (ch >= 32 && ch < 127 && len + 1 < sizeof r->typed) {
+		r->typed[len] = (char)ch;
+		r->typed[len + 1] = '\0';
+	}
+	t->redraw = true;
+	return TUI_HANDLED;
+}
+
+static enum tui_handled
+run_key(void *p, struct tui *t, int ch)
+{
+	struct run *r = p;
+
+	if (r->state == RUN_CONFIRM)
+		return confirm_key(r, t, ch);
+	switch (ch) {
+	case 'r':
+		if (r->state == RUN_RUNNING)
+			tui_message(t, false, "%s", _("a run is in progress"));
+		else
+			request_start(r, t);
+		break;
+	case 'x':
+		if (r->state == RUN_RUNNING) {
+			labrun_stop(r->lr);
+			run_log(r, false, "%s",
+			    _("stopping: the run ends, what was built is torn "
+			      "down"));
+		}
+		break;
+	case 'c':
+		if (r->state != RUN_RUNNING)
+			curves_free(r);
+		break;
+	default:
+		return TUI_UNHANDLED;
+	}
+	t->redraw = true;
+	return TUI_HANDLED;
+}
+
+/* ---------------------------------------------------------------- events */
+
+static void
+save(struct run *r, struct tui *t)
+{
+	struct err e;
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+
+	err_clear(&e);
+	if (record_save(r->rec, r->resdir, &e) < 0)
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+}
+
+static void
+on_done(struct run *r, struct tui *t)
+{
+	struct labrun_summary s;
+
+	labrun_summary(r->lr, &s);
+	r->state = RUN_DONE;
+	r->step[0] = r->test[0] = '\0';
+	r->nmembers = 0;
+	if (s.refused) {
+		run_log(r, true, "%s", _("refused: nothing was changed"));
+		return;
+	}
+	record_set_status(r->rec,
+	    s.stopped      ? "interrupted"
+		: s.failed ? "failed"
+			   : "ok");
+	save(r, t);
+	if (r->rec->path != NULL) {
+		free(t->last_record);
+		t->last_record = xstrdup(r->rec->path);
+	}
+	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s"),
+	    s.ran, s.failed, r->rec->path ? r->rec->path : "-");
+	tui_message(t, s.failed > 0, _("run done: %d runs, %d failed"), s.ran,
+	    s.failed);
+}
+
+static void
+on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
+{
+	struct labrun_result *res;
+
+	switch (ev->type) {
+	case LABRUN_VARIANT:
+		snprintf(r->variant, sizeof r->variant, "%.63s", ev->text);
+		curve_new(r, ev->text);
+		run_log(r, false, _("variant %s (%s)"), ev->text, ev->key);
+		break;
+	case LABRUN_STEP:
+		snprintf(r->step, sizeof r->step, "%s", ev->text);
+		if (ev->workload < 0)
+			run_log(r, false, "  %s", ev->text);
+		break;
+	case LABRUN_RESYNC:
+		snprintf(r->step, sizeof r->step, _("resync %s: %.1f%%"),
+		    ev->text,
+		    ev->total ? 100.0 * (double)ev->done / (double)ev->total
+			      : 0.0);
+		break;
+	case LABRUN_RUN: {
+		const struct lab *lab = labrun_lab(r->lr);
+		const struct lab_workload *w = &lab->workloads[ev->workload];
+
+		snprintf(r->workload, sizeof r->workload, "%.63s",
+		    w->name ? w->name : w->type);
+		r->repeat = ev->repeat;
+		r->repeats = (int)ev->total;
+		r->expect = ev->value;
+		r->run_start = now_s();
+		r->have_last = false;
+		r->step[0] = '\0';
+		break;
+	}
+	case LABRUN_TEST:
+		snprintf(r->test, sizeof r->test, "%.127s", ev->text);
+		if (ev->end)
+			run_log(r, false, "  %s: %s: %.2f", r->workload,
+			    ev->text, ev->value);
+		break;
+	case LABRUN_NOTE:
+	case LABRUN_ERROR:
+		run_log(r, ev->type == LABRUN_ERROR, "%s", ev->text);
+		break;
+	case LABRUN_RESULT:
+		while ((res = labrun_take(r->lr)) != NULL) {
+			labrun_record(r->rec, r->lr, res);
+			labrun_result_free(res);
+		}
+		save(r, t);
+		break;
+	case LABRUN_DONE:
+		on_done(r, t);
+		break;
+	}
+}
+
+static int
+run_fd(void *p)
+{
+	struct run *r = p;
+
+	return r->lr != NULL && r->state == RUN_RUNNING ? labrun_fd(r->lr) : -1;
+}
+
+static void
+run_readable(void *p, struct tui *t)
+{
+	struct run *r = p;
+	struct labrun_event ev;
+
+	while (r->lr != NULL && labrun_pop(r->lr, &ev))
+		on_event(r, t, &ev);
+	t->redraw = true;
+}
+
+/* ---------------------------------------------------------------- tick */
+
+/* Member devices' activity since the last tick, from sysfs. */
+static void
+members_sample(struct run *r, double dt)
+{
+	size_t n = 0;
+	char **names = labrun_devices(r->lr, &n);
+
+	if (n > RUN_MEMBERS)
+		n = RUN_MEMBERS;
+	for (size_t i = 0; i < n; i++) {
+		struct run_member *m = &r->members[i];
+		unsigned long long f[11] = { 0 };
+		char path[96];
+		FILE *fp;
+
+		if (strcmp(m->name, names[i]) != 0) {
+			memset(m, 0, sizeof *m);
+			snprintf(m->name, sizeof m->name, "%s", names[i]);
+		}
+		snprintf(path, sizeof path, "/sys/class/block/%s/stat",
+		    names[i]);
+		if ((fp = fopen(path, "re")) == NULL)
+			continue;
+		/* read I/Os, merges, sectors, ticks; write the same; in
+		   flight, io_ticks, ... (Documentation/block/stat.rst) */
+		if (fscanf(fp,
+			"%llu %llu %llu %llu %llu %llu %llu %llu %llu "
+			"%llu",
+			&f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7],
+			&f[8], &f[9]) == 10) {
+			uint64_t sect = f[2] + f[6], ticks = f[9];
+
+			if (m->seen && dt > 0) {
+				m->mbps = (double)(sect - m->sectors) * 512 /
+				    1e6 / dt;
+				m->util = (double)(ticks - m->ticks) /
+				    (dt * 1000) * 100;
+				if (m->util > 100)
+					m->util = 100;
+			}
+			m->sectors = sect;
+			m->ticks = ticks;
+			m->seen = true;
+		}
+		fclose(fp);
+	}
+	r->nmembers = n;
+	for (size_t i = 0; i < n; i++)
+		free(names ? names[i] : NULL);
+	free(names);
+}
+
+static void
+run_tick(void *p, struct tui *t, bool current)
+{
+	struct run *r = p;
+	struct engine_totals now;
+	double dt;
+
+	if (r->state != RUN_RUNNING || r->lr == NULL)
+		return;
+	if (!labrun_totals(r->lr, &now)) {
+		r->have_last = false;
+		members_sample(r, (double)t->tick_ms / 1000);
+		t->redraw = current;
+		return;
+	}
+	dt = r->have_last ? now.t - r->last.t : now.t;
+	if (dt > 0 && r->ncurves > 0)
+		curve_push(&r->curves[r->ncurves - 1],
+		    (double)(now.bytes_read -
+			(r->have_last ? r->last.bytes_read : 0)) /
+			1e6 / dt,
+		    (double)(now.bytes_written -
+			(r->have_last ? r->last.bytes_written : 0)) /
+			1e6 / dt,
+		    (double)(now.files - (r->have_last ? r->last.files : 0)) /
+			dt);
+	r->last = now;
+	r->have_last = true;
+	members_sample(r, dt);
+	if (current)
+		t->redraw = true;
+}
+
+static void
+run_draw(void *p, struct tui *t, WINDOW *w)
+{
+	struct run *r = p;
+
+	run_draw_body(r, t, w);
+	if (r->state == RUN_CONFIRM)
+		run_draw_confirm(r, t, w);
+}
+
+const struct tui_screen tui_run = {
+	.name = N_("Run"),
+	.keys = run_keys,
+	.init = run_init,
+	.free = run_free,
+	.draw = run_draw,
+	.key = run_key,
+	.tick = run_tick,
+	.fd = run_fd,
+	.readable = run_readable,
+	.status = N_("r run  x stop  c clear"),
+};

@@ -1,0 +1,81 @@
+/*
+ * Internal to the Run screen (tui-run.c: runs, events, records;
+ * tui-run-draw.c: charts, member activity, log). UI thread only.
+ */
+#ifndef RAIDLAB_TUI_RUN_H
+#define RAIDLAB_TUI_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "plot.h"
+#include "tui.h"
+
+struct labrun;
+struct record;
+
+/* Samples kept per variant for the charts (at 4 Hz: 10 minutes). */
+#define RUN_HISTORY 2400
+#define RUN_LOG 200
+#define RUN_MEMBERS 32
+
+/* One variant's curves: per tick read and write MB/s and files/s. */
+struct run_curve {
+	char name[64];
+	double *rd, *wr, *files;
+	size_t n;
+};
+
+/* Activity of one member device from /sys/class/block/NAME/stat. */
+struct run_member {
+	char name[32];
+	uint64_t sectors, ticks; /* last reading: sectors read + written,
+				    io_ticks (ms busy) */
+	double mbps, util; /* over the last tick */
+	bool seen;
+};
+
+enum run_state {
+	RUN_IDLE,
+	RUN_CONFIRM, /* typing the devices to destroy */
+	RUN_RUNNING,
+	RUN_DONE,
+};
+
+struct run {
+	enum run_state state;
+	struct labrun *lr;
+	struct record *rec;
+	char *resdir;
+	/* the confirmation dialog */
+	char **destroy;
+	size_t ndestroy;
+	char *destroy_text;
+	char typed[512];
+	/* what is going on */
+	char variant[64], step[256], workload[64], test[128];
+	int repeat, repeats;
+	double expect; /* seconds the previous repeat took */
+	double run_start; /* monotonic seconds of the run's start */
+	struct engine_totals last;
+	bool have_last;
+	struct run_curve *curves; /* one per variant started; last: current */
+	size_t ncurves;
+	struct run_member members[RUN_MEMBERS];
+	size_t nmembers;
+	char *log[RUN_LOG]; /* ring of lines */
+	size_t log_head, log_n;
+	struct plot_grid grid;
+	double *tmp[3]; /* the charts' series padded to one length */
+};
+
+void run_log(struct run *r, bool bad, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* tui-run-draw.c */
+void run_draw_body(struct run *r, struct tui *t, WINDOW *w);
+void run_draw_confirm(struct run *r, struct tui *t, WINDOW *w);
+
+#endif

@@ -1,0 +1,642 @@
+/*
+ * The Workloads screen: the lab's workloads as a list (add by type,
+ * rename, delete, reorder) and a form with the lab's repeats and cache
+ * policy and the selected workload's parameters, generated from its
+ * schema (param.h): choices for booleans and enumerations, typed text for
+ * numbers, sizes, lists and strings, the schema's default greyed while a
+ * parameter is unset, and the parameter's help under the form. Edits go
+ * through lab-edit.h; lab_check() messages appear under the field they
+ * name. UI thread.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "i18n.h"
+#include "lab-edit.h"
+#include "lab.h"
+#include "param.h"
+#include "tui-form.h"
+#include "tui.h"
+#include "workload.h"
+#include "xalloc.h"
+
+enum { WF_REPEATS, WF_CACHE, WF_NAME, WF_TYPE, WF_PROBLEMS, WF_PARAM = 100 };
+
+enum wprompt { WP_NONE, WP_RENAME, WP_DELETE };
+
+struct wls {
+	struct tui_form *form;
+	bool focus_form;
+	size_t sel, top;
+	int list_w, form_x, form_w, form_h;
+	enum wprompt prompt;
+	char input[64];
+	bool adding; /* the type menu is open */
+	struct tui_popup types;
+};
+
+static const struct tui_key wl_keys[] = {
+	{ "Up Down j k", N_("select a workload, or a field in the form") },
+	{ "Enter Tab l", N_("from the list: edit the parameters") },
+	{ "Tab S-Tab", N_("next / previous field") },
+	{ "Left Right h l", N_("change a choice (Space too)") },
+	{ "Enter", N_("type a value, or choose from a menu") },
+	{ "Del u", N_("back to the default (the greyed value)") },
+	{ "Esc q", N_("back to the list (Esc cancels typing)") },
+	{ "a", N_("add a workload: pick its type") },
+	{ "r d", N_("rename, delete the workload") },
+	{ "K J", N_("move the workload up, down") },
+	{ NULL, NULL },
+};
+
+static struct lab_workload *
+cur_wl(struct wls *s, const struct tui *t)
+{
+	if (t->lab == NULL || t->lab->nworkloads == 0)
+		return NULL;
+	if (s->sel >= t->lab->nworkloads)
+		s->sel = t->lab->nworkloads - 1;
+	return &t->lab->workloads[s->sel];
+}
+
+/* ---------------------------------------------------------------- form */
+
+/* A value as a user types it: no quotes. Caller frees. */
+static char *
+value_text(const struct param *p, const struct param_value *v)
+{
+	char *s, *u;
+	size_t n;
+
+	if (p->kind == PARAM_STRING && !v->is_auto)
+		return xstrdup(v->s != NULL ? v->s : "");
+	if (p->kind == PARAM_INT_LIST && v->nlist == 0)
+		return xstrdup("");
+	s = param_value_format(p, v);
+	n = strlen(s);
+	if (n >= 2 && s[0] == '"' && s[n - 1] == '"') {
+		u = xstrndup(s + 1, n - 2);
+		free(s);
+		return u;
+	}
+	return s;
+}
+
+static void
+param_field(struct wls *s, const struct lab_workload *w, size_t k)
+{
+	const struct param *p = &w->wl->params[k];
+	const struct param_value *v = &w->values[k];
+	int id = WF_PARAM + (int)k;
+	char *text;
+
+	if ((p->kind == PARAM_BOOL || p->kind == PARAM_ENUM) && !v->is_auto) {
+		const char *const bools[] = { "false", "true" };
+		const char *const *vals =
+		    p->kind == PARAM_BOOL ? bools : p->values;
+		size_t n = 2;
+
+		if (p->kind == PARAM_ENUM)
+			for (n = 0; vals[n] != NULL;)
+				n++;
+		tui_form_choice(s->form, id, p->name, vals, n,
+		    v->i >= 0 ? (size_t)v->i : 0, !v->set);
+		return;
+	}
+	text = value_text(p, v);
+	tui_form_text(s->form, id, p->name, v->set ? text : NULL,
+	    v->set ? NULL : (*text != '\0' ? text : _("none")), !v->set);
+	free(text);
+}
+
+static void
+lab_fields(struct wls *s, const struct tui *t)
+{
+	const char *const caches[] = { "drop", "keep" };
+	char *rep[24];
+	size_t n = 0, cur = 0;
+
+	tui_form_heading(s->form, _("Lab"));
+	for (int i = 1; i <= 20; i++)
+		rep[n++] = xasprintf("%d", i);
+	if (t->lab->repeats > 20)
+		rep[n++] = xasprintf("%lld", (long long)t->lab->repeats);
+	cur = t->lab->repeats > 20 ? n - 1 : (size_t)(t->lab->repeats - 1);
+	tui_form_choice(s->form, WF_REPEATS, _("repeats"),
+	    (const char *const *)rep, n, cur,
+	    !lab_isset(t->lab, LAB_L_REPEATS));
+	for (size_t i = 0; i < n; i++)
+		free(rep[i]);
+	tui_form_choice(s->form, WF_CACHE, _("cache"), caches, 2, t->lab->cache,
+	    !lab_isset(t->lab, LAB_L_CACHE));
+}
+
+static void
+attach(struct wls *s, const struct tui *t, const struct lab_workload *w)
+{
+	struct errlist errs;
+	char p[LAB_PATH_MAX];
+	bool heading = false;
+
+	errlist_init(&errs);
+	lab_check(t->lab, &errs);
+	for (size_t i = 0; i < errs.n; i++) {
+		const char *f = errs.v[i].field;
+		int id = -1;
+
+		if (strcmp(f, "repeats") == 0)
+			id = WF_REPEATS;
+		for (size_t k = 0; w != NULL && k < w->nvalues; k++)
+			if (strcmp(f,
+				lab_workload_path(w, w->wl->params[k].name, p,
+				    sizeof p)) == 0)
+				id = WF_PARAM + (int)k;
+		if (w != NULL &&
+		    strcmp(f, lab_workload_path(w, "name", p, sizeof p)) == 0)
+			id = WF_NAME;
+		if (id < 0 || !tui_form_problem(s->form, id, errs.v[i].msg)) {
+			if (strncmp(f, "workloads", 9) != 0 &&
+			    strcmp(f, "repeats") != 0)
+				continue;
+			if (!heading)
+				tui_form_heading(s->form, _("Other problems"));
+			heading = true;
+			tui_form_info(s->form, WF_PROBLEMS, "", errs.v[i].msg);
+		}
+	}
+	errlist_done(&errs);
+}
+
+static void
+wl_refresh(struct wls *s, struct tui *t)
+{
+	struct lab_workload *w = cur_wl(s, t);
+	char *head;
+
+	tui_form_begin(s->form);
+	if (t->lab == NULL)
+		return;
+	lab_fields(s, t);
+	if (w != NULL && w->wl != NULL) {
+		head = xasprintf(_("Workload %s"), w->name ? w->name : "?");
+		tui_form_heading(s->form, head);
+		free(head);
+		tui_form_text(s->form, WF_NAME, _("name"), w->name,
+		    w->name ? NULL : _("(no name)"), false);
+		head = xasprintf("%s: %s", w->wl->name, _(w->wl->summary));
+		tui_form_info(s->form, WF_TYPE, _("type"), head);
+		free(head);
+		for (size_t k = 0; k < w->nvalues; k++)
+			param_field(s, w, k);
+	}
+	attach(s, t, w);
+	tui_form_end(s->form, t, s->form_w);
+	t->redraw = true;
+}
+
+static void
+changed(struct wls *s, struct tui *t)
+{
+	t->dirty = true;
+	wl_refresh(s, t);
+}
+
+/* ---------------------------------------------------------------- apply */
+
+static int
+apply_param(struct wls *s, struct tui *t, enum tui_form_event r,
+    const struct tui_form_ev *ev, struct err *e)
+{
+	struct lab_workload *w = cur_wl(s, t);
+	const struct param *p;
+	const char *gone = NULL;
+	size_t k = (size_t)(ev->id - WF_PARAM);
+	int rc;
+
+	if (w == NULL || w->wl == NULL || k >= w->nvalues)
+		return -1;
+	p = &w->wl->params[k];
+	if (r == TUI_FORM_RESET)
+		return lab_edit_param_reset(t->lab, s->sel, p->name);
+	if (r == TUI_FORM_CHOSE)
+		rc = lab_edit_param(t->lab, s->sel, p->name,
+		    p->kind == PARAM_BOOL ? (ev->choice ? "true" : "false")
+					  : p->values[ev->choice],
+		    &gone, e);
+	else
+		rc =
+		    lab_edit_param(t->lab, s->sel, p->name, ev->text, &gone, e);
+	if (rc == 0 && gone != NULL)
+		tui_message(t, false,
+		    _("%s is back to its default: it cannot "
+		      "be given with %s"),
+		    gone, p->name);
+	return rc;
+}
+
+static int
+apply(struct wls *s, struct tui *t, enum tui_form_event r,
+    const struct tui_form_ev *ev, struct err *e)
+{
+	switch (ev->id) {
+	case WF_REPEATS:
+		if (r == TUI_FORM_RESET)
+			return lab_edit_reset(t->lab, LAB_L_REPEATS);
+		return lab_edit_repeats(t->lab,
+		    ev->choice < 20 ? (int64_t)ev->choice + 1 : t->lab->repeats,
+		    e);
+	case WF_CACHE:
+		if (r == TUI_FORM_RESET)
+			return lab_edit_reset(t->lab, LAB_L_CACHE);
+		return lab_edit_cache(t->lab, (enum lab_cache)ev->choice);
+	case WF_NAME:
+		if (r != TUI_FORM_EDITED)
+			return 0;
+		return lab_edit_workload_rename(t->lab, s->sel, ev->text, e);
+	default:
+		return ev->id >= WF_PARAM ? apply_param(s, t, r, ev, e) : 0;
+	}
+}
+
+/* ---------------------------------------------------------------- life */
+
+static void
+layout(struct wls *s, const struct tui *t)
+{
+	s->list_w = t->cols >= 100 ? 26 : 20;
+	s->form_x = s->list_w + 1;
+	s->form_w = t->cols - s->form_x;
+	s->form_h = t->rows - 2 - 2;
+	if (s->form_w < 10)
+		s->form_w = 10;
+}
+
+static void *
+wl_init(struct tui *t)
+{
+	struct wls *s = xcalloc(1, sizeof *s);
+
+	(void)t;
+	s->form = tui_form_new();
+	return s;
+}
+
+static void
+wl_free(void *p)
+{
+	struct wls *s = p;
+
+	tui_form_free(s->form);
+	tui_popup_done(&s->types);
+	free(s);
+}
+
+static void
+wl_enter(void *p, struct tui *t)
+{
+	struct wls *s = p;
+
+	layout(s, t);
+	wl_refresh(s, t);
+}
+
+/* ---------------------------------------------------------------- draw */
+
+static void
+draw_list(struct wls *s, struct tui *t, WINDOW *w)
+{
+	int rows = getmaxy(w) - 1;
+	size_t n = t->lab != NULL ? t->lab->nworkloads : 0;
+
+	wattron(w, A_BOLD);
+	tui_put(w, 0, 0, s->list_w, _("Workloads"));
+	wattroff(w, A_BOLD);
+	if (n == 0)
+		tui_put(w, 1, 0, s->list_w, _("none: a adds one"));
+	if (s->sel < s->top)
+		s->top = s->sel;
+	if (rows > 0 && s->sel >= s->top + (size_t)rows)
+		s->top = s->sel - (size_t)rows + 1;
+	for (int r = 0; r < rows && s->top + (size_t)r < n; r++) {
+		size_t i = s->top + (size_t)r;
+		const struct lab_workload *wl = &t->lab->workloads[i];
+		int a = i != s->sel ? (int)A_NORMAL
+		    : s->focus_form ? (int)(A_BOLD | A_UNDERLINE)
+				    : tui_attr(t, TUI_PAIR_SEL);
+		char line[96];
+
+		snprintf(line, sizeof line, "%s (%s)",
+		    wl->name != NULL ? wl->name : "?",
+		    wl->type != NULL ? wl->type : "?");
+		wattron(w, a);
+		mvwhline(w, r + 1, 0, ' ', s->list_w);
+		tui_put(w, r + 1, 1, s->list_w - 1, line);
+		wattroff(w, a);
+	}
+	if (t->ascii)
+		mvwvline(w, 0, s->list_w, '|', getmaxy(w));
+	else
+		mvwvline(w, 0, s->list_w, ACS_VLINE, getmaxy(w));
+}
+
+/* The help of the current parameter, under the form. */
+static void
+draw_help(struct wls *s, struct tui *t, WINDOW *w)
+{
+	const struct lab_workload *wl = cur_wl(s, t);
+	int id = tui_form_current(s->form);
+	const struct param *p;
+	char line[512];
+
+	if (wl == NULL || wl->wl == NULL || id < WF_PARAM ||
+	    (size_t)(id - WF_PARAM) >= wl->nvalues)
+		return;
+	p = &wl->wl->params[id - WF_PARAM];
+	snprintf(line, sizeof line, _("%s: %s (default %s)"), p->name,
+	    _(p->help), p->def != NULL ? p->def : _("none"));
+	wattron(w, tui_attr(t, TUI_PAIR_DIM));
+	tui_put(w, s->form_h + 1, s->form_x + 1, s->form_w - 1, line);
+	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+}
+
+static void
+draw_prompt(struct wls *s, struct tui *t, WINDOW *w)
+{
+	const struct lab_workload *wl = cur_wl(s, t);
+	int wd = t->cols - 4 < 56 ? t->cols - 4 : 56, h = 5;
+	int y = (getmaxy(w) - h) / 2, x = (t->cols - wd) / 2;
+	char title[128], line[128];
+
+	if (s->prompt == WP_DELETE)
+		snprintf(title, sizeof title, _("Delete workload %s? y/n"),
+		    wl && wl->name ? wl->name : "?");
+	else
+		snprintf(title, sizeof title, "%s", _("Rename to"));
+	for (int r = 0; r < h; r++)
+		mvwhline(w, y + r, x, ' ', wd);
+	tui_frame(t, w, y, x, h, wd);
+	wattron(w, A_BOLD);
+	tui_put(w, y, x + 2, wd - 4, title);
+	wattroff(w, A_BOLD);
+	if (s->prompt == WP_DELETE)
+		return;
+	snprintf(line, sizeof line, _("name: %s"), s->input);
+	tui_put(w, y + 2, x + 2, wd - 4, line);
+	mvwchgat(w, y + 2, x + 2 + (int)strlen(line), 1, A_REVERSE, 0, NULL);
+}
+
+static void
+wl_draw(void *p, struct tui *t, WINDOW *w)
+{
+	struct wls *s = p;
+
+	draw_list(s, t, w);
+	tui_form_draw(s->form, t, w, 0, s->form_x + 1, s->form_h, s->form_w - 1,
+	    s->focus_form && s->prompt == WP_NONE);
+	draw_help(s, t, w);
+	if (s->adding)
+		tui_popup_draw(&s->types, t, w);
+	if (s->prompt != WP_NONE)
+		draw_prompt(s, t, w);
+}
+
+/* ---------------------------------------------------------------- keys */
+
+static void
+types_open(struct wls *s)
+{
+	size_t n = 0;
+	char **rows;
+
+	while (workload_table[n] != NULL)
+		n++;
+	rows = xcalloc(n + 1, sizeof *rows);
+	for (size_t i = 0; i < n; i++)
+		rows[i] = xasprintf("%-13s %s", workload_table[i]->name,
+		    _(workload_table[i]->summary));
+	tui_popup_set(&s->types, _("Add a workload"), rows, n, 0);
+	s->types.hint = _("Enter add  Esc cancel");
+	s->adding = true;
+}
+
+static void
+types_key(struct wls *s, struct tui *t, int ch)
+{
+	const struct workload *wl;
+	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 4], *name;
+	struct err e;
+	int rc;
+
+	if (tui_popup_nav(&s->types, ch))
+		return;
+	if (ch == 27 || ch == 'q') {
+		s->adding = false;
+		return;
+	}
+	if (ch != '\n' && ch != '\r' && ch != KEY_ENTER)
+		return;
+	s->adding = false;
+	wl = workload_table[s->types.sel];
+	name = lab_edit_workload_unique(t->lab, wl->name);
+	err_clear(&e);
+	rc = lab_edit_workload_add(t->lab, wl->name, name, &e);
+	free(name);
+	if (rc < 0) {
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+		return;
+	}
+	s->sel = (size_t)rc;
+	s->focus_form = true;
+	changed(s, t);
+	tui_form_select(s->form, WF_NAME);
+}
+
+static void
+prompt_key(struct wls *s, struct tui *t, int ch)
+{
+	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 4];
+	size_t n = strlen(s->input);
+	struct err e;
+
+	if (s->prompt == WP_DELETE) {
+		s->prompt = WP_NONE;
+		if ((ch == 'y' || ch == 'Y') &&
+		    lab_edit_workload_delete(t->lab, s->sel) == 0)
+			changed(s, t);
+		return;
+	}
+	if (ch == 27) {
+		s->prompt = WP_NONE;
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		s->prompt = WP_NONE;
+		err_clear(&e);
+		if (lab_edit_workload_rename(t->lab, s->sel, s->input, &e) < 0)
+			tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+		else
+			changed(s, t);
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		if (n > 0)
+			s->input[n - 1] = '\0';
+	} else if (ch > 0 && ch < 128 &&
+	    (isalnum(ch) || strchr("._-", ch) != NULL) &&
+	    n + 1 < sizeof s->input) {
+		s->input[n] = (char)ch;
+		s->input[n + 1] = '\0';
+	}
+}
+
+static enum tui_handled
+common_key(struct wls *s, struct tui *t, int ch)
+{
+	const struct lab_workload *w = cur_wl(s, t);
+	size_t n = t->lab != NULL ? t->lab->nworkloads : 0;
+
+	if (t->lab == NULL)
+		return TUI_UNHANDLED;
+	switch (ch) {
+	case 'a':
+		types_open(s);
+		break;
+	case 'r':
+		if (w == NULL)
+			break;
+		snprintf(s->input, sizeof s->input, "%s",
+		    w->name != NULL ? w->name : "");
+		s->prompt = WP_RENAME;
+		break;
+	case 'd':
+		if (w != NULL)
+			s->prompt = WP_DELETE;
+		break;
+	case 'K':
+	case 'J':
+		if (w == NULL || (ch == 'K' && s->sel == 0) ||
+		    (ch == 'J' && s->sel + 1 >= n))
+			break;
+		lab_edit_workload_move(t->lab, s->sel,
+		    ch == 'K' ? s->sel - 1 : s->sel + 1);
+		s->sel = ch == 'K' ? s->sel - 1 : s->sel + 1;
+		changed(s, t);
+		break;
+	default:
+		return TUI_UNHANDLED;
+	}
+	t->redraw = true;
+	return TUI_HANDLED;
+}
+
+static enum tui_handled
+form_key(struct wls *s, struct tui *t, int ch)
+{
+	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 4];
+	bool busy = tui_form_busy(s->form);
+	struct tui_form_ev ev;
+	enum tui_form_event r = tui_form_key(s->form, ch, &ev);
+	struct err e;
+
+	t->redraw = true;
+	switch (r) {
+	case TUI_FORM_IGNORED:
+		return busy ? TUI_HANDLED : common_key(s, t, ch);
+	case TUI_FORM_LEAVE:
+		s->focus_form = false;
+		return TUI_HANDLED;
+	case TUI_FORM_CHOSE:
+	case TUI_FORM_EDITED:
+	case TUI_FORM_RESET:
+		break;
+	default:
+		return TUI_HANDLED;
+	}
+	err_clear(&e);
+	if (apply(s, t, r, &ev, &e) < 0) {
+		tui_message(t, true, "%s",
+		    err_isset(&e) ? err_format(&e, b, sizeof b)
+				  : _("that cannot be changed here"));
+		wl_refresh(s, t);
+	} else {
+		changed(s, t);
+	}
+	return TUI_HANDLED;
+}
+
+static enum tui_handled
+list_key(struct wls *s, struct tui *t, int ch)
+{
+	size_t n = t->lab != NULL ? t->lab->nworkloads : 0;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		if (s->sel > 0)
+			s->sel--;
+		break;
+	case KEY_DOWN:
+	case 'j':
+		if (s->sel + 1 < n)
+			s->sel++;
+		break;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case KEY_RIGHT:
+	case 'l':
+	case '\t':
+		s->focus_form = t->lab != NULL;
+		t->redraw = true;
+		return TUI_HANDLED;
+	default:
+		return common_key(s, t, ch);
+	}
+	wl_refresh(s, t);
+	return TUI_HANDLED;
+}
+
+static enum tui_handled
+wl_key(void *p, struct tui *t, int ch)
+{
+	struct wls *s = p;
+
+	t->redraw = true;
+	if (s->prompt != WP_NONE) {
+		prompt_key(s, t, ch);
+		return TUI_HANDLED;
+	}
+	if (s->adding) {
+		types_key(s, t, ch);
+		return TUI_HANDLED;
+	}
+	if (ch == KEY_MOUSE) {
+		int y = t->mouse.y - 1;
+
+		if (t->mouse.x < s->list_w && y >= 1 && t->lab != NULL &&
+		    s->top + (size_t)(y - 1) < t->lab->nworkloads) {
+			s->sel = s->top + (size_t)(y - 1);
+			s->focus_form = false;
+			wl_refresh(s, t);
+		} else if (t->mouse.x > s->form_x && y >= 0) {
+			s->focus_form =
+			    tui_form_click(s->form, y) || s->focus_form;
+		}
+		return TUI_HANDLED;
+	}
+	if (s->focus_form)
+		return form_key(s, t, ch);
+	return list_key(s, t, ch);
+}
+
+const struct tui_screen tui_workloads = {
+	.name = N_("Workloads"),
+	.keys = wl_keys,
+	.init = wl_init,
+	.free = wl_free,
+	.enter = wl_enter,
+	.draw = wl_draw,
+	.key = wl_key,
+	.status = N_("Tab/Enter edit  a add  r rename  d delete  K/J move"),
+};

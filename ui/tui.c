@@ -1,0 +1,478 @@
+/*
+ * The interactive lab's loop: terminal set-up and restore, the screen
+ * table, the header (tabs), the status bar, the help overlay, global keys
+ * and the poll loop (keyboard, the screens' descriptors, the tick). See
+ * tui.h. UI thread only.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wchar.h>
+
+#include "cli.h"
+#include "err.h"
+#include "i18n.h"
+#include "lab.h"
+#include "tui-files.h"
+#include "tui.h"
+#include "xalloc.h"
+
+const struct tui_screen *const tui_screens[] = {
+	&tui_disks,
+	&tui_compose,
+	&tui_workloads,
+	&tui_run,
+	&tui_compare,
+	&tui_files,
+	NULL,
+};
+
+#define TUI_TICK_MS 250
+#define TUI_MAX_FDS 16
+
+/* Keys every screen has (the help lists them after the screen's own). */
+static const struct tui_key global_keys[] = {
+	{ "1-9", N_("switch screen") },
+	{ "F1 ?", N_("this help (any key closes it)") },
+	{ "F5", N_("run the lab (the Run screen's r)") },
+	{ "q", N_("quit (asks first when the lab has unsaved changes)") },
+	{ NULL, NULL },
+};
+
+static size_t
+nscreens(void)
+{
+	size_t n = 0;
+
+	while (tui_screens[n] != NULL)
+		n++;
+	return n;
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+void
+tui_put(WINDOW *w, int y, int x, int width, const char *s)
+{
+	mbstate_t st;
+	int used = 0;
+
+	memset(&st, 0, sizeof st);
+	wmove(w, y, x);
+	while (*s != '\0' && used < width) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		int cw;
+
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof st);
+			waddch(w, '?');
+			s++;
+			used++;
+			continue;
+		}
+		cw = wcwidth(wc);
+		if (cw < 0)
+			cw = 1;
+		if (used + cw > width)
+			break;
+		waddnstr(w, s, (int)n);
+		s += n;
+		used += cw;
+	}
+}
+
+void
+tui_box(const struct tui *t, WINDOW *w)
+{
+	if (t->ascii)
+		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	else
+		box(w, 0, 0);
+}
+
+int
+tui_attr(const struct tui *t, enum tui_pair p)
+{
+	if (p == TUI_PAIR_SEL)
+		return t->color ? (int)COLOR_PAIR(p) : A_REVERSE;
+	if (!t->color)
+		return p == TUI_PAIR_TITLE ? A_REVERSE
+		    : p == TUI_PAIR_DIM    ? A_DIM
+		    : p == TUI_PAIR_BAD    ? A_BOLD
+					   : A_NORMAL;
+	return (int)COLOR_PAIR(p);
+}
+
+void
+tui_message(struct tui *t, bool bad, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->message, sizeof t->message, fmt, ap);
+	va_end(ap);
+	t->message_bad = bad;
+	t->redraw = true;
+}
+
+static void
+draw_head(struct tui *t)
+{
+	const char *name = t->lab && t->lab->name ? t->lab->name : "";
+	int x;
+
+	werase(t->head);
+	wbkgd(t->head, (chtype)tui_attr(t, TUI_PAIR_TITLE));
+	x = 0;
+	for (size_t i = 0; tui_screens[i] != NULL && x < t->cols; i++) {
+		char tab[64];
+
+		snprintf(tab, sizeof tab, " %zu %s ", i + 1,
+		    _(tui_screens[i]->name));
+		if (i == t->cur)
+			wattron(t->head, A_BOLD | A_REVERSE);
+		tui_put(t->head, 0, x, t->cols - x, tab);
+		if (i == t->cur)
+			wattroff(t->head, A_BOLD | A_REVERSE);
+		x += (int)strlen(tab);
+	}
+	if (x + 4 < t->cols) {
+		char lab[256];
+
+		snprintf(lab, sizeof lab, "%s%s ", name, t->dirty ? " *" : "");
+		int w = (int)strlen(lab) < t->cols - x - 1 ? (int)strlen(lab)
+							   : t->cols - x - 1;
+
+		tui_put(t->head, 0, t->cols - w, w, lab);
+	}
+	wnoutrefresh(t->head);
+}
+
+static void
+draw_foot(struct tui *t)
+{
+	const struct tui_screen *s = tui_screens[t->cur];
+
+	werase(t->foot);
+	wbkgd(t->foot, (chtype)tui_attr(t, TUI_PAIR_TITLE));
+	if (t->message[0] != '\0') {
+		if (t->message_bad && t->color)
+			wattron(t->foot, A_BOLD);
+		tui_put(t->foot, 0, 0, t->cols, t->message);
+		wattroff(t->foot, A_BOLD);
+	} else {
+		char keys[512];
+
+		snprintf(keys, sizeof keys, "%s  %s",
+		    s->status ? _(s->status) : "",
+		    _("F1 help  F5 run  1-9 screens  q quit"));
+		tui_put(t->foot, 0, 0, t->cols, keys);
+	}
+	wnoutrefresh(t->foot);
+}
+
+static int
+help_lines(const struct tui_key *k)
+{
+	int n = 0;
+
+	for (; k != NULL && k->keys != NULL; k++)
+		n++;
+	return n;
+}
+
+/* The keys of the current screen, then the global ones, in a box. */
+static void
+draw_help(struct tui *t)
+{
+	const struct tui_screen *s = tui_screens[t->cur];
+	int n = help_lines(s->keys) + help_lines(global_keys) + 3;
+	int h = n + 2 < t->rows - 2 ? n + 2 : t->rows - 2;
+	int w = t->cols - 4 < 70 ? t->cols - 4 : 70, y = 1;
+	WINDOW *win = newwin(h, w, (t->rows - h) / 2, (t->cols - w) / 2);
+	const struct tui_key *lists[] = { s->keys, global_keys };
+
+	if (win == NULL)
+		return;
+	tui_box(t, win);
+	wattron(win, A_BOLD);
+	tui_put(win, 0, 2, w - 4, _(s->name));
+	wattroff(win, A_BOLD);
+	for (size_t l = 0; l < 2; l++) {
+		for (const struct tui_key *k = lists[l]; k && k->keys; k++) {
+			if (y >= h - 1)
+				break;
+			wattron(win, A_BOLD);
+			tui_put(win, y, 2, 14, k->keys);
+			wattroff(win, A_BOLD);
+			tui_put(win, y++, 17, w - 19, _(k->what));
+		}
+		y++;
+	}
+	wnoutrefresh(win);
+	delwin(win);
+}
+
+static void
+draw(struct tui *t)
+{
+	const struct tui_screen *s = tui_screens[t->cur];
+
+	werase(t->body);
+	s->draw(t->state[t->cur], t, t->body);
+	wnoutrefresh(t->body);
+	draw_head(t);
+	draw_foot(t);
+	if (t->help)
+		draw_help(t);
+	doupdate();
+	t->redraw = false;
+}
+
+/* ---------------------------------------------------------------- layout */
+
+static void
+layout(struct tui *t)
+{
+	getmaxyx(stdscr, t->rows, t->cols);
+	if (t->head != NULL) {
+		delwin(t->head);
+		delwin(t->body);
+		delwin(t->foot);
+	}
+	t->head = newwin(1, t->cols, 0, 0);
+	t->foot = newwin(1, t->cols, t->rows - 1, 0);
+	t->body = newwin(t->rows > 2 ? t->rows - 2 : 1, t->cols, 1, 0);
+	keypad(t->body, TRUE);
+	nodelay(t->body, TRUE);
+	clearok(curscr, TRUE);
+	tui_show(t, t->cur);
+}
+
+void
+tui_show(struct tui *t, size_t i)
+{
+	const struct tui_screen *s;
+
+	if (i >= nscreens())
+		return;
+	t->cur = i;
+	s = tui_screens[i];
+	if (s->enter != NULL)
+		s->enter(t->state[i], t);
+	t->redraw = true;
+}
+
+/* ---------------------------------------------------------------- keys */
+
+static void
+global_key(struct tui *t, int ch)
+{
+	if (ch == 'q' || ch == 'Q') {
+		tui_files_quit(t); /* asks first when the lab has changes */
+	} else if (ch == KEY_F(1) || ch == '?') {
+		t->help = true;
+	} else if (ch == KEY_F(5)) {
+		/* the run key, from anywhere: the Run screen, and r there */
+		for (size_t i = 0; tui_screens[i] != NULL; i++)
+			if (tui_screens[i] == &tui_run) {
+				tui_show(t, i);
+				tui_run.key(t->state[i], t, 'r');
+			}
+	} else if (ch >= '1' && ch <= '9') {
+		tui_show(t, (size_t)(ch - '1'));
+	} else if (ch == KEY_RESIZE) {
+		layout(t);
+	}
+	t->redraw = true;
+}
+
+static void
+on_key(struct tui *t, int ch)
+{
+	const struct tui_screen *s = tui_screens[t->cur];
+
+	if (t->help) {
+		t->help = false;
+		t->redraw = true;
+		if (ch != KEY_RESIZE)
+			return;
+	}
+	if (ch == KEY_MOUSE && getmouse(&t->mouse) != OK)
+		return;
+	if (ch == KEY_RESIZE) {
+		layout(t);
+		return;
+	}
+	t->message[0] = '\0';
+	if (s->key == NULL || s->key(t->state[t->cur], t, ch) == TUI_UNHANDLED)
+		global_key(t, ch);
+	t->redraw = true;
+}
+
+/* ---------------------------------------------------------------- loop */
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void
+tick(struct tui *t)
+{
+	for (size_t i = 0; tui_screens[i] != NULL; i++)
+		if (tui_screens[i]->tick != NULL)
+			tui_screens[i]->tick(t->state[i], t, i == t->cur);
+}
+
+static void
+loop(struct tui *t)
+{
+	double next = now_ms() + t->tick_ms;
+
+	while (!t->quit) {
+		struct pollfd p[TUI_MAX_FDS];
+		size_t owner[TUI_MAX_FDS], n = 1;
+		double left;
+		int rc;
+
+		if (t->redraw)
+			draw(t);
+		p[0].fd = 0;
+		p[0].events = POLLIN;
+		for (size_t i = 0; tui_screens[i] && n < TUI_MAX_FDS; i++) {
+			int fd = tui_screens[i]->fd
+			    ? tui_screens[i]->fd(t->state[i])
+			    : -1;
+
+			if (fd < 0)
+				continue;
+			p[n].fd = fd;
+			p[n].events = POLLIN;
+			owner[n++] = i;
+		}
+		left = next - now_ms();
+		rc = poll(p, n, left > 0 ? (int)left + 1 : 0);
+		if (rc < 0 && errno != EINTR)
+			break;
+		/* SIGWINCH interrupts poll with nothing to read: ncurses
+		   then has KEY_RESIZE queued, so read after EINTR too. */
+		if (rc < 0 || (p[0].revents & POLLIN)) {
+			int ch;
+
+			while ((ch = wgetch(t->body)) != ERR)
+				on_key(t, ch);
+		}
+		for (size_t i = 1; rc > 0 && i < n; i++)
+			if (p[i].revents & (POLLIN | POLLHUP))
+				tui_screens[owner[i]]
+				    ->readable(t->state[owner[i]], t);
+		if (now_ms() >= next) {
+			tick(t);
+			next = now_ms() + t->tick_ms;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------- set-up */
+
+static void
+restore_terminal(void)
+{
+	if (!isendwin())
+		endwin();
+}
+
+static void
+colors(struct tui *t)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	t->color = has_colors() && (nc == NULL || nc[0] == '\0');
+	if (!t->color)
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(TUI_PAIR_TITLE, COLOR_BLACK, COLOR_CYAN);
+	init_pair(TUI_PAIR_GOOD, COLOR_GREEN, -1);
+	init_pair(TUI_PAIR_WARN, COLOR_YELLOW, -1);
+	init_pair(TUI_PAIR_BAD, COLOR_RED, -1);
+	init_pair(TUI_PAIR_DIM, COLOR_BLUE, -1);
+	init_pair(TUI_PAIR_SERIES0, COLOR_GREEN, -1);
+	init_pair(TUI_PAIR_SERIES1, COLOR_MAGENTA, -1);
+	init_pair(TUI_PAIR_SERIES2, COLOR_CYAN, -1);
+	init_pair(TUI_PAIR_SERIES3, COLOR_YELLOW, -1);
+	init_pair(TUI_PAIR_SEL, COLOR_BLACK, COLOR_WHITE);
+}
+
+/* The lab to start with; an empty one (and a message) if it is invalid. */
+static void
+open_lab(struct tui *t, const char *arg)
+{
+	char *path = cli_lab_path(arg ? arg : "quick");
+	struct errlist errs;
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+
+	errlist_init(&errs);
+	if (lab_load(path, &t->lab, &errs) == 0) {
+		t->lab_path = path;
+	} else {
+		errlist_sort(&errs);
+		tui_message(t, true, "%s",
+		    errs.n ? err_format(&errs.v[0], b, sizeof b) : path);
+		t->lab = lab_new();
+		free(path);
+	}
+	errlist_done(&errs);
+}
+
+int
+tui_main(const char *lab_path, bool ascii)
+{
+	struct tui t;
+	size_t n = nscreens();
+
+	memset(&t, 0, sizeof t);
+	t.tick_ms = TUI_TICK_MS;
+	t.ascii = ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+	open_lab(&t, lab_path);
+	if (initscr() == NULL)
+		return CLI_FAIL;
+	xalloc_set_fatal_hook(restore_terminal);
+	cbreak();
+	noecho();
+	nonl();
+	curs_set(0);
+	set_escdelay(25);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	colors(&t);
+	t.state = xcalloc(n + 1, sizeof *t.state);
+	for (size_t i = 0; i < n; i++)
+		t.state[i] = tui_screens[i]->init(&t);
+	layout(&t);
+	loop(&t);
+	for (size_t i = 0; i < n; i++)
+		tui_screens[i]->free(t.state[i]);
+	delwin(t.head);
+	delwin(t.body);
+	delwin(t.foot);
+	endwin();
+	xalloc_set_fatal_hook(NULL);
+	free(t.state);
+	lab_free(t.lab);
+	free(t.lab_path);
+	free(t.last_record);
+	return CLI_OK;
+}

@@ -1,0 +1,126 @@
+/*
+ * The interactive lab: one ncurses program with a screen per task (disks,
+ * compose, workloads, run, compare, lab files), each a const struct
+ * tui_screen in its own tui-*.c file and one line in tui_screens[]
+ * (tui.c), in the order of their number keys. The loop (tui.c) owns the
+ * terminal: it polls the keyboard, the screens' file descriptors (a run's
+ * event queue) and a tick; screens' key and tick handlers change state
+ * and set t->redraw, never draw; when redraw is set the loop erases the
+ * body window, calls the current screen's draw, draws the header and
+ * status lines and updates the terminal once (wnoutrefresh + doupdate).
+ * Only this thread touches curses, the lab being edited and the results.
+ */
+#ifndef RAIDLAB_TUI_H
+#define RAIDLAB_TUI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <curses.h>
+
+struct lab;
+
+/* Colour pairs (tui_color() gives 0 when colours are off). */
+enum tui_pair {
+	TUI_PAIR_NONE,
+	TUI_PAIR_TITLE, /* header and status bars */
+	TUI_PAIR_GOOD, /* free, ok */
+	TUI_PAIR_WARN, /* has data, notes */
+	TUI_PAIR_BAD, /* busy, errors */
+	TUI_PAIR_DIM, /* greyed-out fields, hints */
+	TUI_PAIR_SERIES0, /* plot series (read, files/s...) */
+	TUI_PAIR_SERIES1,
+	TUI_PAIR_SERIES2,
+	TUI_PAIR_SERIES3,
+	TUI_PAIR_SEL, /* selected row */
+	TUI_PAIR__COUNT,
+};
+
+/* One line of a screen's help: the keys, and what they do (N_()). */
+struct tui_key {
+	const char *keys;
+	const char *what;
+};
+
+enum tui_handled {
+	TUI_UNHANDLED, /* the loop tries its global keys */
+	TUI_HANDLED,
+};
+
+struct tui;
+
+struct tui_screen {
+	const char *name; /* N_("Disks"): header tab */
+	const struct tui_key *keys; /* NULL-terminated (keys == NULL) */
+	void *(*init)(struct tui *t);
+	void (*free)(void *s);
+	/* The screen becomes the current one (also after a resize). */
+	void (*enter)(void *s, struct tui *t);
+	/* Draw into w (the body: every row but the header and status). */
+	void (*draw)(void *s, struct tui *t, WINDOW *w);
+	/* A key (or KEY_MOUSE with the event in t->mouse). */
+	enum tui_handled (*key)(void *s, struct tui *t, int ch);
+	/* Each tick (t->tick_ms), current screen or not. May be NULL. */
+	void (*tick)(void *s, struct tui *t, bool current);
+	/* A descriptor the loop polls for this screen (-1: none), and what
+	   to do when it is readable. May be NULL. */
+	int (*fd)(void *s);
+	void (*readable)(void *s, struct tui *t);
+	/* Keys in the status bar when the screen is current (N_()). */
+	const char *status;
+};
+
+struct tui {
+	struct lab *lab; /* the lab being edited (owned) */
+	char *lab_path; /* where it was loaded from / saves to */
+	bool dirty; /* unsaved changes */
+	size_t variant; /* the variant being composed / shown */
+
+	size_t cur; /* index into tui_screens[] */
+	void **state; /* per screen */
+	bool redraw, quit, help;
+	bool ascii; /* --ascii, or a non-UTF-8 locale */
+	bool color; /* colours on (a colour terminal and no NO_COLOR) */
+	unsigned tick_ms;
+	int rows, cols;
+	WINDOW *head, *body, *foot;
+	MEVENT mouse;
+	char *last_record; /* the Run screen's last finished record (path):
+			      the Compare screen adds it when shown */
+	char message[256]; /* shown in the status bar until the next key */
+	bool message_bad;
+};
+
+extern const struct tui_screen tui_disks;
+extern const struct tui_screen tui_compose;
+extern const struct tui_screen tui_workloads;
+extern const struct tui_screen tui_run;
+extern const struct tui_screen tui_compare;
+extern const struct tui_screen tui_files;
+
+/* NULL-terminated, in number-key order ("1" is the first). */
+extern const struct tui_screen *const tui_screens[];
+
+/*
+ * Run the lab on the terminal until the user quits; lab_path names the
+ * lab to open (NULL: the default lab). Returns the exit status.
+ */
+int tui_main(const char *lab_path, bool ascii);
+
+/* Show a message in the status bar (translated by the caller). */
+void tui_message(struct tui *t, bool bad, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The attribute of a colour pair, or A_NORMAL when colours are off. */
+int tui_attr(const struct tui *t, enum tui_pair p);
+
+/* A border around w: line drawing, or ASCII with --ascii. */
+void tui_box(const struct tui *t, WINDOW *w);
+
+/* Switch to screen number i (0-based). */
+void tui_show(struct tui *t, size_t i);
+
+/* Draw s clipped to w columns at (y, x), in the locale's display widths. */
+void tui_put(WINDOW *w, int y, int x, int width, const char *s);
+
+#endif
