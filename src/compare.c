@@ -480,22 +480,6 @@ compare_files_done(struct compare_files *l)
 	l->n = 0;
 }
 
-/* "2024-05-01T12:00:00Z" to a time_t; 0 when unreadable. */
-static time_t
-parse_created(const char *s)
-{
-	struct tm tm;
-
-	memset(&tm, 0, sizeof tm);
-	if (s == NULL ||
-	    sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon,
-		&tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
-		return 0;
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	return timegm(&tm);
-}
-
 static size_t
 count_variants(const json_t *runs)
 {
@@ -542,7 +526,7 @@ file_read(struct compare_file *f)
 			f->lab = xstrdup(s);
 		if ((s = json_str(root, "status")) != NULL)
 			f->status = xstrdup(s);
-		f->created = parse_created(json_str(root, "created"));
+		f->created = record_parse_time(json_str(root, "created"));
 		f->nruns = json_array_size(json_object_get(root, "runs"));
 		f->nvariants = count_variants(json_object_get(root, "runs"));
 	}

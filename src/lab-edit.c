@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,12 +103,7 @@ lab_edit_device_ok(const char *d)
 bool
 lab_edit_name_ok(const char *s)
 {
-	if (s == NULL || *s == '\0')
-		return false;
-	for (; *s != '\0'; s++)
-		if (!isalnum((unsigned char)*s) && strchr("._-", *s) == NULL)
-			return false;
-	return true;
+	return s != NULL && lab_name_ok(s);
 }
 
 static bool

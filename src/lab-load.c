@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -232,23 +231,12 @@ lab_choices(const char *const *names)
 
 /* A name usable in paths and file names: [A-Za-z0-9._-]+. */
 static bool
-name_ok(const char *s)
-{
-	if (*s == '\0')
-		return false;
-	for (; *s != '\0'; s++)
-		if (!isalnum((unsigned char)*s) && strchr("._-", *s) == NULL)
-			return false;
-	return true;
-}
-
-static bool
 get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
     char **out)
 {
 	if (!lab_get_string(c, s, field, out))
 		return false;
-	if (!name_ok(*out)) {
+	if (!lab_name_ok(*out)) {
 		lab_ctx_error(c, lab_line_of(s), field,
 		    _("'%s' is not a valid name: use letters, digits, '.', "
 		      "'_' and '-'"),

@@ -711,3 +711,14 @@ lab_equal(const struct lab *a, const struct lab *b)
 			return false;
 	return true;
 }
+
+bool
+lab_name_ok(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && strchr("._-", *s) == NULL)
+			return false;
+	return true;
+}

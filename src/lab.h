@@ -404,6 +404,9 @@ lab_fs_path(const struct lab_variant *v, int f, char *buf, size_t len);
 const char *lab_workload_path(const struct lab_workload *w, const char *param,
     char *buf, size_t len);
 
+/* A valid variant or workload name: [A-Za-z0-9._-]+. */
+bool lab_name_ok(const char *s);
+
 /* "scratch:N" -> N (>= 0); anything else -> -1. */
 int lab_scratch_index(const char *dev);
 

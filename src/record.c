@@ -474,9 +474,8 @@ record_dumps(const struct record *rec)
 
 /* ---------------------------------------------------------------- load */
 
-/* "2024-05-01T12:00:00Z" back to a time_t (0 when unreadable). */
-static time_t
-parse_created(const char *s)
+time_t
+record_parse_time(const char *s)
 {
 	struct tm tm;
 
@@ -562,7 +561,7 @@ record_load(const char *path, struct record **out, struct err *e)
 	rec = xcalloc(1, sizeof *rec);
 	rec->root = root;
 	rec->path = xstrdup(path);
-	rec->created = parse_created(rec_get_str(root, "created"));
+	rec->created = record_parse_time(rec_get_str(root, "created"));
 	if ((rc = load_runs(rec, path, e)) < 0) {
 		record_free(rec);
 		return rc;

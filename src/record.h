@@ -124,6 +124,10 @@ char *record_dumps(const struct record *rec);
  */
 int record_load(const char *path, struct record **out, struct err *e);
 
+/* A record's "created" ("2024-05-01T12:00:00Z", UTC) as a time_t; 0
+   when unreadable. */
+time_t record_parse_time(const char *s);
+
 /* A result as JSON, and back (the inverse for every field saved). */
 json_t *record_result_to_json(const struct wl_result *res);
 struct wl_result *record_result_from_json(const json_t *o, struct err *e);

@@ -85,7 +85,8 @@ snapshot() {
 		blkid -p "$d" 2>&1
 		echo "rc=$?"
 	done
-	losetup -nO NAME,BACK-FILE 2>/dev/null | grep -E "$TEST_TMP|raidlab-g4rd" | sort
+	losetup -nO NAME,BACK-FILE 2>/dev/null | grep -E "$TEST_TMP|raidlab-g4rd" |
+	    awk '{ print $1, $2 }' | sort
 	findmnt -rn -o SOURCE,TARGET | grep -E "$LOOPRE|$TEST_TMP|g4rd" | sort
 	sed 1d /proc/swaps | awk '{ print $1 }' | grep -E "$LOOPRE" | sort
 	find "$STATE" -name '*.journal' 2>/dev/null
