@@ -2,10 +2,12 @@
  * The Disks screen: the inventory as a table (name, size, model, type,
  * signature, verdict with its reason), the highlighted disk's details
  * (partitions, mounts, holders, serial, sector sizes) and a mark on the
- * devices the current variant uses. Devices that appear or go away show
- * up by themselves: no udev daemon runs here, so the screen rescans
- * sysfs (cheap, without probing) every few seconds while it is shown and
- * probes again only when the set of devices changed. UI thread.
+ * devices the current variant uses. Devices that appear, go away or
+ * change (a loop device attached) show up by themselves: the screen
+ * listens to block uevents (disk-watch.h: udev's when a udev daemon runs,
+ * the kernel's otherwise) and rescans at the next tick; where no monitor
+ * can be made it rescans sysfs (cheap, without probing) every few seconds
+ * and probes again only when devices changed. UI thread.
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "disk-table.h"
+#include "disk-watch.h"
 #include "disk.h"
 #include "err.h"
 #include "i18n.h"
@@ -36,6 +39,8 @@ struct disks {
 	char *names; /* the device names of the last scan, joined */
 	unsigned since_ms;
 	int width; /* the table was built for this width */
+	struct disk_watch *watch; /* NULL: poll sysfs instead */
+	bool stale; /* an event came: rescan when shown */
 };
 
 static const struct tui_key disks_keys[] = {
@@ -116,6 +121,7 @@ disks_init(struct tui *t)
 
 	disk_list_init(&s->list);
 	s->width = t->cols;
+	s->watch = disk_watch_new();
 	return s;
 }
 
@@ -126,6 +132,7 @@ disks_free(void *p)
 
 	disk_table_done(&s->table);
 	disk_list_done(&s->list);
+	disk_watch_free(s->watch);
 	free(s->row_disk);
 	free(s->names);
 	free(s);
@@ -136,9 +143,10 @@ disks_enter(void *p, struct tui *t)
 {
 	struct disks *s = p;
 
-	if (s->names == NULL)
+	if (s->names == NULL || s->stale) {
+		s->stale = false;
 		scan(s, t, 0);
-	else if (s->width != t->cols)
+	} else if (s->width != t->cols)
 		build(s, t);
 }
 
@@ -310,6 +318,13 @@ disks_tick(void *p, struct tui *t, bool current)
 	struct err e;
 	char *names;
 
+	if (s->watch != NULL) {
+		if (current && s->stale) {
+			s->stale = false;
+			scan(s, t, 0);
+		}
+		return;
+	}
 	if (!current || (s->since_ms += t->tick_ms) < DISKS_RESCAN_MS)
 		return;
 	s->since_ms = 0;
@@ -325,6 +340,26 @@ disks_tick(void *p, struct tui *t, bool current)
 	disk_list_done(&l);
 }
 
+static int
+disks_fd(void *p)
+{
+	struct disks *s = p;
+
+	return s->watch != NULL ? disk_watch_fd(s->watch) : -1;
+}
+
+/* Events come in bursts (a loop attached: several changes): note them,
+   the next tick rescans once. */
+static void
+disks_readable(void *p, struct tui *t)
+{
+	struct disks *s = p;
+
+	(void)t;
+	if (disk_watch_drain(s->watch))
+		s->stale = true;
+}
+
 const struct tui_screen tui_disks = {
 	.name = N_("Disks"),
 	.keys = disks_keys,
@@ -334,5 +369,7 @@ const struct tui_screen tui_disks = {
 	.draw = disks_draw,
 	.key = disks_key,
 	.tick = disks_tick,
+	.fd = disks_fd,
+	.readable = disks_readable,
 	.status = N_("Up/Down select  a all  r rescan"),
 };

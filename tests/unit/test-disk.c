@@ -9,14 +9,17 @@
 #include <criterion/parameterized.h>
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "disk-json.h"
 #include "disk-table.h"
 #include "disk-usage.h"
+#include "disk-watch.h"
 #include "disk.h"
 #include "err.h"
 #include "unit-disk.h"
@@ -577,4 +580,32 @@ Test(disk_table, narrow_terminal_drops_model_before_reason)
 	cr_expect(strstr(t.lines[0], "REASON") != NULL, "%s", t.lines[0]);
 	disk_table_done(&t);
 	disk_list_done(&l);
+}
+
+/* A loop device attached and detached is an event the Disks screen sees
+   (root: loop devices; skipped where no monitor can be made). */
+Test(disk_watch, sees_a_loop_device_attached)
+{
+	char img[] = "/tmp/raidlab-watch.XXXXXX", cmd[256];
+	struct disk_watch *w;
+	struct pollfd p;
+	int fd;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root (loop devices)");
+	if ((w = disk_watch_new()) == NULL)
+		cr_skip_test("no block uevent monitor here");
+	fd = mkstemp(img);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(ftruncate(fd, 8 << 20), 0);
+	close(fd);
+	snprintf(cmd, sizeof cmd,
+	    "d=$(losetup -f --show %s) && losetup -d \"$d\"", img);
+	cr_assert_eq(system(cmd), 0);
+	p.fd = disk_watch_fd(w);
+	p.events = POLLIN;
+	cr_expect_eq(poll(&p, 1, 2000), 1, "no event within 2 s");
+	cr_expect(disk_watch_drain(w));
+	unlink(img);
+	disk_watch_free(w);
 }
