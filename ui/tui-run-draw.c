@@ -19,8 +19,11 @@
 #include "tui-run.h"
 #include "tui.h"
 
-/* Series slots: the current variant's read, write; the previous one. */
+/* Series slots: the current variant's read and write (areas), then the
+   completed variants before it, newest first (lines). */
 #define SLOT_PREV 2
+#define NPREV (PLOT_MAX_SERIES - SLOT_PREV)
+#define NSLOTS PLOT_MAX_SERIES
 
 static double
 now_s(void)
@@ -76,6 +79,8 @@ owner_pair(unsigned char owner)
 		return TUI_PAIR_SERIES1;
 	if (owner & 4)
 		return TUI_PAIR_SERIES2;
+	if (owner & 8)
+		return TUI_PAIR_SERIES3;
 	return TUI_PAIR_NONE;
 }
 
@@ -98,8 +103,8 @@ blit(struct tui *t, WINDOW *w, const struct plot_grid *g, int y, int x)
 
 /*
  * One chart: title with the first series' figures, the grid, its scale.
- * y_all: the current variant's series (slots 0, 1) and the previous
- * variant's (slot 2, drawn as a line), all padded to n.
+ * y_all: the current variant's series (slots 0, 1) and the completed
+ * variants' (slots 2.., drawn as lines), all padded to n.
  */
 static void
 chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
@@ -114,44 +119,52 @@ chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
 	    plot_short(st.cur, a, sizeof a), plot_short(st.avg, b, sizeof b),
 	    plot_short(st.peak, c, sizeof c));
 	tui_put(w, y, x, cw, line);
-	plot_render_ex(&r->grid, cw, ch, style(t), y_all, 3, n, 0,
-	    1u << SLOT_PREV);
+	plot_render_ex(&r->grid, cw, ch, style(t), y_all, NSLOTS, n, 0,
+	    ((1u << NSLOTS) - 1) & ~((1u << SLOT_PREV) - 1));
 	blit(t, w, &r->grid, y + 1, x);
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
 	tui_put(w, y + 1, x, 6, plot_short(r->grid.ymax, m, sizeof m));
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
 }
 
-/* The current and previous curves padded to one length into tmp. */
+/* The current curve and up to NPREV completed ones before it, padded to
+   one length into tmp (which: 0 throughput, 1 files/s). A completed
+   variant's throughput is one line, its read plus write, to compare with
+   both areas. */
 static size_t
 series(struct run *r, double **tmp, int which, const double **out)
 {
 	const struct run_curve *cur = &r->curves[r->ncurves - 1];
-	const struct run_curve *prev =
-	    r->ncurves > 1 ? &r->curves[r->ncurves - 2] : NULL;
-	size_t pn = prev != NULL ? prev->n : 0;
-	size_t n = cur->n > pn ? cur->n : pn;
-	const double *src[3];
+	const struct run_curve *c;
+	size_t n = cur->n;
 
-	src[0] = which == 0 ? cur->rd : cur->files;
-	src[1] = which == 0 ? cur->wr : NULL;
-	src[2] = prev == NULL ? NULL : which == 0 ? prev->wr : prev->files;
-	for (int s = 0; s < 3; s++) {
-		size_t have = s < 2 ? cur->n : pn;
+	for (int k = 0; k < NPREV && (size_t)k + 1 < r->ncurves; k++)
+		if (r->curves[r->ncurves - 2 - k].n > n)
+			n = r->curves[r->ncurves - 2 - k].n;
+	for (int s = 0; s < NSLOTS; s++) {
+		int k = s - SLOT_PREV;
 
-		if (src[s] == NULL) {
-			out[s] = NULL;
+		out[s] = NULL;
+		if (s >= SLOT_PREV && (size_t)k + 1 >= r->ncurves)
 			continue;
+		if (s == 1 && which == 1)
+			continue; /* files/s has no second area */
+		c = s < SLOT_PREV ? cur : &r->curves[r->ncurves - 2 - k];
+		for (size_t i = 0; i < n; i++) {
+			double v = NAN;
+
+			if (i < c->n && which == 1)
+				v = c->files[i];
+			else if (i < c->n && s == 0)
+				v = c->rd[i];
+			else if (i < c->n && s == 1)
+				v = c->wr[i];
+			else if (i < c->n)
+				v = c->rd[i] + c->wr[i];
+			tmp[s][i] = v;
 		}
-		for (size_t i = 0; i < n; i++)
-			tmp[s][i] = i < have ? src[s][i] : NAN;
 		out[s] = tmp[s];
 	}
-	/* For throughput the previous variant's curve is its read plus
-	   write, so one line compares with both areas. */
-	if (which == 0 && prev != NULL)
-		for (size_t i = 0; i < prev->n && i < n; i++)
-			tmp[2][i] = prev->rd[i] + prev->wr[i];
 	return n;
 }
 
@@ -206,7 +219,7 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 	ch = rows - 1 - 1 - nmem - logn - 1;
 	status_line(r, t, w);
 	if (ch >= 2 && r->ncurves > 0) {
-		const double *y[3];
+		const double *y[NSLOTS];
 		size_t n;
 
 		n = series(r, r->tmp, 0, y);
@@ -215,14 +228,16 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 		chart(r, t, w, 1, cw + 1, t->cols - cw - 1, ch, _("files/s"), y,
 		    n);
 	}
-	if (r->ncurves > 1) {
+	for (int k = 0; k < NPREV && (size_t)k + 1 < r->ncurves; k++) {
+		enum tui_pair p = k == 0 ? TUI_PAIR_SERIES2 : TUI_PAIR_SERIES3;
 		char legend[160];
+		int x = k * (t->cols / NPREV);
 
-		snprintf(legend, sizeof legend, _("line: previous variant %s"),
-		    r->curves[r->ncurves - 2].name);
-		wattron(w, tui_attr(t, TUI_PAIR_SERIES2));
-		tui_put(w, 2 + ch, 0, t->cols, legend);
-		wattroff(w, tui_attr(t, TUI_PAIR_SERIES2));
+		snprintf(legend, sizeof legend, _("line: %s (done)"),
+		    r->curves[r->ncurves - 2 - k].name);
+		wattron(w, tui_attr(t, p));
+		tui_put(w, 2 + ch, x, t->cols / NPREV, legend);
+		wattroff(w, tui_attr(t, p));
 	}
 	members(r, t, w, 3 + ch, nmem);
 	log_lines(r, t, w, rows - logn, logn);

@@ -112,7 +112,7 @@ run_init(struct tui *t)
 	struct run *r = xcalloc(1, sizeof *r);
 
 	(void)t;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		r->tmp[i] = xcalloc(RUN_HISTORY, sizeof *r->tmp[i]);
 	return r;
 }
@@ -142,7 +142,7 @@ run_free(void *p)
 	for (size_t i = 0; i < r->log_n; i++)
 		free(r->log[(r->log_head + i) % RUN_LOG]);
 	plot_grid_done(&r->grid);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		free(r->tmp[i]);
 	free(r);
 }

@@ -68,7 +68,7 @@ struct run {
 	char *log[RUN_LOG]; /* ring of lines */
 	size_t log_head, log_n;
 	struct plot_grid grid;
-	double *tmp[3]; /* the charts' series padded to one length */
+	double *tmp[PLOT_MAX_SERIES]; /* the charts' series, padded */
 };
 
 void run_log(struct run *r, bool bad, const char *fmt, ...)

@@ -3,9 +3,10 @@
 # values change between captures while it runs, the window can be resized
 # mid-run, x stops it cleanly (the record says interrupted, the target is
 # clean), and a run to the end (F5 from the first screen) saves a record
-# that raidlab show reads and the Compare screen shows.
-# As root: the typed confirmation before destroying a device with data
-# refuses a wrong name and changes nothing.
+# that raidlab show reads and the Compare screen shows; with three
+# variants the completed ones stay on the charts as named lines. As root:
+# the typed confirmation before destroying a device with data refuses a
+# wrong name and changes nothing.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
@@ -71,6 +72,28 @@ expect_match "done: raidlab show" "$("$RAIDLAB" show "$rec")" \
 tui_keys "$(tui_screen | head -n 1 | grep -Eo '[0-9] Compare' | cut -c1)"
 tui_wait_for 'Added 1 row'
 tui_wait_for '^ *B? *dir '
+tui_keys q
+tui_wait_exit >/dev/null
+tui_check_stderr
+tui_stop
+
+# Three variants: the completed ones' curves stay on the charts as lines,
+# named under them.
+cat >"$TEST_TMP/three.cfg" <<EOF
+name = "tuithree"; cache = "keep";
+variants = (
+  { name = "va"; directory = "$TEST_TMP/a"; },
+  { name = "vb"; directory = "$TEST_TMP/b"; },
+  { name = "vc"; directory = "$TEST_TMP/c"; }
+);
+workloads = ( { type = "fio"; rw = "write"; size = "4M"; runtime = 1; } );
+EOF
+tui_start "$TEST_TMP/three.cfg"
+tui_wait_for 'tuithree'
+tui_keys F5
+tui_wait_for 'line: va \(done\)' 30
+tui_wait_for 'run done: 3 runs, 0 failed' 30
+tui_wait_for 'line: vb \(done\) +line: va \(done\)'
 tui_keys q
 tui_wait_exit >/dev/null
 tui_check_stderr
