@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,40 +316,6 @@ draw_plan(struct compose *s, struct tui *t, WINDOW *w)
 }
 
 static void
-draw_prompt(struct compose *s, struct tui *t, WINDOW *w)
-{
-	const char *name = t->lab && t->variant < t->lab->nvariants
-	    ? t->lab->variants[t->variant].name
-	    : NULL;
-	int wd = t->cols - 4 < 56 ? t->cols - 4 : 56, h = 5;
-	int y = (getmaxy(w) - h) / 2, x = (t->cols - wd) / 2;
-	char title[128], line[128];
-
-	if (s->prompt == PROMPT_DELETE)
-		snprintf(title, sizeof title, _("Delete variant %s? y/n"),
-		    name ? name : "?");
-	else
-		snprintf(title, sizeof title, "%s",
-		    s->prompt == PROMPT_ADD         ? _("New variant")
-			: s->prompt == PROMPT_CLONE ? _("Clone as")
-						    : _("Rename to"));
-	for (int r = 0; r < h; r++)
-		mvwhline(w, y + r, x, ' ', wd);
-	tui_frame(t, w, y, x, h, wd);
-	wattron(w, A_BOLD);
-	tui_put(w, y, x + 2, wd - 4, title);
-	wattroff(w, A_BOLD);
-	if (s->prompt == PROMPT_DELETE)
-		return;
-	snprintf(line, sizeof line, _("name: %s"), s->input);
-	tui_put(w, y + 2, x + 2, wd - 4, line);
-	mvwchgat(w, y + 2, x + 2 + (int)strlen(line), 1, A_REVERSE, 0, NULL);
-	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, y + 3, x + 2, wd - 4, _("Enter confirm  Esc cancel"));
-	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
-}
-
-static void
 compose_draw(void *p, struct tui *t, WINDOW *w)
 {
 	struct compose *s = p;
@@ -365,7 +330,7 @@ compose_draw(void *p, struct tui *t, WINDOW *w)
 	if (s->picking)
 		tui_popup_draw(&s->pick, t, w);
 	if (s->prompt != PROMPT_NONE)
-		draw_prompt(s, t, w);
+		tui_prompt_draw(&s->np, t, w);
 }
 
 /* ---------------------------------------------------------------- prompt */
@@ -389,7 +354,19 @@ prompt_open(struct compose *s, struct tui *t, enum prompt pr)
 	} else if (pr == PROMPT_RENAME) {
 		name = xstrdup(v->name ? v->name : "");
 	}
-	snprintf(s->input, sizeof s->input, "%s", name ? name : "");
+	if (pr == PROMPT_DELETE) {
+		char title[128];
+
+		snprintf(title, sizeof title, _("Delete variant %s? y/n"),
+		    v->name ? v->name : "?");
+		tui_prompt_yes_no(&s->np, title);
+	} else {
+		tui_prompt_name(&s->np,
+		    pr == PROMPT_ADD         ? _("New variant")
+			: pr == PROMPT_CLONE ? _("Clone as")
+					     : _("Rename to"),
+		    name);
+	}
 	free(name);
 	s->prompt = pr;
 }
@@ -405,7 +382,7 @@ prompt_done(struct compose *s, struct tui *t)
 	s->prompt = PROMPT_NONE;
 	err_clear(&e);
 	if (pr == PROMPT_ADD) {
-		rc = lab_edit_variant_add(t->lab, s->input, &e);
+		rc = lab_edit_variant_add(t->lab, s->np.input, &e);
 		if (rc >= 0) {
 			t->variant = (size_t)rc;
 			compose_starting_point(t, t->variant);
@@ -413,11 +390,13 @@ prompt_done(struct compose *s, struct tui *t)
 			tui_form_select(s->form, CF_ENGINE);
 		}
 	} else if (pr == PROMPT_CLONE) {
-		rc = lab_edit_variant_clone(t->lab, t->variant, s->input, &e);
+		rc =
+		    lab_edit_variant_clone(t->lab, t->variant, s->np.input, &e);
 		if (rc >= 0)
 			t->variant = (size_t)rc;
 	} else if (pr == PROMPT_RENAME) {
-		rc = lab_edit_variant_rename(t->lab, t->variant, s->input, &e);
+		rc = lab_edit_variant_rename(t->lab, t->variant, s->np.input,
+		    &e);
 	} else if (pr == PROMPT_DELETE) {
 		rc = lab_edit_variant_delete(t->lab, t->variant);
 		if (t->variant > 0 && t->variant >= t->lab->nvariants)
@@ -433,31 +412,13 @@ prompt_done(struct compose *s, struct tui *t)
 static void
 prompt_key(struct compose *s, struct tui *t, int ch)
 {
-	size_t n = strlen(s->input);
+	enum tui_prompt_result r = tui_prompt_key(&s->np, ch);
 
 	t->redraw = true;
-	if (s->prompt == PROMPT_DELETE) {
-		if (ch == 'y' || ch == 'Y')
-			prompt_done(s, t);
-		else
-			s->prompt = PROMPT_NONE;
-		return;
-	}
-	if (ch == 27) {
-		s->prompt = PROMPT_NONE;
-	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+	if (r == TUI_PROMPT_ACCEPT)
 		prompt_done(s, t);
-	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-		if (n > 0)
-			s->input[n - 1] = '\0';
-	} else if (ch == 21) { /* ^U */
-		s->input[0] = '\0';
-	} else if (ch < 128 && ch > 0 &&
-	    (isalnum(ch) || strchr("._-", ch) != NULL) &&
-	    n + 1 < sizeof s->input) {
-		s->input[n] = (char)ch;
-		s->input[n + 1] = '\0';
-	}
+	else if (r == TUI_PROMPT_CANCEL)
+		s->prompt = PROMPT_NONE;
 }
 
 /* ---------------------------------------------------------------- keys */

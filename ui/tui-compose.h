@@ -13,6 +13,7 @@
 
 #include "disk.h"
 #include "tui-form.h"
+#include "tui-prompt.h"
 
 struct err;
 struct errlist;
@@ -92,8 +93,8 @@ struct compose {
 	bool wide;
 	int list_w, form_x, form_w, form_h, plan_y, plan_x, plan_w, plan_h;
 
-	enum prompt prompt;
-	char input[64];
+	enum prompt prompt; /* what the open prompt is for */
+	struct tui_prompt np;
 
 	bool picking;
 	struct tui_popup pick;

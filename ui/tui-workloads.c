@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "lab.h"
 #include "param.h"
 #include "tui-form.h"
+#include "tui-prompt.h"
 #include "tui.h"
 #include "workload.h"
 #include "xalloc.h"
@@ -34,8 +34,8 @@ struct wls {
 	bool focus_form;
 	size_t sel, top;
 	int list_w, form_x, form_w, form_h;
-	enum wprompt prompt;
-	char input[64];
+	enum wprompt prompt; /* what the open prompt is for */
+	struct tui_prompt np;
 	bool adding; /* the type menu is open */
 	struct tui_popup types;
 };
@@ -365,32 +365,6 @@ draw_help(struct wls *s, struct tui *t, WINDOW *w)
 }
 
 static void
-draw_prompt(struct wls *s, struct tui *t, WINDOW *w)
-{
-	const struct lab_workload *wl = cur_wl(s, t);
-	int wd = t->cols - 4 < 56 ? t->cols - 4 : 56, h = 5;
-	int y = (getmaxy(w) - h) / 2, x = (t->cols - wd) / 2;
-	char title[128], line[128];
-
-	if (s->prompt == WP_DELETE)
-		snprintf(title, sizeof title, _("Delete workload %s? y/n"),
-		    wl && wl->name ? wl->name : "?");
-	else
-		snprintf(title, sizeof title, "%s", _("Rename to"));
-	for (int r = 0; r < h; r++)
-		mvwhline(w, y + r, x, ' ', wd);
-	tui_frame(t, w, y, x, h, wd);
-	wattron(w, A_BOLD);
-	tui_put(w, y, x + 2, wd - 4, title);
-	wattroff(w, A_BOLD);
-	if (s->prompt == WP_DELETE)
-		return;
-	snprintf(line, sizeof line, _("name: %s"), s->input);
-	tui_put(w, y + 2, x + 2, wd - 4, line);
-	mvwchgat(w, y + 2, x + 2 + (int)strlen(line), 1, A_REVERSE, 0, NULL);
-}
-
-static void
 wl_draw(void *p, struct tui *t, WINDOW *w)
 {
 	struct wls *s = p;
@@ -402,7 +376,7 @@ wl_draw(void *p, struct tui *t, WINDOW *w)
 	if (s->adding)
 		tui_popup_draw(&s->types, t, w);
 	if (s->prompt != WP_NONE)
-		draw_prompt(s, t, w);
+		tui_prompt_draw(&s->np, t, w);
 }
 
 /* ---------------------------------------------------------------- keys */
@@ -459,34 +433,25 @@ types_key(struct wls *s, struct tui *t, int ch)
 static void
 prompt_key(struct wls *s, struct tui *t, int ch)
 {
+	enum tui_prompt_result r = tui_prompt_key(&s->np, ch);
+	enum wprompt pr = s->prompt;
 	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 4];
-	size_t n = strlen(s->input);
 	struct err e;
 
-	if (s->prompt == WP_DELETE) {
-		s->prompt = WP_NONE;
-		if ((ch == 'y' || ch == 'Y') &&
-		    lab_edit_workload_delete(t->lab, s->sel) == 0)
-			changed(s, t);
+	if (r == TUI_PROMPT_OPEN)
 		return;
-	}
-	if (ch == 27) {
-		s->prompt = WP_NONE;
-	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-		s->prompt = WP_NONE;
-		err_clear(&e);
-		if (lab_edit_workload_rename(t->lab, s->sel, s->input, &e) < 0)
-			tui_message(t, true, "%s", err_format(&e, b, sizeof b));
-		else
+	s->prompt = WP_NONE;
+	if (r == TUI_PROMPT_CANCEL)
+		return;
+	err_clear(&e);
+	if (pr == WP_DELETE) {
+		if (lab_edit_workload_delete(t->lab, s->sel) == 0)
 			changed(s, t);
-	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-		if (n > 0)
-			s->input[n - 1] = '\0';
-	} else if (ch > 0 && ch < 128 &&
-	    (isalnum(ch) || strchr("._-", ch) != NULL) &&
-	    n + 1 < sizeof s->input) {
-		s->input[n] = (char)ch;
-		s->input[n + 1] = '\0';
+	} else if (lab_edit_workload_rename(t->lab, s->sel, s->np.input, &e) <
+	    0) {
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+	} else {
+		changed(s, t);
 	}
 }
 
@@ -505,13 +470,19 @@ common_key(struct wls *s, struct tui *t, int ch)
 	case 'r':
 		if (w == NULL)
 			break;
-		snprintf(s->input, sizeof s->input, "%s",
-		    w->name != NULL ? w->name : "");
+		tui_prompt_name(&s->np, _("Rename to"), w->name);
 		s->prompt = WP_RENAME;
 		break;
 	case 'd':
-		if (w != NULL)
+		if (w != NULL) {
+			char title[128];
+
+			snprintf(title, sizeof title,
+			    _("Delete workload %s? y/n"),
+			    w->name ? w->name : "?");
+			tui_prompt_yes_no(&s->np, title);
 			s->prompt = WP_DELETE;
+		}
 		break;
 	case 'K':
 	case 'J':
