@@ -125,10 +125,16 @@ expect_match "ext4-jdev: stripe width" "$h" 'RAID stripe width: +48'
 jdev=$(losetup -n -O NAME -j "$(ls "$disks"/raidlab-ext4-jdev-*-1.img)")
 expect_eq "ext4-jdev: the journal device is a jbd" \
 	"$(blkid -p -o value -s TYPE "$jdev")" jbd
-expect_eq "ext4-jdev: readahead (512-byte sectors)" \
-	"$(blockdev --getra "$dev")" 2048
 expect_match "ext4-jdev: data=writeback" "$(findmnt -n -o OPTIONS "$m")" \
 	'data=writeback'
+# blockdev --setra is the step after the mount: poll until it lands, and
+# fail if the variant is torn down first.
+ra=$(blockdev --getra "$dev")
+while [ "$ra" != 2048 ] && findmnt -n "$m" >/dev/null 2>&1; do
+	sleep 0.05
+	ra=$(blockdev --getra "$dev" 2>/dev/null)
+done
+expect_eq "ext4-jdev: readahead (512-byte sectors)" "$ra" 2048
 
 wait "$pid"
 rc=$?
