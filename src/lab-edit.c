@@ -254,21 +254,6 @@ lab_edit_variant_add(struct lab *lab, const char *name, struct err *e)
 	return (int)at;
 }
 
-static void
-variant_copy(struct lab_variant *dst, const struct lab_variant *src)
-{
-	*dst = *src;
-	dst->name = src->name != NULL ? xstrdup(src->name) : NULL;
-	dst->description =
-	    src->description != NULL ? xstrdup(src->description) : NULL;
-	dst->directory =
-	    src->directory != NULL ? xstrdup(src->directory) : NULL;
-	dst->scratch_dir =
-	    src->scratch_dir != NULL ? xstrdup(src->scratch_dir) : NULL;
-	lab_array_copy(&dst->array, &src->array);
-	lab_fs_copy(&dst->fs, &src->fs);
-}
-
 int
 lab_edit_variant_clone(struct lab *lab, size_t i, const char *name,
     struct err *e)
@@ -282,7 +267,7 @@ lab_edit_variant_clone(struct lab *lab, size_t i, const char *name,
 	    variant_named(lab, name, (size_t)-1), e);
 	if (rc < 0)
 		return rc;
-	variant_copy(&copy, &lab->variants[i]);
+	lab_variant_copy(&copy, &lab->variants[i]);
 	v = insert_at(lab, i + 1);
 	*v = copy;
 	lab_edit_set_str(&v->name, name);

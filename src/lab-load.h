@@ -35,6 +35,7 @@ void lab_fs_done(struct lab_fs *fs);
 void lab_fs_copy(struct lab_fs *dst, const struct lab_fs *src);
 void lab_variant_init(struct lab_variant *v);
 void lab_variant_done(struct lab_variant *v);
+void lab_variant_copy(struct lab_variant *dst, const struct lab_variant *src);
 void lab_workload_done(struct lab_workload *w);
 
 /* buf = prefix.key, truncated quietly; returns buf. */

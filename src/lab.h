@@ -308,6 +308,8 @@ struct lab {
 struct lab *lab_new(void);
 /* Free a lab and everything in it; NULL is a no-op. */
 void lab_free(struct lab *lab);
+/* A deep copy: lab_equal() to lab, sharing nothing with it. */
+struct lab *lab_dup(const struct lab *lab);
 
 /*
  * Read path: libconfig syntax, types, allowed values, unknown keys (with

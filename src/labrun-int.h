@@ -96,7 +96,6 @@ int labrun_precheck(const struct lab *lab, const bool *sel,
 void labrun_array_variant(struct labrun *lr, int vi);
 
 /* labrun-lab.c */
-struct lab *labrun_lab_copy(const struct lab *lab);
 /* Kernel names of the devices under dir's filesystem (see
    labrun_devices()); appended to *v. */
 void labrun_dir_devices(const char *dir, char ***v, size_t *n);

@@ -289,7 +289,7 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	const char *sd =
 	    o->state_dir ? o->state_dir : getenv("RAIDLAB_STATE_DIR");
 
-	lr->lab = labrun_lab_copy(lab);
+	lr->lab = lab_dup(lab);
 	lr->vsel = sel_copy(o->variants, lab->nvariants);
 	lr->wsel = sel_copy(o->workloads, lab->nworkloads);
 	lr->repeats = o->repeats > 0 ? o->repeats : lab->repeats;

@@ -116,8 +116,10 @@ compose_plan_build(struct compose *s, const struct lab_variant *v,
 	if (mine->n > 0) {
 		compose_plan_add(s, _("# no plan until these are solved:"));
 		for (size_t i = 0; i < mine->n; i++) {
-			line = xasprintf("! %s: %s", mine->v[i].field,
-			    mine->v[i].msg);
+			line = mine->v[i].field[0] != '\0'
+			    ? xasprintf("! %s: %s", mine->v[i].field,
+				  mine->v[i].msg)
+			    : xasprintf("! %s", mine->v[i].msg);
 			compose_plan_add(s, line);
 			free(line);
 		}

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +123,48 @@ compose_refresh(struct compose *s, struct tui *t)
 	errlist_done(&mine);
 	errlist_done(&all);
 	t->redraw = true;
+}
+
+/*
+ * The text being typed into field ev->id, tried on a copy of the lab:
+ * what the setter or lab_check() says about that field goes under it,
+ * and the plan preview shows what the text would build.
+ */
+static void
+compose_live(struct compose *s, struct tui *t, const struct tui_form_ev *ev)
+{
+	struct lab *real = t->lab, *copy;
+	struct errlist all, mine;
+	const char *msg = NULL;
+	struct err e;
+
+	if (real == NULL || t->variant >= real->nvariants)
+		return;
+	copy = lab_dup(real);
+	errlist_init(&all);
+	errlist_init(&mine);
+	err_clear(&e);
+	t->lab = copy; /* the setters and the field paths read t->lab */
+	if (compose_apply(s, t, TUI_FORM_EDITED, ev, &e) < 0) {
+		if (!err_isset(&e))
+			err_set(&e, -EINVAL, NULL, 0, NULL, "%s",
+			    _("that cannot be changed here"));
+		errlist_push(&mine, &e); /* no plan for a value not taken */
+		msg = e.msg;
+	} else {
+		lab_check(copy, &all);
+		problems_of(&copy->variants[t->variant], &all, &mine);
+		for (size_t i = 0; i < mine.n && msg == NULL; i++)
+			if (compose_field_of(s, t, mine.v[i].field) == ev->id)
+				msg = mine.v[i].msg;
+	}
+	compose_plan_clear(s);
+	compose_plan_build(s, &copy->variants[t->variant], &mine);
+	t->lab = real;
+	tui_form_live(s->form, ev->id, msg);
+	errlist_done(&mine);
+	errlist_done(&all);
+	lab_free(copy);
 }
 
 void
@@ -540,6 +583,12 @@ form_key(struct compose *s, struct tui *t, int ch)
 	case TUI_FORM_IGNORED:
 		return busy ? TUI_HANDLED : common_key(s, t, ch);
 	case TUI_FORM_NONE:
+		return TUI_HANDLED;
+	case TUI_FORM_TYPED:
+		compose_live(s, t, &ev);
+		return TUI_HANDLED;
+	case TUI_FORM_CANCELLED: /* the preview showed the typed text */
+		compose_refresh(s, t);
 		return TUI_HANDLED;
 	case TUI_FORM_LEAVE:
 		s->focus_form = false;

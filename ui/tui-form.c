@@ -5,7 +5,9 @@
  * is posted on; drawing copies the rows around the current field into
  * the screen's window, so a form may be taller than the terminal. The
  * cursor stays hidden: while text is edited the character under the
- * form's cursor is drawn reversed. UI thread only.
+ * form's cursor is drawn reversed, and the screen's verdict on the text
+ * so far is drawn over the rows under the field, in place of the
+ * problems found with the value before. UI thread only.
  */
 #include "config.h"
 
@@ -43,8 +45,9 @@ struct tui_form {
 	size_t nfields;
 	FORM *form;
 	WINDOW *pad;
-	int width, height, top;
-	int cur_id;
+	int width, height, top, label_w;
+	int cur_id, live_id; /* live_id: the field live is about, or -1 */
+	char *live; /* what is wrong with the text being typed, or NULL */
 	bool editing, menu_open, ascii;
 	int attr_dim, attr_bad;
 	struct tui_popup menu;
@@ -61,6 +64,7 @@ tui_form_new(void)
 	struct tui_form *f = xcalloc(1, sizeof *f);
 
 	f->cur_id = -1;
+	f->live_id = -1;
 	return f;
 }
 
@@ -111,6 +115,7 @@ tui_form_free(struct tui_form *f)
 	unpost(f);
 	items_done(f);
 	tui_popup_done(&f->menu);
+	free(f->live);
 	free(f);
 }
 
@@ -121,6 +126,7 @@ tui_form_begin(struct tui_form *f)
 	items_done(f);
 	f->editing = false;
 	f->menu_open = false;
+	tui_form_live(f, -1, NULL);
 	tui_popup_done(&f->menu);
 }
 
@@ -299,6 +305,7 @@ place(struct tui_form *f, int width)
 	int lw = width >= 50 ? LABEL_MAX : width / 3, row = 0;
 	int vw = width - lw - 1;
 
+	f->label_w = lw;
 	for (size_t i = 0; i < f->n; i++) {
 		struct item *it = &f->v[i];
 
@@ -452,6 +459,14 @@ tui_form_edit(struct tui_form *f, int id, const char *text)
 	return true;
 }
 
+void
+tui_form_live(struct tui_form *f, int id, const char *msg)
+{
+	free(f->live);
+	f->live = msg != NULL ? xasprintf("! %s", msg) : NULL;
+	f->live_id = id;
+}
+
 /* ---------------------------------------------------------------- keys */
 
 static enum tui_form_event
@@ -469,11 +484,14 @@ edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
 		field_text(it->field, ev->text, sizeof ev->text);
 		ev->id = it->id;
 		f->editing = false;
+		tui_form_live(f, -1, NULL);
 		return TUI_FORM_EDITED;
 	case 27:
 		set_field_buffer(it->field, 0, f->saved);
+		ev->id = it->id;
 		f->editing = false;
-		return TUI_FORM_NONE;
+		tui_form_live(f, -1, NULL);
+		return TUI_FORM_CANCELLED;
 	case KEY_LEFT:
 		req = REQ_PREV_CHAR;
 		break;
@@ -507,9 +525,17 @@ edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
 			req = ch;
 		break;
 	}
-	if (req >= 0)
-		form_driver(f->form, req);
-	return TUI_FORM_NONE;
+	if (req < 0 || form_driver(f->form, req) != E_OK)
+		return TUI_FORM_NONE;
+	if (req == REQ_PREV_CHAR || req == REQ_NEXT_CHAR ||
+	    req == REQ_BEG_FIELD || req == REQ_END_FIELD)
+		return TUI_FORM_NONE;
+	/* The field's buffer catches up with the window only on
+	   validation, which keeps the cursor where it is. */
+	form_driver(f->form, REQ_VALIDATION);
+	field_text(it->field, ev->text, sizeof ev->text);
+	ev->id = it->id;
+	return TUI_FORM_TYPED;
 }
 
 static enum tui_form_event
@@ -675,6 +701,8 @@ scroll_to(struct tui_form *f, int h)
 		return;
 	first = it->row;
 	last = it->row + it->rows - 1;
+	if (f->editing && f->live != NULL && last < it->row + 2)
+		last = it->row + 2; /* the live message */
 	/* Show the heading above the first field of a section. */
 	if (it > f->v && it[-1].kind == K_HEADING)
 		first = it[-1].row;
@@ -686,6 +714,39 @@ scroll_to(struct tui_form *f, int h)
 		f->top = f->height - h;
 	if (f->top < 0)
 		f->top = 0;
+}
+
+/*
+ * Over the copy of the pad in w (rows of it from (y, x), cols wide): the
+ * rows under the field being typed lose the old problems and show live,
+ * wrapped over at most two rows, the second over the next field's.
+ */
+static void
+draw_live(struct tui_form *f, WINDOW *w, int y, int x, int rows, int cols)
+{
+	struct item *it = current(f);
+	int vx = f->label_w + 1, vw = cols - vx, n = 0;
+	const char *s = f->live;
+
+	if (!f->editing || it == NULL || it->id != f->live_id || vw < 4)
+		return;
+	for (int r = it->row + 1; r < it->row + it->rows; r++)
+		if (r - f->top < rows)
+			mvwhline(w, y + r - f->top, x + vx, ' ', vw);
+	while (s != NULL && *s != '\0' && n < 2) {
+		int r = it->row + 1 + n++ - f->top;
+		size_t k = tui_wrap(s, vw);
+
+		if (r < 0 || r >= rows)
+			break;
+		mvwhline(w, y + r, x, ' ', cols);
+		wattron(w, f->attr_bad);
+		mvwaddnstr(w, y + r, x + vx, s, (int)k);
+		wattroff(w, f->attr_bad);
+		s += k;
+		while (*s == ' ')
+			s++;
+	}
 }
 
 void
@@ -701,6 +762,7 @@ tui_form_draw(struct tui_form *f, const struct tui *t, WINDOW *w, int y, int x,
 	rows = f->height - f->top < h ? f->height - f->top : h;
 	cols = f->width < wd ? f->width : wd;
 	copywin(f->pad, w, f->top, 0, y, x, y + rows - 1, x + cols - 1, FALSE);
+	draw_live(f, w, y, x, rows, cols);
 	if (f->editing) {
 		pos_form_cursor(f->form);
 		getyx(f->pad, cy, cx);

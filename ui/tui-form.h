@@ -11,7 +11,9 @@
  * (Left/Right, h/l, Space) or offers them in a popup menu (Enter), and
  * reports what the user did as an event for the screen to apply to the
  * model. The screen rebuilds the items after every change; the current
- * field follows its id.
+ * field follows its id. While text is typed, every change is reported
+ * too, so that the screen can check the value before it is confirmed
+ * and say what is wrong with it under the field (tui_form_live()).
  *
  * Also a popup list (struct tui_popup) that the form's menus and the
  * screens' pickers share. UI thread only.
@@ -35,6 +37,8 @@ enum tui_form_event {
 	TUI_FORM_PRESSED, /* ev->id: Enter on a button */
 	TUI_FORM_RESET, /* ev->id: Delete or u: back to the default */
 	TUI_FORM_LEAVE, /* Esc or q: the screen takes the focus back */
+	TUI_FORM_TYPED, /* ev->id, ev->text: the text being typed changed */
+	TUI_FORM_CANCELLED, /* ev->id: Esc while typing, the value is kept */
 };
 
 #define TUI_FORM_TEXT_MAX 256
@@ -67,6 +71,10 @@ tui_form_info(struct tui_form *f, int id, const char *label, const char *value);
 bool tui_form_problem(struct tui_form *f, int id, const char *msg);
 /* Lay the items out width columns wide and post the form. */
 void tui_form_end(struct tui_form *f, const struct tui *t, int width);
+
+/* While field id is typed: msg (NULL: none) replaces its problems until
+   typing ends. The text is copied. */
+void tui_form_live(struct tui_form *f, int id, const char *msg);
 
 /* A key for the form; fills ev for the events that carry data. */
 enum tui_form_event

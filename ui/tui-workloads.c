@@ -136,29 +136,37 @@ lab_fields(struct wls *s, const struct tui *t)
 	    !lab_isset(t->lab, LAB_L_CACHE));
 }
 
+/* The form field that lab_check's message about field f belongs to. */
+static int
+field_id(const struct lab_workload *w, const char *f)
+{
+	char p[LAB_PATH_MAX];
+
+	if (strcmp(f, "repeats") == 0)
+		return WF_REPEATS;
+	for (size_t k = 0; w != NULL && k < w->nvalues; k++)
+		if (strcmp(f,
+			lab_workload_path(w, w->wl->params[k].name, p,
+			    sizeof p)) == 0)
+			return WF_PARAM + (int)k;
+	if (w != NULL &&
+	    strcmp(f, lab_workload_path(w, "name", p, sizeof p)) == 0)
+		return WF_NAME;
+	return -1;
+}
+
 static void
 attach(struct wls *s, const struct tui *t, const struct lab_workload *w)
 {
 	struct errlist errs;
-	char p[LAB_PATH_MAX];
 	bool heading = false;
 
 	errlist_init(&errs);
 	lab_check(t->lab, &errs);
 	for (size_t i = 0; i < errs.n; i++) {
 		const char *f = errs.v[i].field;
-		int id = -1;
+		int id = field_id(w, f);
 
-		if (strcmp(f, "repeats") == 0)
-			id = WF_REPEATS;
-		for (size_t k = 0; w != NULL && k < w->nvalues; k++)
-			if (strcmp(f,
-				lab_workload_path(w, w->wl->params[k].name, p,
-				    sizeof p)) == 0)
-				id = WF_PARAM + (int)k;
-		if (w != NULL &&
-		    strcmp(f, lab_workload_path(w, "name", p, sizeof p)) == 0)
-			id = WF_NAME;
 		if (id < 0 || !tui_form_problem(s->form, id, errs.v[i].msg)) {
 			if (strncmp(f, "workloads", 9) != 0 &&
 			    strcmp(f, "repeats") != 0)
@@ -231,7 +239,7 @@ apply_param(struct wls *s, struct tui *t, enum tui_form_event r,
 	else
 		rc =
 		    lab_edit_param(t->lab, s->sel, p->name, ev->text, &gone, e);
-	if (rc == 0 && gone != NULL)
+	if (rc == 0 && gone != NULL && r != TUI_FORM_TYPED)
 		tui_message(t, false,
 		    _("%s is back to its default: it cannot "
 		      "be given with %s"),
@@ -255,12 +263,43 @@ apply(struct wls *s, struct tui *t, enum tui_form_event r,
 			return lab_edit_reset(t->lab, LAB_L_CACHE);
 		return lab_edit_cache(t->lab, (enum lab_cache)ev->choice);
 	case WF_NAME:
-		if (r != TUI_FORM_EDITED)
+		if (r != TUI_FORM_EDITED && r != TUI_FORM_TYPED)
 			return 0;
 		return lab_edit_workload_rename(t->lab, s->sel, ev->text, e);
 	default:
 		return ev->id >= WF_PARAM ? apply_param(s, t, r, ev, e) : 0;
 	}
+}
+
+/*
+ * The text being typed into field ev->id, tried on a copy of the lab:
+ * what the setter or lab_check() says about that field goes under it.
+ */
+static void
+wl_live(struct wls *s, struct tui *t, const struct tui_form_ev *ev)
+{
+	struct lab *real = t->lab;
+	struct errlist errs;
+	const char *msg = NULL;
+	struct err e;
+
+	if (real == NULL)
+		return;
+	errlist_init(&errs);
+	err_clear(&e);
+	t->lab = lab_dup(real); /* apply() and cur_wl() read t->lab */
+	if (apply(s, t, TUI_FORM_TYPED, ev, &e) < 0) {
+		msg = err_isset(&e) ? e.msg : _("that cannot be changed here");
+	} else {
+		lab_check(t->lab, &errs);
+		for (size_t i = 0; i < errs.n && msg == NULL; i++)
+			if (field_id(cur_wl(s, t), errs.v[i].field) == ev->id)
+				msg = errs.v[i].msg;
+	}
+	tui_form_live(s->form, ev->id, msg);
+	errlist_done(&errs);
+	lab_free(t->lab);
+	t->lab = real;
 }
 
 /* ---------------------------------------------------------------- life */
@@ -516,6 +555,9 @@ form_key(struct wls *s, struct tui *t, int ch)
 		return busy ? TUI_HANDLED : common_key(s, t, ch);
 	case TUI_FORM_LEAVE:
 		s->focus_form = false;
+		return TUI_HANDLED;
+	case TUI_FORM_TYPED:
+		wl_live(s, t, &ev);
 		return TUI_HANDLED;
 	case TUI_FORM_CHOSE:
 	case TUI_FORM_EDITED:

@@ -6,9 +6,11 @@
 # preview; RAID1 has no layout field (RAID10 has one); the device picker
 # marks a spare; typed text reaches the plan (mount -o); Del/u puts a
 # default back; the variant list clones, reorders and deletes; a workload
-# is added and a parameter typed, with its default and help shown; 80x24
-# and --ascii keep working, and quitting leaves nothing on stderr. No
-# root: scratch disks are placeholders in the preview.
+# is added and a parameter typed, with its default and help shown; text
+# is checked as it is typed (the message under the field and the plan
+# preview follow each key, Esc puts the value back); 80x24 and --ascii
+# keep working, and quitting leaves nothing on stderr. No root: scratch
+# disks are placeholders in the preview.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
@@ -81,6 +83,26 @@ field_is name 'b10'
 field_is engine 'md'
 field_is level 'RAID1'
 tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=1'
+
+# ---- checked as typed: the name, before Enter; Esc keeps the old one
+keys Up Up Up
+field_is name 'b10'
+keys Enter C-u
+tui_text 'tmpdir'
+tui_wait_for '! the name tmpdir is already used'
+tui_text ' 2'
+tui_wait_gone 'already used'
+tui_wait_for "! 'tmpdir 2' is not a valid name"
+tui_wait_for '# no plan until these are solved'
+keys BSpace BSpace
+tui_text -2
+tui_wait_gone 'is not a valid name'
+field_is name 'tmpdir-2'
+tui_wait_for '^# variant tmpdir-2$'
+tui_keys Escape
+field_is name 'b10'
+tui_wait_for '^# variant b10$'
+keys Down Down Down
 # The engine field is the current one: Right cycles md -> btrfs.
 tui_keys Right
 field_is engine 'btrfs'
@@ -115,6 +137,28 @@ keys Right
 field_is 'scratch disks' '4'
 tui_wait_gone 'RAID6 needs at least'
 tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=6 --raid-devices=4'
+
+# ---- a geometry typed by hand: the plan follows each key, Esc undoes
+# The filesystem is still the btrfs the engine made: u puts ext4 back.
+keys G Up Up Up u
+field_is type 'ext4'
+keys Down Down Down Down Right Right
+field_is geometry 'by hand'
+tui_wait_for '# geometry: stride=128, stripe-width=256 as the lab says \(RAID6'
+keys Down Enter C-u
+tui_text x
+tui_wait_for "! 'x' is not a number"
+tui_keys BSpace
+tui_text 32
+tui_wait_gone 'is not a number'
+tui_wait_for '# geometry: stride=32, stripe-width=256 as the lab says; the rule'
+tui_keys Escape
+field_is stride '128'
+tui_wait_for '# geometry: stride=128, stripe-width=256 as the lab says \(RAID6'
+keys Up u
+field_is geometry 'auto'
+keys g Down Down Down Down Down Down Down Down Down
+field_is 'scratch disks' '4'
 
 # ---- RAID10 has a layout field, RAID1 none
 keys Up Up Up Up Up Right
@@ -196,7 +240,9 @@ field_is bs '64K'
 tui_wait_for 'bs: block size \(bs=\) \(default 4K\)'
 keys Enter C-u
 tui_text lots
+tui_wait_for "! 'lots' is not a size"
 tui_keys Enter
+tui_wait_gone "! 'lots' is not a size"
 tui_wait_for "'lots' is not a size"
 field_is bs '64K'
 tui_keys Up Right

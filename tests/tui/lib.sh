@@ -42,7 +42,7 @@ tui_keys() {
 
 # tui_text STRING: type a string literally.
 tui_text() {
-	tmx send-keys -t "$TUI_SESSION" -l "$1"
+	tmx send-keys -t "$TUI_SESSION" -l -- "$1"
 }
 
 # The screen as text.

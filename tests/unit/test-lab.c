@@ -349,6 +349,46 @@ Test(lab, full_fixture_passes_check)
 	free(path);
 }
 
+Test(lab, dup_is_equal_and_shares_nothing)
+{
+	char *path = testdata("labs/full.cfg");
+	struct lab *lab = must_load(path), *copy = lab_dup(lab);
+	char *before = lab_format(lab), *after;
+	struct lab_variant *v;
+
+	cr_assert(lab_equal(lab, copy));
+	after = lab_format(copy);
+	cr_assert_str_eq(before, after);
+	free(after);
+	cr_assert_str_eq(copy->path, path);
+	cr_assert_eq(lab_variant_line(&copy->variants[2], LAB_V_NAME),
+	    lab_variant_line(&lab->variants[2], LAB_V_NAME));
+	cr_assert_neq(lab_variant_line(&copy->variants[2], LAB_V_NAME), 0);
+
+	/* Changing the copy, legs and log array included, leaves the
+	   original as it was. */
+	v = &copy->variants[3];
+	cr_assert_gt(v->array.nlegs, 0, "full.cfg's 4th variant has legs");
+	v->array.legs[0].chunk *= 2;
+	free(v->name);
+	v->name = xstrdup("renamed");
+	cr_assert_not_null(copy->variants[2].fs.journal_array);
+	copy->variants[2].fs.journal_array->devices.v[0][0] = 'X';
+	cr_assert_not(lab_equal(lab, copy));
+	after = lab_format(lab);
+	cr_assert_str_eq(before, after);
+	free(after);
+
+	/* The copy outlives the original (ASan sees any shared pointer). */
+	lab_free(lab);
+	after = lab_format(copy);
+	cr_assert(strstr(after, "renamed") != NULL);
+	free(after);
+	lab_free(copy);
+	free(before);
+	free(path);
+}
+
 /* ---------------------------------------------------------------- model */
 
 Test(lab, loads_typed_values_and_lines)
