@@ -212,19 +212,25 @@ mkfs_xfs(struct pb *b, const char *dev)
 	free(why);
 }
 
+/* btrfs over members (the btrfs engine) or on the one device an md
+   array or a single disk gives (no profiles: mkfs.btrfs's defaults). */
 static void
 mkfs_btrfs(struct pb *b, char **members, size_t n)
 {
 	const struct lab_array *a = &b->v->array;
+	bool native = a->engine == LAB_ENGINE_BTRFS;
 	struct av c = { 0 }, f = { 0 }, w = { 0 }, s = { 0 };
 	struct undo u = { 0 };
+	const char *why;
 	char *label = NULL;
 
 	av_add(&c, "mkfs.btrfs");
 	av_add(&c, "-f");
-	av_add(&c, "-d");
-	av_add(&c, lab_profile_name(a->profile));
-	if (lab_array_isset(a, LAB_A_METADATA_PROFILE)) {
+	if (native) {
+		av_add(&c, "-d");
+		av_add(&c, lab_profile_name(a->profile));
+	}
+	if (native && lab_array_isset(a, LAB_A_METADATA_PROFILE)) {
 		av_add(&c, "-m");
 		av_add(&c, lab_profile_name(a->metadata_profile));
 	}
@@ -247,18 +253,24 @@ mkfs_btrfs(struct pb *b, char **members, size_t n)
 	undo_add(&u, av_take(&w));
 	undo_add(&u, av_take(&f));
 	label = xasprintf("btrfs %s", members[0]);
-	pb_run(b, av_take(&c),
-	    lab_array_isset(a, LAB_A_METADATA_PROFILE)
-		? _("-f: the devices were just wiped")
-		: _("-f: the devices were just wiped; no -m: mkfs.btrfs "
-		    "picks the metadata profile"),
-	    label, undo_take(&u));
+	if (!native)
+		why = _("-f: the device was just wiped; one device: "
+			"mkfs.btrfs's single data and dup metadata");
+	else if (lab_array_isset(a, LAB_A_METADATA_PROFILE))
+		why = _("-f: the devices were just wiped");
+	else
+		why = _("-f: the devices were just wiped; no -m: mkfs.btrfs "
+			"picks the metadata profile");
+	pb_run(b, av_take(&c), why, label, undo_take(&u));
 	free(label);
 	pb_run(b, av_take(&s),
 	    _("register every member with the kernel before mounting (no "
 	      "udev does it here)"),
 	    NULL, NULL);
-	b->p->geometry = xasprintf("%s", b->p->geom.rule);
+	b->p->geometry = native ? xasprintf("%s", b->p->geom.rule)
+				: xasprintf(_("mkfs.btrfs takes no stripe "
+					      "geometry (%s)"),
+				      b->p->geom.rule);
 }
 
 /* mount -o: the lab's options, then data= and logdev=. */
@@ -362,15 +374,17 @@ pb_fs(struct pb *b, const char *dev, char **members, size_t n)
 		p->fsdev = xstrdup(dev);
 		if (is_ext(type))
 			mkfs_ext(b, dev);
-		else
+		else if (type == LAB_FS_XFS)
 			mkfs_xfs(b, dev);
+		else
+			mkfs_btrfs(b, &p->fsdev, 1);
 	}
 	mount_step(b, p->fsdev, type);
 	readahead(b, dev, members, n, btrfs);
 	if (type == LAB_FS_XFS)
 		pb_fact(b, "xfs_info",
 		    argv_of("xfs_info", p->mountpoint, NULL, NULL));
-	if (btrfs) {
+	if (type == LAB_FS_BTRFS) {
 		pb_fact(b, "btrfs_df",
 		    argv_of("btrfs", "filesystem", "df", p->mountpoint));
 		pb_fact(b, "btrfs_show",

@@ -232,13 +232,16 @@ why_line(const char *out, char *buf, size_t len)
 		snprintf(buf, len, "%.*s", (int)lastn, last);
 }
 
-/* Run argv; append {argv, reason, status, exit_status, duration, output}
-   to list. Returns exec_run's result; fills why on failure. */
+/* Run argv (a step, or an undo); append {argv, reason, status,
+   exit_status, duration, output, note} to list. Returns exec_run's
+   result, or 0 for an undo that had nothing left to undo (the note says
+   so); fills why on failure. */
 static int
-run_cmd(char *const *argv, const char *reason, double timeout, json_t *list,
+run_cmd(char *const *argv, const char *reason, bool undo, json_t *list,
     const struct prov_cb *cb, char *why, size_t wlen)
 {
-	struct exec_opts o = { .timeout = timeout };
+	struct exec_opts o = { .timeout = undo ? UNDO_TIMEOUT : SETUP_TIMEOUT };
+	const char *moot = NULL;
 	struct exec_result r;
 	char *line = exec_argv_string((const char *const *)argv);
 	char d[256];
@@ -249,6 +252,10 @@ run_cmd(char *const *argv, const char *reason, double timeout, json_t *list,
 		cb->step(cb->arg, line);
 	rc = exec_run((const char *const *)argv, &o, &r);
 	exec_result_describe(&r, d, sizeof d);
+	if (rc < 0 && undo &&
+	    (moot = plan_undo_moot((const char *const *)argv, r.status,
+		 r.output)) != NULL)
+		rc = 0;
 	s = json_object();
 	json_object_set_new(s, "argv", argv_json(argv));
 	json_object_set_new(s, "command", json_string(line));
@@ -258,6 +265,8 @@ run_cmd(char *const *argv, const char *reason, double timeout, json_t *list,
 	json_object_set_new(s, "exit_status", json_integer(r.status));
 	json_object_set_new(s, "duration", json_real(r.duration));
 	json_object_set_new(s, "output", json_string(r.output));
+	if (moot != NULL)
+		json_object_set_new(s, "note", json_string(moot));
 	json_array_append_new(list, s);
 	if (rc < 0) {
 		char l[512];
@@ -384,7 +393,7 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 				break;
 		}
 		p->ran = i + 1;
-		rc = run_cmd(s->argv, s->reason, SETUP_TIMEOUT, steps, cb, why,
+		rc = run_cmd(s->argv, s->reason, false, steps, cb, why,
 		    sizeof why);
 		if (rc < 0)
 			err_setf(e, rc, _("step %zu failed: %s"), i + 1, why);
@@ -418,8 +427,8 @@ prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 		bool failed = i + 1 == p->ran && !p->mounted, ok = true;
 
 		for (char ***u = s->undo; u != NULL && *u != NULL; u++) {
-			int rc = run_cmd(*u, NULL, UNDO_TIMEOUT, list, cb, why,
-			    sizeof why);
+			int rc =
+			    run_cmd(*u, NULL, true, list, cb, why, sizeof why);
 
 			if (rc < 0 && !failed) {
 				ok = false;

@@ -24,6 +24,7 @@
 #include "exec.h"
 #include "i18n.h"
 #include "loopdev.h"
+#include "plan.h"
 #include "statej-int.h"
 #include "statej.h"
 #include "xalloc.h"
@@ -235,7 +236,7 @@ run_undo(struct cleaner *c, const struct statej_obj *o, json_t *argv)
 	struct exec_opts opts = { .timeout = UNDO_TIMEOUT };
 	char desc[256], tail[256];
 	struct exec_result r;
-	const char **av;
+	const char **av, *moot = NULL;
 	size_t i, n = json_array_size(argv);
 	char *line;
 	int rc;
@@ -253,7 +254,11 @@ run_undo(struct cleaner *c, const struct statej_obj *o, json_t *argv)
 		return false;
 	}
 	rc = exec_run(av, &opts, &r);
-	if (rc == 0)
+	if (rc < 0 && (moot = plan_undo_moot(av, r.status, r.output)) != NULL)
+		rc = 0;
+	if (rc == 0 && moot != NULL)
+		say(c, _("%s: %s: ok: %s"), o->name, line, moot);
+	else if (rc == 0)
 		say(c, _("%s: %s: ok"), o->name, line);
 	else
 		say(c, "%s: %s: %s%s%s%s", o->name, line,

@@ -2,7 +2,8 @@
 # Array variants built for real on this kernel (root, scratch disks over
 # sparse files): btrfs raid0/1/10/5/6 data and metadata profiles over 4
 # members, XFS with an external log, ext4 with an external journal
-# (journal_dev), ext4 stride/stripe-width, readahead. Each built set-up is
+# (journal_dev), ext4 stride/stripe-width, readahead, btrfs as a plain
+# filesystem on one device. Each built set-up is
 # inspected with the real tools while raidlab measures on it (btrfs
 # filesystem df/show, xfs_info, dumpe2fs, blkid, blockdev --getra,
 # findmnt), then the record must say the same, and afterwards nothing may
@@ -57,7 +58,10 @@ EOF
     array = { engine = "single"; devices = [ "scratch:0" ]; };
     fs = { type = "ext4"; journal = { device = "scratch:1"; };
       geometry = { stride = 16; stripe_width = 48; }; data = "writeback"; };
-    readahead = "1M"; }
+    readahead = "1M"; },
+  { name = "btrfs-one"; scratch = { count = 1; size = "256M"; dir = "$disks"; };
+    array = { engine = "single"; devices = [ "scratch:0" ]; };
+    fs = { type = "btrfs"; }; }
 );
 workloads = (
   { name = "w"; type = "fio"; rw = "write"; size = "8M"; runtime = 3; }
@@ -136,6 +140,15 @@ while [ "$ra" != 2048 ] && findmnt -n "$m" >/dev/null 2>&1; do
 done
 expect_eq "ext4-jdev: readahead (512-byte sectors)" "$ra" 2048
 
+# btrfs as a plain filesystem on one device (what an md array gives).
+wait_mount btrfs-one
+m="$state/mnt/btrfs-one"
+expect_eq "btrfs-one: mounted as btrfs" "$(findmnt -n -o FSTYPE "$m")" btrfs
+show=$(btrfs filesystem show "$m")
+expect_match "btrfs-one: one device" "$show" 'Total devices 1 '
+expect_match "btrfs-one: the device is the scratch disk" "$show" \
+	"path $(losetup -n -O NAME -j "$(ls "$disks"/raidlab-btrfs-one-*-0.img)")\$"
+
 wait "$pid"
 rc=$?
 pid=
@@ -147,15 +160,17 @@ fi
 # The record tells the same story.
 rec=$(ls "$TEST_TMP"/res/build-*.json)
 q() { jq -r "$1" "$rec"; }
-expect_eq "record: builds" "$(q '.builds | length')" 7
+expect_eq "record: builds" "$(q '.builds | length')" 8
 expect_eq "record: every build ok" \
-	"$(q '[.builds[] | select(.status == "ok")] | length')" 7
+	"$(q '[.builds[] | select(.status == "ok")] | length')" 8
 expect_eq "record: every run ok" \
-	"$(q '[.runs[] | select(.status == "ok")] | length')" 7
+	"$(q '[.runs[] | select(.status == "ok")] | length')" 8
 expect_eq "record: scratch label" "$(q '.builds[0].label')" \
 	"scratch: functional, not representative"
 expect_match "record: btrfs df" "$(q '.builds[2].facts.btrfs_df')" \
 	'Data, RAID10'
+expect_match "record: btrfs show of btrfs-one" \
+	"$(q '.builds[7].facts.btrfs_show')" 'Total devices 1 '
 expect_match "record: xfs_info" "$(q '.builds[5].facts.xfs_info')" \
 	'log +=(/dev/loop[0-9]+|external) '
 expect_match "record: dumpe2fs" "$(q '.builds[6].facts.dumpe2fs')" \

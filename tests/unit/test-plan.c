@@ -235,6 +235,26 @@ static const struct {
 	    "mkfs.ext4 -F -b 4096 -E stride=16,stripe-width=64 /dev/md/rl-j\n"
 	    "mkdir -p /run/rl/mnt/j\n"
 	    "mount -t ext4 /dev/md/rl-j /run/rl/mnt/j\n" },
+	{ "btrfs_filesystem_on_md_raid5",
+	    "{ name = \"k\"; array = { level = 5; devices = [\"/dev/vdb\", "
+	    "\"/dev/vdc\", \"/dev/vdd\"]; assume_clean = true; }; fs = { "
+	    "type = \"btrfs\"; mount_options = \"noatime\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd\n"
+	    "mdadm --create /dev/md/rl-k --run --level=5 --raid-devices=3 "
+	    "--layout=left-symmetric --chunk=512K --metadata=1.2 "
+	    "--bitmap=none --assume-clean /dev/vdb /dev/vdc /dev/vdd\n"
+	    "mkfs.btrfs -f /dev/md/rl-k\n"
+	    "btrfs device scan /dev/md/rl-k\n"
+	    "mkdir -p /run/rl/mnt/k\n"
+	    "mount -t btrfs -o noatime /dev/md/rl-k /run/rl/mnt/k\n" },
+	{ "btrfs_filesystem_on_a_single_disk",
+	    "{ name = \"l\"; array = { engine = \"single\"; devices = "
+	    "[\"/dev/vdb\"]; }; fs = { type = \"btrfs\"; }; }",
+	    "wipefs --all /dev/vdb\n"
+	    "mkfs.btrfs -f /dev/vdb\n"
+	    "btrfs device scan /dev/vdb\n"
+	    "mkdir -p /run/rl/mnt/l\n"
+	    "mount -t btrfs /dev/vdb /run/rl/mnt/l\n" },
 };
 
 Test(plan, table)
@@ -417,4 +437,18 @@ Test(plan, md_names_fit_and_stay_distinct)
 	free(a);
 	free(b);
 	free(c);
+}
+
+Test(plan, forget_of_a_device_already_forgotten_is_moot)
+{
+	const char *forget[] = { "btrfs", "device", "scan", "--forget",
+		"/dev/md127", NULL };
+	const char *wipe[] = { "wipefs", "--all", "/dev/md127", NULL };
+	const char *enoent = "ERROR: cannot unregister device '/dev/md127': "
+			     "No such file or directory\n";
+
+	cr_expect_not_null(plan_undo_moot(forget, 1, enoent));
+	cr_expect_null(plan_undo_moot(forget, 1, "ERROR: device busy\n"));
+	cr_expect_null(plan_undo_moot(forget, 2, enoent));
+	cr_expect_null(plan_undo_moot(wipe, 1, enoent));
 }
