@@ -35,35 +35,10 @@ TARGETS=${TARGETS:-tmpfs root ext4}
 REPEATS=${REPEATS:-1}
 
 me=compilebench.sh
-[ "$(id -u)" = 0 ] || { echo "$me: needs root (drop_caches, mount, loop)" >&2; exit 77; }
-for c in "$RAIDLAB" tar jq losetup mkfs.ext4 find xargs cat; do
-	command -v "$c" >/dev/null 2>&1 || { echo "$me: needs $c" >&2; exit 77; }
-done
-
-tmp=$(mktemp -d /var/tmp/raidlab-cbbench.XXXXXX) || exit 1
-shm=$(mktemp -d /dev/shm/raidlab-cbbench.XXXXXX) || exit 1
-mnt= loop=
-release() {
-	if [ -n "$mnt" ]; then
-		umount "$mnt" || umount -l "$mnt"
-		mnt=
-	fi
-	if [ -n "$loop" ]; then
-		losetup -d "$loop"
-		loop=
-	fi
-}
-cleanup() {
-	release
-	rm -rf "$tmp" "$shm"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-drop() {
-	sync
-	echo 3 >/proc/sys/vm/drop_caches
-}
+. "$(dirname "$0")/lib.sh"
+bench_need_root "drop_caches, mount, loop"
+bench_need "$RAIDLAB" tar jq losetup mkfs.ext4 find xargs cat
+bench_dirs cbbench
 
 now_us() { echo "${EPOCHREALTIME/[.,]/}"; }
 

@@ -78,8 +78,9 @@ array_rule(const struct lab_array *a, enum lab_a_field f)
 		return md && parity(a);
 	case LAB_A_METADATA:
 	case LAB_A_ASSUME_CLEAN:
-	case LAB_A_LEGS:
 		return md;
+	case LAB_A_LEGS:
+		return md && (l == LAB_MD_LEVEL_0 || l == LAB_MD_LEVEL_1);
 	case LAB_A__COUNT:
 		break;
 	}
@@ -146,11 +147,7 @@ forget_array(struct lab_array *a, enum lab_a_field f)
 		a->assume_clean = false;
 		break;
 	case LAB_A_LEGS:
-		for (size_t i = 0; i < a->nlegs; i++)
-			lab_array_done(&a->legs[i]);
-		free(a->legs);
-		a->legs = NULL;
-		a->nlegs = 0;
+		lab_edit_unnest(a);
 		break;
 	case LAB_A__COUNT:
 		return;
@@ -367,6 +364,8 @@ lab_edit_devices(struct lab *lab, size_t vi, enum lab_a_field which,
 		return lab_edit_bad_index(e);
 	if (which != LAB_A_DEVICES && which != LAB_A_SPARES)
 		return -EINVAL;
+	if (which == LAB_A_DEVICES && v->array.nlegs > 0)
+		return lab_edit_legs_devices(lab, vi, devs, n, e);
 	for (size_t i = 0; i < n; i++)
 		if (!lab_edit_device_ok(devs[i]))
 			return bad_device(e, v, &v->array, which, devs[i]);

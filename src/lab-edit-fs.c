@@ -228,9 +228,7 @@ lab_edit_fs_journal(struct lab *lab, size_t vi, enum lab_fs_journal j,
 	if (j == LAB_JOURNAL_ARRAY)
 		return err_set(e, -EINVAL, NULL, 0,
 		    lab_fs_path(v, LAB_F_JOURNAL_ARRAY, field, sizeof field),
-		    "%s",
-		    _("a journal array is written in the lab file "
-		      "(journal = { array = { ... }; })"));
+		    "%s", _("a journal array comes with its devices"));
 	if (j == LAB_JOURNAL_DEVICE && !lab_edit_device_ok(dev))
 		return err_set(e, -EINVAL, NULL, 0,
 		    lab_fs_path(v, LAB_F_JOURNAL_DEVICE, field, sizeof field),
@@ -245,6 +243,48 @@ lab_edit_fs_journal(struct lab *lab, size_t vi, enum lab_fs_journal j,
 		OWN_SET(fs, LAB_F_JOURNAL_DEVICE);
 	else
 		FORGET(fs, LAB_F_JOURNAL_DEVICE);
+	own_group(fs, LAB_F_JOURNAL, JOURNAL_KEYS);
+	return lab_edit_done(lab, v);
+}
+
+int
+lab_edit_journal_array(struct lab *lab, size_t vi, enum lab_md_level l,
+    const char *const *devs, size_t n, struct err *e)
+{
+	struct lab_variant *v = lab_edit_variant_at(lab, vi);
+	char field[LAB_PATH_MAX];
+	struct lab_array *ja;
+	struct lab_fs *fs;
+
+	if (v == NULL)
+		return lab_edit_bad_index(e);
+	fs = &v->fs;
+	for (size_t i = 0; i < n; i++)
+		if (!lab_edit_device_ok(devs[i]))
+			return err_set(e, -EINVAL, NULL, 0,
+			    lab_fs_path(v, LAB_F_JOURNAL_ARRAY, field,
+				sizeof field),
+			    _("'%s' is neither a device path nor scratch:N"),
+			    devs[i]);
+	if (n == 0)
+		return err_set(e, -EINVAL, NULL, 0,
+		    lab_fs_path(v, LAB_F_JOURNAL_ARRAY, field, sizeof field),
+		    "%s", _("a journal array needs devices"));
+	lab_edit_own_fs(v);
+	ja = xmalloc(sizeof *ja); /* before the old goes: devs may be its */
+	lab_array_init(ja);
+	snprintf(ja->where, sizeof ja->where, "fs.journal.array");
+	ja->level_text = xstrdup(lab_md_level_name(l));
+	ja->md_level = l;
+	ja->set = ja->own = LAB_BIT(LAB_A_LEVEL) | LAB_BIT(LAB_A_DEVICES);
+	for (size_t i = 0; i < n; i++)
+		lab_strv_push(&ja->devices, devs[i]);
+	drop_journal_array(fs);
+	fs->journal_array = ja;
+	fs->journal = LAB_JOURNAL_ARRAY;
+	lab_edit_set_str(&fs->journal_device, NULL);
+	FORGET(fs, LAB_F_JOURNAL_DEVICE);
+	OWN_SET(fs, LAB_F_JOURNAL_ARRAY);
 	own_group(fs, LAB_F_JOURNAL, JOURNAL_KEYS);
 	return lab_edit_done(lab, v);
 }

@@ -31,6 +31,9 @@ bool lab_edit_device_ok(const char *d);
 int lab_edit_done(struct lab *lab, struct lab_variant *v);
 /* The fs part of that (lab-edit-fs.c). */
 void lab_edit_tidy_fs(struct lab_variant *v);
+/* No legs any more: their devices become the array's when it names
+   none (lab-edit-legs.c). */
+void lab_edit_unnest(struct lab_array *a);
 /* A valid name not taken (taken: the caller looked). */
 int lab_edit_check_name(const char *name, const char *field, bool taken,
     struct err *e);

@@ -107,7 +107,22 @@ int lab_edit_bitmap_chunk(struct lab *lab, size_t vi, uint64_t bytes);
 int
 lab_edit_md_journal(struct lab *lab, size_t vi, const char *dev, struct err *e);
 int lab_edit_assume_clean(struct lab *lab, size_t vi, bool on);
-/* Forget an array key (LAB_A_BITMAP also forgets the file). */
+/*
+ * Nesting (md only): n >= 2 legs split the members in order (the devices,
+ * or the scratch disks named nowhere else); a new nesting is RAID1 over
+ * RAID0 legs (0+1), or RAID0 over RAID1 legs (1+0) when the array is a
+ * RAID0. n == 0: no legs, their devices become the array's.
+ */
+int lab_edit_legs(struct lab *lab, size_t vi, size_t n, struct err *e);
+/* The members of a nested array, split over its legs again (what
+   lab_edit_devices() does for LAB_A_DEVICES when there are legs). */
+int lab_edit_legs_devices(struct lab *lab, size_t vi, const char *const *devs,
+    size_t n, struct err *e);
+/* Every leg's level and chunk (0: mdadm's; a RAID1 leg has none). */
+int lab_edit_leg_level(struct lab *lab, size_t vi, enum lab_md_level l);
+int lab_edit_leg_chunk(struct lab *lab, size_t vi, uint64_t bytes);
+/* Forget an array key (LAB_A_BITMAP also forgets the file; LAB_A_LEGS
+   hands the legs' devices to the array). */
 int lab_edit_array_reset(struct lab *lab, size_t vi, enum lab_a_field f);
 
 /*
@@ -121,10 +136,14 @@ bool lab_edit_array_applies(const struct lab_array *a, enum lab_a_field f);
 
 int lab_edit_fs_type(struct lab *lab, size_t vi, enum lab_fs_type t);
 int lab_edit_mkfs_options(struct lab *lab, size_t vi, const char *opts);
-/* internal, or LAB_JOURNAL_DEVICE with dev (a journal array is only
-   written in the lab file). Keeps journal.size. */
+/* internal, or LAB_JOURNAL_DEVICE with dev (an array: below). Keeps
+   journal.size. */
 int lab_edit_fs_journal(struct lab *lab, size_t vi, enum lab_fs_journal j,
     const char *dev, struct err *e);
+/* The journal or log on an md array of its own (fs.journal.array) of
+   level l over devs, a RAID1 as a rule. Keeps journal.size. */
+int lab_edit_journal_array(struct lab *lab, size_t vi, enum lab_md_level l,
+    const char *const *devs, size_t n, struct err *e);
 int lab_edit_journal_size(struct lab *lab, size_t vi, uint64_t bytes);
 int lab_edit_data_mode(struct lab *lab, size_t vi, enum lab_data_mode d);
 /* auto or none (LAB_GEOMETRY_EXT/XFS come with values: below). */

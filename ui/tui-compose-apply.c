@@ -151,6 +151,46 @@ apply_geometry(struct compose *s, struct tui *t, const struct lab_variant *v,
 			    LAB_F_GEOMETRY_STRIPE_WIDTH, s->stripe_width, e);
 }
 
+/*
+ * A journal or log on an md RAID1 of its own: the journal device it had,
+ * then the first devices no array uses, then implicit scratch members
+ * from the end (naming one elsewhere takes it out of the array); two, in
+ * the picker's order.
+ */
+static int
+journal_array(struct compose *s, struct tui *t, const struct lab_variant *v,
+    struct err *e)
+{
+	size_t at[2], n = 0;
+	const char *two[2];
+
+	compose_cands(s, v, true);
+	for (size_t i = 0; i < s->ncands && n < 2; i++)
+		if (s->cands[i].state == 'J' && v->fs.journal_device != NULL &&
+		    strcmp(s->cands[i].dev, v->fs.journal_device) == 0)
+			at[n++] = i;
+	for (size_t i = 0; i < s->ncands && n < 2; i++)
+		if (s->cands[i].state == ' ' && !s->cands[i].busy)
+			at[n++] = i;
+	for (size_t i = s->ncands; i-- > 0 && n < 2;)
+		if (s->cands[i].implicit)
+			at[n++] = i;
+	if (n == 2 && at[0] > at[1]) {
+		size_t k = at[0];
+
+		at[0] = at[1];
+		at[1] = k;
+	}
+	for (size_t i = 0; i < n; i++)
+		two[i] = s->cands[at[i]].dev;
+	if (n < 2)
+		return err_set(e, -EINVAL, NULL, 0, NULL, "%s",
+		    _("a mirrored log needs 2 devices no array uses: add "
+		      "scratch disks"));
+	return lab_edit_journal_array(t->lab, t->variant, LAB_MD_LEVEL_1, two,
+	    2, e);
+}
+
 static int
 apply_fs_journal(struct compose *s, struct tui *t, const struct lab_variant *v,
     const char *val, struct err *e)
@@ -161,8 +201,7 @@ apply_fs_journal(struct compose *s, struct tui *t, const struct lab_variant *v,
 		return lab_edit_fs_journal(t->lab, t->variant,
 		    LAB_JOURNAL_INTERNAL, NULL, e);
 	if (strcmp(val, "array") == 0)
-		return lab_edit_fs_journal(t->lab, t->variant,
-		    LAB_JOURNAL_ARRAY, NULL, e);
+		return journal_array(s, t, v, e);
 	dev = v->fs.journal_device != NULL ? v->fs.journal_device
 					   : free_device(s, v);
 	if (dev == NULL)
@@ -231,6 +270,8 @@ apply_size(struct tui *t, int id, const char *val, struct err *e)
 		return lab_edit_journal_size(t->lab, vi, n);
 	case CF_READAHEAD:
 		return lab_edit_readahead(t->lab, vi, n);
+	case CF_LEG_CHUNK:
+		return lab_edit_leg_chunk(t->lab, vi, n);
 	default:
 		return -EINVAL;
 	}
@@ -281,11 +322,27 @@ static int
 apply_choice(struct compose *s, struct tui *t, const struct lab_variant *v,
     int id, const char *val, struct err *e)
 {
+	enum lab_md_level l;
+
 	switch (id) {
 	case CF_TARGET:
 		return apply_target(t, v, val, e);
 	case CF_LEVEL:
 		return apply_level(t, v, val);
+	case CF_LEGS:
+		return lab_edit_legs(t->lab, t->variant, strtoul(val, NULL, 10),
+		    e);
+	case CF_LEG_LEVEL:
+		return lab_md_level_parse(val, &l) < 0
+		    ? -EINVAL
+		    : lab_edit_leg_level(t->lab, t->variant, l);
+	case CF_FSJOURNAL_LEVEL:
+		if (lab_md_level_parse(val, &l) < 0 ||
+		    v->fs.journal_array == NULL)
+			return -EINVAL;
+		return lab_edit_journal_array(t->lab, t->variant, l,
+		    (const char *const *)v->fs.journal_array->devices.v,
+		    v->fs.journal_array->devices.n, e);
 	case CF_LAYOUT:
 		return lab_edit_layout(t->lab, t->variant, val, e);
 	case CF_SCRATCH_COUNT:
@@ -306,6 +363,7 @@ apply_choice(struct compose *s, struct tui *t, const struct lab_variant *v,
 	case CF_BITMAP_CHUNK:
 	case CF_FSJOURNAL_SIZE:
 	case CF_READAHEAD:
+	case CF_LEG_CHUNK:
 		return apply_size(t, id, val, e);
 	default:
 		return apply_enum(t, id, val);

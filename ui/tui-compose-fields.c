@@ -1,9 +1,10 @@
 /*
  * The Compose screen's form: the current variant as fields (only those
  * that mean something for its engine, level, bitmap, filesystem and
- * geometry), choices offered as lists wherever the values are known,
- * defaults greyed, and the form's events applied to the model through
- * the lab-edit.h setters. Which field a lab_check() message belongs to is
+ * geometry), choices offered as lists wherever the values are known
+ * (tui-compose-choices.c), defaults greyed, the nesting's legs and the
+ * journal's own array included, and "back to the default" through the
+ * lab-edit.h setters. Which field a lab_check() message belongs to is
  * decided here too, from the field paths of lab.h. UI thread.
  */
 #include "config.h"
@@ -38,6 +39,10 @@ static const struct {
 	[CF_DIRECTORY] = { CK_V, LAB_V_DIRECTORY },
 	[CF_ENGINE] = { CK_A, LAB_A_ENGINE },
 	[CF_LEVEL] = { CK_A, LAB_A_LEVEL },
+	[CF_LEGS] = { CK_A, LAB_A_LEGS },
+	[CF_LEG_LEVEL] = { CK_NONE, -1 },
+	[CF_LEG_CHUNK] = { CK_NONE, -1 },
+	[CF_LEG_INFO] = { CK_NONE, -1 },
 	[CF_MPROFILE] = { CK_A, LAB_A_METADATA_PROFILE },
 	[CF_LAYOUT] = { CK_A, LAB_A_LAYOUT },
 	[CF_CHUNK] = { CK_A, LAB_A_CHUNK },
@@ -52,10 +57,11 @@ static const struct {
 	[CF_BITMAP_CHUNK] = { CK_A, LAB_A_BITMAP_CHUNK },
 	[CF_MD_JOURNAL] = { CK_A, LAB_A_JOURNAL },
 	[CF_ASSUME_CLEAN] = { CK_A, LAB_A_ASSUME_CLEAN },
-	[CF_LEGS] = { CK_A, LAB_A_LEGS },
 	[CF_FSTYPE] = { CK_F, LAB_F_TYPE },
 	[CF_FSJOURNAL] = { CK_F, LAB_F_JOURNAL },
 	[CF_FSJOURNAL_DEV] = { CK_F, LAB_F_JOURNAL_DEVICE },
+	[CF_FSJOURNAL_LEVEL] = { CK_NONE, -1 },
+	[CF_FSJOURNAL_ARRAY] = { CK_F, LAB_F_JOURNAL_ARRAY },
 	[CF_FSJOURNAL_SIZE] = { CK_F, LAB_F_JOURNAL_SIZE },
 	[CF_DATA] = { CK_F, LAB_F_DATA },
 	[CF_GEOMETRY] = { CK_F, LAB_F_GEOMETRY },
@@ -96,314 +102,7 @@ owns(const struct lab_variant *v, int id)
 	}
 }
 
-static bool
-is_directory(const struct lab_variant *v)
-{
-	bool dir =
-	    v->directory != NULL && lab_variant_isset(v, LAB_V_DIRECTORY);
-	bool arr = lab_variant_isset(v, LAB_V_ARRAY);
-
-	return dir &&
-	    (!arr ||
-		(!lab_variant_inherited(v, LAB_V_DIRECTORY) &&
-		    lab_variant_inherited(v, LAB_V_ARRAY)));
-}
-
-/* ---------------------------------------------------------------- choices */
-
-#define CL_MAX 96
-
-/* A choice list: labels shown, values applied (NULL: the default). */
-struct clist {
-	char *label[CL_MAX];
-	char *value[CL_MAX];
-	size_t n, cur;
-};
-
-static void
-cl_add(struct clist *c, const char *label, const char *value)
-{
-	if (c->n == CL_MAX)
-		return;
-	c->label[c->n] = xstrdup(label);
-	c->value[c->n] = value != NULL ? xstrdup(value) : NULL;
-	c->n++;
-}
-
-static void
-cl_done(struct clist *c)
-{
-	for (size_t i = 0; i < c->n; i++) {
-		free(c->label[i]);
-		free(c->value[i]);
-	}
-	memset(c, 0, sizeof *c);
-}
-
-/* Select the entry of value, adding it when the list lacks it. */
-static void
-cl_pick(struct clist *c, const char *value)
-{
-	for (size_t i = 0; i < c->n; i++) {
-		if (c->value[i] != NULL && strcmp(c->value[i], value) == 0) {
-			c->cur = i;
-			return;
-		}
-	}
-	cl_add(c, value, value);
-	c->cur = c->n - 1;
-}
-
-static void
-cl_names(struct clist *c, const char *const *names, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		cl_add(c, names[i], names[i]);
-}
-
-/* Sizes from lo to hi, each step times mul. */
-static void
-cl_sizes(struct clist *c, uint64_t lo, uint64_t hi, unsigned mul)
-{
-	char b[UNITS_BUF];
-
-	for (uint64_t x = lo; x <= hi; x *= mul) {
-		units_format_exact(x, b, sizeof b);
-		cl_add(c, b, b);
-	}
-}
-
-/* A size key: "default" entry, the sizes, the value when set. */
-static void
-cl_size_key(struct clist *c, const char *dflt, uint64_t lo, uint64_t hi,
-    unsigned mul, bool set, uint64_t val)
-{
-	char b[UNITS_BUF];
-
-	cl_add(c, dflt, NULL);
-	cl_sizes(c, lo, hi, mul);
-	if (set)
-		cl_pick(c, units_format_exact(val, b, sizeof b));
-}
-
-static const char *const md_levels[] = { "0", "1", "4", "5", "6", "10" };
-static const char *const profiles[] = { "single", "dup", "raid0", "raid1",
-	"raid1c3", "raid1c4", "raid10", "raid5", "raid6" };
-static const char *const r0_layouts[] = { "original", "alternate" };
-static const char *const r5_layouts[] = { "left-symmetric", "left-asymmetric",
-	"right-symmetric", "right-asymmetric", "parity-first", "parity-last" };
-static const char *const r6_layouts[] = { "left-symmetric-6",
-	"left-asymmetric-6", "right-symmetric-6", "right-asymmetric-6",
-	"parity-first-6" };
-static const char *const r10_layouts[] = { "n2", "n3", "f2", "f3", "o2", "o3" };
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-
-static void
-level_choices(const struct lab_array *a, struct clist *c)
-{
-	bool set = lab_array_isset(a, LAB_A_LEVEL);
-
-	if (a->engine == LAB_ENGINE_MD) {
-		if (!set)
-			cl_add(c, _("not set"), NULL);
-		for (size_t i = 0; i < N(md_levels); i++) {
-			char *l = xasprintf("RAID%s", md_levels[i]);
-
-			cl_add(c, l, md_levels[i]);
-			free(l);
-		}
-		if (set)
-			cl_pick(c, lab_md_level_name(a->md_level));
-		return;
-	}
-	if (!set)
-		cl_add(c, _("mkfs default"), NULL);
-	cl_names(c, profiles, N(profiles));
-	if (set)
-		cl_pick(c, lab_profile_name(a->profile));
-}
-
-static void
-layout_choices(const struct lab_array *a, struct clist *c)
-{
-	cl_add(c, _("mdadm default"), NULL);
-	if (a->md_level == LAB_MD_LEVEL_0)
-		cl_names(c, r0_layouts, N(r0_layouts));
-	else if (a->md_level == LAB_MD_LEVEL_10)
-		cl_names(c, r10_layouts, N(r10_layouts));
-	else
-		cl_names(c, r5_layouts, N(r5_layouts));
-	if (a->md_level == LAB_MD_LEVEL_6)
-		cl_names(c, r6_layouts, N(r6_layouts));
-	if (a->layout != NULL && lab_array_isset(a, LAB_A_LAYOUT))
-		cl_pick(c, a->layout);
-}
-
-/* Devices for a journal: the candidates that are not members or spares. */
-static void
-device_choices(struct compose *s, const struct lab_variant *v, const char *cur,
-    struct clist *c)
-{
-	compose_cands(s, v, true);
-	for (size_t i = 0; i < s->ncands; i++) {
-		char *l;
-
-		/* Naming an implicit member takes it out of the array. */
-		if (s->cands[i].state != ' ' && !s->cands[i].implicit)
-			continue;
-		l = xasprintf("%s  %s", s->cands[i].dev, s->cands[i].about);
-		cl_add(c, l, s->cands[i].dev);
-		free(l);
-	}
-	if (cur != NULL)
-		cl_pick(c, cur);
-}
-
-static void
-count_choices(const struct lab_variant *v, struct clist *c)
-{
-	char b[16];
-
-	cl_add(c, _("none"), NULL);
-	for (int i = 1; i <= 16; i++) {
-		snprintf(b, sizeof b, "%d", i);
-		cl_add(c, b, b);
-	}
-	if (lab_variant_isset(v, LAB_V_SCRATCH_COUNT)) {
-		snprintf(b, sizeof b, "%lld", (long long)v->scratch_count);
-		cl_pick(c, b);
-	}
-}
-
-static void
-array_choices(struct compose *s, const struct lab_variant *v, int id,
-    struct clist *c)
-{
-	const struct lab_array *a = &v->array;
-
-	switch (id) {
-	case CF_ENGINE:
-		cl_names(c, (const char *const[]){ "md", "btrfs", "single" },
-		    3);
-		c->cur = a->engine;
-		break;
-	case CF_LEVEL:
-		level_choices(a, c);
-		break;
-	case CF_MPROFILE:
-		cl_add(c, _("mkfs decides"), NULL);
-		cl_names(c, profiles, N(profiles));
-		if (lab_array_isset(a, LAB_A_METADATA_PROFILE))
-			cl_pick(c, lab_profile_name(a->metadata_profile));
-		break;
-	case CF_LAYOUT:
-		layout_choices(a, c);
-		break;
-	case CF_CHUNK:
-		cl_size_key(c, _("mdadm default (512K)"), 4096, 4 << 20, 2,
-		    lab_array_isset(a, LAB_A_CHUNK), a->chunk);
-		break;
-	case CF_METADATA:
-		cl_names(c,
-		    (const char *const[]){ "1.2", "0.90", "1.0", "1.1" }, 4);
-		c->cur = a->metadata;
-		break;
-	case CF_BITMAP:
-		cl_add(c, _("none"), "none");
-		cl_add(c, _("internal"), "internal");
-		cl_add(c, _("external file"), "file");
-		c->cur = a->bitmap;
-		break;
-	case CF_BITMAP_CHUNK:
-		cl_size_key(c, _("mdadm decides"), 4096, 256 << 20, 4,
-		    lab_array_isset(a, LAB_A_BITMAP_CHUNK), a->bitmap_chunk);
-		break;
-	case CF_MD_JOURNAL:
-		cl_add(c, _("none"), NULL);
-		device_choices(s, v, a->journal, c);
-		break;
-	case CF_ASSUME_CLEAN:
-		cl_add(c, _("no"), "false");
-		cl_add(c, _("yes"), "true");
-		c->cur = a->assume_clean;
-		break;
-	}
-}
-
-static void
-fs_choices(struct compose *s, const struct lab_variant *v, int id,
-    struct clist *c)
-{
-	const struct lab_fs *fs = &v->fs;
-
-	switch (id) {
-	case CF_FSTYPE:
-		cl_names(c,
-		    (const char *const[]){ "ext2", "ext3", "ext4", "xfs",
-			"btrfs" },
-		    5);
-		c->cur = fs->type;
-		break;
-	case CF_FSJOURNAL:
-		cl_add(c, _("internal"), "internal");
-		cl_add(c, _("device"), "device");
-		if (fs->journal == LAB_JOURNAL_ARRAY)
-			cl_add(c, _("array (as the lab file says)"), "array");
-		c->cur = fs->journal;
-		break;
-	case CF_FSJOURNAL_DEV:
-		device_choices(s, v, fs->journal_device, c);
-		break;
-	case CF_FSJOURNAL_SIZE:
-		cl_size_key(c, _("mkfs decides"), 16 << 20, 1 << 30, 2,
-		    lab_fs_isset(fs, LAB_F_JOURNAL_SIZE), fs->journal_size);
-		break;
-	case CF_DATA:
-		cl_names(c,
-		    (const char *const[]){ "ordered", "writeback", "journal" },
-		    3);
-		c->cur = fs->data;
-		break;
-	case CF_GEOMETRY:
-		cl_add(c, _("auto"), "auto");
-		cl_add(c, _("none"), "none");
-		cl_add(c, _("by hand"), "manual");
-		c->cur = fs->geometry >= LAB_GEOMETRY_EXT ? 2 : fs->geometry;
-		break;
-	}
-}
-
-/* The choices of field id for variant v. */
-static void
-choices(struct compose *s, const struct lab_variant *v, int id, struct clist *c)
-{
-	memset(c, 0, sizeof *c);
-	switch (id) {
-	case CF_TARGET:
-		cl_add(c, _("array"), "array");
-		cl_add(c, _("directory"), "directory");
-		c->cur = is_directory(v);
-		break;
-	case CF_SCRATCH_COUNT:
-		count_choices(v, c);
-		break;
-	case CF_SCRATCH_SIZE:
-		cl_size_key(c, _("not set"), 64 << 20, 128ULL << 30, 2,
-		    lab_variant_isset(v, LAB_V_SCRATCH_SIZE), v->scratch_size);
-		break;
-	case CF_READAHEAD:
-		cl_size_key(c, _("untouched"), 128 << 10, 16 << 20, 2,
-		    lab_variant_isset(v, LAB_V_READAHEAD), v->readahead);
-		break;
-	default:
-		if (cfmap[id].kind == CK_A)
-			array_choices(s, v, id, c);
-		else
-			fs_choices(s, v, id, c);
-		break;
-	}
-}
 
 /* ---------------------------------------------------------------- build */
 
@@ -413,10 +112,10 @@ choice(struct compose *s, const struct lab_variant *v, int id,
 {
 	struct clist c;
 
-	choices(s, v, id, &c);
+	compose_choices(s, v, id, &c);
 	tui_form_choice(s->form, id, label, (const char *const *)c.label, c.n,
 	    c.cur, !owns(v, id));
-	cl_done(&c);
+	compose_clist_done(&c);
 }
 
 static void
@@ -449,6 +148,27 @@ devices_text(const struct lab_strv *sv)
 	return out;
 }
 
+/* A nested array's members: its legs' devices, in order. */
+static char *
+legs_devices_text(const struct lab_array *a)
+{
+	struct lab_strv all = { 0 };
+	size_t n = 0;
+	char *d, *text;
+
+	for (size_t i = 0; i < a->nlegs; i++)
+		n += a->legs[i].devices.n;
+	all.v = xcalloc(n + 1, sizeof *all.v);
+	for (size_t i = 0; i < a->nlegs; i++)
+		for (size_t k = 0; k < a->legs[i].devices.n; k++)
+			all.v[all.n++] = a->legs[i].devices.v[k];
+	d = devices_text(&all);
+	text = xasprintf(_("%s over %zu legs"), d, a->nlegs);
+	free(d);
+	free(all.v);
+	return text;
+}
+
 static void
 devices_field(struct compose *s, const struct lab_variant *v, int id)
 {
@@ -459,7 +179,7 @@ devices_field(struct compose *s, const struct lab_variant *v, int id)
 	if (sv->n > 0)
 		text = devices_text(sv);
 	else if (id == CF_DEVICES && a->nlegs > 0)
-		text = xasprintf(_("the %zu legs"), a->nlegs);
+		text = legs_devices_text(a);
 	else if (id == CF_DEVICES && lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    compose_members(v) == (unsigned)v->scratch_count)
 		text = xasprintf(_("every scratch disk (%lld)"),
@@ -485,7 +205,6 @@ static void
 md_fields(struct compose *s, const struct lab_variant *v)
 {
 	const struct lab_array *a = &v->array;
-	char b[UNITS_BUF];
 
 	choice(s, v, CF_METADATA, _("superblock"));
 	show(s, CF_METADATA);
@@ -508,11 +227,43 @@ md_fields(struct compose *s, const struct lab_variant *v)
 	}
 	choice(s, v, CF_ASSUME_CLEAN, _("assume clean"));
 	show(s, CF_ASSUME_CLEAN);
-	if (a->nlegs > 0) {
-		snprintf(b, sizeof b, "%zu", a->nlegs);
-		tui_form_info(s->form, CF_LEGS, _("legs"), b);
-		show(s, CF_LEGS);
+}
+
+/* "RAID0+1: a RAID1 over 2 RAID0 legs", then each leg's devices. */
+static void
+leg_fields(struct compose *s, const struct lab_variant *v)
+{
+	const struct lab_array *a = &v->array;
+	int top = lab_md_level_number(a->md_level);
+	int leg = a->nlegs > 0 ? lab_md_level_number(a->legs[0].md_level) : 0;
+	char *text;
+
+	if (!lab_edit_array_applies(a, LAB_A_LEGS) && a->nlegs == 0)
+		return;
+	choice(s, v, CF_LEGS, _("nested legs"));
+	show(s, CF_LEGS);
+	if (a->nlegs == 0)
+		return;
+	choice(s, v, CF_LEG_LEVEL, _("leg level"));
+	show(s, CF_LEG_LEVEL);
+	if (a->legs[0].md_level != LAB_MD_LEVEL_1) {
+		choice(s, v, CF_LEG_CHUNK, _("leg chunk"));
+		show(s, CF_LEG_CHUNK);
 	}
+	text = xasprintf(_("RAID%d+%d: a RAID%d over %zu RAID%d legs, the "
+			   "members split in order"),
+	    leg, top, top, a->nlegs, leg);
+	tui_form_info(s->form, CF_LEG_INFO, "", text);
+	free(text);
+	for (size_t i = 0; i < a->nlegs; i++) {
+		char *label = xasprintf(_("leg %zu"), i);
+		char *d = devices_text(&a->legs[i].devices);
+
+		tui_form_info(s->form, CF_LEG_INFO, label, d);
+		free(label);
+		free(d);
+	}
+	show(s, CF_LEG_INFO);
 }
 
 static void
@@ -552,6 +303,8 @@ array_fields(struct compose *s, const struct lab_variant *v)
 			continue;
 		choice(s, v, opt[i].id, _(opt[i].label));
 		show(s, opt[i].id);
+		if (opt[i].id == CF_LEVEL && a->engine == LAB_ENGINE_MD)
+			leg_fields(s, v);
 	}
 	devices_field(s, v, CF_DEVICES);
 	if (lab_edit_array_applies(a, LAB_A_SPARES))
@@ -616,6 +369,18 @@ fs_fields(struct compose *s, const struct lab_variant *v)
 			    xfs ? _("log device") : _("journal device"));
 			show(s, CF_FSJOURNAL_DEV);
 		}
+		if (fs->journal == LAB_JOURNAL_ARRAY && fs->journal_array) {
+			char *d = devices_text(&fs->journal_array->devices);
+
+			choice(s, v, CF_FSJOURNAL_LEVEL,
+			    xfs ? _("log array level") : _("journal level"));
+			tui_form_button(s->form, CF_FSJOURNAL_ARRAY,
+			    xfs ? _("log array") : _("journal array"), d,
+			    false);
+			free(d);
+			show(s, CF_FSJOURNAL_LEVEL);
+			show(s, CF_FSJOURNAL_ARRAY);
+		}
 		choice(s, v, CF_FSJOURNAL_SIZE,
 		    xfs ? _("log size") : _("journal size"));
 		show(s, CF_FSJOURNAL_SIZE);
@@ -648,7 +413,7 @@ compose_fields(struct compose *s, struct tui *t)
 	show(s, CF_NAME);
 	show(s, CF_DESC);
 	show(s, CF_TARGET);
-	if (is_directory(v)) {
+	if (compose_is_directory(v)) {
 		text(s, v, CF_DIRECTORY, _("directory"), v->directory, NULL);
 		show(s, CF_DIRECTORY);
 		return;
@@ -708,20 +473,6 @@ compose_field_of(struct compose *s, const struct tui *t, const char *field)
 
 /* ---------------------------------------------------------------- events */
 
-bool
-compose_choice_value(struct compose *s, const struct lab_variant *v, int id,
-    size_t idx, char **value)
-{
-	struct clist c;
-	bool ok;
-
-	choices(s, v, id, &c);
-	ok = idx < c.n;
-	*value = ok && c.value[idx] != NULL ? xstrdup(c.value[idx]) : NULL;
-	cl_done(&c);
-	return ok;
-}
-
 int
 compose_reset(struct tui *t, int id, struct err *e)
 {
@@ -741,6 +492,9 @@ compose_reset(struct tui *t, int id, struct err *e)
 		return lab_edit_array_reset(t->lab, vi, (enum lab_a_field)f);
 	case CK_F:
 		return lab_edit_fs_reset(t->lab, vi, (enum lab_f_field)f);
+	case CK_NONE: /* the legs' chunk is the one default among these */
+		return id == CF_LEG_CHUNK ? lab_edit_leg_chunk(t->lab, vi, 0)
+					  : 0;
 	case CK_ENTRY:
 		if (owns(v, CF_DIRECTORY) &&
 		    (v->own & (1u << LAB_V_DIRECTORY)) != 0)

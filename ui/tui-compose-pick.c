@@ -1,9 +1,11 @@
 /*
  * The Compose screen's device picker: the variant's scratch disks and the
  * disks of the inventory (sysfs and usage, no probing), each marked as a
- * member, a spare or unused; Space cycles the mark, Enter writes the
- * member and spare lists back through lab-edit.h. The same candidates
- * feed the journal and log device choices. UI thread.
+ * member, a spare, a device of the journal's own array, or unused; Space
+ * cycles the mark, Enter writes the member and spare lists (or, opened
+ * from the journal array field, that array's devices) back through
+ * lab-edit.h. The same candidates feed the journal and log device
+ * choices. UI thread.
  */
 #include "config.h"
 
@@ -114,11 +116,17 @@ compose_cands(struct compose *s, const struct lab_variant *v, bool inv)
 		inventory(s);
 	for (size_t i = 0; i < a->devices.n; i++)
 		mark(s, a->devices.v[i], 'M');
+	for (size_t i = 0; i < a->nlegs; i++) /* split again on Enter */
+		for (size_t k = 0; k < a->legs[i].devices.n; k++)
+			mark(s, a->legs[i].devices.v[k], 'M');
 	for (size_t i = 0; i < a->spares.n; i++)
 		mark(s, a->spares.v[i], 'S');
 	mark(s, a->journal, 'J');
 	if (v->fs.journal == LAB_JOURNAL_DEVICE)
 		mark(s, v->fs.journal_device, 'J');
+	if (v->fs.journal == LAB_JOURNAL_ARRAY && v->fs.journal_array != NULL)
+		for (size_t i = 0; i < v->fs.journal_array->devices.n; i++)
+			mark(s, v->fs.journal_array->devices.v[i], 'L');
 	/* No device list: every scratch disk named nowhere else. */
 	implicit = !lab_array_isset(a, LAB_A_DEVICES) && a->nlegs == 0;
 	for (size_t i = 0; implicit && i < s->ncands; i++)
@@ -141,14 +149,18 @@ pick_rows(struct compose *s, const struct tui *t)
 		rows[i] = xasprintf("[%c] %-12s %s",
 		    s->cands[i].state == 'J' ? 'J' : s->cands[i].state,
 		    s->cands[i].dev, s->cands[i].about);
-	tui_popup_set(&s->pick, _("Members and spares"), rows, s->ncands, sel);
-	s->pick.hint = t->cols >= 60
-	    ? _("Space member/spare/none  Enter apply  Esc cancel")
-	    : _("Space mark  Enter apply");
+	tui_popup_set(&s->pick,
+	    s->pick_log ? _("Devices of the journal's array")
+			: _("Members and spares"),
+	    rows, s->ncands, sel);
+	s->pick.hint = t->cols < 60 ? _("Space mark  Enter apply")
+	    : s->pick_log ? _("Space log/none  Enter apply  Esc cancel")
+			  : _("Space member/spare/none  Enter apply  Esc "
+			      "cancel");
 }
 
 void
-compose_pick_open(struct compose *s, struct tui *t)
+compose_pick_open(struct compose *s, struct tui *t, bool log)
 {
 	struct err e;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
@@ -167,6 +179,7 @@ compose_pick_open(struct compose *s, struct tui *t)
 		return;
 	}
 	s->pick.sel = 0;
+	s->pick_log = log;
 	pick_rows(s, t);
 	s->picking = true;
 	s->pick_changed = false;
@@ -176,6 +189,7 @@ compose_pick_open(struct compose *s, struct tui *t)
 static bool
 pick_apply(struct compose *s, struct tui *t)
 {
+	const struct lab_variant *v = &t->lab->variants[t->variant];
 	const char **m = xcalloc(s->ncands + 1, sizeof *m);
 	const char **sp = xcalloc(s->ncands + 1, sizeof *sp);
 	size_t nm = 0, ns = 0;
@@ -190,15 +204,51 @@ pick_apply(struct compose *s, struct tui *t)
 			sp[ns++] = s->cands[i].dev;
 	}
 	err_clear(&e);
-	rc = lab_edit_devices(t->lab, t->variant, LAB_A_DEVICES, m, nm, &e);
-	if (rc == 0)
-		rc = lab_edit_devices(t->lab, t->variant, LAB_A_SPARES, sp, ns,
+	if (s->pick_log) {
+		nm = 0;
+		for (size_t i = 0; i < s->ncands; i++)
+			if (s->cands[i].state == 'L')
+				m[nm++] = s->cands[i].dev;
+		rc = lab_edit_journal_array(t->lab, t->variant,
+		    v->fs.journal_array != NULL ? v->fs.journal_array->md_level
+						: LAB_MD_LEVEL_1,
+		    m, nm, &e);
+	} else {
+		rc = lab_edit_devices(t->lab, t->variant, LAB_A_DEVICES, m, nm,
 		    &e);
+		if (rc == 0)
+			rc = lab_edit_devices(t->lab, t->variant, LAB_A_SPARES,
+			    sp, ns, &e);
+	}
 	if (rc < 0)
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
 	free(m);
 	free(sp);
 	return rc == 0;
+}
+
+/* For the journal's array: unused (or an implicit member) <-> log. */
+static void
+log_mark(struct compose *s, struct tui *t, struct cand *c)
+{
+	if (c->state == 'L') {
+		c->state = c->implicit ? 'M' : ' ';
+	} else if (c->state == ' ' || c->implicit) {
+		if (c->busy) {
+			tui_message(t, true, _("%s is busy: %s"), c->dev,
+			    c->about);
+			return;
+		}
+		c->state = 'L';
+	} else {
+		tui_message(t, true,
+		    _("%s is a member, a spare or the md journal: change "
+		      "that field first"),
+		    c->dev);
+		return;
+	}
+	s->pick_changed = true;
+	pick_rows(s, t);
 }
 
 /* Space: unused -> member -> spare (where spares exist) -> unused. */
@@ -210,7 +260,11 @@ pick_mark(struct compose *s, struct tui *t, int ch)
 	bool spares = lab_edit_array_applies(&v->array, LAB_A_SPARES);
 	char next;
 
-	if (c->state == 'J') {
+	if (s->pick_log) {
+		log_mark(s, t, c);
+		return;
+	}
+	if (c->state == 'J' || c->state == 'L') {
 		tui_message(t, true, _("%s is a journal: change that field"),
 		    c->dev);
 		return;

@@ -27,6 +27,7 @@
 
 static const struct tui_key compose_keys[] = {
 	{ "Up Down j k", N_("select a variant, or a field in the form") },
+	{ "Home End g G", N_("the first, the last variant (or field)") },
 	{ "Enter Tab l", N_("from the list: edit the variant's fields") },
 	{ "Tab S-Tab", N_("next / previous field") },
 	{ "Left Right h l", N_("change a choice (Space too)") },
@@ -107,7 +108,7 @@ compose_refresh(struct compose *s, struct tui *t)
 	if (v == NULL) {
 		compose_plan_add(s, _("# no variants yet: press a to add one"));
 		tui_form_end(s->form, t, s->form_w);
-		s->focus_form = false;
+		s->list.focus_form = false;
 		return;
 	}
 	errlist_init(&all);
@@ -183,10 +184,10 @@ layout(struct compose *s, const struct tui *t)
 	int h = t->rows - 2, w = t->cols;
 
 	s->wide = w >= 120;
-	s->list_w = w >= 100 ? 22 : 18;
-	s->form_x = s->list_w + 1;
+	s->list.w = w >= 100 ? 22 : 18;
+	s->form_x = s->list.w + 1;
 	if (s->wide) {
-		s->form_w = (w - s->list_w) / 2;
+		s->form_w = (w - s->list.w) / 2;
 		s->form_w = s->form_w > 64 ? 64 : s->form_w;
 		s->plan_x = s->form_x + s->form_w + 1;
 		s->plan_w = w - s->plan_x;
@@ -269,39 +270,15 @@ draw_hline(const struct tui *t, WINDOW *w, int y, int x, int n)
 		mvwhline(w, y, x, ACS_HLINE, n);
 }
 
-static void
-draw_list(struct compose *s, struct tui *t, WINDOW *w)
+/* A row of the variant list: a blank after the marker, then the name. */
+static bool
+variant_row(void *arg, const struct tui *t, size_t i, char *buf, size_t len)
 {
-	int rows = (s->wide ? s->plan_h : s->plan_y) - 1;
-	size_t n = t->lab != NULL ? t->lab->nvariants : 0;
+	const struct compose *s = arg;
+	const char *name = t->lab->variants[i].name;
 
-	wattron(w, A_BOLD);
-	tui_put(w, 0, 0, s->list_w, _("Variants"));
-	wattroff(w, A_BOLD);
-	if (t->variant < s->list_top)
-		s->list_top = t->variant;
-	if (rows > 0 && t->variant >= s->list_top + (size_t)rows)
-		s->list_top = t->variant - (size_t)rows + 1;
-	for (int r = 0; r < rows && s->list_top + (size_t)r < n; r++) {
-		size_t i = s->list_top + (size_t)r;
-		const struct lab_variant *v = &t->lab->variants[i];
-		bool sel = i == t->variant;
-		int a = !sel        ? (int)A_NORMAL
-		    : s->focus_form ? (int)(A_BOLD | A_UNDERLINE)
-				    : tui_attr(t, TUI_PAIR_SEL);
-		char line[64];
-
-		snprintf(line, sizeof line, "%c %s",
-		    i < s->nbad && s->bad[i] ? '!' : ' ',
-		    v->name != NULL ? v->name : "?");
-		wattron(w, a);
-		mvwhline(w, r + 1, 0, ' ', s->list_w);
-		tui_put(w, r + 1, 0, s->list_w, line);
-		wattroff(w, a);
-		if (i < s->nbad && s->bad[i])
-			mvwchgat(w, r + 1, 0, 1, tui_attr(t, TUI_PAIR_BAD) | a,
-			    0, NULL);
-	}
+	snprintf(buf, len, " %s", name != NULL ? name : "?");
+	return i < s->nbad && s->bad[i];
 }
 
 static int
@@ -364,11 +341,11 @@ compose_draw(void *p, struct tui *t, WINDOW *w)
 	struct compose *s = p;
 	int top = s->wide ? s->plan_h : s->plan_y;
 
-	draw_list(s, t, w);
-	draw_vline(t, w, 0, s->list_w, top);
+	tui_list_draw(&s->list, t, w, top, _("Variants"), t->variant,
+	    t->lab != NULL ? t->lab->nvariants : 0, variant_row, s);
 	if (t->lab != NULL && t->variant < t->lab->nvariants)
 		tui_form_draw(s->form, t, w, 0, s->form_x, s->form_h, s->form_w,
-		    s->focus_form && s->prompt == PROMPT_NONE);
+		    s->list.focus_form && s->prompt == PROMPT_NONE);
 	draw_plan(s, t, w);
 	if (s->picking)
 		tui_popup_draw(&s->pick, t, w);
@@ -429,7 +406,7 @@ prompt_done(struct compose *s, struct tui *t)
 		if (rc >= 0) {
 			t->variant = (size_t)rc;
 			compose_starting_point(t, t->variant);
-			s->focus_form = true;
+			s->list.focus_form = true;
 			tui_form_select(s->form, CF_ENGINE);
 		}
 	} else if (pr == PROMPT_CLONE) {
@@ -466,16 +443,16 @@ prompt_key(struct compose *s, struct tui *t, int ch)
 
 /* ---------------------------------------------------------------- keys */
 
+/* K or J: the current variant one up or down. */
 static void
-move_variant(struct compose *s, struct tui *t, int by)
+move_variant(struct compose *s, struct tui *t, int ch)
 {
-	size_t i = t->variant, to;
+	size_t to;
 
-	if (t->lab == NULL || i >= t->lab->nvariants || (by < 0 && i == 0) ||
-	    (by > 0 && i + 1 >= t->lab->nvariants))
+	if (t->lab == NULL ||
+	    !tui_list_reorder(ch, t->variant, t->lab->nvariants, &to))
 		return;
-	to = by < 0 ? i - 1 : i + 1;
-	lab_edit_variant_move(t->lab, i, to);
+	lab_edit_variant_move(t->lab, t->variant, to);
 	t->variant = to;
 	compose_changed(s, t);
 }
@@ -500,10 +477,8 @@ common_key(struct compose *s, struct tui *t, int ch)
 		prompt_open(s, t, PROMPT_DELETE);
 		break;
 	case 'K':
-		move_variant(s, t, -1);
-		break;
 	case 'J':
-		move_variant(s, t, 1);
+		move_variant(s, t, ch);
 		break;
 	case KEY_PPAGE:
 		s->plan_top =
@@ -532,34 +507,14 @@ select_variant(struct compose *s, struct tui *t, size_t i)
 static enum tui_handled
 list_key(struct compose *s, struct tui *t, int ch)
 {
-	size_t n = t->lab != NULL ? t->lab->nvariants : 0;
+	size_t n = t->lab != NULL ? t->lab->nvariants : 0, to;
 
-	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		if (t->variant > 0)
-			select_variant(s, t, t->variant - 1);
+	switch (tui_list_key(ch, t->variant, n, &to)) {
+	case TUI_LIST_SELECT:
+		select_variant(s, t, to);
 		break;
-	case KEY_DOWN:
-	case 'j':
-		select_variant(s, t, t->variant + 1);
-		break;
-	case KEY_HOME:
-	case 'g':
-		select_variant(s, t, 0);
-		break;
-	case KEY_END:
-	case 'G':
-		if (n > 0)
-			select_variant(s, t, n - 1);
-		break;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-	case KEY_RIGHT:
-	case 'l':
-	case '\t':
-		s->focus_form = n > 0;
+	case TUI_LIST_FORM:
+		s->list.focus_form = n > 0;
 		break;
 	default:
 		return common_key(s, t, ch);
@@ -571,17 +526,14 @@ list_key(struct compose *s, struct tui *t, int ch)
 static enum tui_handled
 form_key(struct compose *s, struct tui *t, int ch)
 {
-	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 4];
-	bool busy = tui_form_busy(s->form);
 	struct tui_form_ev ev;
-	enum tui_form_event r = tui_form_key(s->form, ch, &ev);
+	enum tui_form_event r =
+	    tui_list_form_key(&s->list, s->form, t, ch, &ev);
 	struct err e;
-	int rc;
 
-	t->redraw = true;
 	switch (r) {
 	case TUI_FORM_IGNORED:
-		return busy ? TUI_HANDLED : common_key(s, t, ch);
+		return common_key(s, t, ch);
 	case TUI_FORM_NONE:
 		return TUI_HANDLED;
 	case TUI_FORM_TYPED:
@@ -590,22 +542,17 @@ form_key(struct compose *s, struct tui *t, int ch)
 	case TUI_FORM_CANCELLED: /* the preview showed the typed text */
 		compose_refresh(s, t);
 		return TUI_HANDLED;
-	case TUI_FORM_LEAVE:
-		s->focus_form = false;
-		return TUI_HANDLED;
 	case TUI_FORM_PRESSED:
-		if (ev.id == CF_DEVICES || ev.id == CF_SPARES)
-			compose_pick_open(s, t);
+		if (ev.id == CF_DEVICES || ev.id == CF_SPARES ||
+		    ev.id == CF_FSJOURNAL_ARRAY)
+			compose_pick_open(s, t, ev.id == CF_FSJOURNAL_ARRAY);
 		return TUI_HANDLED;
 	default:
 		break;
 	}
 	err_clear(&e);
-	rc = compose_apply(s, t, (int)r, &ev, &e);
-	if (rc < 0) {
-		tui_message(t, true, "%s",
-		    err_isset(&e) ? err_format(&e, b, sizeof b)
-				  : _("that cannot be changed here"));
+	if (compose_apply(s, t, (int)r, &ev, &e) < 0) {
+		tui_list_refused(t, &e);
 		compose_refresh(s, t);
 	} else {
 		compose_changed(s, t);
@@ -618,16 +565,19 @@ mouse(struct compose *s, struct tui *t)
 {
 	int y = t->mouse.y - 1, x = t->mouse.x;
 	int top = s->wide ? s->plan_h : s->plan_y;
+	size_t i;
 
 	if (y < 0 || y >= top || s->prompt != PROMPT_NONE || s->picking ||
 	    tui_form_busy(s->form))
 		return TUI_HANDLED;
-	if (x < s->list_w) {
-		if (y >= 1)
-			select_variant(s, t, s->list_top + (size_t)(y - 1));
-		s->focus_form = false;
+	if (x < s->list.w) {
+		if (tui_list_click(&s->list, t,
+			t->lab != NULL ? t->lab->nvariants : 0, &i))
+			select_variant(s, t, i);
+		s->list.focus_form = false;
 	} else if (x >= s->form_x && x < s->form_x + s->form_w) {
-		s->focus_form = tui_form_click(s->form, y) || s->focus_form;
+		s->list.focus_form =
+		    tui_form_click(s->form, y) || s->list.focus_form;
 	}
 	t->redraw = true;
 	return TUI_HANDLED;
@@ -650,7 +600,7 @@ compose_key(void *p, struct tui *t, int ch)
 	}
 	if (ch == KEY_MOUSE)
 		return mouse(s, t);
-	if (s->focus_form)
+	if (s->list.focus_form)
 		return form_key(s, t, ch);
 	return list_key(s, t, ch);
 }

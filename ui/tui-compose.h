@@ -1,7 +1,8 @@
 /*
  * Internals of the Compose screen, shared by tui-compose.c (the screen:
  * layout, variant list, keys), tui-compose-plan.c (the plan preview),
- * tui-compose-fields.c (the variant as form fields), tui-compose-apply.c
+ * tui-compose-fields.c (the variant as form fields), tui-compose-choices.c
+ * (what each choice offers), tui-compose-apply.c
  * (form events applied to the model through lab-edit.h) and
  * tui-compose-pick.c (the device picker). UI thread.
  */
@@ -13,6 +14,7 @@
 
 #include "disk.h"
 #include "tui-form.h"
+#include "tui-list.h"
 #include "tui-prompt.h"
 
 struct err;
@@ -28,6 +30,10 @@ enum cf {
 	CF_DIRECTORY,
 	CF_ENGINE,
 	CF_LEVEL,
+	CF_LEGS, /* nesting: no legs, or 2..4 */
+	CF_LEG_LEVEL, /* every leg's */
+	CF_LEG_CHUNK,
+	CF_LEG_INFO, /* information: the shape and each leg's devices */
 	CF_MPROFILE,
 	CF_LAYOUT,
 	CF_CHUNK,
@@ -42,10 +48,11 @@ enum cf {
 	CF_BITMAP_CHUNK,
 	CF_MD_JOURNAL,
 	CF_ASSUME_CLEAN,
-	CF_LEGS,
 	CF_FSTYPE,
 	CF_FSJOURNAL,
 	CF_FSJOURNAL_DEV,
+	CF_FSJOURNAL_LEVEL, /* the journal's own array */
+	CF_FSJOURNAL_ARRAY,
 	CF_FSJOURNAL_SIZE,
 	CF_DATA,
 	CF_GEOMETRY,
@@ -80,8 +87,7 @@ enum prompt {
 
 struct compose {
 	struct tui_form *form;
-	bool focus_form; /* else the variant list */
-	size_t list_top;
+	struct tui_list list; /* the variants, beside the form */
 
 	char **plan; /* the preview, a line each */
 	size_t nplan, plan_top;
@@ -91,7 +97,7 @@ struct compose {
 
 	/* Layout of the body. */
 	bool wide;
-	int list_w, form_x, form_w, form_h, plan_y, plan_x, plan_w, plan_h;
+	int form_x, form_w, form_h, plan_y, plan_x, plan_w, plan_h;
 
 	enum prompt prompt; /* what the open prompt is for */
 	struct tui_prompt np;
@@ -101,6 +107,7 @@ struct compose {
 	struct cand *cands;
 	size_t ncands;
 	bool pick_changed;
+	bool pick_log; /* picking the journal array's devices */
 	struct disk_list disks;
 	bool scanned;
 
@@ -108,6 +115,22 @@ struct compose {
 	bool *bad; /* per variant: lab_check has something to say */
 	size_t nbad;
 };
+
+/* A choice list: labels shown, values applied (NULL: the default). */
+#define CL_MAX 96
+struct clist {
+	char *label[CL_MAX];
+	char *value[CL_MAX];
+	size_t n, cur;
+};
+
+/* tui-compose-choices.c */
+/* The choices of field id for variant v, the variant's selected. */
+void compose_choices(struct compose *s, const struct lab_variant *v, int id,
+    struct clist *c);
+void compose_clist_done(struct clist *c);
+/* The variant is a directory tested as it is (not an array). */
+bool compose_is_directory(const struct lab_variant *v);
 
 /* tui-compose-fields.c */
 /* The current variant's fields into the form (problems not attached). */
@@ -137,8 +160,9 @@ int compose_apply(struct compose *s, struct tui *t, int event,
 void
 compose_cands(struct compose *s, const struct lab_variant *v, bool inventory);
 void compose_cands_done(struct compose *s);
-/* Open the member/spare picker on the current variant. */
-void compose_pick_open(struct compose *s, struct tui *t);
+/* Open the picker on the current variant: members and spares, or (log)
+   the devices of the journal's own array. */
+void compose_pick_open(struct compose *s, struct tui *t, bool log);
 /* A key while the picker is open; true when the model changed. */
 bool compose_pick_key(struct compose *s, struct tui *t, int ch);
 

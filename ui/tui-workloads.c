@@ -20,6 +20,7 @@
 #include "lab.h"
 #include "param.h"
 #include "tui-form.h"
+#include "tui-list.h"
 #include "tui-prompt.h"
 #include "tui.h"
 #include "workload.h"
@@ -31,9 +32,9 @@ enum wprompt { WP_NONE, WP_RENAME, WP_DELETE };
 
 struct wls {
 	struct tui_form *form;
-	bool focus_form;
-	size_t sel, top;
-	int list_w, form_x, form_w, form_h;
+	struct tui_list list; /* the workloads, beside the form */
+	size_t sel;
+	int form_x, form_w, form_h;
 	enum wprompt prompt; /* what the open prompt is for */
 	struct tui_prompt np;
 	bool adding; /* the type menu is open */
@@ -42,6 +43,7 @@ struct wls {
 
 static const struct tui_key wl_keys[] = {
 	{ "Up Down j k", N_("select a workload, or a field in the form") },
+	{ "Home End g G", N_("the first, the last workload (or field)") },
 	{ "Enter Tab l", N_("from the list: edit the parameters") },
 	{ "Tab S-Tab", N_("next / previous field") },
 	{ "Left Right h l", N_("change a choice (Space too)") },
@@ -307,8 +309,8 @@ wl_live(struct wls *s, struct tui *t, const struct tui_form_ev *ev)
 static void
 layout(struct wls *s, const struct tui *t)
 {
-	s->list_w = t->cols >= 100 ? 26 : 20;
-	s->form_x = s->list_w + 1;
+	s->list.w = t->cols >= 100 ? 26 : 20;
+	s->form_x = s->list.w + 1;
 	s->form_w = t->cols - s->form_x;
 	s->form_h = t->rows - 2 - 2;
 	if (s->form_w < 10)
@@ -346,41 +348,17 @@ wl_enter(void *p, struct tui *t)
 
 /* ---------------------------------------------------------------- draw */
 
-static void
-draw_list(struct wls *s, struct tui *t, WINDOW *w)
+/* A row of the workload list: name (type); lab_check() does not mark
+   rows here, its messages go under the fields. */
+static bool
+wl_row(void *arg, const struct tui *t, size_t i, char *buf, size_t len)
 {
-	int rows = getmaxy(w) - 1;
-	size_t n = t->lab != NULL ? t->lab->nworkloads : 0;
+	const struct lab_workload *wl = &t->lab->workloads[i];
 
-	wattron(w, A_BOLD);
-	tui_put(w, 0, 0, s->list_w, _("Workloads"));
-	wattroff(w, A_BOLD);
-	if (n == 0)
-		tui_put(w, 1, 0, s->list_w, _("none: a adds one"));
-	if (s->sel < s->top)
-		s->top = s->sel;
-	if (rows > 0 && s->sel >= s->top + (size_t)rows)
-		s->top = s->sel - (size_t)rows + 1;
-	for (int r = 0; r < rows && s->top + (size_t)r < n; r++) {
-		size_t i = s->top + (size_t)r;
-		const struct lab_workload *wl = &t->lab->workloads[i];
-		int a = i != s->sel ? (int)A_NORMAL
-		    : s->focus_form ? (int)(A_BOLD | A_UNDERLINE)
-				    : tui_attr(t, TUI_PAIR_SEL);
-		char line[96];
-
-		snprintf(line, sizeof line, "%s (%s)",
-		    wl->name != NULL ? wl->name : "?",
-		    wl->type != NULL ? wl->type : "?");
-		wattron(w, a);
-		mvwhline(w, r + 1, 0, ' ', s->list_w);
-		tui_put(w, r + 1, 1, s->list_w - 1, line);
-		wattroff(w, a);
-	}
-	if (t->ascii)
-		mvwvline(w, 0, s->list_w, '|', getmaxy(w));
-	else
-		mvwvline(w, 0, s->list_w, ACS_VLINE, getmaxy(w));
+	(void)arg;
+	snprintf(buf, len, "%s (%s)", wl->name != NULL ? wl->name : "?",
+	    wl->type != NULL ? wl->type : "?");
+	return false;
 }
 
 /* The help of the current parameter, under the form. */
@@ -407,10 +385,14 @@ static void
 wl_draw(void *p, struct tui *t, WINDOW *w)
 {
 	struct wls *s = p;
+	size_t n = t->lab != NULL ? t->lab->nworkloads : 0;
 
-	draw_list(s, t, w);
+	tui_list_draw(&s->list, t, w, getmaxy(w), _("Workloads"), s->sel, n,
+	    wl_row, NULL);
+	if (n == 0)
+		tui_put(w, 1, 0, s->list.w, _("none: a adds one"));
 	tui_form_draw(s->form, t, w, 0, s->form_x + 1, s->form_h, s->form_w - 1,
-	    s->focus_form && s->prompt == WP_NONE);
+	    s->list.focus_form && s->prompt == WP_NONE);
 	draw_help(s, t, w);
 	if (s->adding)
 		tui_popup_draw(&s->types, t, w);
@@ -464,7 +446,7 @@ types_key(struct wls *s, struct tui *t, int ch)
 		return;
 	}
 	s->sel = (size_t)rc;
-	s->focus_form = true;
+	s->list.focus_form = true;
 	changed(s, t);
 	tui_form_select(s->form, WF_NAME);
 }
@@ -498,7 +480,7 @@ static enum tui_handled
 common_key(struct wls *s, struct tui *t, int ch)
 {
 	const struct lab_workload *w = cur_wl(s, t);
-	size_t n = t->lab != NULL ? t->lab->nworkloads : 0;
+	size_t to;
 
 	if (t->lab == NULL)
 		return TUI_UNHANDLED;
@@ -525,12 +507,10 @@ common_key(struct wls *s, struct tui *t, int ch)
 		break;
 	case 'K':
 	case 'J':
-		if (w == NULL || (ch == 'K' && s->sel == 0) ||
-		    (ch == 'J' && s->sel + 1 >= n))
+		if (!tui_list_reorder(ch, s->sel, t->lab->nworkloads, &to))
 			break;
-		lab_edit_workload_move(t->lab, s->sel,
-		    ch == 'K' ? s->sel - 1 : s->sel + 1);
-		s->sel = ch == 'K' ? s->sel - 1 : s->sel + 1;
+		lab_edit_workload_move(t->lab, s->sel, to);
+		s->sel = to;
 		changed(s, t);
 		break;
 	default:
@@ -543,19 +523,14 @@ common_key(struct wls *s, struct tui *t, int ch)
 static enum tui_handled
 form_key(struct wls *s, struct tui *t, int ch)
 {
-	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 4];
-	bool busy = tui_form_busy(s->form);
 	struct tui_form_ev ev;
-	enum tui_form_event r = tui_form_key(s->form, ch, &ev);
+	enum tui_form_event r =
+	    tui_list_form_key(&s->list, s->form, t, ch, &ev);
 	struct err e;
 
-	t->redraw = true;
 	switch (r) {
 	case TUI_FORM_IGNORED:
-		return busy ? TUI_HANDLED : common_key(s, t, ch);
-	case TUI_FORM_LEAVE:
-		s->focus_form = false;
-		return TUI_HANDLED;
+		return common_key(s, t, ch);
 	case TUI_FORM_TYPED:
 		wl_live(s, t, &ev);
 		return TUI_HANDLED;
@@ -568,9 +543,7 @@ form_key(struct wls *s, struct tui *t, int ch)
 	}
 	err_clear(&e);
 	if (apply(s, t, r, &ev, &e) < 0) {
-		tui_message(t, true, "%s",
-		    err_isset(&e) ? err_format(&e, b, sizeof b)
-				  : _("that cannot be changed here"));
+		tui_list_refused(t, &e);
 		wl_refresh(s, t);
 	} else {
 		changed(s, t);
@@ -583,31 +556,17 @@ list_key(struct wls *s, struct tui *t, int ch)
 {
 	size_t n = t->lab != NULL ? t->lab->nworkloads : 0;
 
-	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		if (s->sel > 0)
-			s->sel--;
-		break;
-	case KEY_DOWN:
-	case 'j':
-		if (s->sel + 1 < n)
-			s->sel++;
-		break;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-	case KEY_RIGHT:
-	case 'l':
-	case '\t':
-		s->focus_form = t->lab != NULL;
+	switch (tui_list_key(ch, s->sel, n, &s->sel)) {
+	case TUI_LIST_SELECT:
+		wl_refresh(s, t);
+		return TUI_HANDLED;
+	case TUI_LIST_FORM: /* the lab's fields, with no workload too */
+		s->list.focus_form = t->lab != NULL;
 		t->redraw = true;
 		return TUI_HANDLED;
 	default:
 		return common_key(s, t, ch);
 	}
-	wl_refresh(s, t);
-	return TUI_HANDLED;
 }
 
 static enum tui_handled
@@ -627,18 +586,17 @@ wl_key(void *p, struct tui *t, int ch)
 	if (ch == KEY_MOUSE) {
 		int y = t->mouse.y - 1;
 
-		if (t->mouse.x < s->list_w && y >= 1 && t->lab != NULL &&
-		    s->top + (size_t)(y - 1) < t->lab->nworkloads) {
-			s->sel = s->top + (size_t)(y - 1);
-			s->focus_form = false;
+		if (tui_list_click(&s->list, t,
+			t->lab != NULL ? t->lab->nworkloads : 0, &s->sel)) {
+			s->list.focus_form = false;
 			wl_refresh(s, t);
 		} else if (t->mouse.x > s->form_x && y >= 0) {
-			s->focus_form =
-			    tui_form_click(s->form, y) || s->focus_form;
+			s->list.focus_form =
+			    tui_form_click(s->form, y) || s->list.focus_form;
 		}
 		return TUI_HANDLED;
 	}
-	if (s->focus_form)
+	if (s->list.focus_form)
 		return form_key(s, t, ch);
 	return list_key(s, t, ch);
 }

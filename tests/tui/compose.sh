@@ -177,7 +177,8 @@ fi
 tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=1 --raid-devices=4'
 
 # ---- the device picker: scratch:3 becomes a spare
-keys Down Enter
+# level, nested legs (RAID0 and RAID1 can nest), devices.
+keys Down Down Enter
 tui_wait_for 'Members and spares'
 tui_wait_for '\[M\] scratch:3'
 keys Down Down Down Space
@@ -217,6 +218,94 @@ tui_keys d
 tui_wait_for 'Delete variant b10-copy\? y/n'
 tui_keys y
 tui_wait_gone 'b10-copy'
+tui_wait_for '^# variant b10$'
+
+# ---- RAID0+1 (seed 002): a RAID1 nested over two RAID0 legs
+tui_keys a
+tui_wait_for 'New variant'
+tui_keys C-u
+tui_text r01
+tui_keys Enter
+field_is engine 'md'
+# engine, level, nested legs, devices, spares, scratch disks: 2 -> 4.
+keys Down Down Down Down Down Right Right
+field_is 'scratch disks' '4'
+keys Up Up Up
+field_is 'nested legs' 'no'
+tui_keys Right
+field_is 'nested legs' '2'
+field_is 'leg level' 'RAID0'
+field_is 'leg 0' 'scratch:0 scratch:1 *(▾|$)'
+field_is 'leg 1' 'scratch:2 scratch:3 *(▾|$)'
+field_is devices 'scratch:0\.\.3 \(4\) over 2 legs'
+tui_wait_for 'RAID0\+1: a RAID1 over 2 RAID0 legs'
+# (Long commands wrap in the preview: their parts are matched alone.)
+tui_wait_for 'mdadm --create /dev/md/rl-r01-leg0 --run --level=0 --raid-devices=2 '
+tui_wait_for "^ +'<scratch:0>' '<scratch:1>'\$"
+plan_has 'mdadm --create /dev/md/rl-r01 --run --level=1 --raid-devices=2 '
+plan_has '/dev/md/rl-r01-leg0 /dev/md/rl-r01-leg1'
+# The legs' chunk: mdadm's default, then 4K.
+keys Down Down Right
+field_is 'leg chunk' '4K'
+tui_wait_for 'mdadm --create /dev/md/rl-r01-leg0 .*--chunk=4K'
+# Three legs of 4 disks: the first takes the odd one; RAID0 of one disk
+# is what lab_check says about the last leg.
+keys Up Up Right
+field_is 'nested legs' '3'
+field_is 'leg 0' 'scratch:0 scratch:1 *(▾|$)'
+tui_wait_for 'no plan until these are solved'
+tui_wait_for '^! variants.r01.array.legs\[2\].devices: RAID0 needs at least 2 devices, got 1'
+# Back to no legs: the devices come back to the array itself.
+keys Left Left
+field_is 'nested legs' 'no'
+field_is devices 'scratch:0\.\.3 \(4\)$'
+tui_wait_for 'mdadm --create /dev/md/rl-r01 --run --level=1 --raid-devices=4'
+# Leave the form on mount options, where the 80x24 check below looks.
+keys G Up Escape d
+tui_wait_for 'Delete variant r01\? y/n'
+tui_keys y
+tui_wait_for '^# variant b10$'
+
+# ---- a journal on an md mirror of its own (seed 000's XFS log)
+tui_keys a
+tui_wait_for 'New variant'
+tui_keys C-u
+tui_text lg
+tui_keys Enter
+field_is engine 'md'
+keys Down Down Down Down Down Right Right Right Right
+field_is 'scratch disks' '6'
+# readahead, mount options, mkfs options, geometry, data mode, journal
+# size, journal: internal -> device -> md array.
+keys G Up Up Up Up Up Up Right
+field_is journal 'device'
+field_is 'journal device' 'scratch:5'
+tui_keys Right
+field_is journal 'md array'
+field_is 'journal level' 'RAID1'
+field_is 'journal array' 'scratch:4 scratch:5 *(▾|$)'
+tui_wait_for 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=2 '
+tui_wait_for "^ +'<scratch:4>' '<scratch:5>'\$"
+plan_has 'mke2fs -F -O journal_dev -b 4096 /dev/md/rl-lg-log'
+# The log's disks have left the array: 4 members.
+plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=4 '
+# Its devices in the picker: scratch:3 joins the log, leaving the array.
+keys Down Down Enter
+tui_wait_for "Devices of the journal's array"
+tui_wait_for '\[L\] scratch:5'
+keys Down Down Down Space
+tui_wait_for '\[L\] scratch:3'
+tui_keys Enter
+tui_wait_gone "Devices of the journal's array"
+field_is 'journal array' 'scratch:3 scratch:4 scratch:5 *(▾|$)'
+tui_wait_for 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=3 '
+plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=3 '
+keys Up Left
+field_is 'journal level' 'RAID0'
+tui_wait_for 'mdadm --create /dev/md/rl-lg-log --run --level=0 --raid-devices=3 '
+keys G Up Escape d
+tui_wait_for 'Delete variant lg\? y/n'
+tui_keys y
 tui_wait_for '^# variant b10$'
 
 # ---- Workloads: add fio, type a parameter, see its default and help

@@ -18,6 +18,7 @@
 #include "lab-edit.h"
 #include "lab.h"
 #include "param.h"
+#include "test-lab-edit.h"
 #include "unit.h"
 #include "workload.h"
 #include "xalloc.h"
@@ -63,7 +64,7 @@ errs_text(const struct errlist *errs)
 	return out;
 }
 
-static struct lab *
+struct lab *
 load(const char *text)
 {
 	struct errlist errs;
@@ -81,7 +82,7 @@ load(const char *text)
 }
 
 /* Save and load again: the same lab comes back. The copy is returned. */
-static struct lab *
+struct lab *
 roundtrip(const struct lab *lab)
 {
 	char *text = lab_format(lab);
@@ -95,7 +96,7 @@ roundtrip(const struct lab *lab)
 
 /* The messages lab_check has for the field path or inside it, joined;
    caller frees. */
-static char *
+char *
 check_msgs(const struct lab *lab, const char *field)
 {
 	struct errlist errs;
@@ -117,7 +118,7 @@ check_msgs(const struct lab *lab, const char *field)
 	return out;
 }
 
-static bool
+bool
 a_own(const struct lab_variant *v, enum lab_a_field f)
 {
 	return lab_array_isset(&v->array, f) &&
