@@ -17,7 +17,7 @@
 #include "err.h"
 #include "lab-edit.h"
 #include "lab.h"
-#include "test-lab-edit.h"
+#include "unit-lab-edit.h"
 
 static const char lab_text[] =
     "name = \"legs\";\n"

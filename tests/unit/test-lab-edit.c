@@ -18,7 +18,7 @@
 #include "lab-edit.h"
 #include "lab.h"
 #include "param.h"
-#include "test-lab-edit.h"
+#include "unit-lab-edit.h"
 #include "unit.h"
 #include "workload.h"
 #include "xalloc.h"
