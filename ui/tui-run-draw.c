@@ -1,8 +1,8 @@
 /*
  * The Run screen's drawing: the status line (variant, step, workload,
  * repeat, elapsed, ETA), throughput (MB/s read and write) and files/s as
- * charts side by side with current, average and peak values and the
- * previous variant's curve drawn over them for comparison, the member
+ * charts side by side with current, average and peak values and two
+ * completed variants' curves drawn over them for comparison, the member
  * devices' activity bars, the log, and the typed confirmation dialog.
  * Charts come from plot.h; this file only places cells and colours them.
  * UI thread.
@@ -20,10 +20,11 @@
 #include "tui.h"
 
 /* Series slots: the current variant's read and write (areas), then the
-   completed variants before it, newest first (lines). */
+   completed variants run_overlaid() names (lines). */
 #define SLOT_PREV 2
-#define NPREV (PLOT_MAX_SERIES - SLOT_PREV)
+#define NPREV RUN_OVERLAID
 #define NSLOTS PLOT_MAX_SERIES
+_Static_assert(SLOT_PREV + NPREV <= PLOT_MAX_SERIES, "too many lines");
 
 static double
 now_s(void)
@@ -138,18 +139,17 @@ series(struct run *r, double **tmp, int which, const double **out)
 	const struct run_curve *c;
 	size_t n = cur->n;
 
-	for (int k = 0; k < NPREV && (size_t)k + 1 < r->ncurves; k++)
-		if (r->curves[r->ncurves - 2 - k].n > n)
-			n = r->curves[r->ncurves - 2 - k].n;
+	for (size_t k = 0; k < NPREV && (c = run_overlaid(r, k)) != NULL; k++)
+		if (c->n > n)
+			n = c->n;
 	for (int s = 0; s < NSLOTS; s++) {
-		int k = s - SLOT_PREV;
-
 		out[s] = NULL;
-		if (s >= SLOT_PREV && (size_t)k + 1 >= r->ncurves)
+		c = s < SLOT_PREV ? cur
+				  : run_overlaid(r, (size_t)(s - SLOT_PREV));
+		if (c == NULL)
 			continue;
 		if (s == 1 && which == 1)
 			continue; /* files/s has no second area */
-		c = s < SLOT_PREV ? cur : &r->curves[r->ncurves - 2 - k];
 		for (size_t i = 0; i < n; i++) {
 			double v = NAN;
 
@@ -228,13 +228,13 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 		chart(r, t, w, 1, cw + 1, t->cols - cw - 1, ch, _("files/s"), y,
 		    n);
 	}
-	for (int k = 0; k < NPREV && (size_t)k + 1 < r->ncurves; k++) {
+	for (int k = 0; k < NPREV && run_overlaid(r, (size_t)k) != NULL; k++) {
 		enum tui_pair p = k == 0 ? TUI_PAIR_SERIES2 : TUI_PAIR_SERIES3;
 		char legend[160];
 		int x = k * (t->cols / NPREV);
 
 		snprintf(legend, sizeof legend, _("line: %s (done)"),
-		    r->curves[r->ncurves - 2 - k].name);
+		    run_overlaid(r, (size_t)k)->name);
 		wattron(w, tui_attr(t, p));
 		tui_put(w, 2 + ch, x, t->cols / NPREV, legend);
 		wattroff(w, tui_attr(t, p));

@@ -29,6 +29,7 @@ static const struct tui_key run_keys[] = {
 	{ "r", N_("run the lab (every variant and workload)") },
 	{ "x", N_("stop the run cleanly (what was built is torn down)") },
 	{ "c", N_("clear the charts of finished runs") },
+	{ "o", N_("draw the next completed variants over the current one") },
 	{ NULL, NULL },
 };
 
@@ -74,6 +75,30 @@ curves_free(struct run *r)
 	free(r->curves);
 	r->curves = NULL;
 	r->ncurves = 0;
+	r->overlay = 0;
+}
+
+const struct run_curve *
+run_overlaid(const struct run *r, size_t k)
+{
+	size_t p = r->overlay + k; /* 0: the newest completed */
+
+	return p + 1 < r->ncurves ? &r->curves[r->ncurves - 2 - p] : NULL;
+}
+
+/* o: the next completed variants, newest first, over the current one;
+   after the oldest, the newest again. */
+static void
+overlay_next(struct run *r, struct tui *t, size_t shown)
+{
+	size_t done = r->ncurves > 0 ? r->ncurves - 1 : 0;
+
+	if (done <= shown) {
+		tui_message(t, false, "%s",
+		    _("every completed variant is drawn already"));
+		return;
+	}
+	r->overlay = r->overlay + shown < done ? r->overlay + 1 : 0;
 }
 
 static void
@@ -83,6 +108,7 @@ curve_new(struct run *r, const char *name)
 
 	r->curves = xreallocarray(r->curves, r->ncurves + 1, sizeof *r->curves);
 	c = &r->curves[r->ncurves++];
+	r->overlay = 0; /* the variant just completed comes first */
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%.63s", name);
 	c->rd = xcalloc(RUN_HISTORY, sizeof *c->rd);
@@ -308,6 +334,9 @@ run_key(void *p, struct tui *t, int ch)
 	case 'c':
 		if (r->state != RUN_RUNNING)
 			curves_free(r);
+		break;
+	case 'o':
+		overlay_next(r, t, RUN_OVERLAID);
 		break;
 	default:
 		return TUI_UNHANDLED;
@@ -542,5 +571,5 @@ const struct tui_screen tui_run = {
 	.tick = run_tick,
 	.fd = run_fd,
 	.readable = run_readable,
-	.status = N_("r run  x stop  c clear"),
+	.status = N_("r run  x stop  o other lines  c clear"),
 };

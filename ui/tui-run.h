@@ -16,6 +16,8 @@
 struct labrun;
 struct record;
 
+/* Completed variants drawn over the current one as lines. */
+#define RUN_OVERLAID 2
 /* Samples kept per variant for the charts (at 4 Hz: 10 minutes). */
 #define RUN_HISTORY 2400
 #define RUN_LOG 200
@@ -63,6 +65,8 @@ struct run {
 	bool have_last;
 	struct run_curve *curves; /* one per variant started; last: current */
 	size_t ncurves;
+	size_t overlay; /* completed curves skipped, newest first, before the
+			   ones drawn over the current (o cycles) */
 	struct run_member members[RUN_MEMBERS];
 	size_t nmembers;
 	char *log[RUN_LOG]; /* ring of lines */
@@ -73,6 +77,9 @@ struct run {
 
 void run_log(struct run *r, bool bad, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The k-th completed curve drawn over the current one, or NULL. */
+const struct run_curve *run_overlaid(const struct run *r, size_t k);
 
 /* tui-run-draw.c */
 void run_draw_body(struct run *r, struct tui *t, WINDOW *w);

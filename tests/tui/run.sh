@@ -3,8 +3,9 @@
 # values change between captures while it runs, the window can be resized
 # mid-run, x stops it cleanly (the record says interrupted, the target is
 # clean), and a run to the end (F5 from the first screen) saves a record
-# that raidlab show reads and the Compare screen shows; with three
-# variants the completed ones stay on the charts as named lines. As root:
+# that raidlab show reads and the Compare screen shows; with four
+# variants the completed ones stay on the charts as named lines, two at a
+# time, o stepping to the older ones. As root:
 # the typed confirmation before destroying a device with data refuses a
 # wrong name and changes nothing.
 . "${top_srcdir:-.}/tests/system/lib.sh"
@@ -77,23 +78,29 @@ tui_wait_exit >/dev/null
 tui_check_stderr
 tui_stop
 
-# Three variants: the completed ones' curves stay on the charts as lines,
-# named under them.
-cat >"$TEST_TMP/three.cfg" <<EOF
-name = "tuithree"; cache = "keep";
+# Four variants: the completed ones' curves stay on the charts as lines,
+# named under them, the newest two first; o shows the older ones, then
+# the newest again.
+cat >"$TEST_TMP/four.cfg" <<EOF
+name = "tuifour"; cache = "keep";
 variants = (
   { name = "va"; directory = "$TEST_TMP/a"; },
   { name = "vb"; directory = "$TEST_TMP/b"; },
-  { name = "vc"; directory = "$TEST_TMP/c"; }
+  { name = "vc"; directory = "$TEST_TMP/c"; },
+  { name = "vd"; directory = "$TEST_TMP/d"; }
 );
 workloads = ( { type = "fio"; rw = "write"; size = "4M"; runtime = 1; } );
 EOF
-tui_start "$TEST_TMP/three.cfg"
-tui_wait_for 'tuithree'
+tui_start "$TEST_TMP/four.cfg"
+tui_wait_for 'tuifour'
 tui_keys F5
 tui_wait_for 'line: va \(done\)' 30
-tui_wait_for 'run done: 3 runs, 0 failed' 30
+tui_wait_for 'run done: 4 runs, 0 failed' 30
+tui_wait_for 'line: vc \(done\) +line: vb \(done\)'
+tui_keys o
 tui_wait_for 'line: vb \(done\) +line: va \(done\)'
+tui_keys o
+tui_wait_for 'line: vc \(done\) +line: vb \(done\)'
 tui_keys q
 tui_wait_exit >/dev/null
 tui_check_stderr
