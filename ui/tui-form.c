@@ -717,15 +717,17 @@ scroll_to(struct tui_form *f, int h)
 }
 
 /*
- * Over the copy of the pad in w (rows of it from (y, x), cols wide): the
- * rows under the field being typed lose the old problems and show live,
- * wrapped over at most two rows, the second over the next field's.
+ * Over the copy of the pad in w (rows of it from (y, x), cols wide, in an
+ * area h rows high): the rows under the field being typed lose the old
+ * problems and show live, wrapped over at most two rows, the second over
+ * the next field's; above the field when the area ends under it.
  */
 static void
-draw_live(struct tui_form *f, WINDOW *w, int y, int x, int rows, int cols)
+draw_live(struct tui_form *f, WINDOW *w, int y, int x, int rows, int h,
+    int cols)
 {
 	struct item *it = current(f);
-	int vx = f->label_w + 1, vw = cols - vx, n = 0;
+	int vx = f->label_w + 1, vw = cols - vx, n = 0, at;
 	const char *s = f->live;
 
 	if (!f->editing || it == NULL || it->id != f->live_id || vw < 4)
@@ -733,11 +735,15 @@ draw_live(struct tui_form *f, WINDOW *w, int y, int x, int rows, int cols)
 	for (int r = it->row + 1; r < it->row + it->rows; r++)
 		if (r - f->top < rows)
 			mvwhline(w, y + r - f->top, x + vx, ' ', vw);
+	at = it->row + 1 - f->top;
+	if (at >= h) /* the last row of a full area: say it above */
+		at = it->row - f->top -
+		    (s != NULL && tui_wrap(s, vw) < strlen(s) ? 2 : 1);
 	while (s != NULL && *s != '\0' && n < 2) {
-		int r = it->row + 1 + n++ - f->top;
+		int r = at + n++;
 		size_t k = tui_wrap(s, vw);
 
-		if (r < 0 || r >= rows)
+		if (r < 0 || r >= h)
 			break;
 		mvwhline(w, y + r, x, ' ', cols);
 		wattron(w, f->attr_bad);
@@ -762,7 +768,7 @@ tui_form_draw(struct tui_form *f, const struct tui *t, WINDOW *w, int y, int x,
 	rows = f->height - f->top < h ? f->height - f->top : h;
 	cols = f->width < wd ? f->width : wd;
 	copywin(f->pad, w, f->top, 0, y, x, y + rows - 1, x + cols - 1, FALSE);
-	draw_live(f, w, y, x, rows, cols);
+	draw_live(f, w, y, x, rows, h, cols);
 	if (f->editing) {
 		pos_form_cursor(f->form);
 		getyx(f->pad, cy, cx);
