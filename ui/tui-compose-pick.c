@@ -146,8 +146,7 @@ pick_rows(struct compose *s, const struct tui *t)
 	size_t sel = s->pick.sel;
 
 	for (size_t i = 0; i < s->ncands; i++)
-		rows[i] = xasprintf("[%c] %-12s %s",
-		    s->cands[i].state == 'J' ? 'J' : s->cands[i].state,
+		rows[i] = xasprintf("[%c] %-12s %s", s->cands[i].state,
 		    s->cands[i].dev, s->cands[i].about);
 	tui_popup_set(&s->pick,
 	    s->pick_log ? _("Devices of the journal's array")
@@ -197,18 +196,15 @@ pick_apply(struct compose *s, struct tui *t)
 	struct err e;
 	int rc;
 
+	/* M marks the members, or L the journal array's devices. */
 	for (size_t i = 0; i < s->ncands; i++) {
-		if (s->cands[i].state == 'M')
+		if (s->cands[i].state == (s->pick_log ? 'L' : 'M'))
 			m[nm++] = s->cands[i].dev;
 		else if (s->cands[i].state == 'S')
 			sp[ns++] = s->cands[i].dev;
 	}
 	err_clear(&e);
 	if (s->pick_log) {
-		nm = 0;
-		for (size_t i = 0; i < s->ncands; i++)
-			if (s->cands[i].state == 'L')
-				m[nm++] = s->cands[i].dev;
 		rc = lab_edit_journal_array(t->lab, t->variant,
 		    v->fs.journal_array != NULL ? v->fs.journal_array->md_level
 						: LAB_MD_LEVEL_1,
