@@ -46,23 +46,42 @@ number_of(const char *text, uint64_t *out, struct err *e)
 }
 
 /*
- * A device for an external journal or log: the first unused one, else
- * the last scratch disk that is a member only because no device list is
- * given (naming it elsewhere takes it out of the array).
+ * Up to want devices for an external journal or log, into at[] (indexes
+ * of s->cands, in the picker's order); returns how many. The journal
+ * device the variant has comes first; then unused devices of the kind
+ * the variant is built on (a variant on scratch disks never gets a real
+ * disk offered to wipe); then scratch disks that are members only
+ * because no device list is given, from the last (naming one elsewhere
+ * takes it out of the array).
  */
-static const char *
-free_device(struct compose *s, const struct lab_variant *v)
+static size_t
+free_devices(struct compose *s, const struct lab_variant *v, size_t *at,
+    size_t want)
 {
-	const char *last = NULL;
+	bool scratch = lab_variant_isset(v, LAB_V_SCRATCH);
+	const char *had =
+	    v->fs.journal == LAB_JOURNAL_DEVICE ? v->fs.journal_device : NULL;
+	size_t n = 0;
 
 	compose_cands(s, v, true);
-	for (size_t i = 0; i < s->ncands; i++) {
-		if (s->cands[i].state == ' ' && !s->cands[i].busy)
-			return s->cands[i].dev;
+	for (size_t i = 0; i < s->ncands && n < want; i++)
+		if (had != NULL && strcmp(s->cands[i].dev, had) == 0)
+			at[n++] = i;
+	for (size_t i = 0; i < s->ncands && n < want; i++)
+		if (s->cands[i].state == ' ' && !s->cands[i].busy &&
+		    (lab_scratch_index(s->cands[i].dev) >= 0) == scratch)
+			at[n++] = i;
+	for (size_t i = s->ncands; i-- > 0 && n < want;)
 		if (s->cands[i].implicit)
-			last = s->cands[i].dev;
-	}
-	return last;
+			at[n++] = i;
+	for (size_t i = 1; i < n; i++) /* insertion sort: a few entries */
+		for (size_t k = i; k > 0 && at[k - 1] > at[k]; k--) {
+			size_t x = at[k];
+
+			at[k] = at[k - 1];
+			at[k - 1] = x;
+		}
+	return n;
 }
 
 /* Something to start from: an array of two 1G scratch disks, RAID1. */
@@ -151,36 +170,14 @@ apply_geometry(struct compose *s, struct tui *t, const struct lab_variant *v,
 			    LAB_F_GEOMETRY_STRIPE_WIDTH, s->stripe_width, e);
 }
 
-/*
- * A journal or log on an md RAID1 of its own: the journal device it had,
- * then the first devices no array uses, then implicit scratch members
- * from the end (naming one elsewhere takes it out of the array); two, in
- * the picker's order.
- */
+/* A journal or log on an md RAID1 of its own, over two free_devices(). */
 static int
 journal_array(struct compose *s, struct tui *t, const struct lab_variant *v,
     struct err *e)
 {
-	size_t at[2], n = 0;
+	size_t at[2], n = free_devices(s, v, at, 2);
 	const char *two[2];
 
-	compose_cands(s, v, true);
-	for (size_t i = 0; i < s->ncands && n < 2; i++)
-		if (s->cands[i].state == 'J' && v->fs.journal_device != NULL &&
-		    strcmp(s->cands[i].dev, v->fs.journal_device) == 0)
-			at[n++] = i;
-	for (size_t i = 0; i < s->ncands && n < 2; i++)
-		if (s->cands[i].state == ' ' && !s->cands[i].busy)
-			at[n++] = i;
-	for (size_t i = s->ncands; i-- > 0 && n < 2;)
-		if (s->cands[i].implicit)
-			at[n++] = i;
-	if (n == 2 && at[0] > at[1]) {
-		size_t k = at[0];
-
-		at[0] = at[1];
-		at[1] = k;
-	}
 	for (size_t i = 0; i < n; i++)
 		two[i] = s->cands[at[i]].dev;
 	if (n < 2)
@@ -196,14 +193,16 @@ apply_fs_journal(struct compose *s, struct tui *t, const struct lab_variant *v,
     const char *val, struct err *e)
 {
 	const char *dev;
+	size_t at;
 
 	if (strcmp(val, "internal") == 0)
 		return lab_edit_fs_journal(t->lab, t->variant,
 		    LAB_JOURNAL_INTERNAL, NULL, e);
 	if (strcmp(val, "array") == 0)
 		return journal_array(s, t, v, e);
-	dev = v->fs.journal_device != NULL ? v->fs.journal_device
-					   : free_device(s, v);
+	dev = v->fs.journal_device;
+	if (dev == NULL && free_devices(s, v, &at, 1) == 1)
+		dev = s->cands[at].dev;
 	if (dev == NULL)
 		return err_set(e, -EINVAL, NULL, 0, NULL, "%s",
 		    _("no free device for it: add a scratch disk"));

@@ -8,9 +8,12 @@
 # default back; the variant list clones, reorders and deletes; a workload
 # is added and a parameter typed, with its default and help shown; text
 # is checked as it is typed (the message under the field and the plan
-# preview follow each key, Esc puts the value back); 80x24 and --ascii
-# keep working, and quitting leaves nothing on stderr. No root: scratch
-# disks are placeholders in the preview.
+# preview follow each key, Esc puts the value back); RAID0+1 through the
+# nesting fields; a journal on a device, then on an md mirror of its own
+# edited in the picker; 80x24 and --ascii keep working, and quitting
+# leaves nothing on stderr. Scratch disks are placeholders in the
+# preview; root is needed only for a blank loop device in the inventory,
+# which a scratch variant's journal must not be given by default.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
@@ -61,6 +64,12 @@ keys() {
 		sleep 0.05
 	done
 }
+
+# As root, a free (blank) loop device in the inventory: a variant on
+# scratch disks must never be offered it to wipe by default.
+if [ "$(id -u)" = 0 ]; then
+	new_loop blank 64M
+fi
 
 tui_start "$lab"
 tui_wait_for '^ 1 Disks +2 Compose +3 Workloads'
@@ -279,6 +288,7 @@ field_is 'scratch disks' '6'
 # size, journal: internal -> device -> md array.
 keys G Up Up Up Up Up Up Right
 field_is journal 'device'
+# A scratch disk, not a free real disk ($blank as root).
 field_is 'journal device' 'scratch:5'
 tui_keys Right
 field_is journal 'md array'
