@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
+#include <wctype.h>
 
 #include "i18n.h"
 #include "tui-form.h"
@@ -52,6 +53,7 @@ struct tui_form {
 	int attr_dim, attr_bad;
 	struct tui_popup menu;
 	char saved[TUI_FORM_TEXT_MAX];
+	mbstate_t mb; /* a multibyte character typed so far, byte by byte */
 };
 
 #define LABEL_MAX 17
@@ -436,8 +438,11 @@ field_text(FIELD *fd, char *buf, size_t len)
 
 	while (n > 0 && s[n - 1] == ' ')
 		n--;
-	if (n >= len)
+	if (n >= len) { /* cut before a UTF-8 continuation byte, not in it */
 		n = len - 1;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
 	memcpy(buf, s != NULL ? s : "", n);
 	buf[n] = '\0';
 }
@@ -451,6 +456,7 @@ tui_form_edit(struct tui_form *f, int id, const char *text)
 	    it->kind != K_TEXT)
 		return false;
 	field_text(it->field, f->saved, sizeof f->saved);
+	memset(&f->mb, 0, sizeof f->mb);
 	set_field_buffer(it->field, 0, text != NULL ? text : it->edit);
 	set_field_fore(it->field, A_UNDERLINE);
 	set_field_back(it->field, A_UNDERLINE);
@@ -469,11 +475,58 @@ tui_form_live(struct tui_form *f, int id, const char *msg)
 
 /* ---------------------------------------------------------------- keys */
 
+/*
+ * A byte of a multibyte character (wgetch gives them one by one): true
+ * when it was one, *wc set once the character is whole. The form library
+ * takes wide characters through form_driver_w() only.
+ */
+static bool
+mb_byte(struct tui_form *f, int ch, wchar_t *wc, bool *whole)
+{
+	char c = (char)ch;
+	size_t r;
+
+	*whole = false;
+	if (ch < 0x80 || ch > 0xff) {
+		memset(&f->mb, 0, sizeof f->mb);
+		return false;
+	}
+	r = mbrtowc(wc, &c, 1, &f->mb);
+	if (r == (size_t)-2)
+		return true; /* more bytes to come */
+	if (r == (size_t)-1) {
+		memset(&f->mb, 0, sizeof f->mb);
+		return true; /* not text in this locale: dropped */
+	}
+	*whole = iswprint((wint_t)*wc) != 0;
+	return true;
+}
+
+/* The text of field it changed: the event with the text so far. */
+static enum tui_form_event
+typed(struct tui_form *f, struct item *it, struct tui_form_ev *ev)
+{
+	/* The field's buffer catches up with the window only on
+	   validation, which keeps the cursor where it is. */
+	form_driver(f->form, REQ_VALIDATION);
+	field_text(it->field, ev->text, sizeof ev->text);
+	ev->id = it->id;
+	return TUI_FORM_TYPED;
+}
+
 static enum tui_form_event
 edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
 {
 	struct item *it = current(f);
 	int req = -1;
+	bool whole;
+	wchar_t wc;
+
+	if (mb_byte(f, ch, &wc, &whole)) {
+		if (!whole || form_driver_w(f->form, OK, wc) != E_OK)
+			return TUI_FORM_NONE;
+		return typed(f, it, ev);
+	}
 
 	switch (ch) {
 	case '\n':
@@ -530,12 +583,7 @@ edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
 	if (req == REQ_PREV_CHAR || req == REQ_NEXT_CHAR ||
 	    req == REQ_BEG_FIELD || req == REQ_END_FIELD)
 		return TUI_FORM_NONE;
-	/* The field's buffer catches up with the window only on
-	   validation, which keeps the cursor where it is. */
-	form_driver(f->form, REQ_VALIDATION);
-	field_text(it->field, ev->text, sizeof ev->text);
-	ev->id = it->id;
-	return TUI_FORM_TYPED;
+	return typed(f, it, ev);
 }
 
 static enum tui_form_event

@@ -111,7 +111,14 @@ tui_wait_for '^# variant tmpdir-2$'
 tui_keys Escape
 field_is name 'b10'
 tui_wait_for '^# variant b10$'
-keys Down Down Down
+# UTF-8 text, typed a byte at a time by the terminal; Backspace takes a
+# whole character.
+keys Down Enter C-u
+tui_text 'Größe ½x'
+tui_keys BSpace
+tui_keys Enter
+field_is description 'Größe ½ *$'
+keys Down Down
 # The engine field is the current one: Right cycles md -> btrfs.
 tui_keys Right
 field_is engine 'btrfs'
@@ -361,12 +368,18 @@ tui_keys x
 tui_wait_gone 'add, clone, rename'
 
 # Unsaved changes: q twice.
+# Unsaved changes: s saves them and quits; the lab composed here checks
+# clean with the command line and keeps what was typed.
 keys Escape q
 tui_wait_for 'Unsaved changes'
-tui_keys q
+tui_keys s
 expect_eq "quit: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
 tui_stop
+"$RAIDLAB" check "$lab" >/dev/null 2>"$TEST_TMP/check.err" ||
+	fail "the composed lab does not check: $(cat "$TEST_TMP/check.err")"
+grep -q 'description = "Größe ½";' "$lab" ||
+	fail "the UTF-8 description was not saved"
 
 # ---- --ascii: no line drawing on the Compose screen and its popups
 tui_start --ascii "$lab"
