@@ -381,22 +381,14 @@ labrun_record(struct record *rec, const struct labrun *lr,
     struct labrun_result *r)
 {
 	if (r->kind == LABRUN_ITEM_BUILD) {
-		json_t *a = json_object_get(rec->root, "builds");
-		size_t n = json_is_array(a) ? json_array_size(a) : 0;
-
 		if (r->build == NULL)
 			return;
-		if ((size_t)r->build_index < n)
-			json_array_set(a, (size_t)r->build_index, r->build);
-		else
-			record_add_build(rec, r->build);
+		record_set_build(rec, (size_t)r->build_index, r->build);
 		json_decref(r->build);
 		r->build = NULL;
 		return;
 	}
 	record_add_run(rec, labrun_variant(lr, r->variant), NULL,
 	    &lr->lab->workloads[r->workload], r->repeat, r->res, r->skipped);
-	if (r->target != NULL && rec->nruns > 0)
-		json_object_set(rec->runs[rec->nruns - 1].json, "target",
-		    r->target);
+	record_set_run_target(rec, r->target);
 }

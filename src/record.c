@@ -107,13 +107,30 @@ record_set_status(struct record *rec, const char *status)
 void
 record_add_build(struct record *rec, json_t *build)
 {
+	record_set_build(rec, (size_t)-1, build);
+}
+
+void
+record_set_build(struct record *rec, size_t i, json_t *build)
+{
 	json_t *a = json_object_get(rec->root, "builds");
 
 	if (!json_is_array(a)) {
 		a = json_array();
 		json_object_set_new(rec->root, "builds", a);
 	}
-	json_array_append(a, build);
+	if (i < json_array_size(a))
+		json_array_set(a, i, build);
+	else
+		json_array_append(a, build);
+}
+
+void
+record_set_run_target(struct record *rec, json_t *target)
+{
+	if (rec->nruns > 0 && target != NULL)
+		json_object_set(rec->runs[rec->nruns - 1].json, "target",
+		    target);
 }
 
 /* ---------------------------------------------------------------- runs */

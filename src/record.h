@@ -100,6 +100,12 @@ void record_add_run(struct record *rec, const struct lab_variant *v,
  * as it stands.
  */
 void record_add_build(struct record *rec, json_t *build);
+/* builds[i] is build from now on (a reference kept); appended when i is
+   past the end. */
+void record_set_build(struct record *rec, size_t i, json_t *build);
+/* The last run's target facts, as record_target_json() gave them in the
+   thread that ran it (a reference kept). */
+void record_set_run_target(struct record *rec, json_t *target);
 
 /* Set the top-level status ("running" until the end). */
 void record_set_status(struct record *rec, const char *status);

@@ -392,6 +392,41 @@ Test(record, save_names_the_file_and_rewrites_it_in_place)
 	free(dir);
 }
 
+/* The lab runner's way in: a build replaced in place as the provisioner
+   goes on, and a run's target facts gathered in the thread that ran it. */
+Test(record, builds_set_in_place_and_run_target_from_the_runner)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	json_t *b0 = json_pack("{s:s}", "status", "building");
+	json_t *b1 = json_pack("{s:s}", "status", "ok");
+	json_t *again = json_pack("{s:s}", "status", "failed");
+	json_t *target = json_pack("{s:s}", "fstype", "btrfs"), *builds;
+
+	record_set_build(rec, 0, b0); /* past the end: appended */
+	record_set_build(rec, 5, b1);
+	record_set_build(rec, 0, again);
+	builds = json_object_get(rec->root, "builds");
+	cr_assert_eq(json_array_size(builds), 2);
+	cr_assert_eq(json_array_get(builds, 0), again);
+	cr_assert_eq(json_array_get(builds, 1), b1);
+	record_set_run_target(rec, target); /* no run yet: nothing */
+	record_add_run(rec, &lab->variants[1], NULL, &lab->workloads[0], 1,
+	    NULL, "skipped here");
+	record_set_run_target(rec, target);
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(json_object_get(rec->runs[0].json,
+						 "target"),
+				 "fstype")),
+	    "btrfs");
+	json_decref(b0);
+	json_decref(b1);
+	json_decref(again);
+	json_decref(target);
+	record_free(rec);
+	lab_free(lab);
+}
+
 Test(record, document_holds_host_lab_variant_and_params)
 {
 	struct lab *lab = sample_lab();
