@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -337,16 +339,22 @@ tick(struct tui *t)
 			tui_screens[i]->tick(t->state[i], t, i == t->cur);
 }
 
+/*
+ * SIGWINCH stays blocked except inside ppoll(), so a resize always ends
+ * the wait with EINTR and KEY_RESIZE is read at once; one that came
+ * between a wgetch() and a plain poll() waited for the next key.
+ */
 static void
-loop(struct tui *t)
+loop(struct tui *t, const sigset_t *waitmask)
 {
 	double next = now_ms() + t->tick_ms;
 
 	while (!t->quit) {
 		struct pollfd p[TUI_MAX_FDS];
 		size_t owner[TUI_MAX_FDS], n = 1;
+		struct timespec ts;
 		double left;
-		int rc;
+		int rc, ch;
 
 		if (t->redraw)
 			draw(t);
@@ -364,17 +372,17 @@ loop(struct tui *t)
 			owner[n++] = i;
 		}
 		left = next - now_ms();
-		rc = poll(p, n, left > 0 ? (int)left + 1 : 0);
+		if (left < 0)
+			left = 0;
+		ts.tv_sec = (time_t)(left / 1e3);
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec * 1e3) * 1e6);
+		rc = ppoll(p, n, &ts, waitmask);
 		if (rc < 0 && errno != EINTR)
 			break;
-		/* SIGWINCH interrupts poll with nothing to read: ncurses
-		   then has KEY_RESIZE queued, so read after EINTR too. */
-		if (rc < 0 || (p[0].revents & POLLIN)) {
-			int ch;
-
-			while ((ch = wgetch(t->body)) != ERR)
-				on_key(t, ch);
-		}
+		/* After EINTR too: ncurses' SIGWINCH handler has queued
+		   KEY_RESIZE with nothing on stdin. */
+		while ((ch = wgetch(t->body)) != ERR)
+			on_key(t, ch);
 		for (size_t i = 1; rc > 0 && i < n; i++)
 			if (p[i].revents & (POLLIN | POLLHUP))
 				tui_screens[owner[i]]
@@ -442,6 +450,7 @@ int
 tui_main(const char *lab_path, bool ascii)
 {
 	struct tui t;
+	sigset_t winch, waitmask;
 	size_t n = nscreens();
 
 	memset(&t, 0, sizeof t);
@@ -458,17 +467,23 @@ tui_main(const char *lab_path, bool ascii)
 	set_escdelay(25);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	colors(&t);
+	/* Before the screens start threads, which inherit the mask. */
+	sigemptyset(&winch);
+	sigaddset(&winch, SIGWINCH);
+	pthread_sigmask(SIG_BLOCK, &winch, &waitmask);
+	sigdelset(&waitmask, SIGWINCH);
 	t.state = xcalloc(n + 1, sizeof *t.state);
 	for (size_t i = 0; i < n; i++)
 		t.state[i] = tui_screens[i]->init(&t);
 	layout(&t);
-	loop(&t);
+	loop(&t, &waitmask);
 	for (size_t i = 0; i < n; i++)
 		tui_screens[i]->free(t.state[i]);
 	delwin(t.head);
 	delwin(t.body);
 	delwin(t.foot);
 	endwin();
+	pthread_sigmask(SIG_UNBLOCK, &winch, NULL);
 	xalloc_set_fatal_hook(NULL);
 	free(t.state);
 	lab_free(t.lab);
