@@ -35,7 +35,16 @@ geom_leg_rule(const struct lab_array *a, struct geom *g)
 	const struct lab_array *leg = &a->legs[0];
 	char cb[UNITS_BUF];
 
-	if (a->md_level == LAB_MD_LEVEL_1 && leg->md_level == LAB_MD_LEVEL_0) {
+	if (lab_legs_differ(a, LAB_A_LEVEL) ||
+	    lab_legs_differ(a, LAB_A_CHUNK) ||
+	    lab_legs_differ(a, LAB_A_DEVICES)) {
+		/* A mirror is as aligned as its worst leg; a stripe over
+		   unlike legs has no one width. */
+		snprintf(g->rule, sizeof g->rule, "%s",
+		    _("the legs differ in level, chunk or device count: no "
+		      "one stripe geometry fits them all"));
+	} else if (a->md_level == LAB_MD_LEVEL_1 &&
+	    leg->md_level == LAB_MD_LEVEL_0) {
 		g->striped = true;
 		g->data_disks = (unsigned)leg->devices.n;
 		g->chunk = leg->chunk ? leg->chunk : GEOM_MD_DEFAULT_CHUNK;

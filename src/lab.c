@@ -262,6 +262,20 @@ lab_array_isset(const struct lab_array *a, enum lab_a_field f)
 }
 
 bool
+lab_legs_differ(const struct lab_array *a, enum lab_a_field f)
+{
+	for (size_t i = 1; i < a->nlegs; i++) {
+		const struct lab_array *l0 = &a->legs[0], *l = &a->legs[i];
+
+		if ((f == LAB_A_LEVEL && l->md_level != l0->md_level) ||
+		    (f == LAB_A_CHUNK && l->chunk != l0->chunk) ||
+		    (f == LAB_A_DEVICES && l->devices.n != l0->devices.n))
+			return true;
+	}
+	return false;
+}
+
+bool
 lab_array_inherited(const struct lab_array *a, enum lab_a_field f)
 {
 	return (a->set & ~a->own & LAB_BIT(f)) != 0;

@@ -375,6 +375,9 @@ bool lab_array_isset(const struct lab_array *a, enum lab_a_field f);
 bool lab_array_inherited(const struct lab_array *a, enum lab_a_field f);
 int lab_array_line(const struct lab_array *a, enum lab_a_field f);
 const char *lab_array_key(enum lab_a_field f); /* "bitmap.file" */
+/* A nested array whose legs do not all share leg 0's level
+   (LAB_A_LEVEL), chunk (LAB_A_CHUNK) or device count (LAB_A_DEVICES). */
+bool lab_legs_differ(const struct lab_array *a, enum lab_a_field f);
 
 bool lab_fs_isset(const struct lab_fs *fs, enum lab_f_field f);
 bool lab_fs_inherited(const struct lab_fs *fs, enum lab_f_field f);

@@ -427,7 +427,9 @@ compose_apply(struct compose *s, struct tui *t, int event,
 		if (!compose_choice_value(s, v, ev->id, ev->choice, &val))
 			return -EINVAL;
 		rc = val == NULL ? compose_reset(t, ev->id, e)
-				 : apply_choice(s, t, v, ev->id, val, e);
+		    : strcmp(val, CL_KEEP) == 0
+		    ? 0
+		    : apply_choice(s, t, v, ev->id, val, e);
 		free(val);
 		return rc;
 	case TUI_FORM_EDITED:

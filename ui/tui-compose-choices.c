@@ -65,6 +65,15 @@ cl_pick(struct clist *c, const char *value)
 	c->cur = c->n - 1;
 }
 
+/* Legs set apart in the lab file: shown as they are until one value is
+   chosen for all of them. */
+static void
+cl_mixed(struct clist *c)
+{
+	cl_add(c, _("each leg its own"), CL_KEEP);
+	c->cur = c->n - 1;
+}
+
 static void
 cl_names(struct clist *c, const char *const *names, size_t n)
 {
@@ -215,13 +224,17 @@ leg_choices(const struct lab_array *a, int id, struct clist *c)
 		break;
 	case CF_LEG_LEVEL:
 		cl_md_levels(c);
-		if (leg != NULL)
+		if (lab_legs_differ(a, LAB_A_LEVEL))
+			cl_mixed(c);
+		else if (leg != NULL)
 			cl_pick(c, lab_md_level_name(leg->md_level));
 		break;
 	case CF_LEG_CHUNK:
 		cl_size_key(c, _("mdadm default (512K)"), 4096, 4 << 20, 2,
 		    leg != NULL && lab_array_isset(leg, LAB_A_CHUNK),
 		    leg != NULL ? leg->chunk : 0);
+		if (lab_legs_differ(a, LAB_A_CHUNK))
+			cl_mixed(c);
 		break;
 	}
 }

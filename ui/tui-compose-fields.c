@@ -229,6 +229,28 @@ md_fields(struct compose *s, const struct lab_variant *v)
 	show(s, CF_ASSUME_CLEAN);
 }
 
+/* A leg's devices; its level and chunk too when the legs differ. */
+static void
+leg_info(struct compose *s, const struct lab_array *l, size_t i, bool mixed)
+{
+	char *label = xasprintf(_("leg %zu"), i);
+	char *d = devices_text(&l->devices), *text = d, cb[UNITS_BUF];
+
+	if (mixed && l->md_level == LAB_MD_LEVEL_1)
+		text = xasprintf(_("RAID1: %s"), d);
+	else if (mixed)
+		text = xasprintf(_("RAID%d, chunk %s: %s"),
+		    lab_md_level_number(l->md_level),
+		    l->chunk ? units_format_exact(l->chunk, cb, sizeof cb)
+			     : _("default"),
+		    d);
+	tui_form_info(s->form, CF_LEG_INFO, label, text);
+	if (text != d)
+		free(text);
+	free(label);
+	free(d);
+}
+
 /* "RAID0+1: a RAID1 over 2 RAID0 legs", then each leg's devices. */
 static void
 leg_fields(struct compose *s, const struct lab_variant *v)
@@ -236,6 +258,8 @@ leg_fields(struct compose *s, const struct lab_variant *v)
 	const struct lab_array *a = &v->array;
 	int top = lab_md_level_number(a->md_level);
 	int leg = a->nlegs > 0 ? lab_md_level_number(a->legs[0].md_level) : 0;
+	bool mixed =
+	    lab_legs_differ(a, LAB_A_LEVEL) || lab_legs_differ(a, LAB_A_CHUNK);
 	char *text;
 
 	if (!lab_edit_array_applies(a, LAB_A_LEGS) && a->nlegs == 0)
@@ -246,23 +270,21 @@ leg_fields(struct compose *s, const struct lab_variant *v)
 		return;
 	choice(s, v, CF_LEG_LEVEL, _("leg level"));
 	show(s, CF_LEG_LEVEL);
-	if (a->legs[0].md_level != LAB_MD_LEVEL_1) {
+	if (a->legs[0].md_level != LAB_MD_LEVEL_1 || mixed) {
 		choice(s, v, CF_LEG_CHUNK, _("leg chunk"));
 		show(s, CF_LEG_CHUNK);
 	}
-	text = xasprintf(_("RAID%d+%d: a RAID%d over %zu RAID%d legs, the "
-			   "members split in order"),
-	    leg, top, top, a->nlegs, leg);
+	if (mixed)
+		text = xasprintf(_("a RAID%d over %zu legs that differ"), top,
+		    a->nlegs);
+	else
+		text = xasprintf(_("RAID%d+%d: a RAID%d over %zu RAID%d legs, "
+				   "the members split in order"),
+		    leg, top, top, a->nlegs, leg);
 	tui_form_info(s->form, CF_LEG_INFO, "", text);
 	free(text);
-	for (size_t i = 0; i < a->nlegs; i++) {
-		char *label = xasprintf(_("leg %zu"), i);
-		char *d = devices_text(&a->legs[i].devices);
-
-		tui_form_info(s->form, CF_LEG_INFO, label, d);
-		free(label);
-		free(d);
-	}
+	for (size_t i = 0; i < a->nlegs; i++)
+		leg_info(s, &a->legs[i], i, mixed);
 	show(s, CF_LEG_INFO);
 }
 

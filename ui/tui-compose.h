@@ -116,8 +116,10 @@ struct compose {
 	size_t nbad;
 };
 
-/* A choice list: labels shown, values applied (NULL: the default). */
+/* A choice list: labels shown, values applied (NULL: the default;
+   CL_KEEP: leave the lab as it is). */
 #define CL_MAX 96
+#define CL_KEEP ""
 struct clist {
 	char *label[CL_MAX];
 	char *value[CL_MAX];

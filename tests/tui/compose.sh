@@ -11,7 +11,8 @@
 # preview follow each key, Esc puts the value back); RAID0+1 through the
 # nesting fields; a journal on a device, then on an md mirror of its own
 # edited in the picker; 80x24 and --ascii keep working, and quitting
-# leaves nothing on stderr. Scratch disks are placeholders in the
+# leaves nothing on stderr; legs that differ in a lab file are shown as
+# they are until one choice sets them all. Scratch disks are placeholders in the
 # preview; root is needed only for a blank loop device in the inventory,
 # which a scratch variant's journal must not be given by default.
 . "${top_srcdir:-.}/tests/system/lib.sh"
@@ -380,6 +381,50 @@ tui_stop
 	fail "the composed lab does not check: $(cat "$TEST_TMP/check.err")"
 grep -q 'description = "Größe ½";' "$lab" ||
 	fail "the UTF-8 description was not saved"
+
+# ---- legs that differ (a lab file can give each its own level and
+# chunk): each leg says its own, the choices say so, no geometry is
+# computed for them, and one choice sets every leg.
+cat >"$TEST_TMP/mixed.cfg" <<EOF
+name = "mixed";
+variants = (
+  { name = "m"; scratch = { count = 5; size = "1G"; };
+    array = { level = 1; legs = (
+      { level = 0; chunk = "64K"; devices = [ "scratch:0", "scratch:1" ]; },
+      { level = 5; chunk = "256K";
+        devices = [ "scratch:2", "scratch:3", "scratch:4" ]; }
+    ); }; }
+);
+workloads = ( { type = "smallfiles"; count = 10; } );
+EOF
+tui_start "$TEST_TMP/mixed.cfg"
+tui_wait_for '^ 1 Disks'
+tui_keys 2
+tui_wait_for '^Variants'
+field_is 'leg level' 'each leg its own'
+field_is 'leg chunk' 'each leg its own'
+field_is 'leg 0' 'RAID0, chunk 64K: scratch:0 scratch:1'
+field_is 'leg 1' 'RAID5, chunk 256K: scratch:2 scratch:3 scratch:4'
+tui_wait_for 'a RAID1 over 2 legs that differ'
+tui_wait_for '^# geometry: the legs differ in level, chunk or device count'
+# The form, then name .. nested legs .. leg level .. leg chunk; u: the
+# default chunk, for every leg, the levels still their own.
+keys Tab Down Down Down Down Down Down Down u
+field_is 'leg chunk' 'mdadm default'
+field_is 'leg level' 'each leg its own'
+field_is 'leg 1' 'RAID5, chunk default: scratch:2'
+# RAID0 is six choices before "each leg its own".
+keys Up Left Left Left Left Left Left
+field_is 'leg level' 'RAID0'
+field_is 'leg 1' 'scratch:2 scratch:3 scratch:4 *(▾|$)'
+tui_wait_for 'RAID0\+1: a RAID1 over 2 RAID0 legs'
+tui_wait_gone 'the legs differ'
+keys Escape q
+tui_wait_for 'Unsaved changes'
+tui_keys d
+expect_eq "mixed legs: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
 
 # ---- --ascii: no line drawing on the Compose screen and its popups
 tui_start --ascii "$lab"

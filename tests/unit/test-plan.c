@@ -424,6 +424,68 @@ Test(geom, data_disks_per_level_and_layout)
 	}
 }
 
+/* Nested legs: alike legs give one leg's stripe; legs that differ in
+   level, chunk or width give none, and lab_legs_differ says which. */
+Test(geom, nested_legs_alike_or_not)
+{
+	static const struct {
+		const char *leg0, *leg1;
+		bool striped;
+		unsigned data;
+		const char *differ; /* L level, C chunk, D devices */
+	} t[] = {
+		{ "level = 0; chunk = \"64K\"; devices = [\"/dev/a\", "
+		  "\"/dev/b\"];",
+		    "level = 0; chunk = \"64K\"; devices = [\"/dev/c\", "
+		    "\"/dev/d\"];",
+		    true, 2, "" },
+		{ "level = 0; chunk = \"64K\"; devices = [\"/dev/a\", "
+		  "\"/dev/b\"];",
+		    "level = 0; chunk = \"256K\"; devices = [\"/dev/c\", "
+		    "\"/dev/d\"];",
+		    false, 0, "C" },
+		{ "level = 0; devices = [\"/dev/a\", \"/dev/b\"];",
+		    "level = 0; devices = [\"/dev/c\", \"/dev/d\", "
+		    "\"/dev/e\"];",
+		    false, 0, "D" },
+		{ "level = 0; devices = [\"/dev/a\", \"/dev/b\"];",
+		    "level = 5; devices = [\"/dev/c\", \"/dev/d\"];", false, 0,
+		    "L" },
+	};
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char text[1024], differ[4] = "";
+		struct errlist errs;
+		struct lab *lab = NULL;
+		const struct lab_array *a;
+		struct geom g;
+		bool striped;
+
+		snprintf(text, sizeof text,
+		    PRE "{ name = \"x\"; array = { level = 1; legs = ( { %s }, "
+			"{ %s } ); }; }" POST,
+		    t[i].leg0, t[i].leg1);
+		errlist_init(&errs);
+		cr_assert_eq(lab_load_string(text, "lab.cfg", &lab, &errs), 0);
+		a = &lab->variants[0].array;
+		striped = geom_of(a, 2, &g);
+		cr_expect_eq(striped, t[i].striped, "case %zu: %s", i, g.rule);
+		cr_expect_eq(g.data_disks, t[i].data, "case %zu", i);
+		if (!t[i].striped)
+			cr_expect(strstr(g.rule, "legs differ") != NULL,
+			    "case %zu: %s", i, g.rule);
+		if (lab_legs_differ(a, LAB_A_LEVEL))
+			strcat(differ, "L");
+		if (lab_legs_differ(a, LAB_A_CHUNK))
+			strcat(differ, "C");
+		if (lab_legs_differ(a, LAB_A_DEVICES))
+			strcat(differ, "D");
+		cr_expect_str_eq(differ, t[i].differ, "case %zu", i);
+		lab_free(lab);
+		errlist_done(&errs);
+	}
+}
+
 Test(plan, md_names_fit_and_stay_distinct)
 {
 	char *a = plan_md_name("a-rather-long-variant-name-one", "-leg1");
