@@ -7,7 +7,8 @@
 # resync), 5 with an internal bitmap, 5 with a write journal, 6, 10
 # n2/f2/o2 with 64K and 256K chunks, RAID0+1, xfs with its log on an md
 # RAID1, ext4 with explicit and automatic stride/stripe width; then a guard
-# refusal. The host then checks the record and what the guest saw after
+# refusal, and a RAID0+1 with its ext4 journal on an md RAID1 whose run is
+# SIGKILLed, then undone by raidlab cleanup. The host then checks the record and what the guest saw after
 # everything (tests/vm/check.sh): md's own sysfs values, /proc/mdstat,
 # dumpe2fs and xfs_info, every run ok, and nothing left: no array, mount,
 # loop device, signature or journal.
@@ -67,7 +68,7 @@ t1=$(date +%s)
 share=$TEST_TMP/share
 mkdir -p "$share/labs" "$TEST_TMP/disks"
 cp "$vm/guest.sh" "$share/guest.sh"
-cp "$vm/labs/md.cfg" "$vm/labs/busy.cfg" "$share/labs/"
+cp "$vm/labs/md.cfg" "$vm/labs/busy.cfg" "$vm/labs/killed.cfg" "$share/labs/"
 disks=
 n=0
 # vda: a busy "system" disk; vdb-vde: the arrays (the self-check's on vdb

@@ -234,6 +234,38 @@ vm_check_raidlab() {
 	vm_eq "busy: its file intact" "$(vm_file "$d/busy-keep")" "still here"
 	vm_eq "busy: the other disk untouched" "$(vm_file "$d/busy-wipefs")" ""
 	vm_nomatch "busy: no array" "$(vm_file "$d/busy-mdstat")" '^md[0-9]'
+	vm_check_killed "$d/killed"
+}
+
+# A RAID0+1 with its journal on an md RAID1, SIGKILLed mounted: cleanup
+# stops all four arrays, unmounts, and leaves no superblock or signature.
+vm_check_killed() {
+	k=$1
+	[ -d "$k" ] || { vm_fail "killed: the run did not happen"; return; }
+	vm_eq "killed: SIGKILL" "$(vm_file "$k/run.status")" 137
+	m=$(vm_file "$k/mdstat-killed")
+	vm_eq "killed: two RAID0 legs and two RAID1s active when killed" \
+		"$(printf '%s\n' "$m" | grep -Eo 'active raid[01]' | sort |
+			uniq -c | awk '{ printf "%s%s ", $1, $3 }')" "2raid0 2raid1 "
+	vm_match "killed: mounted when killed" "$(vm_file "$k/mounts-killed")" \
+		' /run/raidlab/mnt/killed '
+	vm_match "killed: its journal left" "$(vm_file "$k/state-killed")" '\.journal'
+	vm_eq "killed: raidlab cleanup" "$(vm_file "$k/cleanup.status")" 0
+	c=$(vm_file "$k/cleanup.txt")
+	vm_match "killed: cleanup unmounted" "$c" 'umount /run/raidlab/mnt/killed: ok'
+	for a in rl-killed rl-killed-leg0 rl-killed-leg1 rl-killed-log; do
+		vm_match "killed: cleanup stopped $a" "$c" \
+			"mdadm --stop /dev/md/$a: ok"
+	done
+	vm_nomatch "killed: cleanup failed nothing" "$c" \
+		'could not|exit status|malformed'
+	vm_nomatch "killed: no array after cleanup" "$(vm_file "$k/mdstat")" \
+		'(^|[[:space:]])md[0-9]+ :'
+	vm_eq "killed: nothing mounted after cleanup" "$(vm_file "$k/mounts")" ""
+	vm_eq "killed: no superblock or signature after cleanup" \
+		"$(vm_file "$k/wipefs")" ""
+	vm_nomatch "killed: no journal after cleanup" "$(vm_file "$k/state")" \
+		'\.journal'
 }
 
 # Nothing left behind, whatever ran.

@@ -8,8 +8,9 @@
 #   selfcheck  the harness alone: mdadm --create a RAID1 on /dev/vdb and
 #              /dev/vdc, wait for its resync, ext4 on it, tear it down and
 #              wipe both
-#   raidlab    raidlab run of labs/md.cfg (every md shape) and labs/busy.cfg
-#              (a guard refusal), the binary under test driving real md
+#   raidlab    raidlab run of labs/md.cfg (every md shape), labs/busy.cfg
+#              (a guard refusal) and labs/killed.cfg (killed, then raidlab
+#              cleanup), the binary under test driving real md
 # and always, last, the state of the guest after everything: /proc/mdstat,
 # /dev/md*, mounts, loop devices, wipefs of every disk, raidlab's journals.
 # Disks: /dev/vda a small "system" disk (mounted here, so busy), /dev/vdb..
@@ -114,6 +115,40 @@ raidlab_stage() {
 	cat /proc/mdstat >"$d/busy-mdstat"
 	wipefs -n "${disks[1]}" >"$d/busy-wipefs" 2>&1
 	run umount /mnt/sys
+	killed_run "$d"
+}
+
+# labs/killed.cfg's run, SIGKILLed once its four arrays are built and
+# mounted, then raidlab cleanup: what was there before and after it.
+killed_run() {
+	local d=$1/killed pid
+	mkdir -p "$d"
+	echo "+ raidlab run /share/labs/killed.cfg, killed once mounted"
+	raidlab run /share/labs/killed.cfg --results "$d/results" \
+		>"$d/run.out" 2>"$d/run.err" &
+	pid=$!
+	for _ in $(seq 900); do
+		grep -q ' /run/raidlab/mnt/killed ' /proc/self/mountinfo && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.2
+	done
+	sleep 2 # into the workload
+	kill -KILL "$pid"
+	wait "$pid"
+	echo $? >"$d/run.status"
+	tail -n 20 "$d/run.err"
+	cat /proc/mdstat >"$d/mdstat-killed"
+	grep ' /run/raidlab/mnt/' /proc/self/mountinfo >"$d/mounts-killed"
+	ls -A /run/raidlab >"$d/state-killed" 2>&1
+	run raidlab cleanup >"$d/cleanup.txt" 2>&1
+	echo $? >"$d/cleanup.status"
+	cat "$d/cleanup.txt"
+	cat /proc/mdstat >"$d/mdstat"
+	grep -E ' /run/raidlab| /dev/md' /proc/self/mountinfo >"$d/mounts"
+	for dev in "${disks[@]:1}"; do
+		wipefs -n "$dev" | sed "s|^|$dev: |"
+	done >"$d/wipefs" 2>&1
+	ls -A /run/raidlab >"$d/state" 2>&1
 }
 
 for s in $RAIDLAB_VM_STAGES; do
