@@ -15,11 +15,12 @@ need_cmd jq
 
 export XDG_DATA_HOME="$TEST_TMP/xdg"
 lab="$TEST_TMP/lab.cfg"
+# Far more files than the seconds before x can make, even on tmpfs.
 cat >"$lab" <<EOF
 name = "tuirun"; cache = "keep";
 variants = ( { name = "dir"; directory = "$TEST_TMP/target"; } );
 workloads = (
-  { name = "big"; type = "smallfiles"; counts = [200000]; dirs = 100; }
+  { name = "big"; type = "smallfiles"; counts = [2000000]; dirs = 100; }
 );
 EOF
 
@@ -59,7 +60,7 @@ tui_check_stderr
 tui_stop
 
 # A short run to the end: a record raidlab show reads back.
-sed -i 's/counts = \[200000\]; dirs = 100;/counts = [50]; dirs = 2;/' "$lab"
+sed -i 's/counts = \[2000000\]; dirs = 100;/counts = [50]; dirs = 2;/' "$lab"
 rm -f "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json
 tui_start "$lab"
 tui_wait_for 'tuirun'
