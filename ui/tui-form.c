@@ -6,8 +6,9 @@
  * the screen's window, so a form may be taller than the terminal. The
  * cursor stays hidden: while text is edited the character under the
  * form's cursor is drawn reversed, and the screen's verdict on the text
- * so far is drawn over the rows under the field, in place of the
- * problems found with the value before. UI thread only.
+ * so far takes the rows under the field, in place of the problems found
+ * with the value before: the form is laid out again around it, the text
+ * and the cursor kept, so that no other row is hidden. UI thread only.
  */
 #include "config.h"
 
@@ -306,6 +307,7 @@ place(struct tui_form *f, int width)
 {
 	int lw = width >= 50 ? LABEL_MAX : width / 3, row = 0;
 	int vw = width - lw - 1;
+	bool live;
 
 	f->label_w = lw;
 	for (size_t i = 0; i < f->n; i++) {
@@ -320,10 +322,15 @@ place(struct tui_form *f, int width)
 			row++;
 			continue;
 		}
+		live = f->editing && it->id == f->live_id;
 		static_field(f, row, 0, lw, it->label,
-		    it->nmsgs > 0 ? f->attr_bad : (int)A_NORMAL);
+		    (live ? f->live != NULL : it->nmsgs > 0) ? f->attr_bad
+							     : (int)A_NORMAL);
 		row += value_field(f, it, row, lw + 1, vw);
-		for (size_t k = 0; k < it->nmsgs; k++) {
+		if (live && f->live != NULL)
+			row += static_lines(f, row, lw + 1, vw, f->live,
+			    f->attr_bad, 2);
+		for (size_t k = 0; k < it->nmsgs && !live; k++) {
 			char *m = xasprintf("! %s", it->msgs[k]);
 
 			row +=
@@ -360,16 +367,13 @@ near(struct tui_form *f, int id)
 	return best;
 }
 
-void
-tui_form_end(struct tui_form *f, const struct tui *t, int width)
+/* Lay the items out on a new pad and post the form on it. */
+static void
+build(struct tui_form *f)
 {
 	struct item *it;
 
 	unpost(f);
-	f->ascii = t->ascii;
-	f->attr_dim = tui_attr(t, TUI_PAIR_DIM);
-	f->attr_bad = tui_attr(t, TUI_PAIR_BAD);
-	f->width = width < 8 ? 8 : width;
 	f->height = place(f, f->width);
 	if (f->height < 1 || !has_active(f))
 		return;
@@ -390,6 +394,16 @@ tui_form_end(struct tui_form *f, const struct tui *t, int width)
 	if (it != NULL)
 		set_current_field(f->form, it->field);
 	f->cur_id = tui_form_current(f);
+}
+
+void
+tui_form_end(struct tui_form *f, const struct tui *t, int width)
+{
+	f->ascii = t->ascii;
+	f->attr_dim = tui_attr(t, TUI_PAIR_DIM);
+	f->attr_bad = tui_attr(t, TUI_PAIR_BAD);
+	f->width = width < 8 ? 8 : width;
+	build(f);
 }
 
 /* ---------------------------------------------------------------- state */
@@ -465,12 +479,55 @@ tui_form_edit(struct tui_form *f, int id, const char *text)
 	return true;
 }
 
+/*
+ * Lay the form out again for the message under the field being typed:
+ * the text, the cursor's place in it (counted in characters, as the
+ * form's requests move) and the editing go over to the new fields.
+ */
+static void
+relayout(struct tui_form *f)
+{
+	struct item *it = current(f);
+	char text[TUI_FORM_TEXT_MAX];
+	int pos = 0;
+
+	if (!f->editing || it == NULL || it->kind != K_TEXT) {
+		build(f);
+		return;
+	}
+	form_driver(f->form, REQ_VALIDATION);
+	field_text(it->field, text, sizeof text);
+	while (pos < TUI_FORM_TEXT_MAX &&
+	    form_driver(f->form, REQ_PREV_CHAR) == E_OK)
+		pos++;
+	f->cur_id = it->id;
+	build(f);
+	if ((it = current(f)) == NULL || it->id != f->cur_id) {
+		f->editing = false;
+		return;
+	}
+	set_field_buffer(it->field, 0, text);
+	set_field_fore(it->field, A_UNDERLINE);
+	set_field_back(it->field, A_UNDERLINE);
+	form_driver(f->form, REQ_BEG_FIELD);
+	while (pos-- > 0)
+		form_driver(f->form, REQ_NEXT_CHAR);
+}
+
 void
 tui_form_live(struct tui_form *f, int id, const char *msg)
 {
+	bool same = id == f->live_id &&
+	    (msg == NULL ? f->live == NULL
+			 : f->live != NULL && strcmp(f->live + 2, msg) == 0);
+
+	if (same)
+		return;
 	free(f->live);
 	f->live = msg != NULL ? xasprintf("! %s", msg) : NULL;
 	f->live_id = id;
+	if (f->form != NULL)
+		relayout(f);
 }
 
 /* ---------------------------------------------------------------- keys */
@@ -749,8 +806,6 @@ scroll_to(struct tui_form *f, int h)
 		return;
 	first = it->row;
 	last = it->row + it->rows - 1;
-	if (f->editing && f->live != NULL && last < it->row + 2)
-		last = it->row + 2; /* the live message */
 	/* Show the heading above the first field of a section. */
 	if (it > f->v && it[-1].kind == K_HEADING)
 		first = it[-1].row;
@@ -762,45 +817,6 @@ scroll_to(struct tui_form *f, int h)
 		f->top = f->height - h;
 	if (f->top < 0)
 		f->top = 0;
-}
-
-/*
- * Over the copy of the pad in w (rows of it from (y, x), cols wide, in an
- * area h rows high): the rows under the field being typed lose the old
- * problems and show live, wrapped over at most two rows, the second over
- * the next field's; above the field when the area ends under it.
- */
-static void
-draw_live(struct tui_form *f, WINDOW *w, int y, int x, int rows, int h,
-    int cols)
-{
-	struct item *it = current(f);
-	int vx = f->label_w + 1, vw = cols - vx, n = 0, at;
-	const char *s = f->live;
-
-	if (!f->editing || it == NULL || it->id != f->live_id || vw < 4)
-		return;
-	for (int r = it->row + 1; r < it->row + it->rows; r++)
-		if (r - f->top < rows)
-			mvwhline(w, y + r - f->top, x + vx, ' ', vw);
-	at = it->row + 1 - f->top;
-	if (at >= h) /* the last row of a full area: say it above */
-		at = it->row - f->top -
-		    (s != NULL && tui_wrap(s, vw) < strlen(s) ? 2 : 1);
-	while (s != NULL && *s != '\0' && n < 2) {
-		int r = at + n++;
-		size_t k = tui_wrap(s, vw);
-
-		if (r < 0 || r >= h)
-			break;
-		mvwhline(w, y + r, x, ' ', cols);
-		wattron(w, f->attr_bad);
-		mvwaddnstr(w, y + r, x + vx, s, (int)k);
-		wattroff(w, f->attr_bad);
-		s += k;
-		while (*s == ' ')
-			s++;
-	}
 }
 
 void
@@ -816,7 +832,6 @@ tui_form_draw(struct tui_form *f, const struct tui *t, WINDOW *w, int y, int x,
 	rows = f->height - f->top < h ? f->height - f->top : h;
 	cols = f->width < wd ? f->width : wd;
 	copywin(f->pad, w, f->top, 0, y, x, y + rows - 1, x + cols - 1, FALSE);
-	draw_live(f, w, y, x, rows, h, cols);
 	if (f->editing) {
 		pos_form_cursor(f->form);
 		getyx(f->pad, cy, cx);
