@@ -103,6 +103,8 @@ tui_wait_for '! the name tmpdir is already used'
 tui_text ' 2'
 tui_wait_gone 'already used'
 tui_wait_for "! 'tmpdir 2' is not a valid name"
+# The message has rows of its own: the next field is not covered.
+field_is description 'none'
 tui_wait_for '# no plan until these are solved'
 keys BSpace BSpace
 tui_text -2
