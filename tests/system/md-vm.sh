@@ -4,14 +4,15 @@
 # packages (tests/vm/mkinitrd.sh) and small virtio disks, and run the
 # binary under test there against real md, every scenario in one boot
 # (tests/vm/guest.sh, tests/vm/labs/md.cfg): RAID 0, 1 (waiting for its
-# resync), 5 with an internal bitmap, 5 with a write journal, 6, 10
-# n2/f2/o2 with 64K and 256K chunks, RAID0+1, xfs with its log on an md
-# RAID1, ext4 with explicit and automatic stride/stripe width; then a guard
-# refusal, and a RAID0+1 with its ext4 journal on an md RAID1 whose run is
-# SIGKILLed, then undone by raidlab cleanup. The host then checks the record and what the guest saw after
-# everything (tests/vm/check.sh): md's own sysfs values, /proc/mdstat,
-# dumpe2fs and xfs_info, every run ok, and nothing left: no array, mount,
-# loop device, signature or journal.
+# resync), 1 with its bitmap in a file, 5 with an internal bitmap, 5 with
+# a write journal, 6, 10 n2/f2/o2 with 64K and 256K chunks, RAID0+1, xfs
+# with its log on an md RAID1, ext4 with explicit and automatic
+# stride/stripe width, btrfs on RAID5; then a guard refusal, and a RAID0+1
+# with its ext4 journal on an md RAID1 whose run is SIGKILLed, then undone
+# by raidlab cleanup. The host then checks the record and what the guest
+# saw after everything (tests/vm/check.sh): md's own sysfs values,
+# /proc/mdstat, dumpe2fs and xfs_info, every run ok, and nothing left: no
+# array, mount, loop device, signature or journal.
 #
 # Skips (77) without root, qemu-system-x86_64, a kernel with modules in
 # /boot and /lib/modules, busybox-static, cpio, mdadm or the mkfs tools,

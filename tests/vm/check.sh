@@ -131,9 +131,9 @@ vm_check_raidlab() {
 		return
 	fi
 	vm_eq "record: status" "$(jq -r .status "$vm_rec")" ok
-	vm_eq "record: a build per variant" "$(jq -r '.builds | length' "$vm_rec")" 16
+	vm_eq "record: a build per variant" "$(jq -r '.builds | length' "$vm_rec")" 17
 
-	for v in r0 r1-resync r5-bitmap r5-journal r6 r10-n2-64k r10-n2-256k \
+	for v in r0 r1-resync r5-bitmap r1-bitmap-file r5-journal r6 r10-n2-64k r10-n2-256k \
 		r10-f2-64k r10-f2-256k r10-o2-64k r10-o2-256k r01 xfs-log \
 		ext4-geometry ext4-auto btrfs-on-r5; do
 		variant_check "$v"
@@ -144,6 +144,12 @@ vm_check_raidlab() {
 	md_check r1-resync rl-r1-resync 1 2 - - none resync
 	md_check r5-bitmap rl-r5-bitmap 5 4 65536 2 internal bitmap
 	md_check r5-journal rl-r5-journal 5 3 65536 2 none journal
+	md_check r1-bitmap-file rl-r1-bitmap-file 1 2 - - file bitmap
+	vm_match "r1-bitmap-file: mdadm --detail names the file" \
+		"$(bq r1-bitmap-file '.facts.md["/dev/md/rl-r1-bitmap-file"]
+		.mdadm_detail // ""')" 'Intent Bitmap : /mnt/sys/r1\.bitmap'
+	vm_eq "r1-bitmap-file: the file removed at teardown" \
+		"$(vm_file "$d/sys-files" | tr '\n' ' ')" "keep lost+found "
 	md_check r6 rl-r6 6 4 65536 2 none resync
 	# RAID10 layout: near copies in bits 0-7, far copies in 8-15, 0x10000
 	# for offset: n2 = 0x102, f2 = 0x201, o2 = 0x10201.

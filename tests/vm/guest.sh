@@ -103,6 +103,7 @@ raidlab_stage() {
 	echo $? >"$d/run.status"
 	echo "$t0 $(now)" >"$d/run.time"
 	echo "== raidlab run: exit status $(cat "$d/run.status"), $t0..$(now) s"
+	ls -A /mnt/sys >"$d/sys-files" # r1-bitmap-file's file is gone
 	tail -n 40 "$d/run.err"
 
 	echo "+ raidlab run /share/labs/busy.cfg"
