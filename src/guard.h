@@ -19,6 +19,7 @@ struct disk;
 struct disk_list;
 struct err;
 struct errlist;
+struct lab_variant;
 
 /* What a device will be in the variant (for messages). */
 enum guard_role {
@@ -130,6 +131,15 @@ char *guard_confirmed_describe(const struct disk_list *inv,
 
 /* "member", "spare", "md write journal", "filesystem journal" (_()). */
 const char *guard_role_name(enum guard_role r);
+
+/*
+ * The files variant v would create and remove again (an md bitmap file,
+ * of the array, its legs or its journal array): each must not exist yet
+ * and its directory must. Refusals go to errs as file:line: field:
+ * reason; returns -EPERM when there is any, 0 otherwise.
+ */
+int guard_files(const struct lab_variant *v, const char *file,
+    struct errlist *errs);
 
 /*
  * Where guard_check_sys() looks at the system, so that unit tests can

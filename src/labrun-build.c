@@ -119,12 +119,13 @@ static int
 guard_all(const struct lab *lab, struct plan **plans,
     const char *const *confirmed, size_t nconfirmed, struct disk_list *inv,
     struct guard_dev **all, size_t *nall, struct errlist *errs,
-    struct labrun_check *c)
+    bool *devs_refused, struct labrun_check *c)
 {
 	char msg[512];
 	int rc = c->rc;
 
-	for (size_t i = 0; i < lab->nvariants && rc == 0; i++) {
+	/* Every variant, so that one refusal lists all there is to fix. */
+	for (size_t i = 0; i < lab->nvariants && c->rc == 0; i++) {
 		const char **conf;
 		size_t n, nc;
 
@@ -146,6 +147,8 @@ guard_all(const struct lab *lab, struct plan **plans,
 		if (n > 0 &&
 		    guard_check(inv, *all + *nall, n, conf, nc, lab->path,
 			errs) < 0)
+			rc = -EPERM, *devs_refused = true;
+		if (guard_files(&lab->variants[i], lab->path, errs) < 0)
 			rc = -EPERM;
 		free(conf);
 		*nall += n;
@@ -164,6 +167,7 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	struct errlist errs;
 	struct strbuf t;
 	size_t nall = 0;
+	bool devs = false;
 	struct err e;
 	int rc;
 
@@ -177,19 +181,20 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	plans = plan_all(lab, sel, state_dir, c);
 	errlist_init(&errs);
 	rc = guard_all(lab, plans, confirmed, nconfirmed, inv, &all, &nall,
-	    &errs, c);
+	    &errs, &devs, c);
 	if (rc == 0 &&
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
 		lab->path, &errs) < 0)
-		rc = -EPERM;
+		rc = -EPERM, devs = true;
 	errlist_sort(&errs);
 	for (size_t i = 0; i < errs.n; i++)
 		msg_add(c, false, err_format(&errs.v[i], b, sizeof b));
 	if (rc == -EPERM)
 		msg_add(c, false,
-		    _("refused: nothing was changed. Free the devices, or "
-		      "confirm the ones whose data may be destroyed with "
-		      "--yes-destroy=DEV,..."));
+		    devs ? _("refused: nothing was changed. Free the devices, "
+			     "or confirm the ones whose data may be destroyed "
+			     "with --yes-destroy=DEV,...")
+			 : _("refused: nothing was changed."));
 	destroy_list(inv, plans, lab->nvariants, c);
 	strbuf_init(&t);
 	for (size_t i = 0; i < lab->nvariants; i++)

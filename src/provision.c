@@ -105,6 +105,8 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 
 	rc = n > 0 ? guard_check(inv, d, n, confirmed, nconfirmed, file, errs)
 		   : 0;
+	if (guard_files(p->v, file, errs) < 0)
+		rc = -EPERM;
 	free(d);
 	if (rc < 0) {
 		json_t *a = json_array();

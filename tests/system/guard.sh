@@ -3,8 +3,9 @@
 # a variant naming a mounted device, an active swap, an ext4 device without
 # confirmation, a wrong --yes-destroy list, the other member of a mounted
 # two-device btrfs, the disk holding /, something that is not a block
-# device, and the same device twice (also through a symlink) is refused by
-# `raidlab run --dry-run` and by `raidlab run` alike: exit status 1, the
+# device, the same device twice (also through a symlink), and an md bitmap
+# file that exists already is refused by `raidlab run --dry-run` and by
+# `raidlab run` alike: exit status 1, the
 # reason on stderr as "raidlab run: LAB:LINE: FIELD: DEV: REASON", and
 # nothing changed (blkid -p of every device, the loop devices, mounts and
 # swaps, the state journal: the same before and after). With the right
@@ -221,6 +222,20 @@ refused nope "$(at nope "$DEVDIR/nope"): does not exist"
 # the same string twice).
 lab twice "$FREE" "$DEVDIR/link"
 refused twice "$(at twice "$DEVDIR/link") \\($FREE\\): appears twice: the same device as $FREE"
+
+# An md bitmap file that exists already: mdadm would refuse it, and the
+# undo of the failed create would then remove it. Refused before anything
+# runs, devices and file untouched (also here, where md is missing).
+echo "not raidlab's" >"$TEST_TMP/kept.bitmap"
+cat >"$TEST_TMP/bitmap.cfg" <<EOF
+name = "g4rd-bitmap";
+variants = ( { name = "g4rd-bitmap";
+  array = { level = 1; bitmap = { file = "$TEST_TMP/kept.bitmap"; }; devices = [ "$FREE", "$OTHER" ]; }; } );
+workloads = ( { name = "small"; type = "smallfiles"; counts = [10]; } );
+EOF
+refused bitmap "raidlab run: [^ ]*bitmap\\.cfg:3: variants\\.g4rd-bitmap\\.array\\.bitmap\\.file: $TEST_TMP/kept\\.bitmap already exists" \
+	'refused: nothing was changed\.$'
+expect_eq "bitmap: the file kept" "$(cat "$TEST_TMP/kept.bitmap")" "not raidlab's"
 
 # Nothing of ours is left attached or mounted by raidlab.
 [ -z "$(losetup -nO NAME,BACK-FILE | grep raidlab-g4rd)" ] ||

@@ -237,8 +237,10 @@ vm_check_raidlab() {
 	vm_match "busy: refused with the reason" "$(vm_file "$d/busy.err")" \
 		'busy\.cfg:[0-9]+: variants\.on-busy\.array\.devices(\[0\])?: /dev/vda: .*mounted'
 	vm_eq "busy: /dev/vda still mounted" "$(vm_file "$d/busy-mounted")" /dev/vda
+	vm_match "busy: an existing bitmap file refused" "$(vm_file "$d/busy.err")" \
+		'busy\.cfg:[0-9]+: variants\.bitmap-exists\.array\.bitmap\.file: /mnt/sys/keep already exists'
 	vm_eq "busy: its file intact" "$(vm_file "$d/busy-keep")" "still here"
-	vm_eq "busy: the other disk untouched" "$(vm_file "$d/busy-wipefs")" ""
+	vm_eq "busy: the other disks untouched" "$(vm_file "$d/busy-wipefs")" ""
 	vm_nomatch "busy: no array" "$(vm_file "$d/busy-mdstat")" '^md[0-9]'
 	vm_check_killed "$d/killed"
 }

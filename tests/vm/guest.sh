@@ -114,7 +114,7 @@ raidlab_stage() {
 	findmnt -n -o SOURCE /mnt/sys >"$d/busy-mounted" 2>&1
 	cat /mnt/sys/keep >"$d/busy-keep" 2>&1
 	cat /proc/mdstat >"$d/busy-mdstat"
-	wipefs -n "${disks[1]}" >"$d/busy-wipefs" 2>&1
+	wipefs -n "${disks[1]}" "${disks[2]}" "${disks[3]}" >"$d/busy-wipefs" 2>&1
 	run umount /mnt/sys
 	killed_run "$d"
 }
