@@ -380,6 +380,85 @@ lab_edit_devices(struct lab *lab, size_t vi, enum lab_a_field which,
 	return lab_edit_done(lab, v);
 }
 
+/* Take s out of sv; true when it was there. */
+static bool
+strv_remove(struct lab_strv *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++) {
+		if (strcmp(sv->v[i], s) == 0) {
+			free(sv->v[i]);
+			memmove(&sv->v[i], &sv->v[i + 1],
+			    (sv->n - i - 1) * sizeof *sv->v);
+			sv->n--;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int
+toggle_refused(const struct lab_variant *v, const char *dev,
+    enum lab_a_field which, struct err *e)
+{
+	char field[LAB_PATH_MAX];
+
+	lab_array_path(v, &v->array, (int)which, field, sizeof field);
+	if (v->directory != NULL)
+		return err_set(e, -EINVAL, NULL, 0, NULL,
+		    _("variant %s is a directory: make it an array first"),
+		    v->name);
+	if (which == LAB_A_SPARES &&
+	    !lab_edit_array_applies(&v->array, LAB_A_SPARES))
+		return err_set(e, -EINVAL, NULL, 0, field, "%s",
+		    _("this array takes no spares (md RAID 1, 4, 5, 6 and 10 "
+		      "do)"));
+	if ((v->array.journal != NULL && strcmp(v->array.journal, dev) == 0) ||
+	    (v->fs.journal_device != NULL &&
+		strcmp(v->fs.journal_device, dev) == 0) ||
+	    (v->fs.journal_array != NULL &&
+		lab_edit_strv_has(&v->fs.journal_array->devices, dev)))
+		return err_set(e, -EINVAL, NULL, 0, field,
+		    _("%s is a journal or log device of %s: change that "
+		      "first"),
+		    dev, v->name);
+	if (!lab_edit_device_ok(dev))
+		return bad_device(e, v, &v->array, which, dev);
+	return 0;
+}
+
+int
+lab_edit_toggle_device(struct lab *lab, size_t vi, const char *dev,
+    enum lab_a_field which, bool *now, struct err *e)
+{
+	struct lab_variant *v = lab_edit_variant_at(lab, vi);
+	struct lab_strv m = { 0 }, sp = { 0 };
+	struct lab_strv *mine = which == LAB_A_SPARES ? &sp : &m;
+	struct lab_strv *other = which == LAB_A_SPARES ? &m : &sp;
+	int rc;
+
+	if (v == NULL)
+		return lab_edit_bad_index(e);
+	if (which != LAB_A_DEVICES && which != LAB_A_SPARES)
+		return -EINVAL;
+	if ((rc = toggle_refused(v, dev, which, e)) < 0)
+		return rc;
+	lab_edit_members_of(v, &m);
+	lab_strv_copy(&sp, &v->array.spares);
+	*now = !strv_remove(mine, dev);
+	if (*now) {
+		strv_remove(other, dev);
+		lab_strv_push(mine, dev);
+	}
+	rc = lab_edit_devices(lab, vi, LAB_A_DEVICES, (const char *const *)m.v,
+	    m.n, e);
+	if (rc == 0 && lab_edit_array_applies(&v->array, LAB_A_SPARES))
+		rc = lab_edit_devices(lab, vi, LAB_A_SPARES,
+		    (const char *const *)sp.v, sp.n, e);
+	lab_strv_done(&m);
+	lab_strv_done(&sp);
+	return rc;
+}
+
 int
 lab_edit_md_metadata(struct lab *lab, size_t vi, enum lab_md_metadata m)
 {

@@ -22,6 +22,11 @@ void lab_edit_own_array(struct lab_variant *v);
 void lab_edit_own_fs(struct lab_variant *v);
 /* err_set(e, -ERANGE, ...) for an index past the end. */
 int lab_edit_bad_index(struct err *e);
+bool lab_edit_strv_has(const struct lab_strv *sv, const char *s);
+/* The members as one list: the array's devices, else its legs' devices
+   in order, else the scratch disks named nowhere else (what "no device
+   list" means). out is overwritten. */
+void lab_edit_members_of(const struct lab_variant *v, struct lab_strv *out);
 /* *dst = a copy of s (NULL: none), the old value freed. */
 void lab_edit_set_str(char **dst, const char *s);
 /* "/dev/..."-like path or scratch:N, as lab_load() accepts. */

@@ -27,8 +27,8 @@
 #define FORGET(x, f)                                                           \
 	((x)->set &= ~LAB_BIT(f), (x)->own &= ~LAB_BIT(f), (x)->lines[f] = 0)
 
-static bool
-strv_has(const struct lab_strv *sv, const char *s)
+bool
+lab_edit_strv_has(const struct lab_strv *sv, const char *s)
 {
 	for (size_t i = 0; s != NULL && i < sv->n; i++)
 		if (strcmp(sv->v[i], s) == 0)
@@ -43,13 +43,13 @@ taken(const struct lab_variant *v, const char *dev)
 	const struct lab_array *a = &v->array;
 	const struct lab_fs *fs = &v->fs;
 
-	if (strv_has(&a->spares, dev) ||
+	if (lab_edit_strv_has(&a->spares, dev) ||
 	    (a->journal != NULL && strcmp(a->journal, dev) == 0))
 		return true;
 	if (fs->journal == LAB_JOURNAL_DEVICE && fs->journal_device != NULL)
 		return strcmp(fs->journal_device, dev) == 0;
 	return fs->journal == LAB_JOURNAL_ARRAY && fs->journal_array != NULL &&
-	    strv_has(&fs->journal_array->devices, dev);
+	    lab_edit_strv_has(&fs->journal_array->devices, dev);
 }
 
 /*
@@ -57,8 +57,8 @@ taken(const struct lab_variant *v, const char *dev)
  * in order, else the scratch disks named nowhere else (what "no device
  * list" means).
  */
-static void
-members_of(const struct lab_variant *v, struct lab_strv *out)
+void
+lab_edit_members_of(const struct lab_variant *v, struct lab_strv *out)
 {
 	const struct lab_array *a = &v->array;
 	char dev[32];
@@ -214,7 +214,7 @@ lab_edit_legs(struct lab *lab, size_t vi, size_t n, struct err *e)
 		    lab_array_path(v, &v->array, LAB_A_LEGS, field,
 			sizeof field),
 		    _("a nested array needs at least 2 legs, got %zu"), n);
-	members_of(v, &m);
+	lab_edit_members_of(v, &m);
 	rc = nest(lab, v, &m, n, e);
 	lab_strv_done(&m);
 	return rc;

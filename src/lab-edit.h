@@ -98,6 +98,18 @@ int lab_edit_chunk(struct lab *lab, size_t vi, uint64_t bytes);
 /* The member (or spare) list; n == 0 forgets the variant's own list. */
 int lab_edit_devices(struct lab *lab, size_t vi, enum lab_a_field which,
     const char *const *devs, size_t n, struct err *e);
+/*
+ * dev becomes a member (which = LAB_A_DEVICES) or a spare (LAB_A_SPARES)
+ * of variant vi, or stops being one when it is already (the Disks
+ * screen's m and s): a member made a spare leaves the members and the
+ * other way round, a nested array splits its members over the legs
+ * again, and a scratch variant's implicit members (every scratch disk)
+ * become a list first. Refused, with e set, for a directory variant, a
+ * spare where the array takes none, and the variant's journal or log
+ * device. *now: dev is in the list afterwards.
+ */
+int lab_edit_toggle_device(struct lab *lab, size_t vi, const char *dev,
+    enum lab_a_field which, bool *now, struct err *e);
 int lab_edit_md_metadata(struct lab *lab, size_t vi, enum lab_md_metadata m);
 /* none, internal, or LAB_BITMAP_FILE with an absolute file. */
 int lab_edit_bitmap(struct lab *lab, size_t vi, enum lab_bitmap b,

@@ -2,12 +2,15 @@
  * The Disks screen: the inventory as a table (name, size, model, type,
  * signature, verdict with its reason), the highlighted disk's details
  * (partitions, mounts, holders, serial, sector sizes) and a mark on the
- * devices the current variant uses. Devices that appear, go away or
- * change (a loop device attached) show up by themselves: the screen
- * listens to block uevents (disk-watch.h: udev's when a udev daemon runs,
- * the kernel's otherwise) and rescans at the next tick; where no monitor
- * can be made it rescans sysfs (cheap, without probing) every few seconds
- * and probes again only when devices changed. UI thread.
+ * devices the current variant uses, its role there; m and s put the
+ * selected device in or out of the variant's members or spares
+ * (lab-edit.h), so an array can be composed from here. Devices that
+ * appear, go away or change (a loop device attached) show up by
+ * themselves: the screen listens to block uevents (disk-watch.h: udev's
+ * when a udev daemon runs, the kernel's otherwise) and rescans at the
+ * next tick; where no monitor can be made it rescans sysfs (cheap,
+ * without probing) every few seconds and probes again only when devices
+ * changed. UI thread.
  */
 #include "config.h"
 
@@ -20,6 +23,7 @@
 #include "disk.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab-edit.h"
 #include "lab.h"
 #include "tui.h"
 #include "units.h"
@@ -48,6 +52,9 @@ static const struct tui_key disks_keys[] = {
 	{ "PgUp PgDn", N_("scroll a page") },
 	{ "a", N_("show loop, zram and ram devices too") },
 	{ "r", N_("rescan now (with probing: new signatures)") },
+	{ "m Space", N_("the device in or out of the variant's members") },
+	{ "s", N_("the device in or out of the variant's spares") },
+	{ "M S J L", N_("marks: member, spare, md journal, fs journal/log") },
 	{ NULL, NULL },
 };
 
@@ -150,27 +157,90 @@ disks_enter(void *p, struct tui *t)
 		build(s, t);
 }
 
-/* The current variant names the device (as a member, spare, journal or
-   log): marked in the table. */
 static bool
-in_variant(const struct tui *t, const struct disk *d)
+listed(const struct lab_strv *sv, const char *path)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (strcmp(sv->v[i], path) == 0)
+			return true;
+	return false;
+}
+
+/* What the device is in the current variant, marked in the table: M a
+   member (of a leg too), S a spare, J the md write journal, L the fs
+   journal or log (or a device of its array); ' ' nothing. */
+static char
+role_in_variant(const struct tui *t, const struct disk *d)
 {
 	const struct lab_variant *v;
-	const struct lab_strv *lists[3];
+	const struct lab_array *a;
 
 	if (t->lab == NULL || t->variant >= t->lab->nvariants)
-		return false;
+		return ' ';
 	v = &t->lab->variants[t->variant];
-	lists[0] = &v->array.devices;
-	lists[1] = &v->array.spares;
-	lists[2] = NULL;
-	for (size_t l = 0; lists[l] != NULL; l++)
-		for (size_t i = 0; i < lists[l]->n; i++)
-			if (strcmp(lists[l]->v[i], d->path) == 0)
-				return true;
-	return (v->array.journal && strcmp(v->array.journal, d->path) == 0) ||
-	    (v->fs.journal_device &&
-		strcmp(v->fs.journal_device, d->path) == 0);
+	a = &v->array;
+	if (listed(&a->devices, d->path))
+		return 'M';
+	for (size_t i = 0; i < a->nlegs; i++)
+		if (listed(&a->legs[i].devices, d->path))
+			return 'M';
+	if (listed(&a->spares, d->path))
+		return 'S';
+	if (a->journal != NULL && strcmp(a->journal, d->path) == 0)
+		return 'J';
+	if ((v->fs.journal_device != NULL &&
+		strcmp(v->fs.journal_device, d->path) == 0) ||
+	    (v->fs.journal_array != NULL &&
+		listed(&v->fs.journal_array->devices, d->path)))
+		return 'L';
+	return ' ';
+}
+
+/* m and s: the selected device in or out of the current variant's
+   members or spares. A busy device is not added; one with data is, the
+   run asks before destroying it. */
+static void
+toggle(struct disks *s, struct tui *t, enum lab_a_field which)
+{
+	size_t nrows = s->table.n > 0 ? s->table.n - 1 : 0;
+	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 4];
+	const struct disk *d;
+	const char *name;
+	struct err e;
+	bool now;
+
+	if (s->sel >= nrows || t->lab == NULL ||
+	    t->variant >= t->lab->nvariants)
+		return;
+	d = &s->list.v[s->row_disk[s->sel]];
+	name = t->lab->variants[t->variant].name;
+	if (d->verdict == DISK_BUSY && role_in_variant(t, d) == ' ') {
+		tui_message(t, true, _("%s is busy: %s"), d->path, d->reason);
+		return;
+	}
+	err_clear(&e);
+	if (lab_edit_toggle_device(t->lab, t->variant, d->path, which, &now,
+		&e) < 0) {
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+		return;
+	}
+	t->dirty = true;
+	if (!now)
+		tui_message(t, false, _("%s is no longer in %s"), d->path,
+		    name);
+	else if (d->verdict == DISK_HAS_DATA)
+		tui_message(t, false,
+		    which == LAB_A_SPARES
+			? _("%s: a spare of %s; it has data, which the run "
+			    "destroys only once you confirm")
+			: _("%s: a member of %s; it has data, which the run "
+			    "destroys only once you confirm"),
+		    d->path, name);
+	else
+		tui_message(t, false,
+		    which == LAB_A_SPARES ? _("%s: a spare of %s")
+					  : _("%s: a member of %s"),
+		    d->path, name);
 }
 
 static enum tui_pair
@@ -251,7 +321,8 @@ disks_draw(void *p, struct tui *t, WINDOW *w)
 					 : tui_attr(t, verdict_pair(d));
 
 		wattron(w, attr);
-		mvwaddstr(w, r + 1, 0, in_variant(t, d) ? "* " : "  ");
+		mvwaddch(w, r + 1, 0, (chtype)role_in_variant(t, d));
+		waddch(w, ' ');
 		tui_put(w, r + 1, 2, t->cols - 2, s->table.lines[row + 1]);
 		wattroff(w, attr);
 	}
@@ -293,6 +364,13 @@ disks_key(void *p, struct tui *t, int ch)
 	case 'r':
 		scan(s, t, 0);
 		tui_message(t, false, _("%zu devices"), s->list.n);
+		break;
+	case 'm':
+	case ' ':
+		toggle(s, t, LAB_A_DEVICES);
+		break;
+	case 's':
+		toggle(s, t, LAB_A_SPARES);
 		break;
 	case KEY_MOUSE:
 		if (t->mouse.y >= 2 &&
@@ -371,5 +449,5 @@ const struct tui_screen tui_disks = {
 	.tick = disks_tick,
 	.fd = disks_fd,
 	.readable = disks_readable,
-	.status = N_("Up/Down select  a all  r rescan"),
+	.status = N_("Up/Down select  m member  s spare  a all  r rescan"),
 };

@@ -41,6 +41,11 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1; then
 	done
 	tui_wait_for "^/dev/$name +64M"
 	tui_wait_for 'has data: .*ext4'
+	# The default lab's variant is a directory: m says so.
+	tui_keys m
+	tui_wait_for 'variant tmpdir is a directory: make it an array first'
+	tui_keys Escape
+	tui_wait_gone 'is a directory'
 fi
 
 tui_resize 80 24
@@ -51,6 +56,56 @@ tui_keys q
 expect_eq "quit: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
 tui_stop
+
+# An array composed from the Disks screen (root: a loop device with data
+# and the root disk): m makes the selected device a member, marked M, and
+# says the run will ask before destroying its data; s makes it a spare
+# instead (S); m on a busy device is refused with its reason; the
+# Compose screen shows the devices chosen here.
+if [ "$(id -u)" = 0 ] && [ -n "${dev:-}" ]; then
+	cat >"$TEST_TMP/pick.cfg" <<EOF
+name = "pick";
+variants = ( { name = "mirror"; array = { level = 1;
+  devices = [ "/dev/raidlab-none-a", "/dev/raidlab-none-b" ]; }; } );
+workloads = ( { type = "smallfiles"; counts = [10]; } );
+EOF
+	tui_start "$TEST_TMP/pick.cfg"
+	tui_wait_for "$name .*ext4 +has.data" 15
+	select_dev() { # the row of device $1
+		for _i in $(seq 1 80); do
+			tui_screen | grep -Eq "^/dev/$1 " && return 0
+			tui_keys Down
+			sleep 0.05
+		done
+		fail "could not select $1"
+	}
+	select_dev "$name"
+	tui_keys m
+	tui_wait_for "/dev/$name: a member of mirror; it has data, which the run destroys only once you confirm"
+	tui_wait_for "^M $name "
+	tui_wait_for 'pick \*'
+	tui_keys s
+	tui_wait_for "/dev/$name: a spare of mirror"
+	tui_wait_for "^S $name "
+	tui_keys m
+	tui_wait_for "^M $name "
+	root=$(tui_screen | grep -E 'busy +holds /' | head -n 1 | awk '{ print $1 }')
+	if [ -n "$root" ]; then
+		select_dev "$root"
+		tui_keys m
+		tui_wait_for "/dev/$root is busy: holds /"
+		tui_wait_for "^  $root "
+	fi
+	tui_keys 2
+	tui_wait_for '^Variants'
+	tui_wait_for "devices +/dev/raidlab-none-a /dev/raidlab-none-b /dev/$name"
+	tui_keys q
+	tui_wait_for 'Unsaved changes'
+	tui_keys d
+	expect_eq "pick: exit status" "$(tui_wait_exit)" 0
+	tui_check_stderr
+	tui_stop
+fi
 
 # --ascii: the same screen with no line-drawing or block characters.
 tui_start --ascii

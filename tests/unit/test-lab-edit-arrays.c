@@ -245,3 +245,94 @@ Test(lab_edit, xfs_log_on_an_md_raid1_of_its_own)
 	cr_expect_null(v->fs.journal_array);
 	lab_free(lab);
 }
+
+/* The Disks screen's m and s: implicit scratch members become a list, a
+   member toggled out and in again, a spare taken from the members and
+   back, a nested array split again; refusals name the reason. */
+Test(lab_edit, toggle_members_and_spares_from_the_disks_screen)
+{
+	struct lab *lab = load(lab_text), *back;
+	const struct lab_array *a = &lab->variants[0].array;
+	bool now = false;
+	char *d;
+	struct err e;
+
+	err_clear(&e);
+	cr_assert_eq(lab_edit_toggle_device(lab, 0, "/dev/vdx", LAB_A_DEVICES,
+			 &now, &e),
+	    0, "%s", e.msg);
+	cr_expect(now);
+	d = devs(a);
+	cr_expect_str_eq(d, "scratch:0 scratch:1 scratch:2 scratch:3 /dev/vdx");
+	free(d);
+	cr_assert_eq(lab_edit_toggle_device(lab, 0, "scratch:3", LAB_A_SPARES,
+			 &now, &e),
+	    0, "%s", e.msg);
+	cr_expect(now);
+	d = devs(a);
+	cr_expect_str_eq(d, "scratch:0 scratch:1 scratch:2 /dev/vdx");
+	free(d);
+	cr_expect_eq(a->spares.n, 1);
+	cr_expect_str_eq(a->spares.v[0], "scratch:3");
+	cr_assert_eq(lab_edit_toggle_device(lab, 0, "scratch:3", LAB_A_DEVICES,
+			 &now, &e),
+	    0, "%s", e.msg);
+	cr_expect(now);
+	cr_expect_eq(a->spares.n, 0);
+	cr_assert_eq(lab_edit_toggle_device(lab, 0, "/dev/vdx", LAB_A_DEVICES,
+			 &now, &e),
+	    0, "%s", e.msg);
+	cr_expect_not(now);
+	d = devs(a);
+	cr_expect_str_eq(d, "scratch:0 scratch:1 scratch:2 scratch:3");
+	free(d);
+	back = roundtrip(lab);
+	cr_expect_eq(back->variants[0].array.devices.n, 4);
+	lab_free(back);
+
+	/* Nested: a member more is split over the legs again. */
+	cr_assert_eq(lab_edit_legs(lab, 0, 2, &e), 0, "%s", e.msg);
+	cr_assert_eq(lab_edit_toggle_device(lab, 0, "/dev/vdy", LAB_A_DEVICES,
+			 &now, &e),
+	    0, "%s", e.msg);
+	expect_leg(&a->legs[0], "0", "scratch:0 scratch:1 scratch:2");
+	expect_leg(&a->legs[1], "0", "scratch:3 /dev/vdy");
+
+	/* btrfs takes no spares; a directory variant no devices. */
+	err_clear(&e);
+	cr_expect_eq(lab_edit_toggle_device(lab, 2, "/dev/vdz", LAB_A_SPARES,
+			 &now, &e),
+	    -EINVAL);
+	cr_expect(strstr(e.msg, "takes no spares") != NULL, "%s", e.msg);
+	cr_expect_str_eq(e.field, "variants.b.array.spares");
+	lab_free(lab);
+}
+
+Test(lab_edit, toggle_refuses_the_journal_and_directories)
+{
+	struct lab *lab =
+	    load("name = \"j\";\n"
+		 "variants = (\n"
+		 "  { name = \"x\"; array = { level = \"5\"; "
+		 "journal = \"/dev/vdj\"; devices = [ \"/dev/vdb\", "
+		 "\"/dev/vdc\", \"/dev/vdd\" ]; }; },\n"
+		 "  { name = \"d\"; directory = \"/tmp\"; }\n"
+		 ");\n"
+		 "workloads = ( { type = \"smallfiles\"; } );\n");
+	bool now;
+	struct err e;
+
+	err_clear(&e);
+	cr_expect_eq(lab_edit_toggle_device(lab, 0, "/dev/vdj", LAB_A_DEVICES,
+			 &now, &e),
+	    -EINVAL);
+	cr_expect(strstr(e.msg, "journal or log device of x") != NULL, "%s",
+	    e.msg);
+	cr_expect_eq(lab->variants[0].array.devices.n, 3);
+	err_clear(&e);
+	cr_expect_eq(lab_edit_toggle_device(lab, 1, "/dev/vdb", LAB_A_DEVICES,
+			 &now, &e),
+	    -EINVAL);
+	cr_expect(strstr(e.msg, "is a directory") != NULL, "%s", e.msg);
+	lab_free(lab);
+}
