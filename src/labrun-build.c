@@ -146,8 +146,10 @@ guard_all(const struct lab *lab, struct plan **plans,
 		    conf);
 		if (n > 0 &&
 		    guard_check(inv, *all + *nall, n, conf, nc, lab->path,
-			errs) < 0)
-			rc = -EPERM, *devs_refused = true;
+			errs) < 0) {
+			rc = -EPERM;
+			*devs_refused = true;
+		}
 		if (guard_files(&lab->variants[i], lab->path, errs) < 0)
 			rc = -EPERM;
 		free(conf);
@@ -184,8 +186,10 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	    &errs, &devs, c);
 	if (rc == 0 &&
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
-		lab->path, &errs) < 0)
-		rc = -EPERM, devs = true;
+		lab->path, &errs) < 0) {
+		rc = -EPERM;
+		devs = true;
+	}
 	errlist_sort(&errs);
 	for (size_t i = 0; i < errs.n; i++)
 		msg_add(c, false, err_format(&errs.v[i], b, sizeof b));
