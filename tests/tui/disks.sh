@@ -2,9 +2,11 @@
 # The interactive lab's first start and its Disks screen, in tmux: the
 # default lab's name in the header, the inventory with verdicts (a loop
 # device of ours appears by itself and shows its signature), the detail
-# pane follows the selection, help on F1 and ?, resizing to 80x24 keeps
-# the layout, --ascii draws no line characters, and q quits cleanly with
-# nothing on stderr. Without root the loop device part is skipped.
+# pane follows the selection, help on F1 and ?, m and s compose the
+# variant's members and spares from here (a directory variant and a busy
+# disk refused, a disk with data taken with a warning), resizing to 80x24
+# keeps the layout, --ascii draws no line characters, and q quits cleanly
+# with nothing on stderr. Without root the loop device parts are skipped.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
