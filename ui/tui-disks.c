@@ -209,9 +209,14 @@ toggle(struct disks *s, struct tui *t, enum lab_a_field which)
 	struct err e;
 	bool now;
 
-	if (s->sel >= nrows || t->lab == NULL ||
-	    t->variant >= t->lab->nvariants)
+	if (s->sel >= nrows)
 		return;
+	if (t->lab == NULL || t->variant >= t->lab->nvariants) {
+		tui_message(t, true, "%s",
+		    _("no variant to put it in: add one on the Compose "
+		      "screen"));
+		return;
+	}
 	d = &s->list.v[s->row_disk[s->sel]];
 	name = t->lab->variants[t->variant].name;
 	if (d->verdict == DISK_BUSY && role_in_variant(t, d) == ' ') {

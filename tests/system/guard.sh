@@ -24,6 +24,7 @@ RAIDLAB_STATE_DIR=$STATE
 export RAIDLAB_STATE_DIR
 SWAPS=
 BTRFS_LOOPS=
+BDIR=
 
 guard_cleanup() {
 	for s in $SWAPS; do
@@ -36,7 +37,7 @@ guard_cleanup() {
 	for l in $BTRFS_LOOPS; do
 		btrfs device scan --forget "$l" >/dev/null 2>&1
 	done
-	rm -rf "$DEVDIR"
+	rm -rf "$DEVDIR" ${BDIR:+"$BDIR"}
 	cleanup
 }
 trap guard_cleanup EXIT
@@ -226,16 +227,19 @@ refused twice "$(at twice "$DEVDIR/link") \\($FREE\\): appears twice: the same d
 # An md bitmap file that exists already: mdadm would refuse it, and the
 # undo of the failed create would then remove it. Refused before anything
 # runs, devices and file untouched (also here, where md is missing).
-echo "not raidlab's" >"$TEST_TMP/kept.bitmap"
+# (Not under /dev, where a TMPDIR on /dev/shm would put it: the lab check
+# refuses bitmap files there.)
+BDIR=$(mktemp -d /var/tmp/raidlab-g4rd.XXXXXX) || fail "mktemp /var/tmp"
+echo "not raidlab's" >"$BDIR/kept.bitmap"
 cat >"$TEST_TMP/bitmap.cfg" <<EOF
 name = "g4rd-bitmap";
 variants = ( { name = "g4rd-bitmap";
-  array = { level = 1; bitmap = { file = "$TEST_TMP/kept.bitmap"; }; devices = [ "$FREE", "$OTHER" ]; }; } );
+  array = { level = 1; bitmap = { file = "$BDIR/kept.bitmap"; }; devices = [ "$FREE", "$OTHER" ]; }; } );
 workloads = ( { name = "small"; type = "smallfiles"; counts = [10]; } );
 EOF
-refused bitmap "raidlab run: [^ ]*bitmap\\.cfg:3: variants\\.g4rd-bitmap\\.array\\.bitmap\\.file: $TEST_TMP/kept\\.bitmap already exists" \
+refused bitmap "raidlab run: [^ ]*bitmap\\.cfg:3: variants\\.g4rd-bitmap\\.array\\.bitmap\\.file: $BDIR/kept\\.bitmap already exists" \
 	'refused: nothing was changed\.$'
-expect_eq "bitmap: the file kept" "$(cat "$TEST_TMP/kept.bitmap")" "not raidlab's"
+expect_eq "bitmap: the file kept" "$(cat "$BDIR/kept.bitmap")" "not raidlab's"
 
 # Nothing of ours is left attached or mounted by raidlab.
 [ -z "$(losetup -nO NAME,BACK-FILE | grep raidlab-g4rd)" ] ||
