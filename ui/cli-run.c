@@ -9,8 +9,8 @@
  * line per test otherwise; it records each finished run, saving the
  * record after every run, and at the end prints the tables users know, or
  * the record as JSON or the figures as CSV. --dry-run only checks. Main
- * thread; SIGINT/SIGTERM stop the runner cleanly (what was built is torn
- * down).
+ * thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the runner cleanly
+ * (what was built is torn down).
  */
 #include "config.h"
 
@@ -54,7 +54,9 @@ struct run_opts {
 	bool dry_run;
 };
 
-/* Set by SIGINT/SIGTERM; the loop stops the runner. */
+/* Set by SIGINT, SIGTERM, SIGHUP (the terminal gone) and SIGPIPE (the
+   reader of stdout gone): the loop stops the runner, which tears down
+   what was built, instead of dying with it built. */
 static volatile sig_atomic_t interrupted;
 
 static void
@@ -401,6 +403,8 @@ run_exec(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
 
 	lo.variants = vsel = select_names(o.variants, o.nvariants,
 	    lab->nvariants, variant_name, lab);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -309,6 +310,22 @@ confirm_key(struct run *r, struct tui *t, int ch)
 	return TUI_HANDLED;
 }
 
+bool
+tui_run_stop(struct tui *t)
+{
+	for (size_t i = 0; tui_screens[i] != NULL; i++) {
+		struct run *r = t->state[i];
+
+		if (tui_screens[i] != &tui_run || r->state != RUN_RUNNING)
+			continue;
+		labrun_stop(r->lr);
+		run_log(r, false, "%s",
+		    _("stopping: the run ends, what was built is torn down"));
+		return true;
+	}
+	return false;
+}
+
 static enum tui_handled
 run_key(void *p, struct tui *t, int ch)
 {
@@ -324,12 +341,7 @@ run_key(void *p, struct tui *t, int ch)
 			request_start(r, t);
 		break;
 	case 'x':
-		if (r->state == RUN_RUNNING) {
-			labrun_stop(r->lr);
-			run_log(r, false, "%s",
-			    _("stopping: the run ends, what was built is torn "
-			      "down"));
-		}
+		tui_run_stop(t);
 		break;
 	case 'c':
 		if (r->state != RUN_RUNNING)
@@ -462,6 +474,24 @@ run_readable(void *p, struct tui *t)
 	while (r->lr != NULL && labrun_pop(r->lr, &ev))
 		on_event(r, t, &ev);
 	t->redraw = true;
+}
+
+void
+tui_run_finish(struct tui *t)
+{
+	for (size_t i = 0; tui_screens[i] != NULL; i++) {
+		struct run *r = t->state[i];
+
+		if (tui_screens[i] != &tui_run)
+			continue;
+		while (r->lr != NULL && r->state == RUN_RUNNING) {
+			struct pollfd p = { .fd = labrun_fd(r->lr),
+				.events = POLLIN };
+
+			poll(&p, 1, 1000);
+			run_readable(r, t);
+		}
+	}
 }
 
 /* ---------------------------------------------------------------- tick */

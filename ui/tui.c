@@ -339,10 +339,42 @@ tick(struct tui *t)
 			tui_screens[i]->tick(t->state[i], t, i == t->cur);
 }
 
+/* SIGINT, SIGTERM, SIGHUP: handled in the loop, never by dying with a
+   run in progress and arrays built. */
+static volatile sig_atomic_t got_signal;
+
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
 /*
- * SIGWINCH stays blocked except inside ppoll(), so a resize always ends
- * the wait with EINTR and KEY_RESIZE is read at once; one that came
- * between a wgetch() and a plain poll() waited for the next key.
+ * Ctrl-C stops a run in progress as x does (what was built is torn
+ * down), and otherwise quits as q does; SIGTERM and SIGHUP (the terminal
+ * gone) quit at once, the run stopped and torn down on the way out.
+ */
+static void
+on_quit_signal(struct tui *t, int sig)
+{
+	if (sig == SIGINT && tui_run_stop(t)) {
+		tui_message(t, false, "%s",
+		    _("Ctrl-C: the run stops and what was built is torn "
+		      "down; q quits"));
+	} else if (sig == SIGINT) {
+		tui_files_quit(t);
+	} else {
+		t->quit = true;
+		t->exit_signal = sig;
+	}
+	t->redraw = true;
+}
+
+/*
+ * SIGWINCH and the quit signals stay blocked except inside ppoll(), so a
+ * resize or a Ctrl-C always ends the wait with EINTR and is seen at once;
+ * a SIGWINCH that came between a wgetch() and a plain poll() waited for
+ * the next key.
  */
 static void
 loop(struct tui *t, const sigset_t *waitmask)
@@ -379,9 +411,20 @@ loop(struct tui *t, const sigset_t *waitmask)
 		rc = ppoll(p, n, &ts, waitmask);
 		if (rc < 0 && errno != EINTR)
 			break;
+		/* A hung-up terminal may send no SIGHUP (its session leader
+		   gone first) and keeps stdin readable: the same as one. */
+		if (rc > 0 && (p[0].revents & (POLLHUP | POLLERR | POLLNVAL)))
+			got_signal = SIGHUP;
+		if (got_signal != 0) {
+			on_quit_signal(t, got_signal);
+			got_signal = 0;
+			if (t->quit)
+				break;
+		}
 		/* After EINTR too: ncurses' SIGWINCH handler has queued
-		   KEY_RESIZE with nothing on stdin. */
-		while ((ch = wgetch(t->body)) != ERR)
+		   KEY_RESIZE with nothing on stdin. Bounded, so that a
+		   terminal that keeps answering cannot hold the loop. */
+		for (int k = 0; k < 256 && (ch = wgetch(t->body)) != ERR; k++)
 			on_key(t, ch);
 		for (size_t i = 1; rc > 0 && i < n; i++)
 			if (p[i].revents & (POLLIN | POLLHUP))
@@ -450,6 +493,7 @@ int
 tui_main(const char *lab_path, bool ascii)
 {
 	struct tui t;
+	struct sigaction sa;
 	sigset_t winch, waitmask;
 	size_t n = nscreens();
 
@@ -457,6 +501,12 @@ tui_main(const char *lab_path, bool ascii)
 	t.tick_ms = TUI_TICK_MS;
 	t.ascii = ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
 	open_lab(&t, lab_path);
+	/* Before initscr(), which then leaves these handlers alone. */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	if (initscr() == NULL)
 		return CLI_FAIL;
 	xalloc_set_fatal_hook(restore_terminal);
@@ -470,13 +520,25 @@ tui_main(const char *lab_path, bool ascii)
 	/* Before the screens start threads, which inherit the mask. */
 	sigemptyset(&winch);
 	sigaddset(&winch, SIGWINCH);
+	sigaddset(&winch, SIGINT);
+	sigaddset(&winch, SIGTERM);
+	sigaddset(&winch, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &winch, &waitmask);
 	sigdelset(&waitmask, SIGWINCH);
+	sigdelset(&waitmask, SIGINT);
+	sigdelset(&waitmask, SIGTERM);
+	sigdelset(&waitmask, SIGHUP);
 	t.state = xcalloc(n + 1, sizeof *t.state);
 	for (size_t i = 0; i < n; i++)
 		t.state[i] = tui_screens[i]->init(&t);
 	layout(&t);
 	loop(&t, &waitmask);
+	if (tui_run_stop(&t)) { /* the teardown may take a while */
+		tui_message(&t, false, "%s",
+		    _("Stopping the run: tearing down what was built..."));
+		draw(&t);
+	}
+	tui_run_finish(&t);
 	for (size_t i = 0; i < n; i++)
 		tui_screens[i]->free(t.state[i]);
 	delwin(t.head);
@@ -489,5 +551,9 @@ tui_main(const char *lab_path, bool ascii)
 	lab_free(t.lab);
 	free(t.lab_path);
 	free(t.last_record);
-	return CLI_OK;
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	return t.exit_signal ? 128 + t.exit_signal : CLI_OK;
 }

@@ -89,6 +89,7 @@ struct tui {
 			      the Compare screen adds it when shown */
 	char message[256]; /* shown in the status bar until the next key */
 	bool message_bad;
+	int exit_signal; /* SIGTERM or SIGHUP ended the loop; 0 otherwise */
 };
 
 extern const struct tui_screen tui_disks;
@@ -106,6 +107,13 @@ extern const struct tui_screen *const tui_screens[];
  * lab to open (NULL: the default lab). Returns the exit status.
  */
 int tui_main(const char *lab_path, bool ascii);
+
+/* Stop the lab run in progress, as the Run screen's x does (tui-run.c);
+   false when no run is in progress. */
+bool tui_run_stop(struct tui *t);
+/* Wait for a stopped run to end (its teardown included) and keep its
+   record, interrupted: what quitting does with a run in progress. */
+void tui_run_finish(struct tui *t);
 
 /* Show a message in the status bar (translated by the caller). */
 void tui_message(struct tui *t, bool bad, const char *fmt, ...)

@@ -3,8 +3,9 @@
 # variant (created when missing) runs and records; the record parses and
 # carries its provenance; without a terminal a line per test; a lab and
 # the default lab run as an unprivileged user, noting what caches hide;
-# SIGINT in the middle keeps an interrupted record and a clean target; a
-# bad lab is refused with exit 2. Array variants: tests/system/build.sh.
+# SIGINT, SIGTERM, SIGHUP or SIGPIPE in the middle keeps an interrupted
+# record and a clean target; a bad lab is refused with exit 2. Array
+# variants: tests/system/build.sh.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_cmd jq
@@ -99,32 +100,36 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	    fail "quick lab as nobody: no record under ~/.local/share/raidlab"
 fi
 
-# SIGINT in the middle: an interrupted record, a clean directory.
+# A signal in the middle (Ctrl-C, kill, the terminal or the reader of
+# stdout gone): an interrupted record, a clean directory, exit 130.
 cat >"$TEST_TMP/long.cfg" <<EOF
 name = "long"; cache = "keep";
 variants = ( { name = "dir"; directory = "$TEST_TMP/long"; } );
 workloads = ( { type = "smallfiles"; count = 100000000; size = "0";
   sync = false; } );
 EOF
-"$RAIDLAB" run "$TEST_TMP/long.cfg" --results "$TEST_TMP/res4" \
-    >/dev/null 2>"$TEST_TMP/err" &
-pid=$!
-i=0
-while [ $i -lt 100 ] && ! ls -d "$TEST_TMP"/long/raidlab-* >/dev/null 2>&1; do
-	sleep 0.1
-	i=$((i + 1))
+for sig in INT TERM HUP PIPE; do
+	rm -rf "$TEST_TMP/res4"
+	"$RAIDLAB" run "$TEST_TMP/long.cfg" --results "$TEST_TMP/res4" \
+	    >/dev/null 2>"$TEST_TMP/err" &
+	pid=$!
+	i=0
+	while [ $i -lt 100 ] && ! ls -d "$TEST_TMP"/long/raidlab-* >/dev/null 2>&1; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.5
+	kill -"$sig" $pid
+	start=$(date +%s)
+	wait $pid
+	expect_eq "SIG$sig: exit status" "$?" 130
+	[ $(( $(date +%s) - start )) -lt 30 ] || fail "SIG$sig: took too long to stop"
+	rec=$(ls "$TEST_TMP"/res4/long-*.json)
+	expect_eq "SIG$sig: record status" "$(jq -r .status "$rec")" interrupted
+	expect_eq "SIG$sig: run status" "$(jq -r '.runs[0].status' "$rec")" interrupted
+	expect_eq "SIG$sig: the test is marked" "$(jq -r '.runs[0].tests[0].interrupted' "$rec")" true
+	[ -z "$(ls -A "$TEST_TMP/long")" ] || fail "SIG$sig: files left on the target"
 done
-sleep 0.5
-kill -INT $pid
-start=$(date +%s)
-wait $pid
-expect_eq "SIGINT: exit status" "$?" 130
-[ $(( $(date +%s) - start )) -lt 30 ] || fail "SIGINT: took too long to stop"
-rec=$(ls "$TEST_TMP"/res4/long-*.json)
-expect_eq "SIGINT: record status" "$(jq -r .status "$rec")" interrupted
-expect_eq "SIGINT: run status" "$(jq -r '.runs[0].status' "$rec")" interrupted
-expect_eq "SIGINT: the test is marked" "$(jq -r '.runs[0].tests[0].interrupted' "$rec")" true
-[ -z "$(ls -A "$TEST_TMP/long")" ] || fail "SIGINT: files left on the target"
 
 # A bad lab: exit 2 with the file, line and field; nothing recorded.
 printf 'name = "x";\nvariants = ( { name = "a"; directory = "/tmp"; } );\nworkloads = ( { type = "smallfiles"; cont = 3; } );\n' >"$TEST_TMP/bad.cfg"

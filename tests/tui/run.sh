@@ -2,8 +2,9 @@
 # The Run screen in tmux: a lab on a directory starts with r, the charts'
 # values change between captures while it runs, the window can be resized
 # mid-run, x stops it cleanly (the record says interrupted, the target is
-# clean), and a run to the end (F5 from the first screen) saves a record
-# that raidlab show reads and the Compare screen shows; with four
+# clean), so do Ctrl-C, SIGTERM and a terminal that goes away, and a run
+# to the end (F5 from the first screen) saves a record that raidlab show
+# reads and the Compare screen shows; with four
 # variants the completed ones stay on the charts as named lines, two at a
 # time, o stepping to the older ones. As root:
 # the typed confirmation before destroying a device with data refuses a
@@ -58,6 +59,59 @@ tui_keys q
 expect_eq "quit: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
 tui_stop
+
+# Signals mid-run never leave a run behind: the run stops, the target is
+# cleaned, the record says interrupted. Ctrl-C stops the run and keeps the
+# lab open (a second Ctrl-C quits); SIGTERM quits with 143; a terminal
+# that goes away (SIGHUP, or stdin hung up) quits too.
+start_big() {
+	rm -f "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json
+	tui_start "$lab"
+	tui_wait_for 'tuirun'
+	tui_keys "$(run_tab)"
+	tui_wait_for 'Press r to run'
+	tui_keys r
+	tui_wait_for 'files/s now [0-9]' 20
+}
+# stopped WHAT: within 30 s, an interrupted record and a clean target.
+stopped() {
+	for _i in $(seq 1 300); do
+		rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json 2>/dev/null)
+		[ -n "$rec" ] && [ "$(jq -r .status "$rec")" = interrupted ] &&
+			[ -z "$(ls -A "$TEST_TMP/target")" ] && return 0
+		sleep 0.1
+	done
+	fail "$1: no interrupted record or the target not clean: $(ls -A "$TEST_TMP/target" | head -3)"
+}
+start_big
+tui_keys C-c
+tui_wait_for 'run done' 20
+stopped "Ctrl-C"
+tui_wait_for '^ 1 Disks'
+tui_keys C-c
+expect_eq "Ctrl-C with no run: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
+start_big
+pid=$(pgrep -P "$(tmx display -p -t "$TUI_SESSION" '#{pane_pid}')" raidlab)
+[ -n "$pid" ] || fail "SIGTERM: no raidlab process in the pane"
+kill -TERM "$pid"
+expect_eq "SIGTERM: exit status" "$(tui_wait_exit 30)" 143
+stopped SIGTERM
+tui_check_stderr
+tui_stop
+
+start_big
+pid=$(pgrep -P "$(tmx display -p -t "$TUI_SESSION" '#{pane_pid}')" raidlab)
+tui_stop # the terminal goes away
+stopped "terminal gone"
+for _i in $(seq 1 100); do
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.1
+done
+kill -0 "$pid" 2>/dev/null && fail "terminal gone: raidlab still runs"
+[ -s "$TUI_ERR" ] && { cat "$TUI_ERR" >&2; fail "terminal gone: stderr"; }
 
 # A short run to the end: a record raidlab show reads back.
 sed -i 's/counts = \[2000000\]; dirs = 100;/counts = [50]; dirs = 2;/' "$lab"
