@@ -494,7 +494,7 @@ tui_main(const char *lab_path, bool ascii)
 {
 	struct tui t;
 	struct sigaction sa;
-	sigset_t winch, waitmask;
+	sigset_t caught, waitmask;
 	size_t n = nscreens();
 
 	memset(&t, 0, sizeof t);
@@ -518,12 +518,12 @@ tui_main(const char *lab_path, bool ascii)
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	colors(&t);
 	/* Before the screens start threads, which inherit the mask. */
-	sigemptyset(&winch);
-	sigaddset(&winch, SIGWINCH);
-	sigaddset(&winch, SIGINT);
-	sigaddset(&winch, SIGTERM);
-	sigaddset(&winch, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &winch, &waitmask);
+	sigemptyset(&caught);
+	sigaddset(&caught, SIGWINCH);
+	sigaddset(&caught, SIGINT);
+	sigaddset(&caught, SIGTERM);
+	sigaddset(&caught, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &caught, &waitmask);
 	sigdelset(&waitmask, SIGWINCH);
 	sigdelset(&waitmask, SIGINT);
 	sigdelset(&waitmask, SIGTERM);
@@ -545,7 +545,7 @@ tui_main(const char *lab_path, bool ascii)
 	delwin(t.body);
 	delwin(t.foot);
 	endwin();
-	pthread_sigmask(SIG_UNBLOCK, &winch, NULL);
+	pthread_sigmask(SIG_UNBLOCK, &caught, NULL);
 	xalloc_set_fatal_hook(NULL);
 	free(t.state);
 	lab_free(t.lab);
