@@ -311,6 +311,16 @@ confirm_key(struct run *r, struct tui *t, int ch)
 }
 
 bool
+tui_run_active(const struct tui *t)
+{
+	for (size_t i = 0; tui_screens[i] != NULL; i++)
+		if (tui_screens[i] == &tui_run &&
+		    ((const struct run *)t->state[i])->state == RUN_RUNNING)
+			return true;
+	return false;
+}
+
+bool
 tui_run_stop(struct tui *t)
 {
 	for (size_t i = 0; tui_screens[i] != NULL; i++) {

@@ -44,7 +44,9 @@ static const struct tui_key global_keys[] = {
 	{ "1-9", N_("switch screen") },
 	{ "F1 ?", N_("this help (any key closes it)") },
 	{ "F5", N_("run the lab (the Run screen's r)") },
-	{ "q", N_("quit (asks first when the lab has unsaved changes)") },
+	{ "q",
+	    N_("quit (asks first when the lab has unsaved changes or a "
+	       "run is in progress)") },
 	{ NULL, NULL },
 };
 
@@ -278,7 +280,12 @@ tui_show(struct tui *t, size_t i)
 static void
 global_key(struct tui *t, int ch)
 {
-	if (ch == 'q' || ch == 'Q') {
+	if ((ch == 'q' || ch == 'Q') && !t->quit_armed && tui_run_active(t)) {
+		tui_message(t, true, "%s",
+		    _("a run is in progress: q again stops it (what was built "
+		      "is torn down) and quits"));
+		t->quit_armed = true;
+	} else if (ch == 'q' || ch == 'Q') {
 		tui_files_quit(t); /* asks first when the lab has changes */
 	} else if (ch == KEY_F(1) || ch == '?') {
 		t->help = true;
@@ -315,6 +322,8 @@ on_key(struct tui *t, int ch)
 		return;
 	}
 	t->message[0] = '\0';
+	if (ch != 'q' && ch != 'Q')
+		t->quit_armed = false;
 	if (s->key == NULL || s->key(t->state[t->cur], t, ch) == TUI_UNHANDLED)
 		global_key(t, ch);
 	t->redraw = true;

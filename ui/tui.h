@@ -90,6 +90,7 @@ struct tui {
 	char message[256]; /* shown in the status bar until the next key */
 	bool message_bad;
 	int exit_signal; /* SIGTERM or SIGHUP ended the loop; 0 otherwise */
+	bool quit_armed; /* q pressed during a run: the next q quits */
 };
 
 extern const struct tui_screen tui_disks;
@@ -111,6 +112,8 @@ int tui_main(const char *lab_path, bool ascii);
 /* Stop the lab run in progress, as the Run screen's x does (tui-run.c);
    false when no run is in progress. */
 bool tui_run_stop(struct tui *t);
+/* A lab run is in progress. */
+bool tui_run_active(const struct tui *t);
 /* Wait for a stopped run to end (its teardown included) and keep its
    record, interrupted: what quitting does with a run in progress. */
 void tui_run_finish(struct tui *t);

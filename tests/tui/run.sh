@@ -2,9 +2,9 @@
 # The Run screen in tmux: a lab on a directory starts with r, the charts'
 # values change between captures while it runs, the window can be resized
 # mid-run, x stops it cleanly (the record says interrupted, the target is
-# clean), so do Ctrl-C, SIGTERM and a terminal that goes away, and a run
-# to the end (F5 from the first screen) saves a record that raidlab show
-# reads and the Compare screen shows; with four
+# clean), so do Ctrl-C, q (asked twice), SIGTERM and a terminal that goes
+# away, and a run to the end (F5 from the first screen) saves a record
+# that raidlab show reads and the Compare screen shows; with four
 # variants the completed ones stay on the charts as named lines, two at a
 # time, o stepping to the older ones. As root:
 # the typed confirmation before destroying a device with data refuses a
@@ -90,6 +90,16 @@ stopped "Ctrl-C"
 tui_wait_for '^ 1 Disks'
 tui_keys C-c
 expect_eq "Ctrl-C with no run: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
+# q during a run asks first; a second q stops the run and quits.
+start_big
+tui_keys q
+tui_wait_for 'a run is in progress: q again stops it'
+tui_keys q
+expect_eq "q q during a run: exit status" "$(tui_wait_exit 30)" 0
+stopped "q q"
 tui_check_stderr
 tui_stop
 
