@@ -1,14 +1,15 @@
 /*
- * Forms on the ncurses form library, and popup lists: see tui-form.h.
- * Each item becomes a label field and a value field (inactive fields for
- * headings, information and problems), laid out on a pad that the form
- * is posted on; drawing copies the rows around the current field into
- * the screen's window, so a form may be taller than the terminal. The
- * cursor stays hidden: while text is edited the character under the
- * form's cursor is drawn reversed, and the screen's verdict on the text
- * so far takes the rows under the field, in place of the problems found
- * with the value before: the form is laid out again around it, the text
- * and the cursor kept, so that no other row is hidden. UI thread only.
+ * Forms on the ncurses form library: see tui-form.h. Their keys are in
+ * tui-form-keys.c, the popup lists in tui-form-popup.c. Each item becomes
+ * a label field and a value field (inactive fields for headings,
+ * information and problems), laid out on a pad that the form is posted on;
+ * drawing copies the rows around the current field into the screen's
+ * window, so a form may be taller than the terminal. The cursor stays
+ * hidden: while text is edited the character under the form's cursor is
+ * drawn reversed, and the screen's verdict on the text so far takes the
+ * rows under the field, in place of the problems found with the value
+ * before: the form is laid out again around it, the text and the cursor
+ * kept, so that no other row is hidden. UI thread only.
  */
 #include "config.h"
 
@@ -16,48 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
-#include <wctype.h>
 
-#include "i18n.h"
+#include "tui-form-int.h"
 #include "tui-form.h"
 #include "tui.h"
 #include "xalloc.h"
-
-enum kind { K_HEADING, K_CHOICE, K_TEXT, K_BUTTON, K_INFO };
-
-struct item {
-	int id;
-	enum kind kind;
-	char *label;
-	char *value;
-	char *edit; /* K_TEXT: what editing starts from */
-	char **choices;
-	size_t n, cur;
-	bool dim;
-	char **msgs;
-	size_t nmsgs;
-	FIELD *field; /* the value field (NULL for a heading) */
-	int row, rows; /* on the pad, problems included */
-};
-
-struct tui_form {
-	struct item *v;
-	size_t n;
-	FIELD **fields;
-	size_t nfields;
-	FORM *form;
-	WINDOW *pad;
-	int width, height, top, label_w;
-	int cur_id, live_id; /* live_id: the field live is about, or -1 */
-	char *live; /* what is wrong with the text being typed, or NULL */
-	bool editing, menu_open, ascii;
-	int attr_dim, attr_bad;
-	struct tui_popup menu;
-	char saved[TUI_FORM_TEXT_MAX];
-	mbstate_t mb; /* a multibyte character typed so far, byte by byte */
-};
-
-#define LABEL_MAX 17
 
 /* ---------------------------------------------------------------- items */
 
@@ -93,7 +57,7 @@ static void
 items_done(struct tui_form *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
-		struct item *it = &f->v[i];
+		struct tui_form_item *it = &f->v[i];
 
 		free(it->label);
 		free(it->value);
@@ -133,11 +97,11 @@ tui_form_begin(struct tui_form *f)
 	tui_popup_done(&f->menu);
 }
 
-static struct item *
-add(struct tui_form *f, int id, enum kind k, const char *label,
+static struct tui_form_item *
+add(struct tui_form *f, int id, enum tui_form_kind k, const char *label,
     const char *value, bool dim)
 {
-	struct item *it;
+	struct tui_form_item *it;
 
 	f->v = xreallocarray(f->v, f->n + 1, sizeof *f->v);
 	it = &f->v[f->n++];
@@ -160,7 +124,7 @@ void
 tui_form_choice(struct tui_form *f, int id, const char *label,
     const char *const *choices, size_t n, size_t cur, bool dim)
 {
-	struct item *it = add(f, id, K_CHOICE, label, NULL, dim);
+	struct tui_form_item *it = add(f, id, K_CHOICE, label, NULL, dim);
 
 	it->choices = xcalloc(n + 1, sizeof *it->choices);
 	for (size_t i = 0; i < n; i++)
@@ -173,7 +137,7 @@ void
 tui_form_text(struct tui_form *f, int id, const char *label, const char *value,
     const char *shown, bool dim)
 {
-	struct item *it =
+	struct tui_form_item *it =
 	    add(f, id, K_TEXT, label, shown != NULL ? shown : value, dim);
 
 	it->edit = xstrdup(value != NULL ? value : "");
@@ -192,7 +156,7 @@ tui_form_info(struct tui_form *f, int id, const char *label, const char *value)
 	add(f, id, K_INFO, label, value, true);
 }
 
-static struct item *
+static struct tui_form_item *
 find(struct tui_form *f, int id)
 {
 	for (size_t i = 0; i < f->n; i++)
@@ -204,7 +168,7 @@ find(struct tui_form *f, int id)
 bool
 tui_form_problem(struct tui_form *f, int id, const char *msg)
 {
-	struct item *it = find(f, id);
+	struct tui_form_item *it = find(f, id);
 
 	if (it == NULL)
 		return false;
@@ -256,7 +220,7 @@ static_lines(struct tui_form *f, int row, int col, int width, const char *s,
 }
 
 static char *
-shown_value(const struct tui_form *f, const struct item *it)
+shown_value(const struct tui_form *f, const struct tui_form_item *it)
 {
 	if (it->kind != K_CHOICE)
 		return xstrdup(it->value);
@@ -266,7 +230,8 @@ shown_value(const struct tui_form *f, const struct item *it)
 
 /* The value field of it at row; returns the rows it takes. */
 static int
-value_field(struct tui_form *f, struct item *it, int row, int col, int w)
+value_field(struct tui_form *f, struct tui_form_item *it, int row, int col,
+    int w)
 {
 	char *text;
 	FIELD *fd;
@@ -311,7 +276,7 @@ place(struct tui_form *f, int width)
 
 	f->label_w = lw;
 	for (size_t i = 0; i < f->n; i++) {
-		struct item *it = &f->v[i];
+		struct tui_form_item *it = &f->v[i];
 
 		it->row = row;
 		if (it->kind == K_HEADING) {
@@ -352,13 +317,13 @@ has_active(const struct tui_form *f)
 }
 
 /* The field to stand on when field id went away: the next id up. */
-static struct item *
+static struct tui_form_item *
 near(struct tui_form *f, int id)
 {
-	struct item *best = NULL;
+	struct tui_form_item *best = NULL;
 
 	for (size_t i = 0; i < f->n; i++) {
-		struct item *it = &f->v[i];
+		struct tui_form_item *it = &f->v[i];
 
 		if (it->field != NULL && it->id > id &&
 		    (best == NULL || it->id < best->id))
@@ -371,7 +336,7 @@ near(struct tui_form *f, int id)
 static void
 build(struct tui_form *f)
 {
-	struct item *it;
+	struct tui_form_item *it;
 
 	unpost(f);
 	f->height = place(f, f->width);
@@ -408,8 +373,8 @@ tui_form_end(struct tui_form *f, const struct tui *t, int width)
 
 /* ---------------------------------------------------------------- state */
 
-static struct item *
-current(const struct tui_form *f)
+struct tui_form_item *
+tui_form_item_current(const struct tui_form *f)
 {
 	FIELD *fd;
 
@@ -421,7 +386,7 @@ current(const struct tui_form *f)
 int
 tui_form_current(const struct tui_form *f)
 {
-	struct item *it = current(f);
+	struct tui_form_item *it = tui_form_item_current(f);
 
 	return it != NULL ? it->id : f->cur_id;
 }
@@ -435,7 +400,7 @@ tui_form_busy(const struct tui_form *f)
 bool
 tui_form_select(struct tui_form *f, int id)
 {
-	struct item *it = find(f, id);
+	struct tui_form_item *it = find(f, id);
 
 	f->cur_id = id;
 	if (it == NULL || it->field == NULL || f->form == NULL)
@@ -444,8 +409,8 @@ tui_form_select(struct tui_form *f, int id)
 	return true;
 }
 
-static void
-field_text(FIELD *fd, char *buf, size_t len)
+void
+tui_form_field_text(FIELD *fd, char *buf, size_t len)
 {
 	const char *s = field_buffer(fd, 0);
 	size_t n = s != NULL ? strlen(s) : 0;
@@ -464,12 +429,12 @@ field_text(FIELD *fd, char *buf, size_t len)
 bool
 tui_form_edit(struct tui_form *f, int id, const char *text)
 {
-	struct item *it;
+	struct tui_form_item *it;
 
-	if (!tui_form_select(f, id) || (it = current(f)) == NULL ||
-	    it->kind != K_TEXT)
+	if (!tui_form_select(f, id) ||
+	    (it = tui_form_item_current(f)) == NULL || it->kind != K_TEXT)
 		return false;
-	field_text(it->field, f->saved, sizeof f->saved);
+	tui_form_field_text(it->field, f->saved, sizeof f->saved);
 	memset(&f->mb, 0, sizeof f->mb);
 	set_field_buffer(it->field, 0, text != NULL ? text : it->edit);
 	set_field_fore(it->field, A_UNDERLINE);
@@ -487,7 +452,7 @@ tui_form_edit(struct tui_form *f, int id, const char *text)
 static void
 relayout(struct tui_form *f)
 {
-	struct item *it = current(f);
+	struct tui_form_item *it = tui_form_item_current(f);
 	char text[TUI_FORM_TEXT_MAX];
 	int pos = 0;
 
@@ -496,13 +461,13 @@ relayout(struct tui_form *f)
 		return;
 	}
 	form_driver(f->form, REQ_VALIDATION);
-	field_text(it->field, text, sizeof text);
+	tui_form_field_text(it->field, text, sizeof text);
 	while (pos < TUI_FORM_TEXT_MAX &&
 	    form_driver(f->form, REQ_PREV_CHAR) == E_OK)
 		pos++;
 	f->cur_id = it->id;
 	build(f);
-	if ((it = current(f)) == NULL || it->id != f->cur_id) {
+	if ((it = tui_form_item_current(f)) == NULL || it->id != f->cur_id) {
 		f->editing = false;
 		return;
 	}
@@ -530,259 +495,16 @@ tui_form_live(struct tui_form *f, int id, const char *msg)
 		relayout(f);
 }
 
-/* ---------------------------------------------------------------- keys */
-
-/*
- * A byte of a multibyte character (wgetch gives them one by one): true
- * when it was one, *wc set once the character is whole. The form library
- * takes wide characters through form_driver_w() only.
- */
-static bool
-mb_byte(struct tui_form *f, int ch, wchar_t *wc, bool *whole)
-{
-	char c = (char)ch;
-	size_t r;
-
-	*whole = false;
-	if (ch < 0x80 || ch > 0xff) {
-		memset(&f->mb, 0, sizeof f->mb);
-		return false;
-	}
-	r = mbrtowc(wc, &c, 1, &f->mb);
-	if (r == (size_t)-2)
-		return true; /* more bytes to come */
-	if (r == (size_t)-1) {
-		memset(&f->mb, 0, sizeof f->mb);
-		return true; /* not text in this locale: dropped */
-	}
-	*whole = iswprint((wint_t)*wc) != 0;
-	return true;
-}
-
-/* The text of field it changed: the event with the text so far. */
-static enum tui_form_event
-typed(struct tui_form *f, struct item *it, struct tui_form_ev *ev)
-{
-	/* The field's buffer catches up with the window only on
-	   validation, which keeps the cursor where it is. */
-	form_driver(f->form, REQ_VALIDATION);
-	field_text(it->field, ev->text, sizeof ev->text);
-	ev->id = it->id;
-	return TUI_FORM_TYPED;
-}
-
-static enum tui_form_event
-edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
-{
-	struct item *it = current(f);
-	int req = -1;
-	bool whole;
-	wchar_t wc;
-
-	if (mb_byte(f, ch, &wc, &whole)) {
-		if (!whole || form_driver_w(f->form, OK, wc) != E_OK)
-			return TUI_FORM_NONE;
-		return typed(f, it, ev);
-	}
-
-	switch (ch) {
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-	case '\t':
-		form_driver(f->form, REQ_VALIDATION);
-		field_text(it->field, ev->text, sizeof ev->text);
-		ev->id = it->id;
-		f->editing = false;
-		tui_form_live(f, -1, NULL);
-		return TUI_FORM_EDITED;
-	case 27:
-		set_field_buffer(it->field, 0, f->saved);
-		ev->id = it->id;
-		f->editing = false;
-		tui_form_live(f, -1, NULL);
-		return TUI_FORM_CANCELLED;
-	case KEY_LEFT:
-		req = REQ_PREV_CHAR;
-		break;
-	case KEY_RIGHT:
-		req = REQ_NEXT_CHAR;
-		break;
-	case KEY_HOME:
-	case 1: /* ^A */
-		req = REQ_BEG_FIELD;
-		break;
-	case KEY_END:
-	case 5: /* ^E */
-		req = REQ_END_FIELD;
-		break;
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		req = REQ_DEL_PREV;
-		break;
-	case KEY_DC:
-		req = REQ_DEL_CHAR;
-		break;
-	case 21: /* ^U */
-		req = REQ_CLR_FIELD;
-		break;
-	case 11: /* ^K */
-		req = REQ_CLR_EOF;
-		break;
-	default:
-		if (ch >= 32 && ch < 127)
-			req = ch;
-		break;
-	}
-	if (req < 0 || form_driver(f->form, req) != E_OK)
-		return TUI_FORM_NONE;
-	if (req == REQ_PREV_CHAR || req == REQ_NEXT_CHAR ||
-	    req == REQ_BEG_FIELD || req == REQ_END_FIELD)
-		return TUI_FORM_NONE;
-	return typed(f, it, ev);
-}
-
-static enum tui_form_event
-menu_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
-{
-	struct item *it = current(f);
-
-	if (tui_popup_nav(&f->menu, ch))
-		return TUI_FORM_NONE;
-	if (ch == 27 || ch == 'q') {
-		f->menu_open = false;
-		return TUI_FORM_NONE;
-	}
-	if (ch != '\n' && ch != '\r' && ch != KEY_ENTER && ch != ' ')
-		return TUI_FORM_NONE;
-	f->menu_open = false;
-	if (it == NULL || f->menu.sel == it->cur)
-		return TUI_FORM_NONE;
-	ev->id = it->id;
-	ev->choice = f->menu.sel;
-	return TUI_FORM_CHOSE;
-}
-
-static void
-open_menu(struct tui_form *f, struct item *it)
-{
-	char **rows = xcalloc(it->n + 1, sizeof *rows);
-
-	for (size_t i = 0; i < it->n; i++)
-		rows[i] = xstrdup(it->choices[i]);
-	tui_popup_set(&f->menu, it->label, rows, it->n, it->cur);
-	f->menu.hint = _("Enter choose  Esc cancel");
-	f->menu_open = true;
-}
-
-/* Enter, Left/Right/Space on the current item. */
-static enum tui_form_event
-act(struct tui_form *f, struct item *it, int ch, struct tui_form_ev *ev)
-{
-	bool enter = ch == '\n' || ch == '\r' || ch == KEY_ENTER;
-
-	ev->id = it->id;
-	if (it->kind == K_TEXT && enter) {
-		tui_form_edit(f, it->id, NULL);
-		return TUI_FORM_NONE;
-	}
-	if (it->kind == K_BUTTON)
-		return enter || ch == ' ' ? TUI_FORM_PRESSED : TUI_FORM_NONE;
-	if (it->kind != K_CHOICE || it->n == 0)
-		return TUI_FORM_NONE;
-	if (enter) {
-		open_menu(f, it);
-		return TUI_FORM_NONE;
-	}
-	if (ch == KEY_LEFT || ch == 'h')
-		ev->choice = it->cur > 0 ? it->cur - 1 : it->n - 1;
-	else
-		ev->choice = it->cur + 1 < it->n ? it->cur + 1 : 0;
-	return ev->choice != it->cur ? TUI_FORM_CHOSE : TUI_FORM_NONE;
-}
-
-enum tui_form_event
-tui_form_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
-{
-	struct item *it = current(f);
-
-	memset(ev, 0, sizeof *ev);
-	ev->id = -1;
-	if (f->form == NULL || it == NULL)
-		return ch == 27 || ch == 'q' ? TUI_FORM_LEAVE
-					     : TUI_FORM_IGNORED;
-	if (f->editing)
-		return edit_key(f, ch, ev);
-	if (f->menu_open)
-		return menu_key(f, ch, ev);
-	switch (ch) {
-	case '\t':
-	case KEY_DOWN:
-	case 'j':
-		form_driver(f->form, REQ_NEXT_FIELD);
-		break;
-	case KEY_BTAB:
-	case KEY_UP:
-	case 'k':
-		form_driver(f->form, REQ_PREV_FIELD);
-		break;
-	case KEY_HOME:
-	case 'g':
-		form_driver(f->form, REQ_FIRST_FIELD);
-		break;
-	case KEY_END:
-	case 'G':
-		form_driver(f->form, REQ_LAST_FIELD);
-		break;
-	case KEY_DC:
-	case 'u':
-		ev->id = it->id;
-		return it->kind == K_INFO ? TUI_FORM_NONE : TUI_FORM_RESET;
-	case 27:
-	case 'q':
-		return TUI_FORM_LEAVE;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-	case KEY_LEFT:
-	case KEY_RIGHT:
-	case 'h':
-	case 'l':
-	case ' ':
-		return act(f, it, ch, ev);
-	default:
-		return TUI_FORM_IGNORED;
-	}
-	f->cur_id = tui_form_current(f);
-	return TUI_FORM_NONE;
-}
-
-bool
-tui_form_click(struct tui_form *f, int y)
-{
-	int row = f->top + y;
-
-	for (size_t i = 0; i < f->n; i++) {
-		struct item *it = &f->v[i];
-
-		if (it->field != NULL && row >= it->row &&
-		    row < it->row + it->rows)
-			return tui_form_select(f, it->id);
-	}
-	return false;
-}
-
 /* ---------------------------------------------------------------- draw */
 
 /* Highlight the current field (reversed; underlined while edited). */
 static void
 highlight(struct tui_form *f, bool focus)
 {
-	struct item *cur = current(f);
+	struct tui_form_item *cur = tui_form_item_current(f);
 
 	for (size_t i = 0; i < f->n; i++) {
-		struct item *it = &f->v[i];
+		struct tui_form_item *it = &f->v[i];
 		int a = it->dim ? f->attr_dim : (int)A_NORMAL;
 
 		if (it->field == NULL)
@@ -799,7 +521,7 @@ highlight(struct tui_form *f, bool focus)
 static void
 scroll_to(struct tui_form *f, int h)
 {
-	struct item *it = current(f);
+	struct tui_form_item *it = tui_form_item_current(f);
 	int first, last;
 
 	if (it == NULL)
