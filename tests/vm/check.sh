@@ -133,9 +133,9 @@ vm_check_raidlab() {
 	vm_eq "record: status" "$(jq -r .status "$vm_rec")" ok
 	vm_eq "record: a build per variant" "$(jq -r '.builds | length' "$vm_rec")" 17
 
-	for v in r0 r1-resync r5-bitmap r1-bitmap-file r5-journal r6 r10-n2-64k r10-n2-256k \
-		r10-f2-64k r10-f2-256k r10-o2-64k r10-o2-256k r01 xfs-log \
-		ext4-geometry ext4-auto btrfs-on-r5; do
+	for v in r0 r1-resync r5-bitmap r1-bitmap-file r5-journal r6 \
+		r10-n2-64k r10-n2-256k r10-f2-64k r10-f2-256k r10-o2-64k \
+		r10-o2-256k r01 xfs-log ext4-geometry ext4-auto btrfs-on-r5; do
 		variant_check "$v"
 	done
 
