@@ -191,7 +191,7 @@ struct look {
 	char phase[48]; /* key of the test running */
 	size_t seen; /* most files counted at once */
 	size_t bad_size, bad_dir;
-	size_t empty; /* files of 0 bytes in this look */
+	size_t empty; /* files still being written (under min) in this look */
 	uint64_t min, max;
 };
 
@@ -204,11 +204,13 @@ look_one(const char *path, const struct stat *st, int flag, struct FTW *f)
 
 	if (flag != FTW_F)
 		return 0;
-	/* The file being created is empty until its one write(2). */
-	if (st->st_size == 0)
+	/* The file being created is empty until its write(2) ends, or
+	   shorter: the kernel may copy a write in parts (a fault in the
+	   source buffer), raising the size after each. At most one such
+	   file at a time (one worker); none ever beyond max. */
+	if ((uint64_t)st->st_size < cur_look->min)
 		cur_look->empty++;
-	else if ((uint64_t)st->st_size < cur_look->min ||
-	    (uint64_t)st->st_size > cur_look->max)
+	else if ((uint64_t)st->st_size > cur_look->max)
 		cur_look->bad_size++;
 	/* .../Bonnie.files/0000N/name: N < 4, names 7 digits + up to 12. */
 	slash = path + f->base - 7;
