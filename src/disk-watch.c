@@ -1,11 +1,13 @@
 /*
- * Block device events through libudev: see disk-watch.h.
+ * Block device events through libudev and inotify: see disk-watch.h.
  */
 #include "config.h"
 
 #include <libudev.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
 #include "disk-watch.h"
@@ -15,16 +17,40 @@ struct disk_watch {
 	struct udev *udev;
 	struct udev_monitor *mon;
 	const char *source;
+	int ino; /* inotify on the device nodes; -1 with udevd or none */
+	int ep; /* epoll over both: the one descriptor the UI polls */
 };
+
+/* Without udevd nobody turns "a writer closed the node" into a change
+   event (udevd's inotify watch does): watch the nodes here instead, so
+   a signature written by mkfs or wipefs shows without a rescan key. */
+static void
+watch_nodes_too(struct disk_watch *w)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+
+	if (strcmp(w->source, "kernel") != 0)
+		return;
+	if ((w->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) < 0)
+		return;
+	ev.data.fd = w->ino;
+	if (epoll_ctl(w->ep, EPOLL_CTL_ADD, w->ino, &ev) < 0) {
+		close(w->ino);
+		w->ino = -1;
+	}
+}
 
 struct disk_watch *
 disk_watch_new(void)
 {
 	struct disk_watch *w = xcalloc(1, sizeof *w);
+	struct epoll_event ev = { .events = EPOLLIN };
 
+	w->ino = -1;
 	/* udevd's socket: its events carry the database's properties */
 	w->source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel";
-	if ((w->udev = udev_new()) == NULL)
+	if ((w->ep = epoll_create1(EPOLL_CLOEXEC)) < 0 ||
+	    (w->udev = udev_new()) == NULL)
 		goto fail;
 	w->mon = udev_monitor_new_from_netlink(w->udev, w->source);
 	if (w->mon == NULL ||
@@ -32,6 +58,10 @@ disk_watch_new(void)
 		NULL) < 0 ||
 	    udev_monitor_enable_receiving(w->mon) < 0)
 		goto fail;
+	ev.data.fd = udev_monitor_get_fd(w->mon);
+	if (epoll_ctl(w->ep, EPOLL_CTL_ADD, ev.data.fd, &ev) < 0)
+		goto fail;
+	watch_nodes_too(w);
 	return w;
 fail:
 	disk_watch_free(w);
@@ -43,6 +73,10 @@ disk_watch_free(struct disk_watch *w)
 {
 	if (w == NULL)
 		return;
+	if (w->ino >= 0)
+		close(w->ino);
+	if (w->ep >= 0)
+		close(w->ep);
 	if (w->mon != NULL)
 		udev_monitor_unref(w->mon);
 	if (w->udev != NULL)
@@ -53,7 +87,36 @@ disk_watch_free(struct disk_watch *w)
 int
 disk_watch_fd(const struct disk_watch *w)
 {
-	return udev_monitor_get_fd(w->mon);
+	return w->ep;
+}
+
+void
+disk_watch_node(struct disk_watch *w, const char *path)
+{
+	/* the same node again is the same watch: no growth per rescan */
+	if (w->ino >= 0)
+		(void)inotify_add_watch(w->ino, path, IN_CLOSE_WRITE);
+}
+
+/* Every waiting inotify record; true when a writer closed a node. */
+static bool
+drain_nodes(struct disk_watch *w)
+{
+	char buf[4096]
+	    __attribute__((aligned(__alignof__(struct inotify_event))));
+	bool any = false;
+	ssize_t n;
+
+	while ((n = read(w->ino, buf, sizeof buf)) > 0)
+		for (ssize_t i = 0; i < n;) {
+			const struct inotify_event *e =
+			    (const struct inotify_event *)(buf + i);
+
+			if (e->mask & IN_CLOSE_WRITE)
+				any = true;
+			i += (ssize_t)(sizeof *e + e->len);
+		}
+	return any;
 }
 
 bool
@@ -72,6 +135,8 @@ disk_watch_drain(struct disk_watch *w)
 			any = true;
 		udev_device_unref(d);
 	}
+	if (w->ino >= 0 && drain_nodes(w))
+		any = true;
 	return any;
 }
 

@@ -5,12 +5,12 @@
  * devices the current variant uses, its role there; m and s put the
  * selected device in or out of the variant's members or spares
  * (lab-edit.h), so an array can be composed from here. Devices that
- * appear, go away or change (a loop device attached) show up by
- * themselves: the screen listens to block uevents (disk-watch.h: udev's
- * when a udev daemon runs, the kernel's otherwise) and rescans at the
- * next tick; where no monitor can be made it rescans sysfs (cheap,
- * without probing) every few seconds and probes again only when devices
- * changed. UI thread.
+ * appear, go away or change (a loop device attached, a signature
+ * written) show up by themselves: the screen listens to block uevents
+ * (disk-watch.h: udev's when a udev daemon runs, the kernel's and
+ * inotify on the nodes otherwise) and rescans at the next tick; where no
+ * monitor can be made it rescans sysfs (cheap, without probing) every few
+ * seconds and probes again only when devices changed. UI thread.
  */
 #include "config.h"
 
@@ -117,6 +117,10 @@ scan(struct disks *s, struct tui *t, unsigned flags)
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
 	free(s->names);
 	s->names = names_of(&s->list);
+	if (s->watch != NULL)
+		for (size_t i = 0; i < s->list.n; i++)
+			if (s->list.v[i].path != NULL)
+				disk_watch_node(s->watch, s->list.v[i].path);
 	build(s, t);
 	t->redraw = true;
 }

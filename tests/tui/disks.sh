@@ -1,12 +1,13 @@
 #!/bin/sh
 # The interactive lab's first start and its Disks screen, in tmux: the
 # default lab's name in the header, the inventory with verdicts (a loop
-# device of ours appears by itself and shows its signature), the detail
-# pane follows the selection, help on F1 and ?, m and s compose the
-# variant's members and spares from here (a directory variant and a busy
-# disk refused, a disk with data taken with a warning), resizing to 80x24
-# keeps the layout, --ascii draws no line characters, and q quits cleanly
-# with nothing on stderr. Without root the loop device parts are skipped.
+# device of ours appears by itself, free, and the signature mkfs then
+# writes on it shows by itself too), the detail pane follows the
+# selection, help on F1 and ?, m and s compose the variant's members and
+# spares from here (a directory variant and a busy disk refused, a disk
+# with data taken with a warning), resizing to 80x24 keeps the layout,
+# --ascii draws no line characters, and q quits cleanly with nothing on
+# stderr. Without root the loop device parts are skipped.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
@@ -29,11 +30,13 @@ tui_wait_for 'rescan now'
 tui_keys x
 
 if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1; then
-	# A device that appears while the screen is shown: picked up by the
-	# periodic rescan, with its signature and verdict.
+	# A device that appears while the screen is shown is picked up by
+	# itself, free; a signature written on it afterwards (no udevd here
+	# to report it) shows by itself too, with its verdict.
 	new_loop dev 64M
-	mkfs.ext4 -q -L tuitest "$dev" || fail "mkfs.ext4"
 	name=${dev#/dev/}
+	tui_wait_for "$name .* free +no signature" 15
+	mkfs.ext4 -q -L tuitest "$dev" || fail "mkfs.ext4"
 	tui_wait_for "$name .*ext4 +has.data" 15
 	# Select it and read the detail pane.
 	for _i in $(seq 1 60); do

@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <poll.h>
 #include <stdio.h>
@@ -606,6 +607,53 @@ Test(disk_watch, sees_a_loop_device_attached)
 	p.events = POLLIN;
 	cr_expect_eq(poll(&p, 1, 2000), 1, "no event within 2 s");
 	cr_expect(disk_watch_drain(w));
+	unlink(img);
+	disk_watch_free(w);
+}
+
+/* Without udevd, a signature written on a device that stays attached is
+   an event too: the watch sees the writer close the node (root: loop
+   devices; with udevd its own change event does this). */
+Test(disk_watch, sees_a_writer_close_a_node)
+{
+	char img[] = "/tmp/raidlab-watch.XXXXXX", cmd[256], dev[64] = "";
+	struct disk_watch *w;
+	struct pollfd p;
+	FILE *f;
+	int fd;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root (loop devices)");
+	if ((w = disk_watch_new()) == NULL)
+		cr_skip_test("no block uevent monitor here");
+	if (strcmp(disk_watch_source(w), "kernel") != 0)
+		cr_skip_test("udevd reports writes here");
+	fd = mkstemp(img);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(ftruncate(fd, 8 << 20), 0);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "losetup -f --show %s", img);
+	cr_assert_not_null(f = popen(cmd, "r"));
+	cr_assert_not_null(fgets(dev, sizeof dev, f));
+	cr_assert_eq(pclose(f), 0);
+	dev[strcspn(dev, "\n")] = '\0';
+	p.fd = disk_watch_fd(w);
+	p.events = POLLIN;
+	/* the attach's own events first, then quiet */
+	while (poll(&p, 1, 500) == 1)
+		(void)disk_watch_drain(w);
+	disk_watch_node(w, dev);
+	/* a reader closing it is no change */
+	cr_assert_geq(fd = open(dev, O_RDONLY), 0);
+	close(fd);
+	cr_expect_eq(poll(&p, 1, 300), 0, "a reader's close was an event");
+	cr_assert_geq(fd = open(dev, O_WRONLY), 0);
+	cr_expect_eq(write(fd, "raidlab", 7), 7);
+	close(fd);
+	cr_expect_eq(poll(&p, 1, 2000), 1, "no event within 2 s");
+	cr_expect(disk_watch_drain(w));
+	snprintf(cmd, sizeof cmd, "losetup -d %s", dev);
+	cr_expect_eq(system(cmd), 0);
 	unlink(img);
 	disk_watch_free(w);
 }
