@@ -158,7 +158,8 @@ md_bitmap(const struct lab_array *a, struct av *c, struct strbuf *r)
 		av_addf(c, "--bitmap=%s", a->bitmap_file);
 		strbuf_printf(r, "; %s",
 		    _("external bitmap file: it must live outside the "
-		      "array (deprecated upstream)"));
+		      "array, on a filesystem md can map blocks on (ext4, "
+		      "xfs) (deprecated upstream)"));
 	}
 	if (a->bitmap != LAB_BITMAP_NONE && a->bitmap_chunk != 0)
 		av_addf(c, "--bitmap-chunk=%s",

@@ -3,12 +3,12 @@
 # a variant naming a mounted device, an active swap, an ext4 device without
 # confirmation, a wrong --yes-destroy list, the other member of a mounted
 # two-device btrfs, the disk holding /, something that is not a block
-# device, the same device twice (also through a symlink), and an md bitmap
-# file that exists already is refused by `raidlab run --dry-run` and by
-# `raidlab run` alike: exit status 1, the
-# reason on stderr as "raidlab run: LAB:LINE: FIELD: DEV: REASON", and
-# nothing changed (blkid -p of every device, the loop devices, mounts and
-# swaps, the state journal: the same before and after). With the right
+# device, the same device twice (also through a symlink), an md bitmap
+# file that exists already and one on a tmpfs is refused by `raidlab run
+# --dry-run` and by `raidlab run` alike: exit status 1, the reason on
+# stderr as "raidlab run: LAB:LINE: FIELD: DEV: REASON", and nothing
+# changed (blkid -p of every device, the loop devices, mounts and swaps,
+# the state journal: the same before and after). With the right
 # --yes-destroy the ext4 device is accepted and --dry-run prints the plan.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
@@ -240,6 +240,18 @@ EOF
 refused bitmap "raidlab run: [^ ]*bitmap\\.cfg:3: variants\\.g4rd-bitmap\\.array\\.bitmap\\.file: $BDIR/kept\\.bitmap already exists" \
 	'refused: nothing was changed\.$'
 expect_eq "bitmap: the file kept" "$(cat "$BDIR/kept.bitmap")" "not raidlab's"
+
+# A bitmap file on a tmpfs: md maps the file's blocks (bmap), which tmpfs
+# cannot, so mdadm's create would fail only after the members were wiped.
+# Refused before anything runs.
+mkdir "$BDIR/tmpfs" && mount -t tmpfs -o size=1M raidlab-g4rd "$BDIR/tmpfs" ||
+	fail "mount a tmpfs"
+TEST_MOUNTS="$TEST_MOUNTS$NL$BDIR/tmpfs"
+sed "s|$BDIR/kept.bitmap|$BDIR/tmpfs/new.bitmap|" "$TEST_TMP/bitmap.cfg" \
+	>"$TEST_TMP/bitmapfs.cfg"
+refused bitmapfs "raidlab run: [^ ]*bitmapfs\\.cfg:3: variants\\.g4rd-bitmap\\.array\\.bitmap\\.file: $BDIR/tmpfs is on tmpfs, where md cannot keep a bitmap file" \
+	'refused: nothing was changed\.$'
+[ -z "$(ls -A "$BDIR/tmpfs")" ] || fail "bitmapfs: a file was made on the tmpfs"
 
 # Nothing of ours is left attached or mounted by raidlab.
 [ -z "$(losetup -nO NAME,BACK-FILE | grep raidlab-g4rd)" ] ||

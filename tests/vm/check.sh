@@ -240,6 +240,8 @@ vm_check_raidlab() {
 	vm_match "busy: an existing bitmap file refused" "$(vm_file "$d/busy.err")" \
 		'busy\.cfg:[0-9]+: variants\.bitmap-exists\.array\.bitmap\.file: /mnt/sys/keep already exists'
 	vm_eq "busy: its file intact" "$(vm_file "$d/busy-keep")" "still here"
+	vm_match "busy: a bitmap file on tmpfs refused" "$(vm_file "$d/busy.err")" \
+		'busy\.cfg:[0-9]+: variants\.bitmap-on-tmpfs\.array\.bitmap\.file: /run is on tmpfs'
 	vm_eq "busy: the other disks untouched" "$(vm_file "$d/busy-wipefs")" ""
 	vm_nomatch "busy: no array" "$(vm_file "$d/busy-mdstat")" '^md[0-9]'
 	vm_check_killed "$d/killed"
