@@ -11,12 +11,17 @@
 # fio write in a tmpfs directory (no disk noise: the CPU is the limit),
 # where a busy UI would show most.
 #
+# The window is COLS x ROWS (default 120x40); a big one (400x110: four
+# charts of about 200 x 50 braille cells) is the UI's worst case.
+#
 #   RAIDLAB=/path/to/raidlab [DIR=/dev/shm/raidlab-bench-tui] [REPEATS=5]
-#       bench/tui.sh
+#       [COLS=120] [ROWS=40] bench/tui.sh
 set -eu
 
 RAIDLAB=${RAIDLAB:?set RAIDLAB to the raidlab binary}
 REPEATS=${REPEATS:-5}
+COLS=${COLS:-120}
+ROWS=${ROWS:-40}
 DIR=${DIR:-/dev/shm/raidlab-bench-tui}
 command -v tmux >/dev/null || { echo "needs tmux" >&2; exit 1; }
 command -v jq >/dev/null || { echo "needs jq" >&2; exit 1; }
@@ -53,7 +58,7 @@ headless() {
 # In tmux; prints the figures and the UI thread's CPU percentage.
 tui() {
 	local res=$WORK/xdg-$1 pid t0 t1 cpu0 cpu1 tab
-	tmux -S "$SOCK" -f /dev/null new-session -d -s b -x 120 -y 40 \
+	tmux -S "$SOCK" -f /dev/null new-session -d -s b -x "$COLS" -y "$ROWS" \
 		"env XDG_DATA_HOME='$res' '$RAIDLAB' tui '$WORK/lab.cfg'"
 	for _ in $(seq 50); do
 		tab=$(tmux -S "$SOCK" capture-pane -t b -p | head -n 1 |
@@ -98,6 +103,7 @@ ts=$(awk '{print $1}' "$WORK/t" | median)
 tw=$(awk '{print $2}' "$WORK/t" | median)
 ui=$(awk '{print $3}' "$WORK/t" | median)
 uimax=$(awk '{print $3}' "$WORK/t" | sort -g | tail -n 1)
+printf 'window %sx%s\n' "$COLS" "$ROWS"
 printf '%-28s %12s %12s %8s\n' "median of $REPEATS" headless tui tui/head
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'; }
 printf '%-28s %12.0f %12.0f %8.3f\n' "smallfiles 20000 (files/s)" \

@@ -228,10 +228,13 @@ tui_keys Enter
 tui_wait_for '^  b10-copy'
 tui_wait_for '^# variant b10-copy$'
 tui_keys K
-tui_wait_for '^  b10-copy *[│|].*'
-screen=$(tui_screen)
-order=$(printf '%s\n' "$screen" | sed -n '3,5p' | cut -c1-14 | tr -s ' ' |
-	tr '\n' ' ')
+# The clone's row was there before K: wait for the order itself.
+for _i in $(seq 1 100); do
+	order=$(tui_screen | sed -n '3,5p' | cut -c1-14 | tr -s ' ' |
+		tr '\n' ' ')
+	printf '%s' "$order" | grep -Eq 'b10-copy +b10' && break
+	sleep 0.1
+done
 expect_match "K moves the clone above b10" "$order" 'b10-copy +b10'
 tui_keys d
 tui_wait_for 'Delete variant b10-copy\? y/n'
@@ -362,7 +365,7 @@ tui_resize 80 24
 tui_keys 2
 tui_wait_for '^Variants'
 tui_wait_for 'Plan \(PgUp/PgDn\)'
-[ "$(tui_screen | wc -l)" -le 24 ] || fail "80x24: more than 24 rows"
+tui_wait_layout 24
 tui_wait_for '^# variant b10$'
 field_is 'mount options' 'none'
 tui_keys F1

@@ -11,6 +11,24 @@
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
+# select_dev NAME: Down until the detail pane shows /dev/NAME, each step
+# waiting for the pane to follow (no overshoot on a slow machine).
+select_dev() {
+	_cur=$(tui_screen | grep -E '^/dev/' | head -n 1)
+	for _i in $(seq 1 80); do
+		case $_cur in "/dev/$1 "*) return 0 ;; esac
+		tui_keys Down
+		for _j in $(seq 1 40); do
+			_new=$(tui_screen | grep -E '^/dev/' | head -n 1)
+			[ "$_new" != "$_cur" ] && break
+			sleep 0.05
+		done
+		[ "$_new" = "$_cur" ] && break # the end of the list
+		_cur=$_new
+	done
+	fail "could not select $1"
+}
+
 tui_start
 tui_wait_for '^ 1 Disks'
 tui_wait_for 'quick *$'
@@ -39,11 +57,7 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1; then
 	mkfs.ext4 -q -L tuitest "$dev" || fail "mkfs.ext4"
 	tui_wait_for "$name .*ext4 +has.data" 15
 	# Select it and read the detail pane.
-	for _i in $(seq 1 60); do
-		tui_screen | grep -Eq "^/dev/$name " && break
-		tui_keys Down
-		sleep 0.05
-	done
+	select_dev "$name"
 	tui_wait_for "^/dev/$name +64M"
 	tui_wait_for 'has data: .*ext4'
 	# The default lab's variant is a directory: m says so.
@@ -54,9 +68,7 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1; then
 fi
 
 tui_resize 80 24
-tui_wait_for '^ 1 Disks'
-tui_wait_for 'F1 help'
-[ "$(tui_screen | wc -l)" -le 24 ] || fail "resize: more than 24 rows"
+tui_wait_layout 24
 tui_keys q
 expect_eq "quit: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
@@ -76,14 +88,6 @@ workloads = ( { type = "smallfiles"; counts = [10]; } );
 EOF
 	tui_start "$TEST_TMP/pick.cfg"
 	tui_wait_for "$name .*ext4 +has.data" 15
-	select_dev() { # the row of device $1
-		for _i in $(seq 1 80); do
-			tui_screen | grep -Eq "^/dev/$1 " && return 0
-			tui_keys Down
-			sleep 0.05
-		done
-		fail "could not select $1"
-	}
 	select_dev "$name"
 	tui_keys m
 	tui_wait_for "/dev/$name: a member of mirror; it has data, which the run destroys only once you confirm"

@@ -105,60 +105,48 @@ tui_stop
 
 # ---------------------------------------------------------------- unsaved
 # Changes come from another screen: repeats + 1 in the Workloads form.
-# Without that screen (or when its keys change) this part is left out.
 tui_start "$TEST_TMP/saved.cfg"
 tui_wait_for 'cmp *$'
-dirty=no
-if tui_screen | head -n 1 | grep -q '[0-9] Workloads'; then
-	goto Workloads
-	tui_keys Tab Right
-	for _i in $(seq 1 30); do
-		tui_screen | head -n 1 | grep -q 'cmp \* *$' && dirty=yes && break
-		sleep 0.1
-	done
-fi
-if [ "$dirty" = yes ]; then
-	goto 'Lab files'
-	tui_wait_for '\[unsaved changes\]'
-	# Opening another lab asks first; Esc keeps everything.
-	tui_keys Down Enter
-	tui_wait_for 'save them, then open quick.cfg'
-	tui_keys Escape
-	tui_wait_gone 'Unsaved changes'
-	tui_wait_for '^Lab cmp'
-	# q asks too; s saves where the lab came from, then quits.
-	tui_keys q
-	tui_wait_for 's +save them, then quit'
-	tui_wait_for 'd +discard them and quit'
-	tui_keys s
-	expect_eq "save and quit: exit status" "$(tui_wait_exit)" 0
-	tui_check_stderr
-	tui_stop
-	grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
-		fail "save and quit: repeats not saved"
+goto Workloads
+tui_keys Tab Right
+tui_wait_for 'cmp \* *$'
+goto 'Lab files'
+tui_wait_for '\[unsaved changes\]'
+# Opening another lab asks first; Esc keeps everything.
+tui_keys Down Enter
+tui_wait_for 'save them, then open quick.cfg'
+tui_keys Escape
+tui_wait_gone 'Unsaved changes'
+tui_wait_for '^Lab cmp'
+# q asks too; s saves where the lab came from, then quits.
+tui_keys q
+tui_wait_for 's +save them, then quit'
+tui_wait_for 'd +discard them and quit'
+tui_keys s
+expect_eq "save and quit: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
+	fail "save and quit: repeats not saved"
 
-	# d discards: the other lab opens, the file stays as it was.
-	tui_start "$TEST_TMP/saved.cfg"
-	tui_wait_for 'cmp *$'
-	goto Workloads
-	tui_keys Tab Right
-	tui_wait_for 'cmp \* *$'
-	goto 'Lab files'
-	tui_wait_for '4 repeats'
-	tui_keys Down Enter
-	tui_wait_for 'save them, then open quick.cfg'
-	tui_keys d
-	tui_wait_for '^Lab quick'
-	tui_wait_for 'quick *$'
-	grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
-		fail "discard: the file changed"
-	tui_keys q
-	expect_eq "discard: exit status" "$(tui_wait_exit)" 0
-	tui_check_stderr
-else
-	echo "tui files: no Workloads screen to make changes with;" \
-		"unsaved-changes dialogs not tested"
-fi
+# d discards: the other lab opens, the file stays as it was.
+tui_start "$TEST_TMP/saved.cfg"
+tui_wait_for 'cmp *$'
+goto Workloads
+tui_keys Tab Right
+tui_wait_for 'cmp \* *$'
+goto 'Lab files'
+tui_wait_for '4 repeats'
+tui_keys Down Enter
+tui_wait_for 'save them, then open quick.cfg'
+tui_keys d
+tui_wait_for '^Lab quick'
+tui_wait_for 'quick *$'
+grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
+	fail "discard: the file changed"
+tui_keys q
+expect_eq "discard: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
 tui_stop
 
 # ---------------------------------------------------------------- compare

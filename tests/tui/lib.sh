@@ -80,6 +80,25 @@ tui_resize() {
 	tmx resize-window -t "$TUI_SESSION" -x "$1" -y "$2"
 }
 
+# tui_wait_layout ROWS: until raidlab has laid its screen out for ROWS
+# rows: the screen tabs on the first row and the status bar (F1 help) on
+# row ROWS, nowhere else (a pane cut to size without a relayout shows
+# the old bar lower down, or not at all). Fails with the screen.
+tui_wait_layout() {
+	_n=100
+	while [ "$_n" -gt 0 ]; do
+		_s=$(tui_screen)
+		printf '%s\n' "$_s" | sed -n 1p | grep -Eq '^ 1 Disks' &&
+			printf '%s\n' "$_s" | sed -n "$1p" | grep -q 'F1 help' &&
+			[ "$(printf '%s\n' "$_s" | grep -c 'F1 help')" = 1 ] &&
+			return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	printf '%s\n' "$_s" >&2
+	fail "the screen was not laid out for $1 rows"
+}
+
 # tui_wait_exit [SECONDS]: until raidlab has exited; prints its status.
 tui_wait_exit() {
 	_n=$(( ${1:-10} * 10 ))

@@ -37,16 +37,21 @@ tui_wait_for 'Press r to run'
 tui_keys r
 tui_wait_for 'dir: big 1/1' 20
 tui_wait_for 'files/s now [0-9]' 20
+# Rounded to a few digits, a steady rate can print the same twice: the
+# figures must change within 10 s, not at once.
 a=$(tui_screen | grep -Eo 'files/s now [^ ]+ avg [^ ]+')
-sleep 1.5
-b=$(tui_screen | grep -Eo 'files/s now [^ ]+ avg [^ ]+')
+for _i in $(seq 1 20); do
+	sleep 0.5
+	b=$(tui_screen | grep -Eo 'files/s now [^ ]+ avg [^ ]+')
+	[ "$a" != "$b" ] && break
+done
 [ -n "$a" ] && [ "$a" != "$b" ] || fail "the figures did not change: '$a' then '$b'"
 
 tui_resize 80 24
-sleep 0.5
+tui_wait_layout 24
 tui_wait_for 'files/s now'
 tui_resize 120 40
-sleep 0.5
+tui_wait_layout 40
 tui_wait_for 'files/s now'
 
 tui_keys x

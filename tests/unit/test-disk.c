@@ -619,6 +619,7 @@ Test(disk_watch, sees_a_writer_close_a_node)
 	char img[] = "/tmp/raidlab-watch.XXXXXX", cmd[256], dev[64] = "";
 	struct disk_watch *w;
 	struct pollfd p;
+	bool quiet = false;
 	FILE *f;
 	int fd;
 
@@ -639,14 +640,18 @@ Test(disk_watch, sees_a_writer_close_a_node)
 	dev[strcspn(dev, "\n")] = '\0';
 	p.fd = disk_watch_fd(w);
 	p.events = POLLIN;
-	/* the attach's own events first, then quiet */
-	while (poll(&p, 1, 500) == 1)
-		(void)disk_watch_drain(w);
 	disk_watch_node(w, dev);
-	/* a reader closing it is no change */
-	cr_assert_geq(fd = open(dev, O_RDONLY), 0);
-	close(fd);
-	cr_expect_eq(poll(&p, 1, 300), 0, "a reader's close was an event");
+	/* A reader closing it is no change. The kernel's uevents of other
+	   devices (tests attaching loop devices meanwhile) come on the same
+	   descriptor: quiet in one of three tries is enough. */
+	for (int i = 0; i < 3 && !quiet; i++) {
+		while (poll(&p, 1, 500) == 1) /* the attach's own events */
+			(void)disk_watch_drain(w);
+		cr_assert_geq(fd = open(dev, O_RDONLY), 0);
+		close(fd);
+		quiet = poll(&p, 1, 300) == 0;
+	}
+	cr_expect(quiet, "a reader's close was an event");
 	cr_assert_geq(fd = open(dev, O_WRONLY), 0);
 	cr_expect_eq(write(fd, "raidlab", 7), 7);
 	close(fd);
