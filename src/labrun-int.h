@@ -52,6 +52,7 @@ struct labrun {
 	struct labrun_qnode *qhead, *qtail; /* lock */
 	struct labrun_rnode *rhead, *rtail; /* lock */
 	struct engine *eng; /* lock: the run in progress */
+	unsigned long eng_gen; /* lock: engines published so far */
 	char **devs; /* lock */
 	size_t ndevs;
 	struct labrun_summary sum; /* lock */

@@ -210,24 +210,26 @@ labrun_publish(struct labrun *lr, struct engine *eng)
 {
 	pthread_mutex_lock(&lr->lock);
 	lr->eng = eng;
+	if (eng != NULL)
+		lr->eng_gen++;
 	if (eng != NULL && atomic_load(&lr->stop))
 		engine_stop(eng);
 	pthread_mutex_unlock(&lr->lock);
 }
 
-bool
+unsigned long
 labrun_totals(struct labrun *lr, struct engine_totals *t)
 {
-	bool running;
+	unsigned long gen = 0;
 
 	pthread_mutex_lock(&lr->lock);
-	running = lr->eng != NULL;
-	if (running)
+	if (lr->eng != NULL) {
 		engine_totals(lr->eng, t);
-	else
+		gen = lr->eng_gen;
+	} else
 		memset(t, 0, sizeof *t);
 	pthread_mutex_unlock(&lr->lock);
-	return running;
+	return gen;
 }
 
 bool

@@ -178,10 +178,12 @@ bool labrun_pop(struct labrun *lr, struct labrun_event *ev);
 /*
  * The counters of the run in progress (engine_totals() of its engine,
  * under the runner's mutex, so the engine is never freed under the
- * caller): t counts from the start of that run. False (t zeroed) when
- * no workload runs (building, tearing down, between runs).
+ * caller): t counts from the start of that run. Returns which run that
+ * is (1, 2, ...: each workload run has its own counters from zero, so a
+ * rate must not subtract across two), or 0 (t zeroed) when no workload
+ * runs (building, tearing down, between runs).
  */
-bool labrun_totals(struct labrun *lr, struct engine_totals *t);
+unsigned long labrun_totals(struct labrun *lr, struct engine_totals *t);
 
 /*
  * The member devices of the variant being measured, as kernel names

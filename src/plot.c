@@ -48,6 +48,7 @@ cell_blank(struct plot_cell *c)
 {
 	c->ch[0] = ' ';
 	c->ch[1] = '\0';
+	c->cp = ' ';
 	c->owner = 0;
 }
 
@@ -59,6 +60,7 @@ cell_utf8(struct plot_cell *c, unsigned cp)
 	c->ch[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
 	c->ch[2] = (char)(0x80 | (cp & 0x3f));
 	c->ch[3] = '\0';
+	c->cp = cp;
 }
 
 /* Size g for w x h cells, all blank; cells only grow. */
@@ -239,8 +241,10 @@ cell_draw(const struct layout *lo, struct plot_cell *c, struct range rg[][2],
 		cell_utf8(c, 0x2800 + m);
 	else if (lo->st == PLOT_BLOCK)
 		cell_utf8(c, 0x2580 + m);
-	else
+	else {
 		c->ch[0] = ".:#"[m - 1];
+		c->cp = (unsigned char)c->ch[0];
+	}
 }
 
 /* Draw the cell column x; prev holds each line series' last dot. */
@@ -326,6 +330,7 @@ bar_draw(struct plot_grid *g, int row, long e, enum plot_style st)
 		c[x].owner = 1;
 		if (st == PLOT_ASCII) {
 			c[x].ch[0] = '#';
+			c[x].cp = '#';
 			e--;
 			continue;
 		}

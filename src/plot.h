@@ -32,6 +32,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum plot_style { PLOT_BRAILLE, PLOT_BLOCK, PLOT_ASCII };
 
@@ -40,6 +41,7 @@ enum plot_style { PLOT_BRAILLE, PLOT_BLOCK, PLOT_ASCII };
 
 struct plot_cell {
 	char ch[8]; /* UTF-8, NUL-terminated, one column wide */
+	uint32_t cp; /* the same character's code point: no decoding */
 	unsigned char owner; /* bit i: series i (or a bar) drew here */
 };
 

@@ -72,15 +72,15 @@ void
 live_tick(struct live *lv, struct labrun *lr)
 {
 	struct engine_totals now;
+	unsigned long gen;
 	double dt;
 
-	if (!labrun_totals(lr, &now) || !lv->active)
+	if ((gen = labrun_totals(lr, &now)) == 0 || !lv->active)
 		return;
-	/* A newer engine than the one last read starts from zero. */
-	if (now.t < lv->last.t || now.files < lv->last.files ||
-	    now.bytes_read < lv->last.bytes_read ||
-	    now.bytes_written < lv->last.bytes_written)
+	/* Another workload run than the one last read starts from zero. */
+	if (gen != lv->last_gen)
 		memset(&lv->last, 0, sizeof lv->last);
+	lv->last_gen = gen;
 	dt = now.t - lv->last.t;
 	if (dt > 0) {
 		lv->read_mbps =

@@ -24,6 +24,7 @@ struct live {
 	bool drawn; /* the status line is on the terminal */
 	char test[EVQ_TEXT]; /* label of the test in progress */
 	struct engine_totals last; /* at the previous tick */
+	unsigned long last_gen; /* of that run (labrun_totals) */
 	double read_mbps, write_mbps, files_s; /* over that tick */
 	struct build_progress bp;
 };

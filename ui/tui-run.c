@@ -141,6 +141,7 @@ run_init(struct tui *t)
 	(void)t;
 	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		r->tmp[i] = xcalloc(RUN_HISTORY, sizeof *r->tmp[i]);
+	r->total = xcalloc(RUN_HISTORY, sizeof *r->total);
 	return r;
 }
 
@@ -171,6 +172,7 @@ run_free(void *p)
 	plot_grid_done(&r->grid);
 	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		free(r->tmp[i]);
+	free(r->total);
 	free(r);
 }
 
@@ -201,7 +203,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 	r->resdir = record_results_dir(t->lab);
 	r->state = RUN_RUNNING;
 	r->run_start = now_s();
-	r->have_last = false;
+	r->last_gen = 0;
 	r->variant[0] = r->step[0] = r->workload[0] = r->test[0] = '\0';
 	run_log(r, false, _("run of %s started"),
 	    t->lab->name ? t->lab->name : "?");
@@ -440,7 +442,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->repeats = (int)ev->total;
 		r->expect = ev->value;
 		r->run_start = now_s();
-		r->have_last = false;
+		r->last_gen = 0;
 		r->step[0] = '\0';
 		break;
 	}
@@ -563,29 +565,29 @@ run_tick(void *p, struct tui *t, bool current)
 {
 	struct run *r = p;
 	struct engine_totals now;
+	unsigned long gen;
 	double dt;
 
 	if (r->state != RUN_RUNNING || r->lr == NULL)
 		return;
-	if (!labrun_totals(r->lr, &now)) {
-		r->have_last = false;
+	if ((gen = labrun_totals(r->lr, &now)) == 0) {
+		r->last_gen = 0;
 		members_sample(r, (double)t->tick_ms / 1000);
 		t->redraw = current;
 		return;
 	}
-	dt = r->have_last ? now.t - r->last.t : now.t;
+	/* Another workload run since the last tick counts from zero. */
+	if (gen != r->last_gen)
+		memset(&r->last, 0, sizeof r->last);
+	dt = now.t - r->last.t;
 	if (dt > 0 && r->ncurves > 0)
 		curve_push(&r->curves[r->ncurves - 1],
-		    (double)(now.bytes_read -
-			(r->have_last ? r->last.bytes_read : 0)) /
-			1e6 / dt,
-		    (double)(now.bytes_written -
-			(r->have_last ? r->last.bytes_written : 0)) /
-			1e6 / dt,
-		    (double)(now.files - (r->have_last ? r->last.files : 0)) /
-			dt);
+		    (double)(now.bytes_read - r->last.bytes_read) / 1e6 / dt,
+		    (double)(now.bytes_written - r->last.bytes_written) / 1e6 /
+			dt,
+		    (double)(now.files - r->last.files) / dt);
 	r->last = now;
-	r->have_last = true;
+	r->last_gen = gen;
 	members_sample(r, dt);
 	if (current)
 		t->redraw = true;

@@ -62,7 +62,7 @@ struct run {
 	double expect; /* seconds the previous repeat took */
 	double run_start; /* monotonic seconds of the run's start */
 	struct engine_totals last;
-	bool have_last;
+	unsigned long last_gen; /* the run last sampled (labrun_totals) */
 	struct run_curve *curves; /* one per variant started; last: current */
 	size_t ncurves;
 	size_t overlay; /* completed curves skipped, newest first, before the
@@ -73,6 +73,7 @@ struct run {
 	size_t log_head, log_n;
 	struct plot_grid grid;
 	double *tmp[PLOT_MAX_SERIES]; /* the charts' series, padded */
+	double *total; /* the current read + write: the MB/s title's figures */
 };
 
 void run_log(struct run *r, bool bad, const char *fmt, ...)

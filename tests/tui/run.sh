@@ -1,14 +1,14 @@
 #!/bin/sh
 # The Run screen in tmux: a lab on a directory starts with r, the charts'
-# values change between captures while it runs, the window can be resized
-# mid-run, x stops it cleanly (the record says interrupted, the target is
-# clean), so do Ctrl-C, q (asked twice), SIGTERM and a terminal that goes
-# away, and a run to the end (F5 from the first screen) saves a record
-# that raidlab show reads and the Compare screen shows; with four
-# variants the completed ones stay on the charts as named lines, two at a
-# time, o stepping to the older ones. As root:
-# the typed confirmation before destroying a device with data refuses a
-# wrong name and changes nothing.
+# values change between captures while it runs (MB/s counting writes),
+# the window can be resized mid-run (a relayout each time), x stops it
+# cleanly (the record says interrupted, the target is clean), so do
+# Ctrl-C, q (asked twice), SIGTERM and a terminal that goes away, and a
+# run to the end (F5 from the first screen) saves a record that raidlab
+# show reads and the Compare screen shows; with four variants the
+# completed ones stay on the charts as named lines, two at a time, o
+# stepping to the older ones. As root: the typed confirmation before
+# destroying a device with data refuses a wrong name and changes nothing.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
@@ -37,6 +37,9 @@ tui_wait_for 'Press r to run'
 tui_keys r
 tui_wait_for 'dir: big 1/1' 20
 tui_wait_for 'files/s now [0-9]' 20
+# Its 4K files are writes: the MB/s figures are read + write, not read
+# alone (which stayed 0 for any write workload once).
+tui_wait_for 'MB/s read\+write now [^ ]+ avg ([1-9]|0\.[0-9]*[1-9])' 20
 # Rounded to a few digits, a steady rate can print the same twice: the
 # figures must change within 10 s, not at once.
 a=$(tui_screen | grep -Eo 'files/s now [^ ]+ avg [^ ]+')

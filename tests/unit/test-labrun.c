@@ -395,6 +395,63 @@ Test(labrun, totals_grow_while_a_run_goes_on)
 	free(text);
 }
 
+/* Which run each reading came from, as the live views tell runs apart:
+   a new number starts the counters from zero. */
+struct gens {
+	unsigned long gen[8]; /* distinct, in the order seen */
+	size_t n;
+	uint64_t last_written; /* within the current one */
+	bool back; /* a counter went back within one run */
+};
+
+static void
+watch_gens(struct labrun *lr, const struct labrun_event *ev, void *arg)
+{
+	struct gens *g = arg;
+	struct engine_totals t;
+	unsigned long gen;
+
+	if (ev != NULL || (gen = labrun_totals(lr, &t)) == 0)
+		return;
+	if (g->n == 0 || g->gen[g->n - 1] != gen) {
+		if (g->n < 8)
+			g->gen[g->n++] = gen;
+		g->last_written = 0;
+	}
+	if (t.bytes_written < g->last_written)
+		g->back = true;
+	g->last_written = t.bytes_written;
+}
+
+Test(labrun, each_workload_run_is_told_apart)
+{
+	char *tmp = temp_dir();
+	/* two repeats of a timed write: each run is read many times */
+	char *text = xasprintf("name = \"g\"; cache = \"keep\"; repeats = 2;\n"
+			       "variants = ( { name = \"d\"; directory = "
+			       "\"%s\"; } );\n"
+			       "workloads = ( { type = \"fio\"; rw = "
+			       "\"write\"; size = \"1M\"; runtime = 1; } );\n",
+	    tmp);
+	struct lab *lab = load(text);
+	struct labrun_opts o = { .tick_ms = 50 };
+	struct labrun *lr = start(lab, &o);
+	struct gens g = { 0 };
+	struct seen s;
+
+	drain(lr, &s, 50, watch_gens, &g);
+	cr_assert_eq(s.nr, 2);
+	cr_assert_eq(g.n, 2, "%zu runs seen", g.n);
+	cr_assert_lt(g.gen[0], g.gen[1]);
+	cr_assert_not(g.back, "a counter went back within one run");
+	seen_done(&s);
+	labrun_free(lr);
+	lab_free(lab);
+	rm_rf(tmp);
+	free(tmp);
+	free(text);
+}
+
 static void
 stop_when_busy(struct labrun *lr, const struct labrun_event *ev, void *arg)
 {

@@ -19,19 +19,27 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* The code point of a cell's one UTF-8 character (ASCII or 3 bytes). */
+/* The code point of a cell's one UTF-8 character (ASCII or 3 bytes),
+   which its cp (what the TUI draws) must be too. */
 static unsigned
 cp_of(const struct plot_cell *c)
 {
 	const unsigned char *s = (const unsigned char *)c->ch;
+	unsigned cp;
 
 	if (s[0] < 0x80) {
 		cr_assert_eq(s[1], 0, "more than one character: '%s'", c->ch);
-		return s[0];
+		cp = s[0];
+	} else {
+		cr_assert_eq(s[0] & 0xf0, 0xe0, "not a 3-byte sequence: '%s'",
+		    c->ch);
+		cr_assert_eq(s[3], 0, "more than one character: '%s'", c->ch);
+		cp =
+		    (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
 	}
-	cr_assert_eq(s[0] & 0xf0, 0xe0, "not a 3-byte sequence: '%s'", c->ch);
-	cr_assert_eq(s[3], 0, "more than one character: '%s'", c->ch);
-	return (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
+	cr_assert_eq(c->cp, cp, "'%s' has code point U+%04X, cp says U+%04X",
+	    c->ch, cp, (unsigned)c->cp);
+	return cp;
 }
 
 /* A row as one string, as the screen would show it. */
@@ -46,6 +54,7 @@ row_of(const struct plot_grid *g, int row)
 	for (x = 0; x < g->w; x++) {
 		const char *ch = plot_cell_at(g, row, x)->ch;
 
+		(void)cp_of(plot_cell_at(g, row, x));
 		cr_assert_lt(len + strlen(ch), sizeof buf);
 		memcpy(buf + len, ch, strlen(ch) + 1);
 		len += strlen(ch);
