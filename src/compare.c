@@ -39,10 +39,22 @@ cell_reset(struct compare_cell *cell)
 }
 
 static void
+cell_free(struct compare_cell *cell)
+{
+	free(cell->v);
+	free(cell->all);
+	free(cell->kind);
+}
+
+/* What a repeat's figure is, best first: the mean takes the first kind
+   any repeat has (raidlab show's rule). */
+enum fig_kind { FIG_REAL, FIG_FAST, FIG_STOPPED };
+
+static void
 row_done(struct compare_row *r, size_t ncols)
 {
 	for (size_t k = 0; k < ncols; k++)
-		free(r->cells[k].v);
+		cell_free(&r->cells[k]);
 	free(r->cells);
 	free(r->variant);
 	free(r->source);
@@ -114,8 +126,20 @@ root(double x)
 static void
 cell_stats(struct compare_cell *cell)
 {
+	unsigned char use = FIG_STOPPED;
 	double s = 0, q = 0;
 
+	for (size_t i = 0; i < cell->nall; i++)
+		if (cell->kind[i] < use)
+			use = cell->kind[i];
+	cell->n = cell->fast = 0;
+	cell->v = xreallocarray(cell->v, cell->nall + 1, sizeof *cell->v);
+	for (size_t i = 0; i < cell->nall; i++) {
+		cell->fast += cell->kind[i] == FIG_FAST;
+		if (cell->kind[i] == use)
+			cell->v[cell->n++] = cell->all[i];
+	}
+	cell->interrupted = cell->n > 0 && use == FIG_STOPPED;
 	if (cell->n == 0) {
 		cell->mean = cell->sd = NAN;
 		cell->too_fast = false;
@@ -127,7 +151,7 @@ cell_stats(struct compare_cell *cell)
 	for (size_t i = 0; i < cell->n; i++)
 		q += (cell->v[i] - cell->mean) * (cell->v[i] - cell->mean);
 	cell->sd = cell->n > 1 ? root(q / (double)(cell->n - 1)) : 0;
-	cell->too_fast = cell->fast == cell->n;
+	cell->too_fast = use == FIG_FAST;
 }
 
 /* A cell that competes for best: a finite mean that means something. */
@@ -183,9 +207,10 @@ update_pct(struct compare *c)
 		for (size_t i = 0; i < c->nrows; i++) {
 			struct compare_cell *cell = &c->rows[i].cells[k];
 
+			/* "+++++" on either side is no figure to compare */
 			cell->pct = NAN;
 			if (base != NULL && base->n > 0 && base->mean != 0 &&
-			    cell->n > 0)
+			    !base->too_fast && cell->n > 0 && !cell->too_fast)
 				cell->pct = (cell->mean - base->mean) /
 				    base->mean * 100;
 		}
@@ -345,14 +370,27 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 }
 
 static void
-cell_push(struct compare_cell *cell, const struct wl_test *t)
+cell_push(struct compare_cell *cell, double v, enum fig_kind kind)
 {
-	cell->v = xreallocarray(cell->v, cell->n + 1, sizeof *cell->v);
-	cell->v[cell->n++] = t->value;
-	if (t->too_fast)
-		cell->fast++;
-	if (t->interrupted)
-		cell->interrupted = true;
+	cell->all = xreallocarray(cell->all, cell->nall + 1, sizeof *cell->all);
+	cell->kind =
+	    xreallocarray(cell->kind, cell->nall + 1, sizeof *cell->kind);
+	cell->all[cell->nall] = v;
+	cell->kind[cell->nall++] = (unsigned char)kind;
+}
+
+/* One figure per column for a run: the mean of its tests under that
+   column's key (compilebench has one per operation) of the best kind
+   among them. */
+struct run_fig {
+	double sum[3];
+	size_t n[3];
+};
+
+static enum fig_kind
+kind_of(const struct wl_test *t)
+{
+	return t->interrupted ? FIG_STOPPED : t->too_fast ? FIG_FAST : FIG_REAL;
 }
 
 /* "quick 2026-11-30 07:41", or the file's name without a date. */
@@ -379,22 +417,41 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 {
 	size_t row = row_get(c, rec, recno, run, label);
 	const struct wl_result *res = run->res;
+	struct run_fig *f;
+	size_t *col;
 
 	if (res == NULL)
 		return;
+	/* the columns first: col_get may add some (and move the rows'
+	   cells, not the rows) */
+	col = xcalloc(res->ntests + 1, sizeof *col);
+	for (size_t t = 0; t < res->ntests; t++)
+		if (res->tests[t].key != NULL)
+			col[t] = col_get(c, run, &res->tests[t]);
+	f = xcalloc(c->ncols + 1, sizeof *f);
 	for (size_t t = 0; t < res->ntests; t++) {
 		const struct wl_test *test = &res->tests[t];
-		size_t k;
+		enum fig_kind kd = kind_of(test);
 
 		if (test->key == NULL)
 			continue;
-		k = col_get(c, run, test);
-		/* col_get may have moved the rows' cells, not the rows. */
-		if (res->status == WL_FAILED)
-			c->rows[row].cells[k].failed++;
-		else
-			cell_push(&c->rows[row].cells[k], test);
+		f[col[t]].sum[kd] += test->value;
+		f[col[t]].n[kd]++;
 	}
+	for (size_t k = 0; k < c->ncols; k++)
+		for (int kd = FIG_REAL; kd <= FIG_STOPPED; kd++) {
+			if (f[k].n[kd] == 0)
+				continue;
+			if (res->status == WL_FAILED)
+				c->rows[row].cells[k].failed++;
+			else
+				cell_push(&c->rows[row].cells[k],
+				    f[k].sum[kd] / (double)f[k].n[kd],
+				    (enum fig_kind)kd);
+			break;
+		}
+	free(f);
+	free(col);
 }
 
 size_t
@@ -416,7 +473,8 @@ static bool
 col_used(const struct compare *c, size_t k)
 {
 	for (size_t i = 0; i < c->nrows; i++)
-		if (c->rows[i].cells[k].n > 0 || c->rows[i].cells[k].failed > 0)
+		if (c->rows[i].cells[k].nall > 0 ||
+		    c->rows[i].cells[k].failed > 0)
 			return true;
 	return false;
 }
@@ -430,7 +488,7 @@ drop_col(struct compare *c, size_t k)
 	for (size_t i = 0; i < c->nrows; i++) {
 		struct compare_cell *cells = c->rows[i].cells;
 
-		free(cells[k].v);
+		cell_free(&cells[k]);
 		memmove(&cells[k], &cells[k + 1],
 		    (c->ncols - k - 1) * sizeof *cells);
 	}

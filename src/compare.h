@@ -32,17 +32,26 @@ struct record;
 #define COMPARE_NUM_BUF 32
 
 struct compare_cell {
-	size_t n; /* repeats averaged (0: the variant has no figure) */
+	size_t n; /* repeats averaged (0: the variant has no figure); a
+		     repeat with several figures for the column (compilebench
+		     operations) gives their mean */
 	double mean, sd; /* sd: sample (n - 1) stddev, 0 when n is 1;
 			    both NAN when n is 0 */
 	double pct; /* (mean - base) / base x 100; NAN: no baseline,
 		       no figure, or a baseline of 0 */
 	size_t failed; /* failed runs, left out of the mean */
-	size_t fast; /* repeats averaged that were too fast to mean much */
-	bool too_fast; /* all of them were (n > 0): not a candidate for
+	size_t fast; /* repeats too fast to mean much: left out of the mean
+			unless every repeat was, as in raidlab show */
+	bool too_fast; /* every repeat was (n > 0): not a candidate for
 			  best, shown as bonnie++ does ("+++++") */
-	bool interrupted; /* a repeat averaged was stopped early */
+	bool interrupted; /* only stopped repeats had a figure: theirs are
+			     averaged (a stopped one is left out otherwise) */
 	double *v; /* the n figures averaged, in run order */
+	/* Every repeat's figure with its kind (enum in compare.c), in run
+	   order: the mean takes the kind that means most. */
+	double *all;
+	unsigned char *kind;
+	size_t nall;
 };
 
 struct compare_row {

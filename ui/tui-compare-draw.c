@@ -245,9 +245,13 @@ draw_bars(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t first,
 	wattroff(w, A_BOLD);
 	if (bw < 4)
 		return;
+	/* a too-fast mean is no figure: no bar, "+++++" as in the table */
 	for (size_t i = first; i < s->c.nrows && n < (size_t)rows && n < 256;
-	     i++)
-		v[n++] = compare_cell(&s->c, i, s->col)->mean;
+	     i++) {
+		const struct compare_cell *c = compare_cell(&s->c, i, s->col);
+
+		v[n++] = c->too_fast ? NAN : c->mean;
+	}
 	plot_bars(&s->bars, bw, v, n, isfinite(col->max) ? col->max : 0,
 	    t->ascii ? PLOT_ASCII : PLOT_BLOCK);
 	for (size_t r = 0; r < n; r++) {
@@ -263,7 +267,10 @@ draw_bars(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t first,
 			mvwaddstr(w, y + (int)r, x0 + c,
 			    plot_cell_at(&s->bars, (int)r, c)->ch);
 		wattroff(w, a);
-		compare_format_value(v[r], col->unit, m, sizeof m);
+		if (compare_cell(&s->c, i, s->col)->too_fast)
+			snprintf(m, sizeof m, "+++++");
+		else
+			compare_format_value(v[r], col->unit, m, sizeof m);
 		tui_put(w, y + (int)r, x0 + bw + 1, VALUE_W, m);
 	}
 }

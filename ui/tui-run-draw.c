@@ -60,8 +60,9 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 	if (r->expect > 0)
 		snprintf(eta, sizeof eta, _(", about %.0f s left"),
 		    r->expect > el ? r->expect - el : 0.0);
-	if (r->step[0] != '\0' && r->workload[0] == '\0')
-		snprintf(line, sizeof line, "%s: %s", r->variant, r->step);
+	if (r->workload[0] == '\0') /* building, tearing down */
+		snprintf(line, sizeof line, "%s: %s", r->variant,
+		    r->step[0] ? r->step : _("starting"));
 	else
 		snprintf(line, sizeof line, _("%s: %s %d/%d: %s, %.0f s%s"),
 		    r->variant, r->workload, r->repeat, r->repeats,
@@ -118,19 +119,21 @@ blit(struct tui *t, WINDOW *w, const struct plot_grid *g, int y, int x)
 }
 
 /*
- * One chart: title with the figures of fig (n values), the grid, its
- * scale. y_all: the current variant's series (slots 0, 1) and the
- * completed variants' (slots 2.., drawn as lines), all padded to n.
+ * One chart: title with the figures of fig (nfig values: the current
+ * variant's whole curve, not only what is in view), the grid, its scale.
+ * y_all: the current variant's series (slots 0, 1) and the completed
+ * variants' (slots 2.., drawn as lines), n samples each.
  */
 static void
 chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
-    const char *title, const double *fig, const double *const *y_all, size_t n)
+    const char *title, const double *fig, size_t nfig,
+    const double *const *y_all, size_t n)
 {
 	struct plot_stats st;
 	char line[256], a[PLOT_SHORT_BUF], b[PLOT_SHORT_BUF], c[PLOT_SHORT_BUF];
 	char m[PLOT_SHORT_BUF];
 
-	plot_stats(fig, n, &st);
+	plot_stats(fig, nfig, &st);
 	snprintf(line, sizeof line, _("%s now %s avg %s peak %s"), title,
 	    plot_short(st.cur, a, sizeof a), plot_short(st.avg, b, sizeof b),
 	    plot_short(st.peak, c, sizeof c));
@@ -143,20 +146,25 @@ chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
 }
 
-/* The current curve and up to NPREV completed ones before it, padded to
-   one length into tmp (which: 0 throughput, 1 files/s). A completed
-   variant's throughput is one line, its read plus write, to compare with
-   both areas. */
+/* The current curve and up to NPREV completed ones before it, aligned by
+   time since their start, into tmp (which: 0 throughput, 1 files/s) for
+   a chart that holds cap samples: all the samples of the first cap, then
+   the window ending at the current curve's newest one, so it stays in
+   view however long the older runs were. A completed variant's
+   throughput is one line, its read plus write, to compare with both
+   areas. Returns the samples each series has (NAN where a curve has
+   none). */
 static size_t
-series(struct run *r, double **tmp, int which, const double **out)
+series(struct run *r, double **tmp, int which, const double **out, size_t cap)
 {
 	const struct run_curve *cur = &r->curves[r->ncurves - 1];
 	const struct run_curve *c;
-	size_t n = cur->n;
+	size_t end = cur->n, start;
 
 	for (size_t k = 0; k < NPREV && (c = run_overlaid(r, k)) != NULL; k++)
-		if (c->n > n)
-			n = c->n;
+		if (c->n > end && end < cap)
+			end = c->n < cap ? c->n : cap;
+	start = end > cap ? end - cap : 0;
 	for (int s = 0; s < NSLOTS; s++) {
 		out[s] = NULL;
 		c = s < SLOT_PREV ? cur
@@ -165,7 +173,7 @@ series(struct run *r, double **tmp, int which, const double **out)
 			continue;
 		if (s == 1 && which == 1)
 			continue; /* files/s has no second area */
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = start; i < end; i++) {
 			double v = NAN;
 
 			if (i < c->n && which == 1)
@@ -176,11 +184,11 @@ series(struct run *r, double **tmp, int which, const double **out)
 				v = c->wr[i];
 			else if (i < c->n)
 				v = c->rd[i] + c->wr[i];
-			tmp[s][i] = v;
+			tmp[s][i - start] = v;
 		}
 		out[s] = tmp[s];
 	}
-	return n;
+	return end - start;
 }
 
 static void
@@ -234,19 +242,21 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 	ch = rows - 1 - 1 - nmem - logn - 1;
 	status_line(r, t, w);
 	if (ch >= 2 && r->ncurves > 0) {
+		const struct run_curve *cur = &r->curves[r->ncurves - 1];
 		const double *y[NSLOTS];
 		size_t n;
 
-		n = series(r, r->tmp, 0, y);
 		/* the title's figures are of both areas: a write workload's
 		   MB/s is all in the second */
-		for (size_t i = 0; i < n; i++)
-			r->total[i] = y[0][i] + y[1][i];
-		chart(r, t, w, 1, 0, cw, ch, _("MB/s read+write"), r->total, y,
-		    n);
-		n = series(r, r->tmp, 1, y);
+		for (size_t i = 0; i < cur->n; i++)
+			r->total[i] = cur->rd[i] + cur->wr[i];
+		n = series(r, r->tmp, 0, y, plot_capacity(cw, style(t)));
+		chart(r, t, w, 1, 0, cw, ch, _("MB/s read+write"), r->total,
+		    cur->n, y, n);
+		n = series(r, r->tmp, 1, y,
+		    plot_capacity(t->cols - cw - 1, style(t)));
 		chart(r, t, w, 1, cw + 1, t->cols - cw - 1, ch, _("files/s"),
-		    y[0], y, n);
+		    cur->files, cur->n, y, n);
 	}
 	for (int k = 0; k < NPREV && run_overlaid(r, (size_t)k) != NULL; k++) {
 		enum tui_pair p = k == 0 ? TUI_PAIR_SERIES2 : TUI_PAIR_SERIES3;

@@ -418,15 +418,25 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 	switch (ev->type) {
 	case LABRUN_VARIANT:
 		snprintf(r->variant, sizeof r->variant, "%.63s", ev->text);
+		/* the status line names what runs now, not the previous
+		   variant's last test */
+		r->workload[0] = r->test[0] = r->step[0] = '\0';
+		r->expect = 0;
 		curve_new(r, ev->text);
 		run_log(r, false, _("variant %s (%s)"), ev->text, ev->key);
 		break;
 	case LABRUN_STEP:
+		/* a step is shown instead of the test that ended before it;
+		   one outside a workload run (build, teardown) alone */
 		snprintf(r->step, sizeof r->step, "%s", ev->text);
-		if (ev->workload < 0)
+		r->test[0] = '\0';
+		if (ev->workload < 0) {
+			r->workload[0] = '\0';
 			run_log(r, false, "  %s", ev->text);
+		}
 		break;
 	case LABRUN_RESYNC:
+		r->workload[0] = r->test[0] = '\0';
 		snprintf(r->step, sizeof r->step, _("resync %s: %.1f%%"),
 		    ev->text,
 		    ev->total ? 100.0 * (double)ev->done / (double)ev->total
@@ -443,7 +453,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->expect = ev->value;
 		r->run_start = now_s();
 		r->last_gen = 0;
-		r->step[0] = '\0';
+		r->step[0] = r->test[0] = '\0';
 		break;
 	}
 	case LABRUN_TEST:
@@ -508,15 +518,22 @@ tui_run_finish(struct tui *t)
 
 /* ---------------------------------------------------------------- tick */
 
-/* Member devices' activity since the last tick, from sysfs. */
+/* Member devices' activity since their last reading, from sysfs, over
+   the time that really passed between the two readings. */
 static void
-members_sample(struct run *r, double dt)
+members_sample(struct run *r)
 {
 	size_t n = 0;
 	char **names = labrun_devices(r->lr, &n);
 
 	if (n > RUN_MEMBERS)
 		n = RUN_MEMBERS;
+	/* No devices while a variant is built or torn down: the next
+	   readings start afresh (a device made again, an md array, counts
+	   from zero; the build's own I/O is not the workload's). */
+	if (n == 0)
+		for (size_t i = 0; i < RUN_MEMBERS; i++)
+			r->members[i].seen = false;
 	for (size_t i = 0; i < n; i++) {
 		struct run_member *m = &r->members[i];
 		unsigned long long f[11] = { 0 };
@@ -539,17 +556,23 @@ members_sample(struct run *r, double dt)
 			&f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7],
 			&f[8], &f[9]) == 10) {
 			uint64_t sect = f[2] + f[6], ticks = f[9];
+			double at = now_s(), dt = at - m->at;
 
-			if (m->seen && dt > 0) {
+			if (m->seen && dt > 0 && sect >= m->sectors &&
+			    ticks >= m->ticks) {
 				m->mbps = (double)(sect - m->sectors) * 512 /
 				    1e6 / dt;
 				m->util = (double)(ticks - m->ticks) /
 				    (dt * 1000) * 100;
 				if (m->util > 100)
 					m->util = 100;
+			} else if (!m->seen) {
+				m->mbps = 0;
+				m->util = 0;
 			}
 			m->sectors = sect;
 			m->ticks = ticks;
+			m->at = at;
 			m->seen = true;
 		}
 		fclose(fp);
@@ -572,7 +595,7 @@ run_tick(void *p, struct tui *t, bool current)
 		return;
 	if ((gen = labrun_totals(r->lr, &now)) == 0) {
 		r->last_gen = 0;
-		members_sample(r, (double)t->tick_ms / 1000);
+		members_sample(r);
 		t->redraw = current;
 		return;
 	}
@@ -588,7 +611,7 @@ run_tick(void *p, struct tui *t, bool current)
 		    (double)(now.files - r->last.files) / dt);
 	r->last = now;
 	r->last_gen = gen;
-	members_sample(r, dt);
+	members_sample(r);
 	if (current)
 		t->redraw = true;
 }

@@ -35,7 +35,8 @@ struct run_member {
 	char name[32];
 	uint64_t sectors, ticks; /* last reading: sectors read + written,
 				    io_ticks (ms busy) */
-	double mbps, util; /* over the last tick */
+	double at; /* when (monotonic seconds) */
+	double mbps, util; /* since the reading before */
 	bool seen;
 };
 

@@ -277,8 +277,105 @@ Test(compare, best_needs_two_rows_and_too_fast_does_not_compete)
 	cr_assert_float_eq(compare_cell(&c, 1, 0)->mean, 0.015, 1e-15);
 	cr_assert_eq(c.cols[0].best, COMPARE_NONE);
 	cr_assert_eq(compare_score(&c, 1, 0), -1.0);
+	/* no percentage against or of "+++++" */
+	cr_assert(isnan(compare_cell(&c, 1, 0)->pct));
+	compare_set_baseline(&c, 1);
+	cr_assert(isnan(compare_cell(&c, 0, 0)->pct));
 	/* The only candidate scores 1 but is not "best" of one. */
 	cr_assert_eq(compare_score(&c, 0, 0), 1.0);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+/* As raidlab show averages bonnie: a too-fast repeat is left out when
+   another has a real figure, and so is an interrupted one; the winner is
+   decided by the real figures. */
+Test(compare, too_fast_and_stopped_repeats_stay_out_of_a_real_mean)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct wl_result *r;
+	struct compare c;
+
+	add_tar(rec, lab, V_SLOW, 1, 4, false);
+	add_tar(rec, lab, V_SLOW, 2, 6, false);
+	add_tar(rec, lab, V_SLOW, 3, 0.01, true);
+	add_tar(rec, lab, V_FAST, 1, 3, false);
+	r = wl_result_new("untar", "tar");
+	wl_result_add_test(r, "untar", "tar xf + sync", WL_UNIT_SECONDS)
+	    ->value = 0.5;
+	r->tests[0].interrupted = true;
+	record_add_run(rec, &lab->variants[V_FAST], NULL,
+	    &lab->workloads[W_TAR], 2, r, NULL);
+	wl_result_free(r);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_eq(compare_cell(&c, 0, 0)->n, 2);
+	cr_assert_float_eq(compare_cell(&c, 0, 0)->mean, 5, 1e-12);
+	cr_assert_eq(compare_cell(&c, 0, 0)->fast, 1);
+	cr_assert_not(compare_cell(&c, 0, 0)->too_fast);
+	cr_assert_eq(compare_cell(&c, 1, 0)->n, 1);
+	cr_assert_float_eq(compare_cell(&c, 1, 0)->mean, 3, 1e-12);
+	cr_assert_not(compare_cell(&c, 1, 0)->interrupted);
+	cr_assert_eq(c.cols[0].best, 1);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+/* Only stopped repeats: their figure is shown, marked. */
+Test(compare, a_cell_of_stopped_repeats_only_says_so)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct wl_result *r = wl_result_new("untar", "tar");
+	struct compare c;
+
+	wl_result_add_test(r, "untar", "tar xf + sync", WL_UNIT_SECONDS)
+	    ->value = 7;
+	r->tests[0].interrupted = true;
+	record_add_run(rec, &lab->variants[V_SLOW], NULL,
+	    &lab->workloads[W_TAR], 1, r, NULL);
+	wl_result_free(r);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_eq(compare_cell(&c, 0, 0)->n, 1);
+	cr_assert(compare_cell(&c, 0, 0)->interrupted);
+	cr_assert_float_eq(compare_cell(&c, 0, 0)->mean, 7, 1e-12);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+/* A run with several figures under one key (compilebench: one per
+   operation) is one repeat: their mean, and n counts runs. */
+Test(compare, several_figures_of_one_run_are_one_repeat)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct compare c;
+	static const double ops[2][3] = { { 10, 20, 30 }, { 40, 40, 40 } };
+
+	for (int k = 0; k < 2; k++) {
+		struct wl_result *r = wl_result_new("untar", "tar");
+
+		for (int i = 0; i < 3; i++)
+			wl_result_add_test(r, "untar", "op", WL_UNIT_SECONDS)
+			    ->value = ops[k][i];
+		record_add_run(rec, &lab->variants[V_SLOW], NULL,
+		    &lab->workloads[W_TAR], k + 1, r, NULL);
+		wl_result_free(r);
+	}
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_eq(c.ncols, 1);
+	cr_assert_eq(compare_cell(&c, 0, 0)->n, 2, "%zu repeats",
+	    compare_cell(&c, 0, 0)->n);
+	cr_assert_float_eq(compare_cell(&c, 0, 0)->mean, 30, 1e-12);
+	/* runs of 20 and 40: sample sd sqrt(200) */
+	cr_assert_float_eq(compare_cell(&c, 0, 0)->sd, 14.142135623730951,
+	    1e-9);
 	compare_done(&c);
 	record_free(rec);
 	lab_free(lab);
