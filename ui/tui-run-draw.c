@@ -19,8 +19,11 @@
 #include "tui-run.h"
 #include "tui.h"
 
-/* Series slots: the current variant's read and write (areas), then the
-   completed variants run_overlaid() names (lines). */
+/* Series slots: the current variant's areas (throughput: write, then
+   read + write, so the read area is stacked on the write one and the top
+   edge is the total the title gives and a completed variant's line
+   shows; files/s: one area), then the completed variants run_overlaid()
+   names (lines). */
 #define SLOT_PREV 2
 #define NPREV RUN_OVERLAID
 #define NSLOTS PLOT_MAX_SERIES
@@ -118,6 +121,22 @@ blit(struct tui *t, WINDOW *w, const struct plot_grid *g, int y, int x)
 		}
 }
 
+/* Which colour is which area, right-aligned to column end (colour only:
+   without it the areas cannot be told apart anyway). */
+static void
+legend(struct tui *t, WINDOW *w, int y, int end)
+{
+	const char *wr = _("write"), *rd = _("read");
+	int x = end - (int)strlen(wr) - 1 - (int)strlen(rd);
+
+	wattron(w, tui_attr(t, TUI_PAIR_SERIES0));
+	tui_put(w, y, x, (int)strlen(wr), wr);
+	wattroff(w, tui_attr(t, TUI_PAIR_SERIES0));
+	wattron(w, tui_attr(t, TUI_PAIR_SERIES1));
+	tui_put(w, y, x + (int)strlen(wr) + 1, (int)strlen(rd), rd);
+	wattroff(w, tui_attr(t, TUI_PAIR_SERIES1));
+}
+
 /*
  * One chart: title with the figures of fig (nfig values: the current
  * variant's whole curve, not only what is in view), the grid, its scale.
@@ -144,16 +163,18 @@ chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
 	tui_put(w, y + 1, x, 6, plot_short(r->grid.ymax, m, sizeof m));
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+	if (y_all[1] != NULL && t->color)
+		legend(t, w, y + 1, x + cw);
 }
 
 /* The current curve and up to NPREV completed ones before it, aligned by
    time since their start, into tmp (which: 0 throughput, 1 files/s) for
    a chart that holds cap samples: all the samples of the first cap, then
    the window ending at the current curve's newest one, so it stays in
-   view however long the older runs were. A completed variant's
-   throughput is one line, its read plus write, to compare with both
-   areas. Returns the samples each series has (NAN where a curve has
-   none). */
+   view however long the older runs were. Throughput: the write area,
+   the read + write one stacked on it, and a completed variant's read +
+   write as a line, all comparable at the top edge. Returns the samples
+   each series has (NAN where a curve has none). */
 static size_t
 series(struct run *r, double **tmp, int which, const double **out, size_t cap)
 {
@@ -179,8 +200,6 @@ series(struct run *r, double **tmp, int which, const double **out, size_t cap)
 			if (i < c->n && which == 1)
 				v = c->files[i];
 			else if (i < c->n && s == 0)
-				v = c->rd[i];
-			else if (i < c->n && s == 1)
 				v = c->wr[i];
 			else if (i < c->n)
 				v = c->rd[i] + c->wr[i];
