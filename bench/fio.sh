@@ -53,7 +53,9 @@ median() {
 }
 
 # fio's JSON -> "read_mbps read_iops read_p99us write_mbps write_iops
-# write_p99us" (zeros for a direction without I/O).
+# write_p99us" (zeros for a direction without I/O). clat: with psync the
+# call itself, as raidlab times it (fio gives lat percentiles only with
+# lat_percentiles=1).
 fio_figs() {
 	python3 -c '
 import json, sys

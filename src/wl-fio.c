@@ -394,7 +394,7 @@ report_dir(const struct wl_test *t, enum wl_op op, struct strbuf *out)
 	    iops_str(d.iops, iops, sizeof iops), d.mibps, d.mbps,
 	    units_format_size(d.bytes, tot, sizeof tot), t->wall);
 	strbuf_printf(out,
-	    _("    clat (usec): avg=%.1f, 50th=%.1f, 90th=%.1f, 99th=%.1f, "
+	    _("    lat (usec): avg=%.1f, 50th=%.1f, 90th=%.1f, 99th=%.1f, "
 	      "99.9th=%.1f, max=%.1f\n"),
 	    d.mean / 1e3, (double)d.p50 / 1e3, (double)d.p90 / 1e3,
 	    (double)d.p99 / 1e3, (double)d.p999 / 1e3, (double)d.max / 1e3);
@@ -402,8 +402,9 @@ report_dir(const struct wl_test *t, enum wl_op op, struct strbuf *out)
 
 /*
  * fio's normal output, shortened: per repeat the job line, then "read:"
- * and "write:" with IOPS, BW in MiB/s and MB/s, and the completion
- * latency percentiles; then the CPU line. With several repeats, the mean
+ * and "write:" with IOPS, BW in MiB/s and MB/s, and the latency
+ * percentiles (fio's "lat": from when an I/O is queued to its completion;
+ * for psync the call itself, fio's clat); then the CPU line. With several repeats, the mean
  * bandwidth per direction.
  */
 static void
