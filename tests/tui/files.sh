@@ -104,13 +104,17 @@ tui_check_stderr
 tui_stop
 
 # ---------------------------------------------------------------- unsaved
-# Changes come from another screen: repeats + 1 in the Workloads form.
-tui_start "$TEST_TMP/saved.cfg"
-tui_wait_for 'cmp *$'
-goto Workloads
-tui_keys Tab Right
-tui_wait_for 'cmp \* *$'
-goto 'Lab files'
+# start_changed: the saved lab opened and changed from another screen
+# (repeats + 1 in the Workloads form), then the Lab files screen.
+start_changed() {
+	tui_start "$TEST_TMP/saved.cfg"
+	tui_wait_for 'cmp *$'
+	goto Workloads
+	tui_keys Tab Right
+	tui_wait_for 'cmp \* *$'
+	goto 'Lab files'
+}
+start_changed
 tui_wait_for '\[unsaved changes\]'
 # Opening another lab asks first; Esc keeps everything.
 tui_keys Down Enter
@@ -130,12 +134,7 @@ grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
 	fail "save and quit: repeats not saved"
 
 # d discards: the other lab opens, the file stays as it was.
-tui_start "$TEST_TMP/saved.cfg"
-tui_wait_for 'cmp *$'
-goto Workloads
-tui_keys Tab Right
-tui_wait_for 'cmp \* *$'
-goto 'Lab files'
+start_changed
 tui_wait_for '4 repeats'
 tui_keys Down Enter
 tui_wait_for 'save them, then open quick.cfg'
