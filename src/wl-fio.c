@@ -404,8 +404,8 @@ report_dir(const struct wl_test *t, enum wl_op op, struct strbuf *out)
  * fio's normal output, shortened: per repeat the job line, then "read:"
  * and "write:" with IOPS, BW in MiB/s and MB/s, and the latency
  * percentiles (fio's "lat": from when an I/O is queued to its completion;
- * for psync the call itself, fio's clat); then the CPU line. With several repeats, the mean
- * bandwidth per direction.
+ * for psync the call itself, fio's clat); then the CPU line. With several
+ * repeats, the mean bandwidth per direction.
  */
 static void
 fio_report(const struct wl_result *const *res, size_t n, struct strbuf *out)
