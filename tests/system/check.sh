@@ -36,6 +36,16 @@ expect_eq "check on a missing file: exit status" "$?" 2
 expect_match "check on a missing file: message" "$(cat "$TEST_TMP/err")" \
 	"missing.cfg: cannot read: "
 
+# A directory given as the lab: a message, not libconfig's scanner ending
+# the process ("input in flex scanner failed"); a pipe is read whole.
+mkdir "$TEST_TMP/adir"
+"$RAIDLAB" check "$TEST_TMP/adir" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "check on a directory: exit status" "$?" 2
+expect_eq "check on a directory: message" "$(cat "$TEST_TMP/err")" \
+	"$TEST_TMP/adir: a directory, not a lab file"
+cat "$good" | "$RAIDLAB" check --quiet /dev/stdin 2>"$TEST_TMP/err"
+expect_eq "check from a pipe: exit status" "$?" 0
+
 "$RAIDLAB" check >/dev/null 2>&1
 expect_eq "check without a file: exit status" "$?" 2
 

@@ -87,6 +87,16 @@ tui_wait_for 'Not opened'
 tui_wait_for '^Lab cmp'
 tui_keys Escape
 tui_wait_gone 'expected an integer'
+# A directory: said so, the lab stays open (libconfig's scanner used to
+# end the process there, with the terminal left raw).
+tui_keys o
+tui_wait_for 'Open:'
+tui_text "$TEST_TMP"
+tui_keys Enter
+tui_wait_for "$(basename "$TEST_TMP"): a directory, not a lab file"
+tui_wait_for '^Lab cmp'
+tui_keys Escape
+tui_wait_gone 'not a lab file'
 
 # A preset from the list: the first one after the recent lab.
 tui_keys Down Enter
