@@ -135,6 +135,36 @@ workload_name(const struct lab *lab, size_t i)
 	return w->name ? w->name : w->type;
 }
 
+/* A name in names that no entry has: said, and true (nothing runs). */
+static bool
+unknown_names(char **names, size_t nnames, size_t n,
+    const char *(*name)(const struct lab *, size_t), const struct lab *lab,
+    bool variants)
+{
+	bool bad = false;
+
+	for (size_t i = 0; i < nnames; i++) {
+		size_t k;
+
+		for (k = 0; k < n; k++)
+			if (name(lab, k) != NULL &&
+			    strcmp(name(lab, k), names[i]) == 0)
+				break;
+		if (k == n) {
+			if (variants)
+				cli_error(&cli_run,
+				    _("%s: no variant named %s"), lab->path,
+				    names[i]);
+			else
+				cli_error(&cli_run,
+				    _("%s: no workload named %s"), lab->path,
+				    names[i]);
+			bad = true;
+		}
+	}
+	return bad;
+}
+
 static void
 save(struct record *rec, const char *resdir)
 {
@@ -396,6 +426,15 @@ run_exec(int argc, char **argv)
 		return rc < 0 ? CLI_OK : rc;
 	}
 	if ((lab = cli_load_lab(argv[optind])) == NULL) {
+		free_opts(&o);
+		return CLI_USAGE;
+	}
+	/* both lists said at once; a selection of nothing runs nothing */
+	if (unknown_names(o.variants, o.nvariants, lab->nvariants, variant_name,
+		lab, _("%s: no variant named %s")) |
+	    unknown_names(o.workloads, o.nworkloads, lab->nworkloads,
+		workload_name, lab, false)) {
+		lab_free(lab);
 		free_opts(&o);
 		return CLI_USAGE;
 	}

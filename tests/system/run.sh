@@ -63,6 +63,17 @@ shown=$("$RAIDLAB" show "$rec") || fail "show of the run's record"
 expect_match "show: same table" "$shown" \
 	'40 files of 4K in 2 dirs: mean of 2 runs [0-9.]+ s, [0-9.]+ files/s'
 
+# A selection naming nothing there: both names said, nothing run, no
+# record (it used to run nothing and save an empty record, status ok).
+"$RAIDLAB" run "$lab" -v nosuch -w nope --results "$TEST_TMP/res-none" \
+	>/dev/null 2>"$TEST_TMP/err"
+expect_eq "unknown -v/-w: exit status" "$?" 2
+expect_match "unknown -v: said" "$(cat "$TEST_TMP/err")" \
+	"lab.cfg: no variant named nosuch"
+expect_match "unknown -w: said" "$(cat "$TEST_TMP/err")" \
+	"lab.cfg: no workload named nope"
+[ ! -e "$TEST_TMP/res-none" ] || fail "unknown -v/-w: a record was saved"
+
 # --json prints the record; --csv one line per test.
 "$RAIDLAB" run "$lab" -v dir -r 1 --results "$TEST_TMP/res2" --json 2>/dev/null >"$TEST_TMP/j"
 expect_eq "run --json: parses" "$(jq -r '.runs | length' "$TEST_TMP/j")" 1
