@@ -57,7 +57,10 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 	}
 	if (r->state == RUN_DONE) {
 		tui_put(w, 0, 0, t->cols,
-		    _("Finished. Press r to run again, 5 to compare."));
+		    r->stopped
+			? _("Stopped (the record says interrupted). Press r "
+			    "to run again, 5 to compare.")
+			: _("Finished. Press r to run again, 5 to compare."));
 		return;
 	}
 	if (r->expect > 0)

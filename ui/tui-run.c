@@ -22,6 +22,7 @@
 #include "lab.h"
 #include "labrun.h"
 #include "record.h"
+#include "result.h"
 #include "tui-run.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -202,6 +203,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 	r->rec = record_new(labrun_lab(r->lr));
 	r->resdir = record_results_dir(t->lab);
 	r->state = RUN_RUNNING;
+	r->stopped = false;
 	r->run_start = now_s();
 	r->last_gen = 0;
 	r->variant[0] = r->step[0] = r->workload[0] = r->test[0] = '\0';
@@ -404,6 +406,16 @@ on_done(struct run *r, struct tui *t)
 		free(t->last_record);
 		t->last_record = xstrdup(r->rec->path);
 	}
+	r->stopped = s.stopped;
+	if (s.stopped) {
+		run_log(r, true,
+		    _("stopped: %d runs done, %d failed; record %s "
+		      "(interrupted)"),
+		    s.ran, s.failed, r->rec->path ? r->rec->path : "-");
+		tui_message(t, true, _("run stopped: %d runs done, %d failed"),
+		    s.ran, s.failed);
+		return;
+	}
 	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s"),
 	    s.ran, s.failed, r->rec->path ? r->rec->path : "-");
 	tui_message(t, s.failed > 0, _("run done: %d runs, %d failed"), s.ran,
@@ -459,8 +471,9 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 	case LABRUN_TEST:
 		snprintf(r->test, sizeof r->test, "%.127s", ev->text);
 		if (ev->end)
-			run_log(r, false, "  %s: %s: %.2f", r->workload,
-			    ev->text, ev->value);
+			run_log(r, false, "  %s: %s: %.2f %s", r->workload,
+			    ev->text, ev->value,
+			    wl_unit_name((enum wl_unit)ev->unit));
 		break;
 	case LABRUN_NOTE:
 	case LABRUN_ERROR:

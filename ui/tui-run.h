@@ -60,6 +60,7 @@ struct run {
 	/* what is going on */
 	char variant[64], step[256], workload[64], test[128];
 	int repeat, repeats;
+	bool stopped; /* the run that ended was stopped (x, a signal) */
 	double expect; /* seconds the previous repeat took */
 	double run_start; /* monotonic seconds of the run's start */
 	struct engine_totals last;

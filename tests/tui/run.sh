@@ -60,7 +60,8 @@ tui_wait_layout 40
 tui_wait_for 'files/s now'
 
 tui_keys x
-tui_wait_for 'run done' 20
+tui_wait_for 'run stopped: [0-9]+ runs done' 20
+tui_wait_for '^Stopped \(the record says interrupted\)'
 rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json)
 expect_eq "stop: record status" "$(jq -r .status "$rec")" interrupted
 expect_eq "stop: run status" "$(jq -r '.runs[0].status' "$rec")" interrupted
@@ -95,7 +96,7 @@ stopped() {
 }
 start_big
 tui_keys C-c
-tui_wait_for 'run done' 20
+tui_wait_for 'run stopped' 20
 stopped "Ctrl-C"
 tui_wait_for '^ 1 Disks'
 tui_keys C-c
@@ -140,6 +141,8 @@ tui_start "$lab"
 tui_wait_for 'tuirun'
 tui_keys F5 # the run key, from the first screen
 tui_wait_for 'run done: 1 runs, 0 failed' 30
+tui_wait_for '^Finished\.'
+tui_wait_for 'big: 50 files of 4K in 2 dirs: [0-9.]+ files/s' # with its unit
 rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json)
 expect_eq "done: record status" "$(jq -r .status "$rec")" ok
 expect_match "done: raidlab show" "$("$RAIDLAB" show "$rec")" \
