@@ -144,6 +144,44 @@ lab_scratch_index(const char *dev)
 	return (int)n;
 }
 
+static bool
+strv_names(const struct lab_strv *s, int idx)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (lab_scratch_index(s->v[i]) == idx)
+			return true;
+	return false;
+}
+
+bool
+lab_scratch_named(const struct lab_variant *v, int idx)
+{
+	const struct lab_array *a = &v->array;
+
+	if (strv_names(&a->spares, idx))
+		return true;
+	if (a->journal != NULL && lab_scratch_index(a->journal) == idx)
+		return true;
+	if (v->fs.journal == LAB_JOURNAL_DEVICE && v->fs.journal_device &&
+	    lab_scratch_index(v->fs.journal_device) == idx)
+		return true;
+	if (v->fs.journal == LAB_JOURNAL_ARRAY && v->fs.journal_array &&
+	    (strv_names(&v->fs.journal_array->devices, idx) ||
+		strv_names(&v->fs.journal_array->spares, idx)))
+		return true;
+	return false;
+}
+
+size_t
+lab_scratch_implicit(const struct lab_variant *v)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < v->scratch_count; i++)
+		n += !lab_scratch_named(v, i);
+	return n;
+}
+
 /* ---------------------------------------------------------------- keys */
 
 static const char *const l_keys[LAB_L__COUNT] = {

@@ -414,6 +414,11 @@ bool lab_name_ok(const char *s);
 
 /* "scratch:N" -> N (>= 0); anything else -> -1. */
 int lab_scratch_index(const char *dev);
+/* Scratch disk idx is named in the variant other than as a member of
+   the top array (a spare, a journal, a device of the journal's array). */
+bool lab_scratch_named(const struct lab_variant *v, int idx);
+/* The scratch disks left as the top array's implicit members. */
+size_t lab_scratch_implicit(const struct lab_variant *v);
 
 /* ---------------------------------------------------------------- names */
 /* Names as lab files spell them; parse returns 0 or -EINVAL. */

@@ -192,36 +192,6 @@ pb_touch(struct pb *b, const char *path, const char *name, enum plan_role role,
 		p->scratch = true;
 }
 
-static bool
-named(const struct lab_strv *s, int idx)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (lab_scratch_index(s->v[i]) == idx)
-			return true;
-	return false;
-}
-
-/* Scratch disk idx is named somewhere in the variant other than the top
-   array's members (which are implicit when this is asked). */
-static bool
-scratch_named(const struct lab_variant *v, int idx)
-{
-	const struct lab_array *a = &v->array;
-
-	if (named(&a->spares, idx))
-		return true;
-	if (a->journal != NULL && lab_scratch_index(a->journal) == idx)
-		return true;
-	if (v->fs.journal == LAB_JOURNAL_DEVICE && v->fs.journal_device &&
-	    lab_scratch_index(v->fs.journal_device) == idx)
-		return true;
-	if (v->fs.journal == LAB_JOURNAL_ARRAY && v->fs.journal_array &&
-	    (named(&v->fs.journal_array->devices, idx) ||
-		named(&v->fs.journal_array->spares, idx)))
-		return true;
-	return false;
-}
-
 size_t
 pb_members(struct pb *b, const struct lab_array *a, bool top, char ***out)
 {
@@ -237,7 +207,7 @@ pb_members(struct pb *b, const struct lab_array *a, bool top, char ***out)
 	} else {
 		m = xcalloc((size_t)v->scratch_count + 1, sizeof *m);
 		for (int i = 0; i < v->scratch_count; i++) {
-			if (scratch_named(v, i))
+			if (lab_scratch_named(v, i))
 				continue;
 			m[n] = xasprintf("scratch:%d", i);
 			n++;

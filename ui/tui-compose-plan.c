@@ -60,7 +60,6 @@ unsigned
 compose_members(const struct lab_variant *v)
 {
 	const struct lab_array *a = &v->array;
-	long named = 0;
 
 	if (a->nlegs > 0)
 		return (unsigned)a->nlegs;
@@ -68,13 +67,8 @@ compose_members(const struct lab_variant *v)
 		return (unsigned)a->devices.n;
 	if (!lab_variant_isset(v, LAB_V_SCRATCH))
 		return 0;
-	for (size_t i = 0; i < a->spares.n; i++)
-		named += lab_scratch_index(a->spares.v[i]) >= 0;
-	named += lab_scratch_index(a->journal) >= 0;
-	if (v->fs.journal == LAB_JOURNAL_DEVICE)
-		named += lab_scratch_index(v->fs.journal_device) >= 0;
-	return v->scratch_count > named ? (unsigned)(v->scratch_count - named)
-					: 0;
+	/* the plan's own count: a journal array's disks are not members */
+	return (unsigned)lab_scratch_implicit(v);
 }
 
 /* The stripe geometry auto computes, for the form and "by hand". */

@@ -326,6 +326,9 @@ plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=3 '
 keys Up Left
 field_is 'journal level' 'RAID0'
 tui_wait_for 'mdadm --create /dev/md/rl-lg-log --run --level=0 --raid-devices=3 '
+# The form counts the members as the plan does (it counted the log's).
+keys g
+field_is devices 'the other scratch disks \(3\)'
 keys G Up Escape d
 tui_wait_for 'Delete variant lg\? y/n'
 tui_keys y
