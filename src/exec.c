@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -614,4 +615,40 @@ exec_result_describe(const struct exec_result *r, char *buf, size_t len)
 	else
 		snprintf(buf, len, _("exit status %d"), r->status);
 	return buf;
+}
+
+void
+exec_why_line(const char *out, char *buf, size_t len)
+{
+	static const char *const words[] = { "error", "unrecognized", "invalid",
+		"cannot", "can't", "failed", "no such", "not ", "refus", "busy",
+		"too large", "too small", "too big", "too many", "too few",
+		"exceed", "out of range", "denied", "unknown", "illegal",
+		"bad ", "must", NULL };
+	const char *p = out, *first = NULL;
+	size_t n, firstn = 0;
+
+	buf[0] = '\0';
+	for (; *p != '\0'; p += n + (p[n] == '\n')) {
+		char l[512];
+
+		n = strcspn(p, "\n");
+		if (n == 0 || strspn(p, " \t") >= n)
+			continue;
+		snprintf(l, sizeof l, "%.*s", (int)n, p);
+		for (char *c = l; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		for (const char *const *w = words; *w != NULL; w++)
+			if (strstr(l, *w) != NULL) {
+				snprintf(buf, len, "%.*s", (int)n, p);
+				return;
+			}
+		if (first == NULL) {
+			first = p;
+			firstn = n;
+		}
+	}
+	/* no line says so: the first, before any usage text */
+	if (first != NULL)
+		snprintf(buf, len, "%.*s", (int)firstn, first);
 }

@@ -94,4 +94,11 @@ char *exec_argv_string(const char *const *argv);
 const char *
 exec_result_describe(const struct exec_result *r, char *buf, size_t len);
 
+/*
+ * The line of a failed command's output that says why: the first that
+ * reads like an error (tools often print their usage after it), else the
+ * first non-empty one. Empty when there is none.
+ */
+void exec_why_line(const char *out, char *buf, size_t len);
+
 #endif

@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,42 +197,6 @@ argv_json(char *const *argv)
 	return a;
 }
 
-/*
- * The output line that says why a command failed: the first that reads
- * like an error (tools often print their usage after it), else the last
- * non-empty one.
- */
-static void
-why_line(const char *out, char *buf, size_t len)
-{
-	static const char *const words[] = { "error", "unrecognized", "invalid",
-		"cannot", "can't", "failed", "no such", "not ", "refus", "busy",
-		NULL };
-	const char *p = out, *last = NULL;
-	size_t n, lastn = 0;
-
-	buf[0] = '\0';
-	for (; *p != '\0'; p += n + (p[n] == '\n')) {
-		char l[512];
-
-		n = strcspn(p, "\n");
-		if (n == 0 || strspn(p, " \t") >= n)
-			continue;
-		snprintf(l, sizeof l, "%.*s", (int)n, p);
-		for (char *c = l; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		for (const char *const *w = words; *w != NULL; w++)
-			if (strstr(l, *w) != NULL) {
-				snprintf(buf, len, "%.*s", (int)n, p);
-				return;
-			}
-		last = p;
-		lastn = n;
-	}
-	if (last != NULL)
-		snprintf(buf, len, "%.*s", (int)lastn, last);
-}
-
 /* Run argv (a step, or an undo); append {argv, reason, status,
    exit_status, duration, output, note} to list. Returns exec_run's
    result, or 0 for an undo that had nothing left to undo (the note says
@@ -273,8 +236,12 @@ run_cmd(char *const *argv, const char *reason, bool undo, json_t *list,
 	if (rc < 0) {
 		char l[512];
 
-		why_line(r.output, l, sizeof l);
-		snprintf(why, wlen, "%s: %s%s%s", line, d, l[0] ? ": " : "", l);
+		exec_why_line(r.output, l, sizeof l);
+		/* cut to fit: the record keeps the whole output */
+		if (snprintf(why, wlen, "%s: %s%s%s", line, d, l[0] ? ": " : "",
+			l) >= (int)wlen &&
+		    wlen > 4)
+			memcpy(why + wlen - 4, "...", 4);
 	}
 	exec_result_done(&r);
 	free(line);

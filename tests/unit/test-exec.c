@@ -461,3 +461,28 @@ Test(exec, describes_an_empty_result)
 	cr_assert_str_eq(exec_result_describe(&r, b, sizeof b),
 	    "exit status 0");
 }
+
+/* Why a step failed, from its output: the error-like line even with the
+   usage after it (mkfs.xfs's "too large"), else the first line. */
+Test(exec, why_line_finds_the_reason_before_the_usage)
+{
+	char b[256];
+
+	exec_why_line("size 1073741824 specified for log subvolume is too "
+		      "large, maximum is 102400 blocks\n"
+		      "Usage: mkfs.xfs\n"
+		      "/* blocksize */\t\t[-b size=num]\n"
+		      "<value> is xxx (512 byte blocks).\n",
+	    b, sizeof b);
+	cr_assert_str_eq(b,
+	    "size 1073741824 specified for log subvolume is too large, "
+	    "maximum is 102400 blocks");
+	exec_why_line("mdadm: cannot open /dev/x: No such file or directory\n",
+	    b, sizeof b);
+	cr_assert_str_eq(b,
+	    "mdadm: cannot open /dev/x: No such file or directory");
+	exec_why_line("\n  \nsomething happened\nthen this\n", b, sizeof b);
+	cr_assert_str_eq(b, "something happened");
+	exec_why_line("", b, sizeof b);
+	cr_assert_str_eq(b, "");
+}
