@@ -26,7 +26,9 @@
 #include "i18n.h"
 #include "lab-check.h"
 #include "lab.h"
+#include "param.h"
 #include "units.h"
+#include "workload.h"
 #include "xalloc.h"
 
 /* ---------------------------------------------------------------- report */
@@ -486,6 +488,59 @@ check_lab(struct lab_chk *c, const struct lab *lab)
 	check_names(c, lab);
 }
 
+/* ---------------------------------------------------------------- workloads */
+
+/* A parameter's value as a number (int or size); false when it has none
+   (auto, another kind). */
+static bool
+param_num(const struct param *p, const struct param_value *v, uint64_t *out)
+{
+	if (v->is_auto)
+		return false;
+	if (p->kind == PARAM_SIZE)
+		*out = v->size;
+	else if (p->kind == PARAM_INT && v->i >= 0)
+		*out = (uint64_t)v->i;
+	else
+		return false;
+	return true;
+}
+
+/* Parameters bounded by another (workload.bounds), with the defaults: a
+   run would refuse them only once it started. */
+static void
+check_workload(struct lab_chk *c, const struct lab_workload *w)
+{
+	const struct param *ps = w->wl->params;
+	char field[ERR_FIELD_MAX];
+
+	for (const struct param_bound *pb = w->wl->bounds;
+	     pb != NULL && pb->param != NULL; pb++) {
+		int k = param_index(ps, pb->param),
+		    o = param_index(ps, pb->at_most);
+		char *a, *b;
+		uint64_t x, y;
+
+		if (k < 0 || o < 0 || (size_t)k >= w->nvalues ||
+		    (size_t)o >= w->nvalues ||
+		    !param_num(&ps[k], &w->values[k], &x) ||
+		    !param_num(&ps[o], &w->values[o], &y) || x <= y)
+			continue;
+		a = param_value_format(&ps[k], &w->values[k]);
+		b = param_value_format(&ps[o], &w->values[o]);
+		lab_workload_path(w, ps[w->values[k].set ? k : o].name, field,
+		    sizeof field);
+		lab_chk_add(c,
+		    w->values[k].set       ? w->values[k].line
+			: w->values[o].set ? w->values[o].line
+					   : w->line,
+		    field, _("%s = %s is more than %s = %s%s"), ps[k].name, a,
+		    ps[o].name, b, w->values[o].set ? "" : _(" (its default)"));
+		free(a);
+		free(b);
+	}
+}
+
 int
 lab_check(const struct lab *lab, struct errlist *errs)
 {
@@ -495,5 +550,7 @@ lab_check(const struct lab *lab, struct errlist *errs)
 	check_lab(&c, lab);
 	for (i = 0; i < lab->nvariants; i++)
 		check_variant(&c, &lab->variants[i]);
+	for (i = 0; i < lab->nworkloads; i++)
+		check_workload(&c, &lab->workloads[i]);
 	return c.nerr > 0 ? -EINVAL : 0;
 }

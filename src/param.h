@@ -39,6 +39,12 @@ struct param {
 	const char *help; /* N_(), one line */
 };
 
+/* Param `param` (int or size) may not exceed param `at_most`, defaults
+   counted: checked by lab_check(), so before anything runs. */
+struct param_bound {
+	const char *param, *at_most;
+};
+
 struct param_value {
 	bool set; /* written in the lab file */
 	bool is_auto; /* PARAM_AUTO and the value is "auto" */

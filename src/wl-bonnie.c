@@ -195,11 +195,17 @@ bonnie_cleanup(struct wl_run *r)
 	r->priv = NULL;
 }
 
+static const struct param_bound wl_bonnie_bounds[] = {
+	{ "min_size", "max_size" },
+	{ NULL, NULL },
+};
+
 const struct workload wl_bonnie = {
 	.name = "bonnie",
 	.summary = N_("bonnie++: sequential, rewrite, seeks and file "
 		      "create/stat/delete"),
 	.params = bonnie_params,
+	.bounds = wl_bonnie_bounds,
 	.prepare = bonnie_prepare,
 	.run = bonnie_run,
 	.cleanup = bonnie_cleanup,

@@ -62,7 +62,7 @@ static const struct param fio_params[] = {
 	{ "runtime", PARAM_INT, "0", 0, 86400, NULL, 0, NULL,
 	    N_("seconds to run, looping over the file (runtime= with "
 	       "time_based); 0: one pass of size") },
-	{ "threads", PARAM_INT, "1", 1, 1024, NULL, 0, NULL,
+	{ "threads", PARAM_INT, "1", 1, ENGINE_MAX_WORKERS, NULL, 0, NULL,
 	    N_("parallel jobs, one file each (numjobs=)") },
 	{ "iodepth", PARAM_INT, "1", 1, 4096, NULL, 0, NULL,
 	    N_("I/Os in flight per job with libaio and io_uring (iodepth=)") },
@@ -115,10 +115,6 @@ job_from_params(struct wl_run *r, struct fio_job *j)
 		    _("size (%" PRIu64 ") is smaller than bs (%" PRIu64 ")"),
 		    j->size, j->bs);
 	j->nblocks = j->size / j->bs;
-	if (j->threads > ENGINE_MAX_WORKERS)
-		return wl_run_fail(r, -EINVAL,
-		    _("threads = %u: the engine runs at most %d jobs"),
-		    j->threads, ENGINE_MAX_WORKERS);
 	if (j->direct && j->bs % 512 != 0)
 		return wl_run_fail(r, -EINVAL,
 		    _("direct = true needs bs to be a multiple of 512 "
@@ -447,10 +443,16 @@ fio_report(const struct wl_result *const *res, size_t n, struct strbuf *out)
 		    got, sum[0] / (double)got, sum[1] / (double)got);
 }
 
+static const struct param_bound wl_fio_bounds[] = {
+	{ "bs", "size" },
+	{ NULL, NULL },
+};
+
 const struct workload wl_fio = {
 	.name = "fio",
 	.summary = N_("one fio-style job: pattern, block size, depth"),
 	.params = fio_params,
+	.bounds = wl_fio_bounds,
 	.prepare = fio_prepare,
 	.run = fio_run,
 	.cleanup = fio_cleanup,

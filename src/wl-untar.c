@@ -201,10 +201,16 @@ untar_report(const struct wl_result *const *res, size_t n, struct strbuf *out)
 		    mbps / (double)got, fps / (double)got);
 }
 
+static const struct param_bound wl_untar_bounds[] = {
+	{ "synthetic_files", "synthetic_size" },
+	{ NULL, NULL },
+};
+
 const struct workload wl_untar = {
 	.name = "untar",
 	.summary = N_("extract a kernel-sized tar archive, then sync"),
 	.params = untar_params,
+	.bounds = wl_untar_bounds,
 	.prepare = untar_prepare,
 	.run = untar_run,
 	.cleanup = untar_cleanup,

@@ -19,6 +19,8 @@ struct workload {
 	const char *name; /* the lab file's `type` */
 	const char *summary; /* N_(), one line */
 	const struct param *params; /* terminated by { NULL } */
+	/* params bounded by others, terminated by { NULL }; NULL: none */
+	const struct param_bound *bounds;
 	/*
 	 * Driver thread (engine.h). prepare: check the parameters against
 	 * the target, build data sets (not timed); NULL for none. run: the

@@ -417,6 +417,28 @@ static const struct {
 	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n",
 	    "lab.cfg: name: the lab has no name: add name = \"...\" (letters, "
 	    "digits, '.', '_' and '-')" },
+	/* a parameter bounded by another: refused before the run would */
+	{ "bonnie_min_over_max",
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n"
+	    "workloads = ( { type = \"bonnie\"; max_size = \"1K\";\n"
+	    "  min_size = \"8K\"; } );\n",
+	    "lab.cfg:4: workloads[0].min_size: min_size = \"8K\" is more than "
+	    "max_size = \"1K\"" },
+	{ "bonnie_min_over_default_max",
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n"
+	    "workloads = ( { name = \"b\"; type = \"bonnie\"; min_size = "
+	    "\"8K\"; } );\n",
+	    "lab.cfg:3: workloads.b.min_size: min_size = \"8K\" is more than "
+	    "max_size = \"0\" (its default)" },
+	{ "fio_bs_over_size",
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n"
+	    "workloads = ( { type = \"fio\"; size = \"64K\";\n"
+	    "  bs = \"1M\"; } );\n",
+	    "lab.cfg:4: workloads[0].bs: bs = \"1M\" is more than size = "
+	    "\"64K\"" },
 };
 
 /* Legitimate, if unusual, set-ups: none may be refused. */

@@ -166,7 +166,7 @@ Test(param, unknown_param_gets_a_suggestion)
 Test(param, out_of_range_and_wrong_types)
 {
 	expect_one_error(&wl_fio, "threads = 0;",
-	    "p.cfg:1: workloads.x.threads: 0 is out of range (1..1024)");
+	    "p.cfg:1: workloads.x.threads: 0 is out of range (1..64)");
 	expect_one_error(&wl_fio, "bs = \"256\";",
 	    "p.cfg:1: workloads.x.bs: 256 is out of range (512..67108864)");
 	expect_one_error(&wl_fio, "direct = 1;",

@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "strbuf.h"
+#include "err.h"
+#include "lab.h"
 #include "wl-fio.h"
 #include "wltest.h"
 
@@ -413,19 +415,27 @@ Test(fio, size_smaller_than_bs_is_refused)
 	wltest_target_free(&tg);
 }
 
+/* More jobs than the engine runs: refused by the lab file's check, with
+   the range, before anything runs (it used to fail only at the run). */
 Test(fio, more_threads_than_the_engine_runs_are_refused)
 {
-	struct wltest_target tg;
-	struct wl_result *r;
+	struct lab *lab = NULL;
+	struct errlist errs;
 
-	wltest_target_dir(&tg);
-	r = wltest_run(&wl_fio, "size = \"8K\"; threads = 65;", tg.dir,
-	    LAB_CACHE_KEEP, NULL, NULL, 60);
-	cr_assert_eq(r->status, WL_FAILED);
-	cr_assert(strstr(r->error, "at most 64") != NULL, "%s", r->error);
-	cr_assert(wltest_dir_empty(tg.dir));
-	wl_result_free(r);
-	wltest_target_free(&tg);
+	errlist_init(&errs);
+	cr_assert_neq(lab_load_string("name = \"t\";\n"
+				      "variants = ( { name = \"d\"; directory "
+				      "= \"/mnt\"; } );\n"
+				      "workloads = ( { type = \"fio\"; threads "
+				      "= 65; } );\n",
+			  "lab.cfg", &lab, &errs),
+	    0);
+	cr_assert_eq(errs.n, 1);
+	cr_assert_eq(errs.v[0].line, 3);
+	cr_assert(strstr(errs.v[0].msg, "65 is out of range (1..64)") != NULL,
+	    "%s", errs.v[0].msg);
+	errlist_done(&errs);
+	lab_free(lab);
 }
 
 /*
