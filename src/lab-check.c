@@ -33,6 +33,27 @@
 
 /* ---------------------------------------------------------------- report */
 
+/* Cut the other value's line from msg when it has none (0: set in the
+   TUI, not read from a file), where "(line 0)" would only puzzle:
+   " (line 0)" and " on line 0" go, ", line 0)" becomes ")". */
+static void
+drop_line0(char *msg)
+{
+	static const struct {
+		const char *from, *to;
+	} cut[] = { { " (line 0)", "" }, { ", line 0)", ")" },
+		{ " on line 0", "" } };
+	char *p;
+
+	for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++)
+		while ((p = strstr(msg, cut[i].from)) != NULL) {
+			size_t fl = strlen(cut[i].from), tl = strlen(cut[i].to);
+
+			memcpy(p, cut[i].to, tl);
+			memmove(p + tl, p + fl, strlen(p + fl) + 1);
+		}
+}
+
 static void
 vadd(struct lab_chk *c, int line, const char *field, const char *fmt,
     va_list ap)
@@ -40,6 +61,7 @@ vadd(struct lab_chk *c, int line, const char *field, const char *fmt,
 	char msg[ERR_MSG_MAX];
 
 	vsnprintf(msg, sizeof msg, fmt, ap);
+	drop_line0(msg);
 	errlist_add(c->errs, -EINVAL, c->lab->path, line, field, "%s", msg);
 	c->nerr++;
 }

@@ -485,6 +485,33 @@ Test(lab_edit, xfs_forgets_data_mode)
 	lab_free(lab);
 }
 
+/* A value set here has no line: a message about it says none, not
+   "(line 0)". */
+Test(lab_edit, messages_name_no_line_0)
+{
+	struct lab *lab = load("name = \"t\";\n"
+			       "variants = ( { name = \"d\"; directory = "
+			       "\"/var/tmp/x\"; } );\n"
+			       "workloads = ( { type = \"fio\"; } );\n");
+	struct err e;
+	char *m;
+
+	err_clear(&e);
+	cr_assert_eq(lab_edit_variant_add(lab, "n", &e), 1, "%s", e.msg);
+	cr_assert_eq(lab_edit_scratch_count(lab, 1, 2, &e), 0, "%s", e.msg);
+	cr_assert_eq(lab_edit_engine(lab, 1, LAB_ENGINE_MD), 0);
+	cr_assert_eq(lab_edit_md_level(lab, 1, LAB_MD_LEVEL_1), 0);
+	cr_assert_eq(lab_edit_fs_type(lab, 1, LAB_FS_EXT4), 0);
+	cr_assert_eq(lab_edit_data_mode(lab, 1, LAB_DATA_WRITEBACK), 0);
+	cr_assert_eq(lab_edit_mount_options(lab, 1, "noatime,data=journal"), 0);
+	m = check_msgs(lab, "variants.n");
+	cr_assert(strstr(m, "data= here contradicts fs.data: give") != NULL,
+	    "%s", m);
+	cr_assert(strstr(m, "line 0") == NULL, "%s", m);
+	free(m);
+	lab_free(lab);
+}
+
 Test(lab_edit, fs_reset_inherits_mount_options)
 {
 	struct lab *lab = load(base_lab), *back;
