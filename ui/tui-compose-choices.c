@@ -167,7 +167,9 @@ layout_choices(const struct lab_array *a, struct clist *c)
 		cl_pick(c, a->layout);
 }
 
-/* Devices for a journal: the candidates that are not members or spares. */
+/* Devices for a journal: the candidates that are not members or spares,
+   nor busy (the disk holding /: refused here as in the picker; one the
+   lab already names stays listed, so the choice shows as it is). */
 static void
 device_choices(struct compose *s, const struct lab_variant *v, const char *cur,
     struct clist *c)
@@ -178,6 +180,9 @@ device_choices(struct compose *s, const struct lab_variant *v, const char *cur,
 
 		/* Naming an implicit member takes it out of the array. */
 		if (s->cands[i].state != ' ' && !s->cands[i].implicit)
+			continue;
+		if (s->cands[i].busy &&
+		    (cur == NULL || strcmp(cur, s->cands[i].dev) != 0))
 			continue;
 		l = xasprintf("%s  %s", s->cands[i].dev, s->cands[i].about);
 		cl_add(c, l, s->cands[i].dev);
