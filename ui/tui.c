@@ -477,17 +477,28 @@ colors(struct tui *t)
 	init_pair(TUI_PAIR_SEL, COLOR_BLACK, COLOR_WHITE);
 }
 
-/* The lab to start with; an empty one (and a message) if it is invalid. */
-static void
+/* The lab to start on. One named on the command line that does not load
+   ends the start with every message, as raidlab check prints them (an
+   empty lab in its place would only hide them): false then. The default
+   preset that does not load gives an empty lab and a message. */
+static bool
 open_lab(struct tui *t, const char *arg)
 {
 	char *path = cli_lab_path(arg ? arg : "quick");
 	struct errlist errs;
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	bool ok = true;
 
 	errlist_init(&errs);
 	if (lab_load(path, &t->lab, &errs) == 0) {
 		t->lab_path = path;
+	} else if (arg != NULL) {
+		errlist_sort(&errs);
+		for (size_t i = 0; i < errs.n; i++)
+			fprintf(stderr, "raidlab tui: %s\n",
+			    err_format(&errs.v[i], b, sizeof b));
+		free(path);
+		ok = false;
 	} else {
 		errlist_sort(&errs);
 		tui_message(t, true, "%s",
@@ -496,6 +507,7 @@ open_lab(struct tui *t, const char *arg)
 		free(path);
 	}
 	errlist_done(&errs);
+	return ok;
 }
 
 int
@@ -509,7 +521,8 @@ tui_main(const char *lab_path, bool ascii)
 	memset(&t, 0, sizeof t);
 	t.tick_ms = TUI_TICK_MS;
 	t.ascii = ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-	open_lab(&t, lab_path);
+	if (!open_lab(&t, lab_path))
+		return CLI_USAGE;
 	/* Before initscr(), which then leaves these handlers alone. */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;

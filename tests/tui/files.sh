@@ -39,6 +39,19 @@ workloads = (
 EOF
 printf 'name = "broken";\nrepeats = "three";\n' >"$TEST_TMP/broken.cfg"
 
+# Started on a lab that does not load: every message on stderr, as raidlab
+# check gives them, and exit status 2 (it used to open an empty lab with
+# the first message only).
+printf 'name = "broken";\nrepeats = "three";\ncache = 5;\n' \
+	>"$TEST_TMP/broken2.cfg"
+tui_start "$TEST_TMP/broken2.cfg"
+expect_eq "broken start: exit status" "$(tui_wait_exit)" 2
+expect_match "broken start: the line and field" "$(cat "$TUI_ERR")" \
+	'broken2\.cfg:2: repeats: expected an integer'
+expect_match "broken start: every message" "$(cat "$TUI_ERR")" \
+	'broken2\.cfg:3: cache: expected a string'
+tui_stop
+
 # ---------------------------------------------------------------- save as
 tui_start "$TEST_TMP/cmp.cfg"
 tui_wait_for 'cmp *$'
