@@ -183,28 +183,60 @@ draw_foot(struct tui *t)
 	wnoutrefresh(t->foot);
 }
 
+/* The help box's text column: keys take 14 columns and 5 of margin. */
+#define HELP_KEYS 19
+
+/* Where text, cut to at most width bytes at a space, ends (the whole of
+   it when it fits; at width when one word is longer). */
+static size_t
+help_cut(const char *text, size_t width)
+{
+	size_t len = strlen(text), cut = width;
+
+	if (len <= width)
+		return len;
+	while (cut > 0 && text[cut] != ' ')
+		cut--;
+	return cut > 0 ? cut : width;
+}
+
+/* Rows the keys take in a box whose text column is width wide. */
 static int
-help_lines(const struct tui_key *k)
+help_lines(const struct tui_key *k, size_t width)
 {
 	int n = 0;
 
 	for (; k != NULL && k->keys != NULL; k++)
-		n++;
+		for (const char *p = _(k->what); n++, *p != '\0';) {
+			p += help_cut(p, width);
+			p += strspn(p, " ");
+			if (*p == '\0')
+				break;
+		}
 	return n;
 }
 
-/* The keys of the current screen, then the global ones, in a box. */
+/* The keys of the current screen, then the global ones, in a box as wide
+   as the longest line needs (up to the screen), long ones wrapped. */
 static void
 draw_help(struct tui *t)
 {
 	const struct tui_screen *s = tui_screens[t->cur];
-	int n = help_lines(s->keys) + help_lines(global_keys) + 3;
-	int h = n + 2 < t->rows - 2 ? n + 2 : t->rows - 2;
-	int w = t->cols - 4 < 70 ? t->cols - 4 : 70, y = 1;
-	WINDOW *win = newwin(h, w, (t->rows - h) / 2, (t->cols - w) / 2);
 	const struct tui_key *lists[] = { s->keys, global_keys };
+	int w = 0, h, n, y = 1;
+	WINDOW *win;
 
-	if (win == NULL)
+	for (size_t l = 0; l < 2; l++)
+		for (const struct tui_key *k = lists[l]; k && k->keys; k++)
+			if ((int)strlen(_(k->what)) + HELP_KEYS + 2 > w)
+				w = (int)strlen(_(k->what)) + HELP_KEYS + 2;
+	w = w < 40 ? 40 : w > t->cols - 4 ? t->cols - 4 : w;
+	if (w <= HELP_KEYS + 2)
+		return;
+	n = help_lines(s->keys, (size_t)(w - HELP_KEYS - 2)) +
+	    help_lines(global_keys, (size_t)(w - HELP_KEYS - 2)) + 1;
+	h = n + 2 < t->rows - 2 ? n + 2 : t->rows - 2;
+	if ((win = newwin(h, w, (t->rows - h) / 2, (t->cols - w) / 2)) == NULL)
 		return;
 	tui_box(t, win);
 	wattron(win, A_BOLD);
@@ -212,12 +244,26 @@ draw_help(struct tui *t)
 	wattroff(win, A_BOLD);
 	for (size_t l = 0; l < 2; l++) {
 		for (const struct tui_key *k = lists[l]; k && k->keys; k++) {
+			const char *p = _(k->what);
+
 			if (y >= h - 1)
 				break;
 			wattron(win, A_BOLD);
 			tui_put(win, y, 2, 14, k->keys);
 			wattroff(win, A_BOLD);
-			tui_put(win, y++, 17, w - 19, _(k->what));
+			while (y < h - 1) {
+				size_t c =
+				    help_cut(p, (size_t)(w - HELP_KEYS - 2));
+				char line[256];
+
+				snprintf(line, sizeof line, "%.*s", (int)c, p);
+				tui_put(win, y++, HELP_KEYS - 2, w - HELP_KEYS,
+				    line);
+				p += c;
+				p += strspn(p, " ");
+				if (*p == '\0')
+					break;
+			}
 		}
 		y++;
 	}
