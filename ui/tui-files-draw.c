@@ -200,27 +200,33 @@ draw_box(struct tui *t, WINDOW *w, int y, int x, int h, int wd)
 static void
 draw_ask(struct files *s, struct tui *t, WINDOW *w)
 {
-	int wd = t->cols - 4 < 66 ? t->cols - 4 : 66, h = 7;
-	int y = (getmaxy(w) - h) / 2, x = (t->cols - wd) / 2;
 	bool quit = s->mode == FILES_MODE_ASK_QUIT;
 	const char *base = s->pending ? strrchr(s->pending, '/') : NULL;
-	char b[512];
+	char what[512], save[512];
+	int wd, h = 7, y, x;
 
+	snprintf(what, sizeof what,
+	    _("The lab %s has changes that are not saved."),
+	    t->lab && t->lab->name ? t->lab->name : "");
+	if (quit)
+		snprintf(save, sizeof save, "%s", _("s  save them, then quit"));
+	else
+		snprintf(save, sizeof save, _("s  save them, then open %s"),
+		    base ? base + 1 : "");
+	/* wide enough for its lines (a long lab name), up to the screen */
+	wd = (int)(strlen(what) > strlen(save) ? strlen(what) : strlen(save)) +
+	    4;
+	wd = wd < 66 ? 66 : wd > t->cols - 4 ? t->cols - 4 : wd;
+	y = (getmaxy(w) - h) / 2;
+	x = (t->cols - wd) / 2;
 	if (y < 0 || wd < 20)
 		return;
 	draw_box(t, w, y, x, h, wd);
 	wattron(w, A_BOLD);
 	tui_put(w, y, x + 2, wd - 4, _(" Unsaved changes "));
 	wattroff(w, A_BOLD);
-	snprintf(b, sizeof b, _("The lab %s has changes that are not saved."),
-	    t->lab && t->lab->name ? t->lab->name : "");
-	tui_put(w, y + 1, x + 2, wd - 4, b);
-	if (quit)
-		snprintf(b, sizeof b, "%s", _("s  save them, then quit"));
-	else
-		snprintf(b, sizeof b, _("s  save them, then open %s"),
-		    base ? base + 1 : "");
-	tui_put(w, y + 3, x + 2, wd - 4, b);
+	tui_put(w, y + 1, x + 2, wd - 4, what);
+	tui_put(w, y + 3, x + 2, wd - 4, save);
 	tui_put(w, y + 4, x + 2, wd - 4,
 	    quit ? _("d  discard them and quit (q too)")
 		 : _("d  discard them and open the other lab"));
