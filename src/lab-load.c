@@ -17,6 +17,7 @@
 
 #include "err.h"
 #include "i18n.h"
+#include "lab-ints.h"
 #include "lab-load.h"
 #include "lab.h"
 #include "param.h"
@@ -718,6 +719,10 @@ lab_load(const char *path, struct lab **out, struct errlist *errs)
 	*out = NULL;
 	if ((text = slurp(path, errs)) == NULL)
 		return errs->n ? errs->v[errs->n - 1].code : -EIO;
+	if (lab_ints_check(text, path, errs) > 0) {
+		free(text);
+		return -ERANGE;
+	}
 	config_init(&cfg);
 	if (config_read_string(&cfg, text) != CONFIG_TRUE)
 		rc = syntax_error(&c, &cfg);
@@ -737,6 +742,8 @@ lab_load_string(const char *text, const char *name, struct lab **out,
 	int rc;
 
 	*out = NULL;
+	if (lab_ints_check(text, c.file, errs) > 0)
+		return -ERANGE;
 	config_init(&cfg);
 	if (config_read_string(&cfg, text) != CONFIG_TRUE)
 		rc = syntax_error(&c, &cfg);

@@ -953,3 +953,39 @@ Test(lab, every_preset_loads_checks_and_round_trips)
 	cr_assert_geq(n, 5, "only %zu presets in %s", n, dir);
 	free(dir);
 }
+
+/* libconfig reads an integer without L as 32 bits and keeps the low ones
+   (4294967297 loads as 1): refused with its line, not wrapped. Strings,
+   comments and L-suffixed numbers are left alone. */
+Test(lab, integers_too_big_are_refused_not_wrapped)
+{
+	struct lab *lab = NULL;
+	struct errlist errs;
+
+	errlist_init(&errs);
+	cr_assert_neq(lab_load_string("name = \"x\"; # 99999999999\n"
+				      "description = \"12345678901\";\n"
+				      "repeats = 4294967297;\n"
+				      "variants = ( { name = \"d\"; directory "
+				      "= "
+				      "\"/tmp\"; } );\n",
+			  "lab.cfg", &lab, &errs),
+	    0);
+	cr_assert_null(lab);
+	cr_assert_eq(errs.n, 1);
+	cr_assert_eq(errs.v[0].line, 3);
+	cr_assert(strstr(errs.v[0].msg, "4294967297 is too big") != NULL, "%s",
+	    errs.v[0].msg);
+	errlist_done(&errs);
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string("name = \"x\"; repeats = 1000;\n"
+				     "variants = ( { name = \"d\"; directory = "
+				     "\"/tmp\"; } );\n"
+				     "workloads = ( { type = \"bonnie\"; size "
+				     "= "
+				     "5000000000L; } );\n",
+			 "lab.cfg", &lab, &errs),
+	    0, "%s", errs.n ? errs.v[0].msg : "");
+	lab_free(lab);
+	errlist_done(&errs);
+}
