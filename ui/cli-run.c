@@ -291,6 +291,22 @@ add_confirmed(struct run_opts *o, const char *arg)
 	free(copy);
 }
 
+/* A number option of 1..max; false (said) when it is not. */
+static bool
+num_opt(const char *name, const char *arg, long max, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(arg, &end, 10);
+	if (errno == 0 && end != arg && *end == '\0' && *out >= 1 &&
+	    *out <= max)
+		return true;
+	cli_error(&cli_run, _("%s: %s is not a number from 1 to %ld"), name,
+	    arg, max);
+	return false;
+}
+
 static int
 parse_opts(int argc, char **argv, struct run_opts *o)
 {
@@ -309,7 +325,6 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char *end;
 	long n;
 	int ch;
 
@@ -330,19 +345,14 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 			o->target = optarg;
 			break;
 		case 'r':
-		case 'T':
-			n = strtol(optarg, &end, 10);
-			if (*end != '\0' || n < 1 || n > 100000) {
-				cli_error(&cli_run,
-				    _("%s: not a positive "
-				      "number: %s"),
-				    ch == 'r' ? "--repeats" : "--tick", optarg);
+			if (!num_opt("--repeats", optarg, 1000, &n))
 				return CLI_USAGE;
-			}
-			if (ch == 'r')
-				o->repeats = n;
-			else
-				o->tick_ms = (unsigned)n;
+			o->repeats = n;
+			break;
+		case 'T':
+			if (!num_opt("--tick", optarg, 100000, &n))
+				return CLI_USAGE;
+			o->tick_ms = (unsigned)n;
 			break;
 		case 'o':
 			o->results = optarg;
@@ -351,10 +361,14 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 			o->keep = true;
 			break;
 		case 'j':
-			o->out = OUT_JSON;
-			break;
 		case 'c':
-			o->out = OUT_CSV;
+			if (o->out != OUT_TABLE &&
+			    o->out != (ch == 'j' ? OUT_JSON : OUT_CSV)) {
+				cli_error(&cli_run, "%s",
+				    _("--json and --csv exclude each other"));
+				return CLI_USAGE;
+			}
+			o->out = ch == 'j' ? OUT_JSON : OUT_CSV;
 			break;
 		case 'n':
 			o->dry_run = true;

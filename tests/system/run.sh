@@ -74,6 +74,16 @@ expect_match "unknown -w: said" "$(cat "$TEST_TMP/err")" \
 	"lab.cfg: no workload named nope"
 [ ! -e "$TEST_TMP/res-none" ] || fail "unknown -v/-w: a record was saved"
 
+# Options out of range or excluding each other: said, nothing run.
+"$RAIDLAB" run "$lab" -r 1001 >/dev/null 2>"$TEST_TMP/err"
+expect_eq "-r 1001: exit status" "$?" 2
+expect_match "-r 1001: said" "$(cat "$TEST_TMP/err")" \
+	'--repeats: 1001 is not a number from 1 to 1000'
+"$RAIDLAB" run "$lab" -j -c >/dev/null 2>"$TEST_TMP/err"
+expect_eq "-j -c: exit status" "$?" 2
+expect_match "-j -c: said" "$(cat "$TEST_TMP/err")" \
+	'--json and --csv exclude each other'
+
 # --json prints the record; --csv one line per test.
 "$RAIDLAB" run "$lab" -v dir -r 1 --results "$TEST_TMP/res2" --json 2>/dev/null >"$TEST_TMP/j"
 expect_eq "run --json: parses" "$(jq -r '.runs | length' "$TEST_TMP/j")" 1
