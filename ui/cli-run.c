@@ -445,7 +445,7 @@ run_exec(int argc, char **argv)
 	}
 	/* both lists said at once; a selection of nothing runs nothing */
 	if (unknown_names(o.variants, o.nvariants, lab->nvariants, variant_name,
-		lab, _("%s: no variant named %s")) |
+		lab, true) |
 	    unknown_names(o.workloads, o.nworkloads, lab->nworkloads,
 		workload_name, lab, false)) {
 		lab_free(lab);
