@@ -38,6 +38,34 @@ names_line(const struct lab *lab, char *b, size_t len)
 					   : lab->workloads[i].type);
 }
 
+/* "File: PATH  (a preset...)": a long path loses its start, so that its
+   file name and the note stay in view. */
+static void
+draw_file(struct tui *t, WINDOW *w, struct files *s)
+{
+	const char *label = _("File: ");
+	const char *note = tui_files_in_dir(t->lab_path, s->presets)
+	    ? _("  (a preset: s saves a copy)")
+	    : "";
+	int lw = tui_width(label), nw = tui_width(note);
+	int pw = t->cols - 2 - lw - nw, shown;
+	char *path;
+
+	tui_put(w, 1, 2, t->cols - 2, label);
+	if (t->lab_path == NULL) {
+		tui_put(w, 1, 2 + lw, t->cols - 2 - lw, _("(not saved yet)"));
+		return;
+	}
+	if (pw < 16) /* too narrow for both: the path comes first */
+		pw = t->cols - 2 - lw, nw = 0;
+	path = tui_files_absolute(t->lab_path);
+	tui_put_tail(t, w, 1, 2 + lw, pw, path);
+	shown = tui_width(path) < pw ? tui_width(path) : pw;
+	if (nw > 0)
+		tui_put(w, 1, 2 + lw + shown, nw, note);
+	free(path);
+}
+
 static void
 draw_lab(struct tui *t, WINDOW *w, struct files *s)
 {
@@ -51,12 +79,7 @@ draw_lab(struct tui *t, WINDOW *w, struct files *s)
 	    t->dirty ? _("  [unsaved changes]") : "");
 	tui_put(w, 0, 0, t->cols, b);
 	wattroff(w, A_BOLD);
-	snprintf(b, sizeof b, _("File: %s%s"),
-	    t->lab_path ? t->lab_path : _("(not saved yet)"),
-	    tui_files_in_dir(t->lab_path, s->presets)
-		? _("  (a preset: s saves a copy)")
-		: "");
-	tui_put(w, 1, 2, t->cols - 2, b);
+	draw_file(t, w, s);
 	if (lab == NULL)
 		return;
 	res = record_results_dir(lab);
@@ -115,8 +138,11 @@ draw_entry(struct files *s, struct tui *t, WINDOW *w, int y, size_t i)
 	mvwhline(w, y, 2, ' ', t->cols - 2);
 	tui_put(w, y, 2, 2, same_file(en->path, t->lab_path) ? "*" : " ");
 	tui_put(w, y, 4, NAME_W, en->name);
-	if (t->cols > NAME_W + 6)
+	/* A recent lab's path keeps its end, where the file name is. */
+	if (t->cols > NAME_W + 6 && (en->preset || en->bad))
 		tui_put(w, y, NAME_W + 6, t->cols - NAME_W - 6, b);
+	else if (t->cols > NAME_W + 6)
+		tui_put_tail(t, w, y, NAME_W + 6, t->cols - NAME_W - 6, b);
 	wattroff(w, attr);
 }
 

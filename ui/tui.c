@@ -93,6 +93,64 @@ tui_put(WINDOW *w, int y, int x, int width, const char *s)
 	}
 }
 
+int
+tui_width(const char *s)
+{
+	mbstate_t st;
+	int used = 0;
+
+	memset(&st, 0, sizeof st);
+	while (*s != '\0') {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		int cw;
+
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof st);
+			s++;
+			used++;
+			continue;
+		}
+		cw = wcwidth(wc);
+		used += cw < 0 ? 1 : cw;
+		s += n;
+	}
+	return used;
+}
+
+void
+tui_put_tail(const struct tui *t, WINDOW *w, int y, int x, int width,
+    const char *s)
+{
+	const char *dots = t->ascii ? "..." : "\u2026";
+	int dw = t->ascii ? 3 : 1, over = tui_width(s) - width;
+	mbstate_t st;
+
+	if (over <= 0 || width <= dw) {
+		tui_put(w, y, x, width, s);
+		return;
+	}
+	/* Skip whole characters until the rest and the dots fit. */
+	over += dw;
+	memset(&st, 0, sizeof st);
+	while (*s != '\0' && over > 0) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		int cw = 1;
+
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof st);
+			n = 1;
+		} else if (wcwidth(wc) >= 0) {
+			cw = wcwidth(wc);
+		}
+		s += n;
+		over -= cw;
+	}
+	tui_put(w, y, x, dw, dots);
+	tui_put(w, y, x + dw, width - dw, s);
+}
+
 void
 tui_box(const struct tui *t, WINDOW *w)
 {

@@ -134,4 +134,12 @@ void tui_show(struct tui *t, size_t i);
 /* Draw s clipped to w columns at (y, x), in the locale's display widths. */
 void tui_put(WINDOW *w, int y, int x, int width, const char *s);
 
+/* Display columns of s in the locale (a bad byte counts as one). */
+int tui_width(const char *s);
+
+/* Like tui_put, but a string too wide loses its start, not its end,
+   behind an ellipsis: for paths, whose file name matters most. */
+void tui_put_tail(const struct tui *t, WINDOW *w, int y, int x, int width,
+    const char *s);
+
 #endif

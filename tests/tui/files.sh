@@ -68,7 +68,7 @@ tui_keys Enter
 tui_wait_for "Saved to $TEST_TMP/saved.cfg"
 [ -f "$TEST_TMP/saved.cfg" ] || fail "save as: no file"
 grep -q 'name = "cmp";' "$TEST_TMP/saved.cfg" || fail "save as: lab name"
-tui_wait_for "File: $TEST_TMP/saved.cfg"
+tui_wait_for "File: $(realpath "$TEST_TMP/saved.cfg")"
 tui_wait_for 'Recent labs'
 expect_eq "recent labs file" \
 	"$(head -n 1 "$XDG_STATE_HOME/raidlab/recent")" \
@@ -82,10 +82,19 @@ tui_check_stderr
 tui_stop
 
 # ---------------------------------------------------------------- reopen
+# The presets from a directory deep enough that "File: PATH" is wider than
+# the screen, as in a distcheck tree: the path loses its start, never the
+# file name or the preset note.
+deep="$TEST_TMP$(printf '/a-rather-long-directory-name%.0s' 1 2 3 4)/data"
+mkdir -p "$deep/labs" || fail "mkdir $deep"
+cp "${RAIDLAB_DATADIR:-$top_srcdir/data}"/labs/*.cfg "$deep/labs/" ||
+	fail "copy the presets"
+RAIDLAB_DATADIR=$deep
+export RAIDLAB_DATADIR
 tui_start "$TEST_TMP/saved.cfg"
 tui_wait_for 'cmp *$'
 goto 'Lab files'
-tui_wait_for "File: $TEST_TMP/saved.cfg"
+tui_wait_for "File: $(realpath "$TEST_TMP/saved.cfg")"
 tui_wait_for 'variants: alpha, beta; workloads: small'
 tui_wait_for '2 variants, 1 workload, 2 repeats'
 tui_wait_for "\\* cmp +$(realpath "$TEST_TMP/saved.cfg")"
@@ -115,7 +124,7 @@ tui_wait_gone 'not a lab file'
 tui_keys Down Enter
 tui_wait_for '^Lab quick'
 tui_wait_for 'quick *$'
-tui_wait_for 'a preset: s saves a copy'
+tui_wait_for 'File: .*name/data/labs/quick\.cfg  \(a preset: s saves a copy\)'
 # Saving a preset asks for a new path instead of writing over it.
 tui_keys s
 tui_wait_for "Save as: $TEST_TMP/quick.cfg"
