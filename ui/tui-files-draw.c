@@ -18,7 +18,9 @@
 #include "tui-files.h"
 #include "tui.h"
 
-#define NAME_W 24 /* lab names in the list */
+/* The list's name column: as wide as the longest name, within these. */
+#define NAME_MIN 12
+#define NAME_MAX 40
 
 /* "variants: a, b; workloads: small, bonnie" */
 static void
@@ -124,12 +126,13 @@ same_file(const char *a, const char *b)
 }
 
 static void
-draw_entry(struct files *s, struct tui *t, WINDOW *w, int y, size_t i)
+draw_entry(struct files *s, struct tui *t, WINDOW *w, int y, size_t i, int nw)
 {
 	const struct files_entry *en = &s->v[i];
 	int attr = i == s->sel ? tui_attr(t, TUI_PAIR_SEL)
 	    : en->bad          ? tui_attr(t, TUI_PAIR_BAD)
 			       : (int)A_NORMAL;
+	int x = 4 + nw + 2;
 	char b[1024];
 
 	snprintf(b, sizeof b, "%s%s", en->bad ? _("does not load: ") : "",
@@ -137,13 +140,31 @@ draw_entry(struct files *s, struct tui *t, WINDOW *w, int y, size_t i)
 	wattron(w, attr);
 	mvwhline(w, y, 2, ' ', t->cols - 2);
 	tui_put(w, y, 2, 2, same_file(en->path, t->lab_path) ? "*" : " ");
-	tui_put(w, y, 4, NAME_W, en->name);
+	tui_put(w, y, 4, nw, en->name);
 	/* A recent lab's path keeps its end, where the file name is. */
-	if (t->cols > NAME_W + 6 && (en->preset || en->bad))
-		tui_put(w, y, NAME_W + 6, t->cols - NAME_W - 6, b);
-	else if (t->cols > NAME_W + 6)
-		tui_put_tail(t, w, y, NAME_W + 6, t->cols - NAME_W - 6, b);
+	if (t->cols > x && (en->preset || en->bad))
+		tui_put(w, y, x, t->cols - x, b);
+	else if (t->cols > x)
+		tui_put_tail(t, w, y, x, t->cols - x, b);
 	wattroff(w, attr);
+}
+
+/* The name column's width: the longest name, but at most a third of the
+   screen so that the description or path stays readable. */
+static int
+name_width(const struct files *s, const struct tui *t)
+{
+	int nw = NAME_MIN, cap = t->cols / 3;
+
+	for (size_t i = 0; i < s->n; i++) {
+		int w = s->v[i].name ? tui_width(s->v[i].name) : 0;
+
+		if (w > nw)
+			nw = w;
+	}
+	if (nw > NAME_MAX)
+		nw = NAME_MAX;
+	return nw > cap && cap >= NAME_MIN ? cap : nw;
 }
 
 /* Recent labs, then presets, from row y0 to y1 (exclusive). */
@@ -152,6 +173,7 @@ draw_list(struct files *s, struct tui *t, WINDOW *w, int y0, int y1)
 {
 	size_t rows = (size_t)(y1 > y0 ? y1 - y0 : 0);
 	size_t total = s->n + (s->nrecent > 0) + 1, sel = entry_row(s, s->sel);
+	int nw = name_width(s, t);
 
 	wattron(w, A_BOLD);
 	tui_put(w, y0 - 1, 0, t->cols,
@@ -183,7 +205,7 @@ draw_list(struct files *s, struct tui *t, WINDOW *w, int y0, int y1)
 		}
 		i = r - (s->nrecent > 0) - (r > s->nrecent);
 		if (i < s->n)
-			draw_entry(s, t, w, y, i);
+			draw_entry(s, t, w, y, i, nw);
 	}
 }
 

@@ -60,6 +60,8 @@ tui_wait_for '^Lab cmp'
 tui_wait_for 'variants: alpha, beta; workloads: small'
 tui_wait_for 'Presets'
 tui_wait_for 'quick +Smoke test'
+# The name column fits the longest name.
+tui_wait_for 'seed-003-raid10-f2-vs-btrfs +md RAID10'
 tui_keys w
 tui_wait_for "Save as: $TEST_TMP/cmp.cfg"
 tui_keys C-u
