@@ -100,7 +100,9 @@ build(struct disks *s, struct tui *t)
 			s->row_disk[n++] = i;
 	s->width = t->cols;
 	disk_table_done(&s->table);
-	disk_table_build(&s->table, &s->list, keep, s, (size_t)t->cols,
+	/* The table is drawn after the two-column role mark. */
+	disk_table_build(&s->table, &s->list, keep, s,
+	    (size_t)(t->cols > 2 ? t->cols - 2 : 1),
 	    t->ascii ? 0 : DISK_TABLE_UTF8);
 	if (s->sel >= n)
 		s->sel = n ? n - 1 : 0;

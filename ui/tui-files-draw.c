@@ -223,9 +223,17 @@ draw_problems(struct files *s, struct tui *t, WINDOW *w, int y, int rows)
 	    s->errs_path);
 	tui_put(w, y++, 0, t->cols, b);
 	wattroff(w, attr | A_BOLD);
-	for (size_t i = 0; i < s->errs.n && i + 1 < (size_t)rows; i++)
-		tui_put(w, y++, 2, t->cols - 2,
-		    err_format(&s->errs.v[i], b, sizeof b));
+	for (size_t i = 0; i < s->errs.n && i + 1 < (size_t)rows; i++) {
+		struct err e = s->errs.v[i];
+		const char *base = strrchr(e.file, '/');
+
+		/* The heading names the file: its lines say "quick.cfg:9:",
+		   so that a deep path does not push the reason off screen. */
+		if (base != NULL && s->errs_path != NULL &&
+		    strcmp(e.file, s->errs_path) == 0)
+			memmove(e.file, base + 1, strlen(base + 1) + 1);
+		tui_put(w, y++, 2, t->cols - 2, err_format(&e, b, sizeof b));
+	}
 }
 
 static void

@@ -38,7 +38,19 @@ expect_match() {
 # A private scratch directory, removed on exit together with every loop
 # device and mount a test registered through the helpers below. The lists
 # are newline-separated so that paths with spaces survive.
+# Its physical path: the kernel, mountinfo and getcwd() report that one,
+# and tests compare them with $TEST_TMP literally.
 TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/raidlab-test.XXXXXX")
+TEST_TMP=$(cd "$TEST_TMP" && pwd -P)
+
+# Results, recent labs and caches a test does not place itself go to its
+# own directory, not to the user's home. NO_XDG runs a command with the
+# defaults under $HOME instead.
+XDG_DATA_HOME="$TEST_TMP/xdg/data"
+XDG_STATE_HOME="$TEST_TMP/xdg/state"
+XDG_CACHE_HOME="$TEST_TMP/xdg/cache"
+export XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME
+NO_XDG="env -u XDG_DATA_HOME -u XDG_STATE_HOME -u XDG_CACHE_HOME"
 TEST_LOOPS=
 TEST_MOUNTS=
 NL='

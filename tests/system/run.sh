@@ -96,7 +96,8 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	chmod 755 "$TEST_TMP"
 	sed -e 's/cache = "keep"/cache = "drop"/' -e 's/repeats = 2/repeats = 1/' \
 	    "$lab" >"$TEST_TMP/nobody/lab.cfg"
-	HOME="$TEST_TMP/nobody" setpriv --reuid=65534 --regid=65534 --clear-groups \
+	HOME="$TEST_TMP/nobody" $NO_XDG setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups \
 	    "$RAIDLAB" run "$TEST_TMP/nobody/lab.cfg" -v dir \
 	    --target "$TEST_TMP/nobody" --results "$TEST_TMP/nobody/res" \
 	    >/dev/null 2>"$TEST_TMP/err"
@@ -109,7 +110,8 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	mkdir -p "$TEST_TMP/nobody/quick" && chown 65534:65534 "$TEST_TMP/nobody/quick"
 	cp "$top_srcdir/data/labs/quick.cfg" "$TEST_TMP/nobody/quick.cfg"
 	chmod 644 "$TEST_TMP/nobody/quick.cfg"
-	HOME="$TEST_TMP/nobody" setpriv --reuid=65534 --regid=65534 --clear-groups \
+	HOME="$TEST_TMP/nobody" $NO_XDG setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups \
 	    "$RAIDLAB" run "$TEST_TMP/nobody/quick.cfg" \
 	    --target "$TEST_TMP/nobody/quick" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
 	expect_eq "quick lab as nobody: exit status" "$?" 0

@@ -106,7 +106,7 @@ tui_keys o
 tui_wait_for 'Open:'
 tui_text "$TEST_TMP/broken.cfg"
 tui_keys Enter
-tui_wait_for "broken.cfg:2: repeats: expected an integer"
+tui_wait_for "^  broken\\.cfg:2: repeats: expected an integer"
 tui_wait_for 'Not opened'
 tui_wait_for '^Lab cmp'
 tui_keys Escape

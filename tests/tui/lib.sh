@@ -20,7 +20,9 @@ tmx() {
 # stderr (sanitizer reports) goes to TUI_ERR; its exit status to
 # $TEST_TMP/tui.status when it ends.
 tui_start() {
-	_cmd="cd '$TEST_TMP' && env LANG=${LANG:-C.UTF-8} TERM=screen-256color"
+	# The screen the tests expect: UTF-8, colours, the pane's own size.
+	_cmd="cd '$TEST_TMP' && env -u COLUMNS -u LINES -u NO_COLOR"
+	_cmd="$_cmd LC_ALL=C.UTF-8 TERM=screen-256color"
 	_cmd="$_cmd '$RAIDLAB' tui"
 	for _a in "$@"; do
 		_cmd="$_cmd '$_a'"
