@@ -42,7 +42,9 @@ const struct tui_screen *const tui_screens[] = {
 /* Keys every screen has (the help lists them after the screen's own). */
 static const struct tui_key global_keys[] = {
 	{ "1-9", N_("switch screen") },
-	{ "F1 ?", N_("this help (any key closes it)") },
+	{ "F1 ?",
+	    N_("this help (arrows and PgUp/PgDn scroll it when it does not "
+	       "fit, any other key closes it)") },
 	{ "F5", N_("run the lab (the Run screen's r)") },
 	{ "q",
 	    N_("quit (asks first when the lab has unsaved changes or a "
@@ -274,14 +276,48 @@ help_lines(const struct tui_key *k, size_t width)
 	return n;
 }
 
+/* Draw the rows of keys k from row *r of the help's text on, those that
+   fall inside the box's window from top (rows 1 to h - 2 of win). */
+static void
+help_draw_keys(WINDOW *win, const struct tui_key *k, int *r, int top, int h,
+    int w)
+{
+	for (; k != NULL && k->keys != NULL; k++) {
+		const char *p = _(k->what);
+		bool first = true;
+
+		do {
+			size_t c = help_cut(p, (size_t)(w - HELP_KEYS - 2));
+			int y = *r - top + 1;
+			char line[256];
+
+			if (y >= 1 && y < h - 1) {
+				if (first) {
+					wattron(win, A_BOLD);
+					tui_put(win, y, 2, 14, k->keys);
+					wattroff(win, A_BOLD);
+				}
+				snprintf(line, sizeof line, "%.*s", (int)c, p);
+				tui_put(win, y, HELP_KEYS - 2, w - HELP_KEYS,
+				    line);
+			}
+			(*r)++;
+			first = false;
+			p += c;
+			p += strspn(p, " ");
+		} while (*p != '\0');
+	}
+}
+
 /* The keys of the current screen, then the global ones, in a box as wide
-   as the longest line needs (up to the screen), long ones wrapped. */
+   as the longest line needs (up to the screen), long ones wrapped. On a
+   screen too short for them the box scrolls (see on_key). */
 static void
 draw_help(struct tui *t)
 {
 	const struct tui_screen *s = tui_screens[t->cur];
 	const struct tui_key *lists[] = { s->keys, global_keys };
-	int w = 0, h, n, y = 1;
+	int w = 0, h, n, r = 0;
 	WINDOW *win;
 
 	for (size_t l = 0; l < 2; l++)
@@ -289,44 +325,58 @@ draw_help(struct tui *t)
 			if ((int)strlen(_(k->what)) + HELP_KEYS + 2 > w)
 				w = (int)strlen(_(k->what)) + HELP_KEYS + 2;
 	w = w < 40 ? 40 : w > t->cols - 4 ? t->cols - 4 : w;
-	if (w <= HELP_KEYS + 2)
+	if (w <= HELP_KEYS + 2 || t->rows < 5)
 		return;
-	n = help_lines(s->keys, (size_t)(w - HELP_KEYS - 2)) +
-	    help_lines(global_keys, (size_t)(w - HELP_KEYS - 2)) + 1;
+	n = help_lines(s->keys, (size_t)(w - HELP_KEYS - 2)) + 1 +
+	    help_lines(global_keys, (size_t)(w - HELP_KEYS - 2));
 	h = n + 2 < t->rows - 2 ? n + 2 : t->rows - 2;
+	t->help_max = n - (h - 2) > 0 ? n - (h - 2) : 0;
+	if (t->help_top > t->help_max)
+		t->help_top = t->help_max;
 	if ((win = newwin(h, w, (t->rows - h) / 2, (t->cols - w) / 2)) == NULL)
 		return;
 	tui_box(t, win);
 	wattron(win, A_BOLD);
 	tui_put(win, 0, 2, w - 4, _(s->name));
 	wattroff(win, A_BOLD);
-	for (size_t l = 0; l < 2; l++) {
-		for (const struct tui_key *k = lists[l]; k && k->keys; k++) {
-			const char *p = _(k->what);
+	help_draw_keys(win, s->keys, &r, t->help_top, h, w);
+	r++; /* a blank row between the screen's keys and the global ones */
+	help_draw_keys(win, global_keys, &r, t->help_top, h, w);
+	if (t->help_max > 0) {
+		char more[64];
 
-			if (y >= h - 1)
-				break;
-			wattron(win, A_BOLD);
-			tui_put(win, y, 2, 14, k->keys);
-			wattroff(win, A_BOLD);
-			while (y < h - 1) {
-				size_t c =
-				    help_cut(p, (size_t)(w - HELP_KEYS - 2));
-				char line[256];
-
-				snprintf(line, sizeof line, "%.*s", (int)c, p);
-				tui_put(win, y++, HELP_KEYS - 2, w - HELP_KEYS,
-				    line);
-				p += c;
-				p += strspn(p, " ");
-				if (*p == '\0')
-					break;
-			}
-		}
-		y++;
+		snprintf(more, sizeof more, " %s ",
+		    t->help_top < t->help_max ? _("more: Down/PgDn")
+					      : _("Up/PgUp: back"));
+		tui_put(win, h - 1, w - 2 - tui_width(more), tui_width(more),
+		    more);
 	}
 	wnoutrefresh(win);
 	delwin(win);
+}
+
+/* A key while the help is shown: scrolls a box that does not fit; any
+   other key closes it. True when the key was used for scrolling. */
+static bool
+help_key(struct tui *t, int ch)
+{
+	int page = t->rows - 6 > 1 ? t->rows - 6 : 1, top = t->help_top;
+
+	if (t->help_max == 0)
+		return false;
+	if (ch == KEY_DOWN || ch == 'j')
+		top++;
+	else if (ch == KEY_UP || ch == 'k')
+		top--;
+	else if (ch == KEY_NPAGE || ch == ' ')
+		top += page;
+	else if (ch == KEY_PPAGE)
+		top -= page;
+	else
+		return false;
+	t->help_top = top < 0 ? 0 : top > t->help_max ? t->help_max : top;
+	t->redraw = true;
+	return true;
 }
 
 static void
@@ -393,6 +443,8 @@ global_key(struct tui *t, int ch)
 		tui_files_quit(t); /* asks first when the lab has changes */
 	} else if (ch == KEY_F(1) || ch == '?') {
 		t->help = true;
+		t->help_top = 0;
+		t->help_max = 0;
 	} else if (ch == KEY_F(5)) {
 		/* the run key, from anywhere: the Run screen, and r there */
 		for (size_t i = 0; tui_screens[i] != NULL; i++)
@@ -413,6 +465,8 @@ on_key(struct tui *t, int ch)
 {
 	const struct tui_screen *s = tui_screens[t->cur];
 
+	if (t->help && ch != KEY_RESIZE && help_key(t, ch))
+		return;
 	if (t->help) {
 		t->help = false;
 		t->redraw = true;

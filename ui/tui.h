@@ -79,6 +79,8 @@ struct tui {
 	size_t cur; /* index into tui_screens[] */
 	void **state; /* per screen */
 	bool redraw, quit, help;
+	int help_top,
+	    help_max; /* the help box's first row shown, and its last */
 	bool ascii; /* --ascii, or a non-UTF-8 locale */
 	bool color; /* colours on (a colour terminal and no NO_COLOR) */
 	unsigned tick_ms;

@@ -85,6 +85,20 @@ fi
 
 tui_resize 80 24
 tui_wait_layout 24
+# A help box taller than the screen scrolls; any other key closes it.
+tui_resize 80 12
+tui_wait_layout 12
+tui_keys F1
+tui_wait_for 'more: Down/PgDn'
+tui_keys PgDn PgDn
+tui_wait_for 'F5 +run the lab'
+tui_wait_for 'Up/PgUp: back'
+tui_keys Up
+tui_wait_for 'more: Down/PgDn'
+tui_keys Escape
+tui_wait_gone 'more: Down/PgDn'
+tui_resize 80 24
+tui_wait_layout 24
 tui_keys q
 expect_eq "quit: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
