@@ -291,9 +291,11 @@ draw_detail(struct tui *t, WINDOW *w, const struct disk *d, int y)
 	join(b, sizeof b, d->partitions, d->n_partitions);
 	snprintf(a, sizeof a, _("partitions: %s"), b);
 	tui_put(w, y++, 2, t->cols - 2, a);
+	/* Mount points keep their ends, where they differ. */
 	join(b, sizeof b, d->mountpoints, d->n_mountpoints);
-	snprintf(a, sizeof a, _("mounted on: %s"), b);
-	tui_put(w, y++, 2, t->cols - 2, a);
+	tui_put(w, y, 2, t->cols - 2, _("mounted on: "));
+	tui_put_tail(t, w, y++, 2 + tui_width(_("mounted on: ")),
+	    t->cols - 2 - tui_width(_("mounted on: ")), b);
 	join(b, sizeof b, d->holders, d->n_holders);
 	snprintf(a, sizeof a, _("held by: %s"), b);
 	tui_put(w, y++, 2, t->cols - 2, a);

@@ -76,6 +76,9 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1; then
 	do_mount "$dev" "$TEST_TMP$(printf '/a-rather-long-directory-name%.0s' 1 2 3)"
 	tui_keys r
 	tui_wait_for "$name .*busy +mounted on /.*…$"
+	# The detail pane keeps the mount point's end.
+	select_dev "$name"
+	tui_wait_for "^  mounted on: ….*/a-rather-long-directory-name$"
 	umount "$dev" || fail "umount $dev"
 	tui_keys r
 	tui_wait_for "$name .*ext4 +has.data"
