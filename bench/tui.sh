@@ -11,8 +11,8 @@
 # fio write in a tmpfs directory (no disk noise: the CPU is the limit),
 # where a busy UI would show most.
 #
-# The window is COLS x ROWS (default 120x40); a big one (400x110: four
-# charts of about 200 x 50 braille cells) is the UI's worst case.
+# The window is COLS x ROWS (default 120x40); a big one (400x110: two
+# charts of about 200 x 75 braille cells) is the UI's worst case.
 #
 #   RAIDLAB=/path/to/raidlab [DIR=/dev/shm/raidlab-bench-tui] [REPEATS=5]
 #       [COLS=120] [ROWS=40] bench/tui.sh

@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -398,6 +399,19 @@ check_array_variant(struct lab_chk *c, const struct lab_variant *v)
 		    _("%s is not an "
 		      "absolute path"),
 		    v->scratch_dir);
+	/* scratch.c makes each disk a sparse file of this size. */
+	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
+	    !lab_variant_isset(v, LAB_V_SCRATCH_SIZE))
+		lab_chk_variant(c, v, LAB_V_SCRATCH,
+		    _("scratch has no size: add "
+		      "size = \"1G\" (each scratch disk is a sparse file "
+		      "of that size)"));
+	else if (lab_variant_isset(v, LAB_V_SCRATCH) &&
+	    (v->scratch_size == 0 || v->scratch_size % 512 != 0))
+		lab_chk_variant(c, v, LAB_V_SCRATCH_SIZE,
+		    _("%" PRIu64 " bytes "
+		      "is not a whole number of 512-byte sectors"),
+		    v->scratch_size);
 	named = check_roles(c, v);
 	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    !lab_array_isset(a, LAB_A_DEVICES) && a->nlegs == 0) {

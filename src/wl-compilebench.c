@@ -422,11 +422,18 @@ compilebench_report(const struct wl_result *const *res, size_t n,
 	}
 }
 
+/* Each of the tree's files holds at least one byte. */
+static const struct param_bound wl_compilebench_bounds[] = {
+	{ "files", "size" },
+	{ NULL, NULL },
+};
+
 const struct workload wl_compilebench = {
 	.name = "compilebench",
 	.summary = N_("compilebench: create, patch, compile, read and delete "
 		      "kernel trees"),
 	.params = compilebench_params,
+	.bounds = wl_compilebench_bounds,
 	.prepare = compilebench_prepare,
 	.run = compilebench_run,
 	.cleanup = compilebench_cleanup,

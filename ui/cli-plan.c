@@ -79,6 +79,28 @@ plan_one(const struct lab_variant *v, bool json, json_t *all)
 	return true;
 }
 
+/* Say each name in names that is no variant of lab; true if any. */
+static bool
+unknown_variants(const struct lab *lab, char **names, size_t nnames)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < nnames; i++) {
+		size_t k;
+
+		for (k = 0; k < lab->nvariants; k++)
+			if (lab->variants[k].name &&
+			    strcmp(lab->variants[k].name, names[i]) == 0)
+				break;
+		if (k == lab->nvariants) {
+			cli_error(&cli_plan, _("%s: no variant named %s"),
+			    lab->path, names[i]);
+			any = true;
+		}
+	}
+	return any;
+}
+
 static int
 plan_exec(int argc, char **argv)
 {
@@ -123,25 +145,18 @@ plan_exec(int argc, char **argv)
 		free(names);
 		return CLI_USAGE;
 	}
+	/* A name that is no variant is a usage error, said before any plan. */
+	if (unknown_variants(lab, names, nnames)) {
+		lab_free(lab);
+		free(names);
+		return CLI_USAGE;
+	}
 	all = json_array();
 	for (i = 0; i < lab->nvariants; i++) {
 		if (!wanted(names, nnames, lab->variants[i].name))
 			continue;
 		shown++;
 		ok = plan_one(&lab->variants[i], json, all) && ok;
-	}
-	for (i = 0; i < nnames; i++) {
-		size_t k;
-
-		for (k = 0; k < lab->nvariants; k++)
-			if (lab->variants[k].name &&
-			    strcmp(lab->variants[k].name, names[i]) == 0)
-				break;
-		if (k == lab->nvariants) {
-			cli_error(&cli_plan, _("%s: no variant named %s"),
-			    lab->path, names[i]);
-			ok = false;
-		}
 	}
 	if (json) {
 		char *s = json_dumps(all, JSON_INDENT(1));

@@ -48,10 +48,11 @@ expect_eq "plan --json: teardown" \
 	"$(printf '%s' "$json" | jq -r '.[0].teardown[-1] | join(" ")')" \
 	"btrfs device scan --forget <scratch:0> <scratch:1> <scratch:2> <scratch:3>"
 
-"$RAIDLAB" plan -v nosuch seed-003-raid10-f2-vs-btrfs >/dev/null 2>"$TEST_TMP/err"
-expect_eq "plan: unknown variant exit status" "$?" 1
+"$RAIDLAB" plan -v nosuch seed-003-raid10-f2-vs-btrfs >"$TEST_TMP/out" 2>"$TEST_TMP/err"
+expect_eq "plan: unknown variant exit status (usage)" "$?" 2
 expect_match "plan: unknown variant named" "$(cat "$TEST_TMP/err")" \
 	'no variant named nosuch'
+[ -s "$TEST_TMP/out" ] && fail "plan: unknown variant printed a plan anyway"
 
 printf 'name = "x";\nvariants = ( { name = "a"; array = { level = 7; }; } );\n' \
 	>"$TEST_TMP/bad.cfg"

@@ -439,6 +439,26 @@ static const struct {
 	    "  bs = \"1M\"; } );\n",
 	    "lab.cfg:4: workloads[0].bs: bs = \"1M\" is more than size = "
 	    "\"64K\"" },
+	{ "compilebench_files_over_size",
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n"
+	    "workloads = ( { type = \"compilebench\"; files = 10;\n"
+	    "  size = \"5\"; } );\n",
+	    "lab.cfg:3: workloads[0].files: files = 10 is more than size = "
+	    "\"5\"" },
+	/* scratch disks are sparse files: they need a size, in sectors */
+	{ "scratch_no_size",
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"m\"; array = { level = 1; };\n"
+	    "  scratch = { count = 2; }; } );\n",
+	    "lab.cfg:3: variants.m.scratch: scratch has no size: add size = "
+	    "\"1G\" (each scratch disk is a sparse file of that size)" },
+	{ "scratch_size_not_sectors",
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"m\"; array = { level = 1; };\n"
+	    "  scratch = { count = 2; size = \"1000\"; }; } );\n",
+	    "lab.cfg:3: variants.m.scratch.size: 1000 bytes is not a whole "
+	    "number of 512-byte sectors" },
 };
 
 /* Legitimate, if unusual, set-ups: none may be refused. */
