@@ -28,6 +28,7 @@ const struct cli_cmd *const cli_table[] = {
 	&cli_plan,
 	&cli_run,
 	&cli_show,
+	&cli_compare,
 	&cli_cleanup,
 	&cli_tui,
 	NULL,

@@ -1,0 +1,395 @@
+/*
+ * raidlab compare [-b VARIANT] [--json|--csv] RESULT...: the Compare
+ * screen's table, headless, for scripts and mails. One block per test
+ * (workload and figure), a line per variant of each record: the mean and
+ * standard deviation over the repeats, how many repeats, the change
+ * against the baseline row and the best of the test starred, with the
+ * rules of src/compare.c (failed runs counted, not averaged; too-fast
+ * repeats shown as bonnie++ does). --json and --csv give the same cells
+ * with full precision. Exit 0, 1 when a file cannot be read as a
+ * record, 2 on bad usage. Main thread.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "compare.h"
+#include "err.h"
+#include "i18n.h"
+#include "plot.h"
+#include "record.h"
+
+enum out { OUT_TEXT, OUT_JSON, OUT_CSV };
+
+static void
+usage(FILE *fp)
+{
+	cli_usage(&cli_compare, fp);
+	fprintf(fp,
+	    _("\nOptions:\n"
+	      "  -b, --baseline VARIANT  the row the others are compared "
+	      "with\n"
+	      "                          (default: the first; 'none': no "
+	      "percentages)\n"
+	      "  -j, --json              print the table as JSON\n"
+	      "  -c, --csv               print one CSV line per cell\n"
+	      "  -h, --help              show this help\n\n"
+	      "RESULT is a record written by 'raidlab run' (by default\n"
+	      "under ~/.local/share/raidlab/results). Each variant of each\n"
+	      "record is a row; runs of different records are never "
+	      "pooled.\n"));
+}
+
+/* "#2 " before a row's variant when there are several records. */
+static void
+row_name(const struct compare *c, size_t i, char *buf, size_t len)
+{
+	const struct compare_row *r = &c->rows[i];
+
+	if (c->nrecords > 1)
+		snprintf(buf, len, "%s%s #%zu", r->variant,
+		    r->scratch ? "~" : "", r->record + 1);
+	else
+		snprintf(buf, len, "%s%s", r->variant, r->scratch ? "~" : "");
+}
+
+/* The figure part of a text line: "1621.8 ± 939.1  2 runs  +12.3%". */
+static void
+cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
+{
+	const struct compare_cell *x = compare_cell(c, i, k);
+	const struct compare_col *col = &c->cols[k];
+	char m[COMPARE_NUM_BUF], sd[COMPARE_NUM_BUF + 8], pct[COMPARE_NUM_BUF];
+	char runs[64];
+
+	if (x->n == 0) {
+		snprintf(runs, sizeof runs,
+		    ngettext("%zu run", "%zu runs", x->failed), x->failed);
+		snprintf(buf, len, "%10s %-11s %s", _("failed"), "", runs);
+		return;
+	}
+	snprintf(runs, sizeof runs, ngettext("%zu run", "%zu runs", x->n),
+	    x->n);
+	if (x->too_fast) {
+		snprintf(buf, len, "%10s %-11s %-8s %s", "+++++", "", runs,
+		    _("too fast to measure"));
+		return;
+	}
+	compare_format_value(x->mean, col->unit, m, sizeof m);
+	sd[0] = '\0';
+	if (x->n > 1) {
+		char v[COMPARE_NUM_BUF];
+
+		snprintf(sd, sizeof sd, "%s %s",
+		    plot_utf8_locale() ? "±" : "+-",
+		    compare_format_value(x->sd, col->unit, v, sizeof v));
+	}
+	compare_format_pct(x->pct, pct, sizeof pct);
+	/* ± is two bytes and one column: pad by hand. */
+	snprintf(buf, len, "%10s %s%*s %-8s %s%s%s", m, sd,
+	    11 - (int)strlen(sd) + (x->n > 1 && plot_utf8_locale()), "", runs,
+	    i == c->baseline ? _("baseline") : pct,
+	    x->failed > 0 ? _("  (failed runs left out)") : "",
+	    x->interrupted ? _("  (stopped runs only)") : "");
+}
+
+static void
+print_text(const struct compare *c)
+{
+	char name[256], line[512];
+	int nw = 8;
+	bool scratch = false;
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		row_name(c, i, name, sizeof name);
+		if ((int)strlen(name) > nw)
+			nw = (int)strlen(name);
+		scratch = scratch || c->rows[i].scratch;
+	}
+	for (size_t i = 0; c->nrecords > 1 && i < c->nrows; i++)
+		if (i == 0 || c->rows[i].record != c->rows[i - 1].record)
+			printf(_("#%zu  %s  %s\n"), c->rows[i].record + 1,
+			    c->rows[i].source,
+			    c->rows[i].path ? c->rows[i].path : "");
+	if (c->baseline != COMPARE_NONE) {
+		row_name(c, c->baseline, name, sizeof name);
+		printf(_("Baseline: %s; * marks the best of each test.\n"),
+		    name);
+	} else {
+		printf("%s\n",
+		    _("No baseline; * marks the best of each test."));
+	}
+	if (scratch)
+		printf("%s\n",
+		    _("~ scratch disks: functional, not "
+		      "representative (the members share one "
+		      "physical disk)."));
+	for (size_t k = 0; k < c->ncols; k++) {
+		const struct compare_col *col = &c->cols[k];
+
+		printf("\n%s: %s (%s, %s)\n", col->workload, col->label,
+		    wl_unit_name(col->unit),
+		    col->lower_better ? _("lower is better")
+				      : _("higher is better"));
+		for (size_t i = 0; i < c->nrows; i++) {
+			const struct compare_cell *x = compare_cell(c, i, k);
+
+			if (x->n == 0 && x->failed == 0)
+				continue; /* the variant has no such test */
+			row_name(c, i, name, sizeof name);
+			cell_line(c, i, k, line, sizeof line);
+			for (size_t e = strlen(line);
+			     e > 0 && line[e - 1] == ' ';)
+				line[--e] = '\0';
+			printf("  %s %-*s  %s\n", col->best == i ? "*" : " ",
+			    nw, name, line);
+		}
+	}
+}
+
+/* A number, or null for NaN (JSON has no NaN). */
+static json_t *
+num(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+static json_t *
+json_cell(const struct compare *c, size_t i, size_t k)
+{
+	const struct compare_cell *x = compare_cell(c, i, k);
+	const struct compare_row *r = &c->rows[i];
+
+	return json_pack("{s:s, s:i, s:b, s:I, s:o, s:o, s:o, s:b, s:b, "
+			 "s:I, s:b, s:b}",
+	    "variant", r->variant, "record", (json_int_t)r->record + 1,
+	    "scratch", r->scratch, "n", (json_int_t)x->n, "mean", num(x->mean),
+	    "sd", num(x->sd), "pct", num(x->pct), "baseline", i == c->baseline,
+	    "best", c->cols[k].best == i, "failed", (json_int_t)x->failed,
+	    "too_fast", x->too_fast, "interrupted", x->interrupted);
+}
+
+static void
+print_json(const struct compare *c)
+{
+	json_t *root = json_object(), *recs = json_array(),
+	       *tests = json_array();
+	char *s;
+
+	for (size_t i = 0; i < c->nrows; i++)
+		if (i == 0 || c->rows[i].record != c->rows[i - 1].record)
+			json_array_append_new(recs,
+			    json_pack("{s:I, s:s, s:s?}", "record",
+				(json_int_t)c->rows[i].record + 1, "source",
+				c->rows[i].source, "path", c->rows[i].path));
+	for (size_t k = 0; k < c->ncols; k++) {
+		const struct compare_col *col = &c->cols[k];
+		json_t *rows = json_array();
+
+		for (size_t i = 0; i < c->nrows; i++)
+			json_array_append_new(rows, json_cell(c, i, k));
+		json_array_append_new(tests,
+		    json_pack("{s:s, s:s, s:s, s:s, s:s, s:b, s:o}", "workload",
+			col->workload, "type", col->type, "key", col->key,
+			"label", col->label, "unit", wl_unit_key(col->unit),
+			"lower_better", col->lower_better, "rows", rows));
+	}
+	json_object_set_new(root, "records", recs);
+	json_object_set_new(root, "tests", tests);
+	if ((s = json_dumps(root, JSON_INDENT(1))) != NULL)
+		printf("%s\n", s);
+	free(s);
+	json_decref(root);
+}
+
+/* A CSV field: quoted, with its quotes doubled, when it needs it. */
+static void
+csv_field(const char *s)
+{
+	if (strpbrk(s, ",\"\n") == NULL) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static void
+csv_num(double v)
+{
+	if (!isnan(v))
+		printf("%.17g", v);
+}
+
+static void
+print_csv(const struct compare *c)
+{
+	puts("workload,key,label,unit,variant,record,n,mean,sd,pct,best,"
+	     "failed,too_fast,interrupted");
+	for (size_t k = 0; k < c->ncols; k++) {
+		const struct compare_col *col = &c->cols[k];
+
+		for (size_t i = 0; i < c->nrows; i++) {
+			const struct compare_cell *x = compare_cell(c, i, k);
+
+			csv_field(col->workload);
+			putchar(',');
+			csv_field(col->key);
+			putchar(',');
+			csv_field(col->label);
+			printf(",%s,", wl_unit_key(col->unit));
+			csv_field(c->rows[i].variant);
+			printf(",%zu,%zu,", c->rows[i].record + 1, x->n);
+			csv_num(x->mean);
+			putchar(',');
+			csv_num(x->sd);
+			putchar(',');
+			csv_num(x->pct);
+			printf(",%d,%zu,%d,%d\n", col->best == i, x->failed,
+			    x->too_fast, x->interrupted);
+		}
+	}
+}
+
+/* Add every record; false when one cannot be read (said). */
+static bool
+add_records(struct compare *c, char **paths, int n)
+{
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	bool ok = true;
+
+	for (int i = 0; i < n; i++) {
+		struct record *rec;
+		struct err e;
+
+		err_clear(&e);
+		if (record_load(paths[i], &rec, &e) < 0) {
+			cli_error(&cli_compare, "%s",
+			    err_format(&e, b, sizeof b));
+			ok = false;
+			continue;
+		}
+		if (compare_add(c, rec, NULL) == 0)
+			cli_error(&cli_compare, _("%s: no figures to compare"),
+			    paths[i]);
+		record_free(rec);
+	}
+	return ok;
+}
+
+/* A row with at least one figure. */
+static bool
+has_figures(const struct compare *c, size_t i)
+{
+	for (size_t k = 0; k < c->ncols; k++)
+		if (compare_cell(c, i, k)->n > 0)
+			return true;
+	return false;
+}
+
+/* The row -b names (the first with that variant name; "none": no
+   baseline); false if there is none. */
+static bool
+set_baseline(struct compare *c, const char *name)
+{
+	/* By default the first row that has figures: a failed variant
+	   first in its record would leave every percentage empty. */
+	for (size_t i = 0; name == NULL && i < c->nrows; i++)
+		if (has_figures(c, i)) {
+			compare_set_baseline(c, i);
+			break;
+		}
+	if (name == NULL)
+		return true;
+	if (strcmp(name, "none") == 0) {
+		compare_set_baseline(c, COMPARE_NONE);
+		return true;
+	}
+	for (size_t i = 0; i < c->nrows; i++)
+		if (strcmp(c->rows[i].variant, name) == 0) {
+			compare_set_baseline(c, i);
+			return true;
+		}
+	cli_error(&cli_compare, _("no variant named %s in these records"),
+	    name);
+	return false;
+}
+
+static int
+compare_exec(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "csv", no_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *base = NULL;
+	enum out out = OUT_TEXT;
+	struct compare c;
+	bool ok;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "b:jch", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			base = optarg;
+			break;
+		case 'j':
+		case 'c':
+			if (out != OUT_TEXT) {
+				cli_error(&cli_compare, "%s",
+				    _("--json and --csv exclude each other"));
+				return CLI_USAGE;
+			}
+			out = ch == 'j' ? OUT_JSON : OUT_CSV;
+			break;
+		case 'h':
+			usage(stdout);
+			return CLI_OK;
+		default:
+			usage(stderr);
+			return CLI_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		cli_error(&cli_compare, _("no result file given"));
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	compare_init(&c);
+	ok = add_records(&c, argv + optind, argc - optind);
+	if (!set_baseline(&c, base)) {
+		compare_done(&c);
+		return CLI_USAGE;
+	}
+	if (out == OUT_JSON)
+		print_json(&c);
+	else if (out == OUT_CSV)
+		print_csv(&c);
+	else if (c.nrows > 0)
+		print_text(&c);
+	fflush(stdout);
+	compare_done(&c);
+	return ok ? CLI_OK : CLI_FAIL;
+}
+
+const struct cli_cmd cli_compare = {
+	.name = "compare",
+	.args = "[-b VARIANT] [--json|--csv] RESULT...",
+	.summary = N_("compare the variants of result records, test by test"),
+	.exec = compare_exec,
+};
