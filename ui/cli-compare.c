@@ -167,7 +167,7 @@ json_cell(const struct compare *c, size_t i, size_t k)
 	const struct compare_cell *x = compare_cell(c, i, k);
 	const struct compare_row *r = &c->rows[i];
 
-	return json_pack("{s:s, s:i, s:b, s:I, s:o, s:o, s:o, s:b, s:b, "
+	return json_pack("{s:s, s:I, s:b, s:I, s:o, s:o, s:o, s:b, s:b, "
 			 "s:I, s:b, s:b}",
 	    "variant", r->variant, "record", (json_int_t)r->record + 1,
 	    "scratch", r->scratch, "n", (json_int_t)x->n, "mean", num(x->mean),
@@ -196,10 +196,11 @@ print_json(const struct compare *c)
 		for (size_t i = 0; i < c->nrows; i++)
 			json_array_append_new(rows, json_cell(c, i, k));
 		json_array_append_new(tests,
-		    json_pack("{s:s, s:s, s:s, s:s, s:s, s:b, s:o}", "workload",
-			col->workload, "type", col->type, "key", col->key,
-			"label", col->label, "unit", wl_unit_key(col->unit),
-			"lower_better", col->lower_better, "rows", rows));
+		    json_pack("{s:s?, s:s?, s:s?, s:s?, s:s, s:b, s:o}",
+			"workload", col->workload, "type", col->type, "key",
+			col->key, "label", col->label, "unit",
+			wl_unit_key(col->unit), "lower_better",
+			col->lower_better, "rows", rows));
 	}
 	json_object_set_new(root, "records", recs);
 	json_object_set_new(root, "tests", tests);
