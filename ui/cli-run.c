@@ -402,6 +402,26 @@ free_opts(struct run_opts *o)
 }
 
 /* The record: status, saved, printed as asked. */
+/* Variants with at least one run that has figures. */
+static size_t
+ran_variants(const struct record *rec)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rec->nruns; i++) {
+		bool seen = false;
+
+		if (rec->runs[i].res == NULL)
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = rec->runs[k].res != NULL &&
+			    strcmp(rec->runs[k].variant,
+				rec->runs[i].variant) == 0;
+		n += !seen;
+	}
+	return n;
+}
+
 static void
 finish(struct record *rec, const char *resdir, const struct run_opts *o,
     const struct labrun_summary *s)
@@ -420,6 +440,11 @@ finish(struct record *rec, const char *resdir, const struct run_opts *o,
 		fprintf(stderr, _("raidlab run: record saved to %s\n"),
 		    rec->path);
 	print_output(rec, o->out);
+	if (rec->path != NULL && o->out == OUT_TABLE && ran_variants(rec) > 1)
+		fprintf(stderr,
+		    _("raidlab run: the variants side by side: raidlab compare "
+		      "%s\n"),
+		    rec->path);
 }
 
 static int

@@ -23,8 +23,11 @@ workloads = (
     dirs = 2; }
 );
 EOF
-"$RAIDLAB" run "$TEST_TMP/lab.cfg" >/dev/null 2>&1 || fail "run 1"
+"$RAIDLAB" run "$TEST_TMP/lab.cfg" >/dev/null 2>"$TEST_TMP/run.err" ||
+	fail "run 1"
 rec1=$(ls "$TEST_TMP"/results/cmp-*.json)
+expect_match "run: says how to compare" "$(cat "$TEST_TMP/run.err")" \
+	"^raidlab run: the variants side by side: raidlab compare $rec1\$"
 sleep 1 # a new record name
 "$RAIDLAB" run "$TEST_TMP/lab.cfg" >/dev/null 2>&1 || fail "run 2"
 rec2=$(ls "$TEST_TMP"/results/cmp-*.json | grep -v "^$rec1\$")
