@@ -407,7 +407,8 @@ Test(compilebench, stop_mid_run_is_interrupted_and_clean)
 	cr_assert_geq(r->ntests, 1);
 	cr_assert_lt(r->ntests, 10000);
 	cr_assert(r->tests[r->ntests - 1].interrupted);
-	cr_assert_lt(r->wall, 10.0);
+	/* A loose bound: a loaded machine slows the part before the stop. */
+	cr_assert_lt(r->wall, 60.0);
 	cr_assert(wltest_dir_empty(tg.dir));
 	wl_result_free(r);
 	wltest_target_free(&tg);

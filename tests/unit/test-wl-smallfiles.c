@@ -193,7 +193,11 @@ Test(smallfiles, stop_mid_run_is_interrupted_and_clean)
 	cr_assert_eq(r->status, WL_INTERRUPTED);
 	cr_assert_eq(r->ntests, 1);
 	cr_assert(r->tests[0].interrupted);
-	cr_assert_lt(r->wall, 10.0);
+	/* Stopped, not finished: 10 million files would take hours. (A loose
+	   bound: a loaded machine slows the part before the stop.) */
+	cr_assert_geq(r->tests[0].files, 100);
+	cr_assert_lt(r->tests[0].files, 100000);
+	cr_assert_lt(r->wall, 60.0);
 	cr_assert(wltest_dir_empty(tg.dir));
 	wl_result_free(r);
 	wltest_target_free(&tg);
