@@ -252,6 +252,33 @@ set_level(struct lab_array *a, const char *text)
 	OWN_SET(a, LAB_A_LEVEL);
 }
 
+/* Engine btrfs makes the filesystem itself: fs.type becomes btrfs, and
+   the type it replaced comes back when the engine changes again (unless
+   the type was set since). Other fs keys btrfs has no use for stay
+   forgotten. */
+static void
+engine_fs_type(struct lab_variant *v, enum lab_engine from, enum lab_engine to)
+{
+	struct lab_fs *fs = &v->fs;
+
+	if (to == LAB_ENGINE_BTRFS && from != LAB_ENGINE_BTRFS) {
+		lab_edit_own_fs(v);
+		fs->type_by_engine = true;
+		fs->type_was = fs->type;
+		fs->type_was_own = OWNS(fs, LAB_F_TYPE);
+		fs->type = LAB_FS_BTRFS;
+		OWN_SET(fs, LAB_F_TYPE);
+	} else if (to != LAB_ENGINE_BTRFS && from == LAB_ENGINE_BTRFS &&
+	    fs->type_by_engine) {
+		fs->type_by_engine = false;
+		fs->type = fs->type_was;
+		if (!fs->type_was_own) { /* inherited: the defaults' again */
+			fs->own &= ~LAB_BIT(LAB_F_TYPE);
+			fs->set &= ~LAB_BIT(LAB_F_TYPE);
+		}
+	}
+}
+
 int
 lab_edit_engine(struct lab *lab, size_t vi, enum lab_engine eng)
 {
@@ -262,6 +289,7 @@ lab_edit_engine(struct lab *lab, size_t vi, enum lab_engine eng)
 
 	if (a == NULL)
 		return -ERANGE;
+	engine_fs_type(v, a->engine, eng);
 	a->engine = eng;
 	OWN_SET(a, LAB_A_ENGINE);
 	if (eng != LAB_ENGINE_SINGLE && a->level_text != NULL &&
@@ -275,11 +303,6 @@ lab_edit_engine(struct lab *lab, size_t vi, enum lab_engine eng)
 	} else if (eng == LAB_ENGINE_MD && OWNS(a, LAB_A_LEVEL) &&
 	    md_parse(a->level_text, &l)) {
 		set_level(a, lab_md_level_name(l)); /* "raid10" -> "10" */
-	}
-	if (eng == LAB_ENGINE_BTRFS) {
-		lab_edit_own_fs(v);
-		v->fs.type = LAB_FS_BTRFS;
-		OWN_SET(&v->fs, LAB_F_TYPE);
 	}
 	/* Resolve the level for the new engine before judging keys by it. */
 	lab_edit_refresh(lab, v);

@@ -196,6 +196,7 @@ lab_edit_fs_type(struct lab *lab, size_t vi, enum lab_fs_type t)
 		return -ERANGE;
 	fs->type = t;
 	OWN_SET(fs, LAB_F_TYPE);
+	fs->type_by_engine = false; /* chosen: an engine change keeps it */
 	return lab_edit_done(lab, v);
 }
 

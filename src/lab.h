@@ -207,6 +207,11 @@ struct lab_fs {
 	int line;
 	int lines[LAB_F__COUNT];
 	uint32_t set, own;
+
+	/* Not in the file: the type engine btrfs replaced, so that going
+	   back to md or single in an editor gives it back (lab-edit). */
+	bool type_by_engine, type_was_own;
+	enum lab_fs_type type_was;
 };
 
 enum lab_v_field {

@@ -158,8 +158,11 @@ tui_wait_gone 'RAID6 needs at least'
 tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=6 --raid-devices=4'
 
 # ---- a geometry typed by hand: the plan follows each key, Esc undoes
-# The filesystem is still the btrfs the engine made: u puts ext4 back.
-keys G Up Up Up u
+# Leaving engine btrfs gave the filesystem its type back (ext4, the new
+# variant's default), not the btrfs the engine made. From readahead, the
+# last field: mount and mkfs options, geometry, data mode, journal size,
+# journal, type.
+keys G Up Up Up Up Up Up Up
 field_is type 'ext4'
 keys Down Down Down Down Right Right
 field_is geometry 'by hand'

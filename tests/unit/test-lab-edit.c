@@ -173,6 +173,42 @@ Test(lab_edit, engine_btrfs_carries_the_level_and_makes_fs_btrfs)
 	lab_free(lab);
 }
 
+/* Engine btrfs makes the fs btrfs; leaving it gives the old type back. */
+Test(lab_edit, leaving_engine_btrfs_gives_the_fs_type_back)
+{
+	struct lab *lab = load(base_lab), *back;
+	const struct lab_variant *v = &lab->variants[R10];
+
+	/* inherited ext4 (the defaults'): inherited again, not written */
+	cr_assert_eq(lab_edit_engine(lab, R10, LAB_ENGINE_BTRFS), 0);
+	cr_assert_eq(v->fs.type, LAB_FS_BTRFS);
+	cr_assert_eq(lab_edit_engine(lab, R10, LAB_ENGINE_MD), 0);
+	cr_assert_eq(v->fs.type, LAB_FS_EXT4);
+	cr_assert(!f_own(v, LAB_F_TYPE));
+	back = roundtrip(lab);
+	cr_assert(!f_own(&back->variants[R10], LAB_F_TYPE));
+	cr_assert_eq(back->variants[R10].fs.type, LAB_FS_EXT4);
+	lab_free(back);
+
+	/* its own xfs: xfs again, through single too */
+	cr_assert_eq(lab_edit_fs_type(lab, R5, LAB_FS_XFS), 0);
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_BTRFS), 0);
+	cr_assert_eq(lab->variants[R5].fs.type, LAB_FS_BTRFS);
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_SINGLE), 0);
+	cr_assert_eq(lab->variants[R5].fs.type, LAB_FS_XFS);
+	cr_assert(f_own(&lab->variants[R5], LAB_F_TYPE));
+
+	/* a type chosen while on btrfs is kept */
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_BTRFS), 0);
+	cr_assert_eq(lab_edit_fs_type(lab, R5, LAB_FS_BTRFS), 0);
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_MD), 0);
+	cr_assert_eq(lab->variants[R5].fs.type, LAB_FS_BTRFS);
+	back = roundtrip(lab);
+	cr_assert_eq(back->variants[R5].fs.type, LAB_FS_BTRFS);
+	lab_free(back);
+	lab_free(lab);
+}
+
 Test(lab_edit, inherited_level_is_translated_for_btrfs)
 {
 	struct lab *lab = load(base_lab), *back;
