@@ -29,17 +29,6 @@
 #define TITLE_MAX 22
 #define VALUE_W 12 /* the value beside a bar */
 
-/* Columns of a UTF-8 string (one per character: no wide ones here). */
-static int
-width_of(const char *s)
-{
-	int n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 static void
 row_label(const struct cmp *s, size_t i, char *buf, size_t len)
 {
@@ -97,19 +86,19 @@ static int
 col_width(const struct cmp *s, const struct tui *t, size_t k)
 {
 	const struct compare_col *col = &s->c.cols[k];
-	int w = width_of(col->title);
+	int w = tui_width(col->title);
 	char b[128];
 
 	if (w > TITLE_MAX)
 		w = TITLE_MAX;
 	snprintf(b, sizeof b, "%s, %s %s", col->workload,
 	    wl_unit_name(col->unit), arrow(t, col));
-	if (width_of(b) > w)
-		w = width_of(b);
+	if (tui_width(b) > w)
+		w = tui_width(b);
 	for (size_t i = 0; i < s->c.nrows; i++) {
 		cell_text(s, t, i, k, b, sizeof b);
-		if (width_of(b) > w)
-			w = width_of(b);
+		if (tui_width(b) > w)
+			w = tui_width(b);
 	}
 	return w < COL_MIN ? COL_MIN : w > COL_MAX ? COL_MAX : w;
 }
@@ -122,8 +111,8 @@ label_width(const struct cmp *s)
 
 	for (size_t i = 0; i < s->c.nrows; i++) {
 		row_label(s, i, b, sizeof b);
-		if (width_of(b) > w)
-			w = width_of(b);
+		if (tui_width(b) > w)
+			w = tui_width(b);
 	}
 	return w > LABEL_MAX ? LABEL_MAX : w;
 }
@@ -192,8 +181,8 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw)
 		snprintf(b, sizeof b, "%s, %s %s", col->workload,
 		    wl_unit_name(col->unit), arrow(t, col));
 		wattron(w, tui_attr(t, TUI_PAIR_DIM));
-		tui_put(w, y + 1, x + (cw > width_of(b) ? cw - width_of(b) : 0),
-		    cw, b);
+		tui_put(w, y + 1,
+		    x + (cw > tui_width(b) ? cw - tui_width(b) : 0), cw, b);
 		wattroff(w, tui_attr(t, TUI_PAIR_DIM));
 	}
 }
@@ -217,7 +206,7 @@ draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw)
 		if (cw < 1)
 			break;
 		cell_text(s, t, i, k, b, sizeof b);
-		tw = width_of(b);
+		tw = tui_width(b);
 		a = i == s->row && k == s->col ? tui_attr(t, TUI_PAIR_SEL)
 					       : score_attr(s, t, i, k);
 		wattron(w, a);
