@@ -44,7 +44,9 @@ plan_all(const struct lab *lab, const bool *sel, const char *state_dir,
     struct labrun_check *c)
 {
 	struct plan **plans = xcalloc(lab->nvariants + 1, sizeof *plans);
-	struct plan_env env = { .state_dir = state_dir };
+	char run[24];
+	struct plan_env env = { .state_dir = state_dir,
+		.run = plan_run_self(run, sizeof run) };
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 
 	for (size_t i = 0; i < lab->nvariants; i++) {

@@ -303,10 +303,6 @@ mount_step(struct pb *b, const char *dev, enum lab_fs_type type)
 	struct av m = { 0 };
 	char *label = NULL;
 
-	label = xasprintf("dir %s", p->mountpoint);
-	pb_run(b, argv_of("mkdir", "-p", p->mountpoint, NULL), NULL, label,
-	    undo_one(argv_of("rmdir", p->mountpoint, NULL, NULL)));
-	free(label);
 	p->mount_options = mount_options(b);
 	av_add(&m, "mount");
 	av_add(&m, "-t");
@@ -323,7 +319,28 @@ mount_step(struct pb *b, const char *dev, enum lab_fs_type type)
 		? _("an XFS with an external log mounts only with logdev=")
 		: NULL,
 	    label, undo_one(argv_of("umount", p->mountpoint, NULL, NULL)));
+	pb_product(b, p->mountpoint);
 	free(label);
+}
+
+void
+pb_mountpoint(struct pb *b)
+{
+	struct plan *p = b->p;
+	char *parent = xstrndup(p->mountpoint,
+	    (size_t)(strrchr(p->mountpoint, '/') - p->mountpoint));
+	char *label = xasprintf("dir %s", p->mountpoint);
+
+	pb_run(b, argv_of("mkdir", "-p", parent, NULL), NULL, NULL, NULL);
+	/* Without -p: a mount point that exists already (a dead run's, or
+	   anybody's) stops the run here, before anything is wiped. */
+	pb_run(b, argv_of("mkdir", p->mountpoint, NULL, NULL),
+	    _("the run's own mount point, made first: a name that cannot be "
+	      "made stops the run before anything is wiped"),
+	    label, undo_one(argv_of("rmdir", p->mountpoint, NULL, NULL)));
+	pb_product(b, p->mountpoint);
+	free(label);
+	free(parent);
 }
 
 static void

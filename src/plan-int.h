@@ -49,6 +49,10 @@ struct pb {
 /* Append a step; takes argv, undo (may be NULL) and copies the strings. */
 void pb_run(struct pb *b, char **argv, const char *reason, const char *label,
     char ***undo);
+/* The steps that make the run's mount point (the plan's first). */
+void pb_mountpoint(struct pb *b);
+/* The path the step just added creates (see plan_step.product). */
+void pb_product(struct pb *b, const char *path);
 void pb_wait(struct pb *b, const char *dev, const char *reason);
 void pb_fact(struct pb *b, const char *key, char **argv);
 

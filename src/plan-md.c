@@ -281,6 +281,7 @@ md_create(struct pb *b, const struct lab_array *a, const char *md,
 	}
 	label = xasprintf("md %s", md);
 	pb_run(b, av_take(&c), r.s, label, md_undo(a, md, all.v, all.n));
+	pb_product(b, md);
 	free(label);
 	strbuf_done(&r);
 	for (i = 0; i < all.n; i++)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "exec.h"
@@ -131,6 +132,15 @@ pb_run(struct pb *b, char **argv, const char *reason, const char *label,
 }
 
 void
+pb_product(struct pb *b, const char *path)
+{
+	struct plan_step *s = &b->p->steps[b->p->nsteps - 1];
+
+	free(s->product);
+	s->product = xstrdup(path);
+}
+
+void
 pb_wait(struct pb *b, const char *dev, const char *reason)
 {
 	struct plan_step *s = pb_step(b);
@@ -235,6 +245,13 @@ plan_undo_moot(const char *const *argv, int status, const char *output)
 		 "unmount for a one-device btrfs)");
 }
 
+const char *
+plan_run_self(char *buf, size_t len)
+{
+	snprintf(buf, len, "%d", (int)getpid());
+	return buf;
+}
+
 char *
 plan_md_name(const char *variant, const char *suffix)
 {
@@ -279,7 +296,10 @@ plan_build(const struct lab_variant *v, const struct plan_env *env,
 	p = xcalloc(1, sizeof *p);
 	b.p = p;
 	p->variant = xstrdup(name);
-	p->mountpoint = xasprintf("%s/mnt/%s", sd, name);
+	p->own_prefix =
+	    xasprintf("%s/mnt/%s-", sd, env->run ? env->run : "<pid>");
+	p->mountpoint = xasprintf("%s%s", p->own_prefix, name);
+	pb_mountpoint(&b);
 	if (v->array.engine == LAB_ENGINE_MD) {
 		dev = pb_md(&b);
 	} else {
@@ -324,6 +344,7 @@ plan_free(struct plan *p)
 		free(s->device);
 		free(s->reason);
 		free(s->label);
+		free(s->product);
 		if (s->undo != NULL) {
 			for (char ***u = s->undo; *u != NULL; u++)
 				argv_free(*u);
@@ -351,6 +372,7 @@ plan_free(struct plan *p)
 	free(p->fstype);
 	free(p->fsdev);
 	free(p->mountpoint);
+	free(p->own_prefix);
 	free(p->mount_options);
 	free(p->geometry);
 	free(p);

@@ -47,6 +47,9 @@ struct plan_step {
 			/dev/md/rl-a"); NULL with undo NULL */
 	char ***undo; /* NULL-terminated list of argv, run in order to undo
 			 this step; NULL: nothing to undo */
+	char *product; /* the path this step creates (md device, mount
+			  point, mount), which its undo names; NULL: none
+			  (it changes what exists, as mkfs does) */
 };
 
 /* A device the variant touches: every one of them goes through the
@@ -70,7 +73,8 @@ struct plan {
 	bool scratch; /* built on scratch disks: not representative */
 	char *fstype; /* "ext4" */
 	char *fsdev; /* the device mkfs formats (first member for btrfs) */
-	char *mountpoint;
+	char *mountpoint; /* STATE_DIR/mnt/RUN-VARIANT: one per run */
+	char *own_prefix; /* STATE_DIR/mnt/RUN-: paths only this run uses */
 	char *mount_options; /* as passed to mount -o, or NULL */
 	char **md; /* md arrays in creation order (legs, log, top) */
 	size_t nmd;
@@ -93,6 +97,10 @@ struct plan_env {
 	size_t nscratch;
 	/* Mount points go under STATE_DIR/mnt; NULL: /run/raidlab. */
 	const char *state_dir;
+	/* What makes the mount point this run's alone (the pid of the
+	   process that runs it: two runs never share a mount point, and
+	   one's cleanup never mistakes the other's); NULL: "<pid>". */
+	const char *run;
 };
 
 /*
@@ -103,6 +111,9 @@ struct plan_env {
 int plan_build(const struct lab_variant *v, const struct plan_env *env,
     struct plan **out, struct err *e);
 void plan_free(struct plan *p);
+
+/* This process's plan_env.run ("4242"), into buf. */
+const char *plan_run_self(char *buf, size_t len);
 
 /* The md device name raidlab uses for variant, with suffix ("", "-leg0",
    "-log"): /dev/md/rl-NAME, shortened to fit md's 32-byte name. Caller

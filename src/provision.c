@@ -17,6 +17,7 @@
 #include "exec.h"
 #include "guard.h"
 #include "i18n.h"
+#include "ident.h"
 #include "lab.h"
 #include "mdsys.h"
 #include "provision.h"
@@ -50,6 +51,14 @@ prov_init(struct prov *p, const struct lab_variant *v, struct statej *j,
 void
 prov_done(struct prov *p)
 {
+	for (size_t i = 0; p->plan != NULL && i < p->plan->nsteps; i++) {
+		if (p->pre != NULL)
+			json_decref(p->pre[i]);
+		if (p->post != NULL)
+			json_decref(p->post[i]);
+	}
+	free(p->pre);
+	free(p->post);
 	plan_free(p->plan);
 	free(p->ids);
 	json_decref(p->build);
@@ -137,7 +146,9 @@ prov_prepare(struct prov *p, bool dry_run, struct disk_list *inv,
     struct errlist *errs, struct err *e)
 {
 	const struct lab_variant *v = p->v;
-	struct plan_env env = { .state_dir = p->state_dir };
+	char run[24];
+	struct plan_env env = { .state_dir = p->state_dir,
+		.run = plan_run_self(run, sizeof run) };
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	int rc;
 
@@ -188,7 +199,7 @@ fail:
 /* ---------------------------------------------------------------- setup */
 
 static json_t *
-argv_json(char *const *argv)
+argv_json(const char *const *argv)
 {
 	json_t *a = json_array();
 
@@ -202,24 +213,23 @@ argv_json(char *const *argv)
    result, or 0 for an undo that had nothing left to undo (the note says
    so); fills why on failure. */
 static int
-run_cmd(char *const *argv, const char *reason, bool undo, json_t *list,
+run_cmd(const char *const *argv, const char *reason, bool undo, json_t *list,
     const struct prov_cb *cb, char *why, size_t wlen)
 {
 	struct exec_opts o = { .timeout = undo ? UNDO_TIMEOUT : SETUP_TIMEOUT };
 	const char *moot = NULL;
 	struct exec_result r;
-	char *line = exec_argv_string((const char *const *)argv);
+	char *line = exec_argv_string(argv);
 	char d[256];
 	json_t *s;
 	int rc;
 
 	if (cb != NULL && cb->step != NULL)
 		cb->step(cb->arg, line);
-	rc = exec_run((const char *const *)argv, &o, &r);
+	rc = exec_run(argv, &o, &r);
 	exec_result_describe(&r, d, sizeof d);
 	if (rc < 0 && undo &&
-	    (moot = plan_undo_moot((const char *const *)argv, r.status,
-		 r.output)) != NULL)
+	    (moot = plan_undo_moot(argv, r.status, r.output)) != NULL)
 		rc = 0;
 	s = json_object();
 	json_object_set_new(s, "argv", argv_json(argv));
@@ -320,6 +330,28 @@ exclusive(struct prov *p, struct err *e)
 	return rc;
 }
 
+/* Journal step i before it runs, with the identities of what its undo
+   names as they are now. */
+static int
+journal_step(struct prov *p, size_t i, struct err *e)
+{
+	const struct plan_step *s = &p->plan->steps[i];
+	const char *const *const *undo = (const char *const *const *)s->undo;
+	char *label = s->label ? xstrdup(s->label)
+			       : exec_argv_string((const char *const *)s->argv);
+	struct statej_cmds c = { .label = label,
+		.undo = undo,
+		.product = s->product,
+		.own_prefix = p->plan->own_prefix };
+	int rc;
+
+	p->pre[i] = ident_take_undo(undo, false);
+	c.pre = p->pre[i];
+	rc = statej_add_cmds(p->j, &c, &p->ids[i], e);
+	free(label);
+	return rc;
+}
+
 int
 prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 {
@@ -333,6 +365,8 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 	json_object_set_new(p->build, "assume_clean",
 	    json_boolean(p->v->array.assume_clean));
 	p->ids = xcalloc(pl->nsteps + 1, sizeof *p->ids);
+	p->pre = xcalloc(pl->nsteps + 1, sizeof *p->pre);
+	p->post = xcalloc(pl->nsteps + 1, sizeof *p->post);
 	for (size_t i = 0; i < pl->nsteps; i++)
 		p->ids[i] = -1;
 	if ((rc = exclusive(p, e)) < 0)
@@ -350,24 +384,19 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 			rc = wait_sync(p, s->device, cb, e);
 			continue;
 		}
-		if (s->undo != NULL) {
-			char *label = s->label
-			    ? xstrdup(s->label)
-			    : exec_argv_string((const char *const *)s->argv);
-
-			rc = statej_add(p->j, STATEJ_CMDS, label,
-			    (const char *const *const *)s->undo, &p->ids[i], e);
-			free(label);
-			if (rc < 0)
-				break;
-		}
+		if (s->undo != NULL && (rc = journal_step(p, i, e)) < 0)
+			break;
 		p->ran = i + 1;
-		rc = run_cmd(s->argv, s->reason, false, steps, cb, why,
-		    sizeof why);
-		if (rc < 0)
+		rc = run_cmd((const char *const *)s->argv, s->reason, false,
+		    steps, cb, why, sizeof why);
+		if (rc < 0) {
 			err_setf(e, rc, _("step %zu failed: %s"), i + 1, why);
-		else if (p->ids[i] >= 0)
-			statej_created(p->j, p->ids[i], NULL);
+		} else if (s->undo != NULL) {
+			p->post[i] =
+			    ident_take_undo((const char *const *const *)s->undo,
+				true);
+			statej_created(p->j, p->ids[i], p->post[i], NULL);
+		}
 	}
 out:
 	if (rc < 0) {
@@ -381,32 +410,77 @@ out:
 
 /* ---------------------------------------------------------------- teardown */
 
+/* Record in list the paths of step i that its undo leaves alone. */
+static void
+note_judged(const struct ident_judgement *jd, json_t *list)
+{
+	for (size_t k = 0; k < jd->n; k++)
+		if (jd->v[k] != IDENT_SAME)
+			json_array_append_new(list,
+			    json_pack("{s:s, s:s, s:s}", "left_alone",
+				jd->paths[k], "verdict",
+				ident_verdict_name(jd->v[k]), "note",
+				jd->why[k]));
+}
+
+/*
+ * Undo step i: each command with the paths that are not the step's left
+ * out (ident.h), so that a name taken by something else meanwhile (a
+ * loop device freed and reattached, a mount on the mount point) is never
+ * touched. True when nothing of it is left (its journal entry may go).
+ */
+static bool
+undo_step(struct prov *p, size_t i, bool failed, json_t *list,
+    const struct prov_cb *cb, int *first, struct err *e)
+{
+	const struct plan_step *s = &p->plan->steps[i];
+	struct ident_obj io = { .pre = p->pre != NULL ? p->pre[i] : NULL,
+		.post = p->post != NULL ? p->post[i] : NULL,
+		.product = s->product,
+		.created = p->post != NULL && p->post[i] != NULL,
+		.own_prefix = p->plan->own_prefix };
+	struct ident_judgement jd;
+	char why[ERR_MSG_MAX];
+	bool ok = true;
+
+	if (s->undo == NULL)
+		return true;
+	ident_judge(&io, (const char *const *const *)s->undo, &jd);
+	note_judged(&jd, list);
+	for (char ***u = s->undo; *u != NULL; u++) {
+		const char **av = ident_apply(&jd, (const char *const *)*u);
+		int rc;
+
+		if (av == NULL)
+			continue;
+		rc = run_cmd(av, NULL, true, list, cb, why, sizeof why);
+		free(av);
+		if (rc < 0 && !failed) {
+			ok = false;
+			if (*first == 0)
+				*first =
+				    err_setf(e, rc, _("teardown: %s"), why);
+		}
+	}
+	ident_judgement_done(&jd);
+	return ok;
+}
+
 int
 prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 {
 	json_t *list = json_array();
-	char why[ERR_MSG_MAX], b[ERR_FILE_MAX + ERR_MSG_MAX];
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	int first = 0;
 
 	json_object_set_new(p->build, "teardown", list);
 	for (size_t i = p->ran; i-- > 0;) {
-		const struct plan_step *s = &p->plan->steps[i];
 		/* The step that failed may have left nothing to undo: its
 		   undo failing is expected, not a teardown failure. */
-		bool failed = i + 1 == p->ran && !p->mounted, ok = true;
+		bool failed = i + 1 == p->ran && !p->mounted;
 
-		for (char ***u = s->undo; u != NULL && *u != NULL; u++) {
-			int rc =
-			    run_cmd(*u, NULL, true, list, cb, why, sizeof why);
-
-			if (rc < 0 && !failed) {
-				ok = false;
-				if (first == 0)
-					first = err_setf(e, rc,
-					    _("teardown: %s"), why);
-			}
-		}
-		if (p->ids != NULL && p->ids[i] >= 0 && ok)
+		if (undo_step(p, i, failed, list, cb, &first, e) &&
+		    p->ids != NULL && p->ids[i] >= 0)
 			statej_release(p->j, p->ids[i], NULL);
 	}
 	p->ran = 0;

@@ -56,6 +56,9 @@ struct prov {
 	struct scratch scratch;
 	bool has_scratch;
 	int *ids; /* journal id per step, -1 when none */
+	json_t **pre, **post; /* per step: identities of what its undo
+				 names, before it ran and once it succeeded
+				 (ident.h); NULL when not taken */
 	size_t ran; /* steps started (their undo is due) */
 	bool mounted; /* setup completed */
 	json_t *build; /* owned reference */

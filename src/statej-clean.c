@@ -23,6 +23,7 @@
 #include "err.h"
 #include "exec.h"
 #include "i18n.h"
+#include "ident.h"
 #include "loopdev.h"
 #include "plan.h"
 #include "statej-int.h"
@@ -229,30 +230,53 @@ last_line(const char *s, char *buf, size_t len)
 	return buf;
 }
 
-/* Run one undo command; true when it succeeded. */
+/* The undo lists of o as argv vectors of borrowed strings, NULL when
+   malformed (free with undo_argv_free). */
+static void undo_argv_free(const char ***u);
+
+static const char ***
+undo_argv(const struct statej_obj *o)
+{
+	size_t n = json_array_size(o->undo), i, k, m;
+	const char ***u = xcalloc(n + 1, sizeof *u);
+
+	for (i = 0; i < n; i++) {
+		json_t *a = json_array_get(o->undo, i);
+
+		m = json_array_size(a);
+		u[i] = xcalloc(m + 1, sizeof *u[i]);
+		for (k = 0; k < m; k++)
+			if ((u[i][k] = json_string_value(
+				 json_array_get(a, k))) == NULL)
+				break;
+		if (m == 0 || k < m) {
+			undo_argv_free(u);
+			return NULL;
+		}
+	}
+	return u;
+}
+
+static void
+undo_argv_free(const char ***u)
+{
+	for (size_t i = 0; u != NULL && u[i] != NULL; i++)
+		free(u[i]);
+	free(u);
+}
+
+/* Run one undo command (its unproven paths already left out); true when
+   it succeeded. */
 static bool
-run_undo(struct cleaner *c, const struct statej_obj *o, json_t *argv)
+run_undo(struct cleaner *c, const struct statej_obj *o, const char **av)
 {
 	struct exec_opts opts = { .timeout = UNDO_TIMEOUT };
 	char desc[256], tail[256];
 	struct exec_result r;
-	const char **av, *moot = NULL;
-	size_t i, n = json_array_size(argv);
-	char *line;
+	const char *moot = NULL;
+	char *line = exec_argv_string(av);
 	int rc;
 
-	av = xcalloc(n + 1, sizeof *av);
-	for (i = 0; i < n; i++)
-		av[i] = json_string_value(json_array_get(argv, i));
-	for (i = 0; i < n && av[i] != NULL; i++)
-		;
-	line = exec_argv_string(av);
-	if (n == 0 || i < n) {
-		say(c, _("%s: malformed undo command in the journal"), o->name);
-		free(line);
-		free(av);
-		return false;
-	}
 	rc = exec_run(av, &opts, &r);
 	if (rc < 0 && (moot = plan_undo_moot(av, r.status, r.output)) != NULL)
 		rc = 0;
@@ -267,18 +291,47 @@ run_undo(struct cleaner *c, const struct statej_obj *o, json_t *argv)
 		    o->created ? "" : _(" (it may never have been created)"));
 	exec_result_done(&r);
 	free(line);
-	free(av);
 	return rc == 0;
+}
+
+/* Say what the judgement leaves alone, and why. */
+static void
+say_judged(struct cleaner *c, const struct statej_obj *o,
+    const struct ident_judgement *j)
+{
+	for (size_t i = 0; i < j->n; i++)
+		if (j->v[i] == IDENT_OTHER || j->v[i] == IDENT_UNPROVEN)
+			say(c, _("%s: left %s alone: %s"), o->name, j->paths[i],
+			    j->why[i]);
 }
 
 static bool
 undo_cmds(struct cleaner *c, const struct statej_obj *o)
 {
+	struct ident_obj io = { .pre = o->pre,
+		.post = o->post,
+		.product = o->product,
+		.created = o->created,
+		.own_prefix = o->own_prefix };
+	struct ident_judgement jd;
+	const char ***u = undo_argv(o);
 	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < json_array_size(o->undo); i++)
-		ok = run_undo(c, o, json_array_get(o->undo, i)) && ok;
+	if (u == NULL) {
+		say(c, _("%s: malformed undo command in the journal"), o->name);
+		return false;
+	}
+	ident_judge(&io, (const char *const *const *)u, &jd);
+	say_judged(c, o, &jd);
+	for (size_t i = 0; u[i] != NULL; i++) {
+		const char **av = ident_apply(&jd, u[i]);
+
+		if (av != NULL)
+			ok = run_undo(c, o, av) && ok;
+		free(av);
+	}
+	ident_judgement_done(&jd);
+	undo_argv_free(u);
 	/* Never known to be created: a failure only means it never was. */
 	return ok || !o->created;
 }

@@ -13,7 +13,7 @@
 
 #include "statej.h"
 
-#define STATEJ_VERSION 1
+#define STATEJ_VERSION 2
 /* A journal larger than this is not read (it cannot be one of ours). */
 #define STATEJ_READ_MAX (16 * 1024 * 1024)
 
@@ -23,6 +23,8 @@ struct statej_obj {
 	char *name;
 	char *device; /* statej_named(), or NULL */
 	json_t *undo; /* CMDS: array of argv arrays (a reference) */
+	char *product, *own_prefix; /* CMDS: see struct statej_cmds */
+	json_t *pre, *post; /* CMDS: identities (references), or NULL */
 	uint64_t fdev, ino; /* LOOP: the backing file's identity, or 0 */
 	bool created; /* statej_created() or statej_named() */
 	bool live; /* not released */

@@ -346,29 +346,12 @@ undo_json(const char *const *const *undo)
 	return a;
 }
 
-int
-statej_add(struct statej *j, enum statej_kind kind, const char *name,
-    const char *const *const *undo, int *id, struct err *e)
+/* Append the add line o (consumed) and make its id live. */
+static int
+add_line(struct statej *j, json_t *o, int *id, struct err *e)
 {
-	json_t *o;
-	struct stat st;
 	int rc;
 
-	*id = -1;
-	if ((rc = add_check(kind, name, undo, e)) < 0)
-		return rc;
-	o = json_object();
-	json_object_set_new(o, "op", json_string("add"));
-	json_object_set_new(o, "kind", json_string(statej_kind_name(kind)));
-	json_object_set_new(o, "name", jsonx_str(name));
-	if (kind == STATEJ_LOOP && stat(name, &st) == 0) {
-		json_object_set_new(o, "fdev",
-		    json_integer((json_int_t)st.st_dev));
-		json_object_set_new(o, "ino",
-		    json_integer((json_int_t)st.st_ino));
-	}
-	if (undo != NULL)
-		json_object_set_new(o, "undo", undo_json(undo));
 	pthread_mutex_lock(&j->lock);
 	json_object_set_new(o, "id", json_integer(j->next_id));
 	if ((rc = statej_append(j->fd, j->path, o, e)) == 0) {
@@ -384,6 +367,61 @@ statej_add(struct statej *j, enum statej_kind kind, const char *name,
 	return rc;
 }
 
+static json_t *
+add_json(enum statej_kind kind, const char *name)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "op", json_string("add"));
+	json_object_set_new(o, "kind", json_string(statej_kind_name(kind)));
+	json_object_set_new(o, "name", jsonx_str(name));
+	return o;
+}
+
+int
+statej_add(struct statej *j, enum statej_kind kind, const char *name,
+    const char *const *const *undo, int *id, struct err *e)
+{
+	json_t *o;
+	struct stat st;
+	int rc;
+
+	*id = -1;
+	if ((rc = add_check(kind, name, undo, e)) < 0)
+		return rc;
+	o = add_json(kind, name);
+	if (kind == STATEJ_LOOP && stat(name, &st) == 0) {
+		json_object_set_new(o, "fdev",
+		    json_integer((json_int_t)st.st_dev));
+		json_object_set_new(o, "ino",
+		    json_integer((json_int_t)st.st_ino));
+	}
+	if (undo != NULL)
+		json_object_set_new(o, "undo", undo_json(undo));
+	return add_line(j, o, id, e);
+}
+
+int
+statej_add_cmds(struct statej *j, const struct statej_cmds *c, int *id,
+    struct err *e)
+{
+	json_t *o;
+	int rc;
+
+	*id = -1;
+	if ((rc = add_check(STATEJ_CMDS, c->label, c->undo, e)) < 0)
+		return rc;
+	o = add_json(STATEJ_CMDS, c->label);
+	json_object_set_new(o, "undo", undo_json(c->undo));
+	if (c->product != NULL)
+		json_object_set_new(o, "product", jsonx_str(c->product));
+	if (c->own_prefix != NULL)
+		json_object_set_new(o, "own_prefix", jsonx_str(c->own_prefix));
+	if (c->pre != NULL)
+		json_object_set_new(o, "pre", json_deep_copy(c->pre));
+	return add_line(j, o, id, e);
+}
+
 /* Index of id in j->live, or -1. Called with j->lock held. */
 static ssize_t
 live_index(const struct statej *j, int id)
@@ -396,10 +434,10 @@ live_index(const struct statej *j, int id)
 	return -1;
 }
 
-/* Append {"op":op,"id":id} (plus device), for a live id. */
+/* Append {"op":op,"id":id} (plus device, post), for a live id. */
 static int
 mark(struct statej *j, const char *op, int id, const char *device,
-    struct err *e)
+    const json_t *post, struct err *e)
 {
 	ssize_t i;
 	json_t *o;
@@ -416,6 +454,8 @@ mark(struct statej *j, const char *op, int id, const char *device,
 	json_object_set_new(o, "id", json_integer(id));
 	if (device != NULL)
 		json_object_set_new(o, "device", jsonx_str(device));
+	if (post != NULL)
+		json_object_set_new(o, "post", json_deep_copy(post));
 	rc = statej_append(j->fd, j->path, o, e);
 	if (rc == 0 && strcmp(op, "release") == 0)
 		j->live[i] = j->live[--j->nlive];
@@ -428,19 +468,19 @@ statej_named(struct statej *j, int id, const char *device, struct err *e)
 {
 	if (device == NULL || *device == '\0')
 		return err_setf(e, -EINVAL, _("state journal: empty device"));
-	return mark(j, "named", id, device, e);
+	return mark(j, "named", id, device, NULL, e);
 }
 
 int
-statej_created(struct statej *j, int id, struct err *e)
+statej_created(struct statej *j, int id, const json_t *post, struct err *e)
 {
-	return mark(j, "created", id, NULL, e);
+	return mark(j, "created", id, NULL, post, e);
 }
 
 int
 statej_release(struct statej *j, int id, struct err *e)
 {
-	return mark(j, "release", id, NULL, e);
+	return mark(j, "release", id, NULL, NULL, e);
 }
 
 size_t
@@ -514,6 +554,14 @@ obj_add(struct statej_file *f, json_t *o)
 	b->undo = json_is_array(undo) ? json_incref(undo) : NULL;
 	b->fdev = (uint64_t)json_integer_value(json_object_get(o, "fdev"));
 	b->ino = (uint64_t)json_integer_value(json_object_get(o, "ino"));
+	b->product = (name = json_string_value(json_object_get(o, "product")))
+	    ? xstrdup(name)
+	    : NULL;
+	b->own_prefix =
+	    (name = json_string_value(json_object_get(o, "own_prefix")))
+	    ? xstrdup(name)
+	    : NULL;
+	b->pre = json_incref(json_object_get(o, "pre"));
 	b->live = true;
 }
 
@@ -546,6 +594,8 @@ parse_line(struct statej_file *f, const char *line, size_t len)
 		b->created = true;
 	} else if (strcmp(op, "created") == 0) {
 		b->created = true;
+		json_decref(b->post);
+		b->post = json_incref(json_object_get(o, "post"));
 	} else if (strcmp(op, "release") == 0) {
 		b->live = false;
 	}
@@ -610,7 +660,11 @@ statej_file_done(struct statej_file *f)
 	for (i = 0; i < f->n; i++) {
 		free(f->v[i].name);
 		free(f->v[i].device);
+		free(f->v[i].product);
+		free(f->v[i].own_prefix);
 		json_decref(f->v[i].undo);
+		json_decref(f->v[i].pre);
+		json_decref(f->v[i].post);
 	}
 	free(f->v);
 	free(f->exe);

@@ -15,8 +15,11 @@
  *    "ino":1234,"time":...}
  *   {"op":"named","id":2,"device":"/dev/loop7","time":...}
  *   {"op":"add","id":3,"kind":"cmds","name":"mount /mnt/x",
- *    "undo":[["umount","/mnt/x"]],"time":...}
- *   {"op":"created","id":3,"time":...}
+ *    "undo":[["umount","/mnt/x"]],"product":"/mnt/x",
+ *    "own_prefix":"/run/raidlab/mnt/4242-",
+ *    "pre":{"/mnt/x":{"kind":"dir",...}},"time":...}
+ *   {"op":"created","id":3,"post":{"/mnt/x":{"kind":"mount",...}},
+ *    "time":...}
  *   {"op":"release","id":3,"time":...}
  *
  * "start" is the process's start time (field 22 of /proc/PID/stat): with
@@ -33,6 +36,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include <jansson.h>
 
 struct err;
 
@@ -56,7 +61,9 @@ enum statej_kind {
 	STATEJ_CMDS, /* anything else (md array, mount, btrfs
 			registration): undo = a list of argv vectors run in
 			order through exec_run() (failures reported, the
-			rest still run) */
+			rest still run), each path argument first judged
+			by its identity (ident.h): one that is not the
+			run's is left out, with a line saying why */
 };
 
 struct statej;
@@ -90,6 +97,23 @@ int statej_open(struct statej **out, struct err *e);
 int statej_add(struct statej *j, enum statej_kind kind, const char *name,
     const char *const *const *undo, int *id, struct err *e);
 
+/* A STATEJ_CMDS object, for statej_add_cmds(). */
+struct statej_cmds {
+	const char *label; /* "md /dev/md/rl-a", "mount /run/..." */
+	const char *const *const *undo; /* as for statej_add() */
+	const char *product; /* the path the step creates, or NULL */
+	const char *own_prefix; /* see struct ident_obj, or NULL */
+	const json_t *pre; /* ident_take_undo() before the step, or NULL */
+};
+
+/*
+ * Record a STATEJ_CMDS object with what its undo needs to tell the run's
+ * objects from others (ident.h), before running the step. As
+ * statej_add() otherwise.
+ */
+int statej_add_cmds(struct statej *j, const struct statej_cmds *c, int *id,
+    struct err *e);
+
 /*
  * The device an object got once created: a loop's "/dev/loop7". Also
  * marks the object as created (see statej_created). -ENOENT when id is
@@ -98,7 +122,9 @@ int statej_add(struct statej *j, enum statej_kind kind, const char *name,
 int statej_named(struct statej *j, int id, const char *device, struct err *e);
 
 /*
- * Mark an object as created. Optional, and it matters only for
+ * Mark an object as created, with post (may be NULL): the identities of
+ * what its undo names, taken right after the step (ident_take_undo with
+ * content), in the same journal line. Optional, and it matters only for
  * STATEJ_CMDS: when an undo command fails, statej_cleanup() keeps an
  * object known to be created (and reports a failure), but forgets one
  * that was never marked, since the run may have died between recording
@@ -106,7 +132,7 @@ int statej_named(struct statej *j, int id, const char *device, struct err *e);
  * must not keep a journal forever). Call it right after the creating
  * command succeeded. -ENOENT when id is not a live object.
  */
-int statej_created(struct statej *j, int id, struct err *e);
+int statej_created(struct statej *j, int id, const json_t *post, struct err *e);
 
 /*
  * The object was undone normally: forget it. -ENOENT when id is not a
@@ -135,8 +161,13 @@ void statej_close(struct statej *j);
  * running when its pid exists, is not a zombie, and has the start time
  * the journal recorded (journals without one: /proc/PID/exe is a raidlab
  * binary, or the binary that wrote the journal), or when it still holds
- * the journal's lock. report (may be NULL) gets one translated line per
- * action: "removed /var/tmp/x.img", "detached /dev/loop7
+ * the journal's lock. Before a CMDS object's commands run, each path
+ * they name is judged (ident_judge()): a path that is gone, or emptied,
+ * is moot; one that is something else now, or not provably the run's,
+ * is left alone with a line saying why; a command left with none of its
+ * paths does not run. An object whose every path is settled that way is
+ * released: the things it named are gone. report (may be NULL) gets one
+ * translated line per action: "removed /var/tmp/x.img", "detached /dev/loop7
  * (/var/tmp/x.img): ok", "mount /mnt/x: umount /mnt/x: ok", "md
  * /dev/md/rl-a: mdadm --stop /dev/md/rl-a: exit status 1: ...", and one
  * line per running process whose objects it left alone. Objects already

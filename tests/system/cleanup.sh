@@ -102,7 +102,7 @@ ls "$state"/*.journal >/dev/null 2>&1 || fail "killed run: no journal in $state"
 out=$(timeout 300 "$RAIDLAB" cleanup 2>"$TEST_TMP/cerr")
 rc=$?
 expect_eq "cleanup: exit status (stderr: $(cat "$TEST_TMP/cerr"))" "$rc" 0
-expect_match "cleanup: the mount" "$out" "$state/mnt/mirror"
+expect_match "cleanup: the mount" "$out" "$state/mnt/[0-9]+-mirror"
 expect_match "cleanup: loop of $f0" "$out" "detached /dev/loop[0-9]+ \\($f0\\): ok"
 expect_match "cleanup: loop of $f1" "$out" "detached /dev/loop[0-9]+ \\($f1\\): ok"
 expect_match "cleanup: $f0" "$out" "removed $f0"

@@ -16,6 +16,7 @@
 #include "geom.h"
 #include "lab.h"
 #include "plan.h"
+#include "xalloc.h"
 #include "strbuf.h"
 
 #define PRE                                                                    \
@@ -31,7 +32,8 @@ plan_of(const char *variants)
 {
 	struct plan_env env = { .scratch = scratch,
 		.nscratch = 6,
-		.state_dir = "/run/rl" };
+		.state_dir = "/run/rl",
+		.run = "42" };
 	struct errlist errs;
 	struct lab *lab = NULL;
 	struct plan *p = NULL;
@@ -106,8 +108,8 @@ static const struct {
 	    "--layout=f2 --chunk=256K --metadata=1.2 --bitmap=none "
 	    "--assume-clean /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "mkfs.ext4 -F -b 4096 -E stride=64,stripe-width=128 /dev/md/rl-a\n"
-	    "mkdir -p /run/rl/mnt/a\n"
-	    "mount -t ext4 -o noatime,commit=600 /dev/md/rl-a /run/rl/mnt/a\n"
+	    "mount -t ext4 -o noatime,commit=600 /dev/md/rl-a "
+	    "/run/rl/mnt/42-a\n"
 	    "blockdev --setra 1024 /dev/md/rl-a\n" },
 	{ "raid5_internal_bitmap_xfs_external_log",
 	    "{ name = \"b\"; scratch = { count = 5; size = \"1G\"; };\n"
@@ -124,8 +126,7 @@ static const struct {
 	    "WAIT /dev/md/rl-b\n"
 	    "mkfs.xfs -f -l logdev=/dev/s4,size=67108864 -d su=65536,sw=3 "
 	    "/dev/md/rl-b\n"
-	    "mkdir -p /run/rl/mnt/b\n"
-	    "mount -t xfs -o logdev=/dev/s4 /dev/md/rl-b /run/rl/mnt/b\n" },
+	    "mount -t xfs -o logdev=/dev/s4 /dev/md/rl-b /run/rl/mnt/42-b\n" },
 	{ "raid5_write_journal_has_no_bitmap",
 	    "{ name = \"c\"; array = { level = 5; devices = [\"/dev/vdb\", "
 	    "\"/dev/vdc\", \"/dev/vdd\"]; journal = \"/dev/vde\"; "
@@ -137,8 +138,7 @@ static const struct {
 	    "--write-journal=/dev/vde --assume-clean /dev/vdb /dev/vdc "
 	    "/dev/vdd\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-c\n"
-	    "mkdir -p /run/rl/mnt/c\n"
-	    "mount -t ext4 /dev/md/rl-c /run/rl/mnt/c\n" },
+	    "mount -t ext4 /dev/md/rl-c /run/rl/mnt/42-c\n" },
 	{ "raid6_five_devices_spare_xfs",
 	    "{ name = \"d\"; array = { level = 6; chunk = \"128K\"; devices = "
 	    "[\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\", \"/dev/vde\", "
@@ -152,8 +152,7 @@ static const struct {
 	    "/dev/vdf /dev/vdg\n"
 	    "WAIT /dev/md/rl-d\n"
 	    "mkfs.xfs -f -d su=131072,sw=3 /dev/md/rl-d\n"
-	    "mkdir -p /run/rl/mnt/d\n"
-	    "mount -t xfs /dev/md/rl-d /run/rl/mnt/d\n" },
+	    "mount -t xfs /dev/md/rl-d /run/rl/mnt/42-d\n" },
 	{ "raid0_has_no_bitmap_and_no_resync",
 	    "{ name = \"e\"; array = { level = 0; chunk = \"64K\"; devices = "
 	    "[\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\"]; }; fs = { type = "
@@ -162,8 +161,7 @@ static const struct {
 	    "mdadm --create /dev/md/rl-e --run --level=0 --raid-devices=3 "
 	    "--chunk=64K --metadata=1.2 /dev/vdb /dev/vdc /dev/vdd\n"
 	    "mkfs.ext2 -F -b 4096 -E stride=16,stripe-width=48 /dev/md/rl-e\n"
-	    "mkdir -p /run/rl/mnt/e\n"
-	    "mount -t ext2 /dev/md/rl-e /run/rl/mnt/e\n" },
+	    "mount -t ext2 /dev/md/rl-e /run/rl/mnt/42-e\n" },
 	{ "raid01_nested_legs",
 	    "{ name = \"f\"; array = { level = 1; assume_clean = true; legs = "
 	    "( { level = 0; chunk = \"64K\"; devices = [\"/dev/vdb\", "
@@ -179,8 +177,7 @@ static const struct {
 	    "--metadata=1.2 --bitmap=none --assume-clean /dev/md/rl-f-leg0 "
 	    "/dev/md/rl-f-leg1\n"
 	    "mkfs.ext3 -F -b 4096 -E stride=16,stripe-width=32 /dev/md/rl-f\n"
-	    "mkdir -p /run/rl/mnt/f\n"
-	    "mount -t ext3 -o data=journal /dev/md/rl-f /run/rl/mnt/f\n" },
+	    "mount -t ext3 -o data=journal /dev/md/rl-f /run/rl/mnt/42-f\n" },
 	{ "btrfs_raid10_metadata_raid1",
 	    "{ name = \"g\"; scratch = { count = 4; size = \"1G\"; };\n"
 	    "  array = { engine = \"btrfs\"; level = \"raid10\"; "
@@ -189,8 +186,7 @@ static const struct {
 	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "mkfs.btrfs -f -d raid10 -m raid1 /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "btrfs device scan /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
-	    "mkdir -p /run/rl/mnt/g\n"
-	    "mount -t btrfs -o noatime /dev/s0 /run/rl/mnt/g\n"
+	    "mount -t btrfs -o noatime /dev/s0 /run/rl/mnt/42-g\n"
 	    "blockdev --setra 2048 /dev/s0\n"
 	    "blockdev --setra 2048 /dev/s1\n"
 	    "blockdev --setra 2048 /dev/s2\n"
@@ -203,8 +199,7 @@ static const struct {
 	    "wipefs --all /dev/s0 /dev/s1\n"
 	    "mke2fs -F -O journal_dev -b 4096 /dev/s1\n"
 	    "mkfs.ext4 -F -b 4096 -J device=/dev/s1 /dev/s0\n"
-	    "mkdir -p /run/rl/mnt/h\n"
-	    "mount -t ext4 -o data=writeback /dev/s0 /run/rl/mnt/h\n" },
+	    "mount -t ext4 -o data=writeback /dev/s0 /run/rl/mnt/42-h\n" },
 	{ "implicit_scratch_members_skip_the_log_array",
 	    "{ name = \"i\"; scratch = { count = 6; size = \"512M\"; };\n"
 	    "  array = { level = 5; chunk = \"64K\"; assume_clean = true; };\n"
@@ -220,9 +215,8 @@ static const struct {
 	    "--bitmap=none --assume-clean /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "mkfs.xfs -f -l logdev=/dev/md/rl-i-log -d su=65536,sw=3 "
 	    "/dev/md/rl-i\n"
-	    "mkdir -p /run/rl/mnt/i\n"
 	    "mount -t xfs -o logdev=/dev/md/rl-i-log /dev/md/rl-i "
-	    "/run/rl/mnt/i\n" },
+	    "/run/rl/mnt/42-i\n" },
 	{ "explicit_ext_geometry_is_kept",
 	    "{ name = \"j\"; array = { level = 10; layout = \"o2\"; chunk = "
 	    "\"64K\"; devices = [\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\", "
@@ -233,8 +227,7 @@ static const struct {
 	    "--layout=o2 --chunk=64K --metadata=1.2 --bitmap=none "
 	    "--assume-clean /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
 	    "mkfs.ext4 -F -b 4096 -E stride=16,stripe-width=64 /dev/md/rl-j\n"
-	    "mkdir -p /run/rl/mnt/j\n"
-	    "mount -t ext4 /dev/md/rl-j /run/rl/mnt/j\n" },
+	    "mount -t ext4 /dev/md/rl-j /run/rl/mnt/42-j\n" },
 	{ "btrfs_filesystem_on_md_raid5",
 	    "{ name = \"k\"; array = { level = 5; devices = [\"/dev/vdb\", "
 	    "\"/dev/vdc\", \"/dev/vdd\"]; assume_clean = true; }; fs = { "
@@ -245,26 +238,29 @@ static const struct {
 	    "--bitmap=none --assume-clean /dev/vdb /dev/vdc /dev/vdd\n"
 	    "mkfs.btrfs -f /dev/md/rl-k\n"
 	    "btrfs device scan /dev/md/rl-k\n"
-	    "mkdir -p /run/rl/mnt/k\n"
-	    "mount -t btrfs -o noatime /dev/md/rl-k /run/rl/mnt/k\n" },
+	    "mount -t btrfs -o noatime /dev/md/rl-k /run/rl/mnt/42-k\n" },
 	{ "btrfs_filesystem_on_a_single_disk",
 	    "{ name = \"l\"; array = { engine = \"single\"; devices = "
 	    "[\"/dev/vdb\"]; }; fs = { type = \"btrfs\"; }; }",
 	    "wipefs --all /dev/vdb\n"
 	    "mkfs.btrfs -f /dev/vdb\n"
 	    "btrfs device scan /dev/vdb\n"
-	    "mkdir -p /run/rl/mnt/l\n"
-	    "mount -t btrfs /dev/vdb /run/rl/mnt/l\n" },
+	    "mount -t btrfs /dev/vdb /run/rl/mnt/42-l\n" },
 };
 
 Test(plan, table)
 {
 	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
 		struct plan *p = plan_of(table[i].lab);
-		char *s = setup_text(p);
+		char *s = setup_text(p), *want;
 
-		cr_expect_str_eq(s, table[i].setup, "%s: got\n%s",
-		    table[i].name, s);
+		/* Every plan starts with the run's own mount point (the
+		   variant is named with one letter in the table). */
+		want = xasprintf("mkdir -p /run/rl/mnt\n"
+				 "mkdir /run/rl/mnt/42-%s\n%s",
+		    p->variant, table[i].setup);
+		cr_expect_str_eq(s, want, "%s: got\n%s", table[i].name, s);
+		free(want);
 		free(s);
 		plan_free(p);
 	}
@@ -276,13 +272,13 @@ Test(plan, teardown_undoes_in_reverse)
 	char *s = teardown_text(p);
 
 	cr_expect_str_eq(s,
-	    "umount /run/rl/mnt/b\n"
-	    "rmdir /run/rl/mnt/b\n"
+	    "umount /run/rl/mnt/42-b\n"
 	    "wipefs --all /dev/md/rl-b\n"
 	    "wipefs --all /dev/s4\n"
 	    "mdadm --stop /dev/md/rl-b\n"
 	    "mdadm --zero-superblock /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
-	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "rmdir /run/rl/mnt/42-b\n",
 	    "got\n%s", s);
 	free(s);
 	plan_free(p);
@@ -294,10 +290,10 @@ Test(plan, btrfs_teardown_forgets_the_members)
 	char *s = teardown_text(p);
 
 	cr_expect_str_eq(s,
-	    "umount /run/rl/mnt/g\n"
-	    "rmdir /run/rl/mnt/g\n"
+	    "umount /run/rl/mnt/42-g\n"
 	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
-	    "btrfs device scan --forget /dev/s0 /dev/s1 /dev/s2 /dev/s3\n",
+	    "btrfs device scan --forget /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "rmdir /run/rl/mnt/42-g\n",
 	    "got\n%s", s);
 	free(s);
 	plan_free(p);
@@ -358,8 +354,8 @@ Test(plan, unresolved_scratch_disks_show_as_placeholders)
 			 "lab.cfg", &lab, &errs),
 	    0);
 	cr_assert_eq(plan_build(&lab->variants[0], &env, &p, &e), 0);
-	cr_expect_str_eq(p->steps[0].argv[2], "<scratch:0>");
-	cr_expect_str_eq(p->mountpoint, "/run/raidlab/mnt/a");
+	cr_expect_str_eq(p->steps[2].argv[2], "<scratch:0>");
+	cr_expect_str_eq(p->mountpoint, "/run/raidlab/mnt/<pid>-a");
 	plan_free(p);
 	lab_free(lab);
 	errlist_done(&errs);

@@ -24,6 +24,7 @@
 
 #include "err.h"
 #include "exec.h"
+#include "ident.h"
 #include "loopdev.h"
 #include "scratch.h"
 #include "statej-int.h"
@@ -191,7 +192,7 @@ Test(statej, normal_run_leaves_no_journal)
 	    0);
 	cr_assert_neq(a, b);
 	cr_assert_eq(statej_live(j), 2);
-	cr_assert_eq(statej_created(j, b, NULL), 0);
+	cr_assert_eq(statej_created(j, b, NULL, NULL), 0);
 	cr_assert_eq(statej_release(j, b, NULL), 0);
 	cr_assert_eq(statej_release(j, a, NULL), 0);
 	cr_assert_eq(statej_live(j), 0);
@@ -316,7 +317,7 @@ Test(statej, refuses_bad_objects)
 	cr_assert_eq(statej_add(j, STATEJ_FILE, "", NULL, &id, NULL), -EINVAL);
 	cr_assert_eq(statej_release(j, 42, NULL), -ENOENT);
 	cr_assert_eq(statej_named(j, 42, "/dev/loop1", NULL), -ENOENT);
-	cr_assert_eq(statej_created(j, 42, NULL), -ENOENT);
+	cr_assert_eq(statej_created(j, 42, NULL, NULL), -ENOENT);
 	cr_assert_eq(statej_live(j), 0);
 	statej_close(j);
 	jp = journal_of(getpid());
@@ -326,6 +327,8 @@ Test(statej, refuses_bad_objects)
 
 struct leftovers {
 	char *file, *dir, *marker;
+	bool replace; /* put another file at marker's name after the run */
+	bool marker_only; /* leave only the marker object behind */
 };
 
 /* A run that created a file, a directory and something only commands
@@ -336,7 +339,11 @@ leave_objects(void *arg)
 	const struct leftovers *l = arg;
 	const char *const rm[] = { "rm", "-f", l->marker, NULL };
 	const char *const *undo[] = { rm, NULL };
+	struct statej_cmds c = { .label = "marker",
+		.undo = undo,
+		.product = l->marker };
 	struct statej *j;
+	json_t *pre, *post;
 	int id;
 
 	check(statej_open(&j, NULL) == 0);
@@ -344,14 +351,30 @@ leave_objects(void *arg)
 	touch(l->file);
 	check(statej_add(j, STATEJ_DIR, l->dir, NULL, &id, NULL) == 0);
 	check(mkdir(l->dir, 0755) == 0);
-	check(statej_add(j, STATEJ_CMDS, "marker", undo, &id, NULL) == 0);
+	c.pre = pre = ident_take_undo(undo, false);
+	check(statej_add_cmds(j, &c, &id, NULL) == 0);
 	touch(l->marker);
-	check(statej_created(j, id, NULL) == 0);
+	post = ident_take_undo(undo, true);
+	check(statej_created(j, id, post, NULL) == 0);
+	json_decref(post);
+	json_decref(pre);
+	if (l->replace) {
+		/* What the user does after the kill: the name is reused. */
+		char *other = xasprintf("%s.new", l->marker);
+
+		touch(other);
+		check(rename(other, l->marker) == 0);
+		free(other);
+	}
+	if (l->marker_only)
+		check(rmdir(l->dir) == 0 && unlink(l->file) == 0);
 }
 
 Test(statej, cleanup_undoes_what_a_dead_process_left)
 {
-	struct leftovers l = { tpath("f.img"), tpath("mnt"), tpath("marker") };
+	struct leftovers l = { .file = tpath("f.img"),
+		.dir = tpath("mnt"),
+		.marker = tpath("marker") };
 	char *out, *want, *jp;
 	pid_t pid;
 
@@ -379,6 +402,72 @@ Test(statej, cleanup_undoes_what_a_dead_process_left)
 	free(l.file);
 	free(l.dir);
 	free(l.marker);
+}
+
+Test(statej, cleanup_leaves_alone_what_took_an_objects_name)
+{
+	struct leftovers l = { .file = tpath("f.img"),
+		.dir = tpath("mnt"),
+		.marker = tpath("marker"),
+		.replace = true,
+		.marker_only = true };
+	char *out, *jp;
+	pid_t pid;
+
+	pid = in_dead_child(leave_objects, &l);
+	jp = journal_of(pid);
+	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
+	/* Another file has the marker's name: not the run's to remove. */
+	cr_assert(exists(l.marker), "cleanup removed a file it did not make");
+	cr_expect(strstr(out, "left ") != NULL &&
+		strstr(out, "is not the file raidlab recorded") != NULL,
+	    "%s", out);
+	/* It settled the object all the same: the next cleanup has
+	   nothing to do, and says so with status 0. */
+	cr_assert_not(exists(jp), "the journal stayed");
+	free(out);
+	cr_assert_eq(cleanup(false, &out), 0);
+	cr_assert_str_eq(out, "");
+	free(out);
+	unlink(l.marker);
+	free(l.file);
+	free(l.dir);
+	free(l.marker);
+	free(jp);
+}
+
+/* A journal line of an older raidlab: an undo with no identities. */
+static void
+leave_unidentified(void *arg)
+{
+	const char *marker = arg;
+	const char *const rm[] = { "rm", "-f", marker, NULL };
+	const char *const *undo[] = { rm, NULL };
+	struct statej *j;
+	int id;
+
+	check(statej_open(&j, NULL) == 0);
+	check(statej_add(j, STATEJ_CMDS, "old", undo, &id, NULL) == 0);
+	touch(marker);
+	check(statej_created(j, id, NULL, NULL) == 0);
+}
+
+Test(statej, cleanup_touches_nothing_it_cannot_identify)
+{
+	char *marker = tpath("marker"), *out, *jp;
+	pid_t pid;
+
+	pid = in_dead_child(leave_unidentified, marker);
+	jp = journal_of(pid);
+	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
+	cr_assert(exists(marker));
+	cr_expect(strstr(out, "raidlab recorded no identity") != NULL, "%s",
+	    out);
+	cr_assert_not(exists(jp));
+	free(out);
+	unlink(marker);
+	free(marker);
+	free(jp);
 }
 
 Test(statej, cleanup_leaves_a_running_process_alone)

@@ -1,0 +1,514 @@
+/*
+ * Identities of what undo commands name, and the judgement of which of
+ * them an undo may touch. See ident.h. Any thread.
+ */
+#include "config.h"
+
+#include <blkid.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "ident.h"
+#include "xalloc.h"
+
+static const char *const verdict_names[] = { "same", "gone", "other",
+	"unproven" };
+
+const char *
+ident_verdict_name(enum ident_verdict v)
+{
+	return (unsigned)v < 4 ? verdict_names[v] : "?";
+}
+
+/* The first line of a small text file into buf; false when unreadable. */
+static bool
+read_line(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return true;
+}
+
+static const char *
+boot_id(char *buf, size_t len)
+{
+	if (!read_line("/proc/sys/kernel/random/boot_id", buf, len))
+		buf[0] = '\0';
+	return buf;
+}
+
+/* The kernel's disk sequence number of rdev (Linux 5.15+), 0 unknown. */
+static unsigned long long
+diskseq(dev_t rdev)
+{
+	char path[96], b[32];
+
+	snprintf(path, sizeof path, "/sys/dev/block/%u:%u/diskseq", major(rdev),
+	    minor(rdev));
+	return read_line(path, b, sizeof b) ? strtoull(b, NULL, 10) : 0;
+}
+
+struct sig {
+	char type[32], uuid[64], uuid_sub[64];
+};
+
+static void
+lookup(blkid_probe pr, const char *name, char *buf, size_t len)
+{
+	const char *v = NULL;
+
+	buf[0] = '\0';
+	if (blkid_probe_lookup_value(pr, name, &v, NULL) == 0 && v != NULL)
+		snprintf(buf, len, "%s", v);
+}
+
+/* The signature libblkid finds on path; false when there is none (or
+   the device cannot be read). */
+static bool
+probe(const char *path, struct sig *s)
+{
+	blkid_probe pr = NULL;
+	bool found = false;
+	int fd;
+
+	memset(s, 0, sizeof *s);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
+		return false;
+	if ((pr = blkid_new_probe()) != NULL &&
+	    blkid_probe_set_device(pr, fd, 0, 0) == 0) {
+		blkid_probe_enable_superblocks(pr, 1);
+		blkid_probe_set_superblocks_flags(pr,
+		    BLKID_SUBLKS_TYPE | BLKID_SUBLKS_UUID);
+		blkid_probe_enable_partitions(pr, 1);
+		if (blkid_do_safeprobe(pr) == 0) {
+			lookup(pr, "TYPE", s->type, sizeof s->type);
+			if (s->type[0] == '\0')
+				lookup(pr, "PTTYPE", s->type, sizeof s->type);
+			lookup(pr, "UUID", s->uuid, sizeof s->uuid);
+			if (s->uuid[0] == '\0')
+				lookup(pr, "PTUUID", s->uuid, sizeof s->uuid);
+			lookup(pr, "UUID_SUB", s->uuid_sub, sizeof s->uuid_sub);
+			found = s->type[0] != '\0';
+		}
+	}
+	blkid_free_probe(pr);
+	close(fd);
+	return found;
+}
+
+/* Whether rdev is an md array: its sysfs directory has md/. */
+static bool
+is_md(dev_t rdev)
+{
+	char path[96];
+
+	snprintf(path, sizeof path, "/sys/dev/block/%u:%u/md", major(rdev),
+	    minor(rdev));
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * The member array UUID shared by every member of the md array rdev,
+ * into buf; false when a member carries none or they differ.
+ */
+static bool
+md_members_uuid(dev_t rdev, char *buf, size_t len)
+{
+	char dir[96], dev[PATH_MAX];
+	struct dirent *de;
+	struct sig s;
+	size_t n = 0;
+	bool ok = true;
+	DIR *d;
+
+	buf[0] = '\0';
+	snprintf(dir, sizeof dir, "/sys/dev/block/%u:%u/slaves", major(rdev),
+	    minor(rdev));
+	if ((d = opendir(dir)) == NULL)
+		return false;
+	while (ok && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(dev, sizeof dev, "/dev/%s", de->d_name);
+		if (!probe(dev, &s) || strcmp(s.type, "linux_raid_member") != 0)
+			ok = false;
+		else if (n++ == 0)
+			snprintf(buf, len, "%s", s.uuid);
+		else if (strcmp(buf, s.uuid) != 0)
+			ok = false;
+	}
+	closedir(d);
+	return ok && n > 0;
+}
+
+/* A directory is a mount point when it is on another device than its
+   parent (or is /). */
+static bool
+is_mountpoint(const char *path, const struct stat *st)
+{
+	char parent[PATH_MAX + 4];
+	struct stat pst;
+
+	if (snprintf(parent, sizeof parent, "%s/..", path) >=
+	    (int)sizeof parent)
+		return false;
+	if (stat(parent, &pst) < 0)
+		return false;
+	return pst.st_dev != st->st_dev || pst.st_ino == st->st_ino;
+}
+
+static json_t *
+take_block(const struct stat *st, const char *path, bool content)
+{
+	char boot[64], md[64];
+	struct sig s;
+	json_t *o;
+
+	o = json_pack("{s:s, s:I, s:I, s:s}", "kind", "block", "rdev",
+	    (json_int_t)st->st_rdev, "diskseq",
+	    (json_int_t)diskseq(st->st_rdev), "boot",
+	    boot_id(boot, sizeof boot));
+	if (!content)
+		return o;
+	if (is_md(st->st_rdev)) {
+		if (md_members_uuid(st->st_rdev, md, sizeof md))
+			json_object_set_new(o, "md_uuid", json_string(md));
+		return o; /* what is on it is the next step's */
+	}
+	if (probe(path, &s)) {
+		json_object_set_new(o, "type", json_string(s.type));
+		json_object_set_new(o, "uuid", json_string(s.uuid));
+		json_object_set_new(o, "uuid_sub", json_string(s.uuid_sub));
+	}
+	return o;
+}
+
+json_t *
+ident_take(const char *path, bool content)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return json_pack("{s:s}", "kind",
+		    errno == ENOENT || errno == ENOTDIR ? "absent"
+							: "unreadable");
+	if (S_ISBLK(st.st_mode))
+		return take_block(&st, path, content);
+	if (S_ISREG(st.st_mode))
+		return json_pack("{s:s, s:I, s:I}", "kind", "file", "dev",
+		    (json_int_t)st.st_dev, "ino", (json_int_t)st.st_ino);
+	if (S_ISDIR(st.st_mode) && is_mountpoint(path, &st))
+		return json_pack("{s:s, s:I}", "kind", "mount", "dev",
+		    (json_int_t)st.st_dev);
+	if (S_ISDIR(st.st_mode))
+		return json_pack("{s:s, s:I, s:I}", "kind", "dir", "dev",
+		    (json_int_t)st.st_dev, "ino", (json_int_t)st.st_ino);
+	return json_pack("{s:s}", "kind", "other");
+}
+
+json_t *
+ident_take_undo(const char *const *const *undo, bool content)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; undo != NULL && undo[i] != NULL; i++)
+		for (size_t k = 1; undo[i][k] != NULL; k++) {
+			const char *a = undo[i][k];
+
+			if (a[0] == '/' && json_object_get(o, a) == NULL)
+				json_object_set_new(o, a,
+				    ident_take(a, content));
+		}
+	return o;
+}
+
+/* ---------------------------------------------------------------- check */
+
+static const char *
+str(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s != NULL ? s : "";
+}
+
+static unsigned long long
+num(const json_t *o, const char *key)
+{
+	return (unsigned long long)json_integer_value(json_object_get(o, key));
+}
+
+static enum ident_verdict __attribute__((format(printf, 4, 5)))
+verdict(enum ident_verdict v, char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return v;
+}
+
+/* The content half of a block device's check. */
+static enum ident_verdict
+check_content(const char *path, const struct stat *st, const json_t *want,
+    bool instance, char *why, size_t len)
+{
+	const char *type = str(want, "type"), *md = str(want, "md_uuid");
+	char now[64];
+	struct sig s;
+
+	if (*md != '\0') {
+		if (md_members_uuid(st->st_rdev, now, sizeof now) &&
+		    strcmp(now, md) == 0)
+			return verdict(IDENT_SAME, why, len, "%s", "");
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s is not the md array raidlab built (its members do "
+		      "not carry array UUID %s)"),
+		    path, md);
+	}
+	if (*type == '\0') {
+		if (instance)
+			return verdict(IDENT_SAME, why, len, "%s", "");
+		return verdict(IDENT_UNPROVEN, why, len,
+		    _("%s: the machine has rebooted since, and nothing raidlab "
+		      "recorded on it proves it is the same device"),
+		    path);
+	}
+	if (!probe(path, &s))
+		return verdict(IDENT_GONE, why, len,
+		    _("%s carries no signature any more: nothing left to "
+		      "undo"),
+		    path);
+	if (strcmp(s.type, type) != 0 || strcmp(s.uuid, str(want, "uuid")) ||
+	    strcmp(s.uuid_sub, str(want, "uuid_sub")) != 0)
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s now carries %s %s, not the %s %s raidlab made"), path,
+		    s.type, s.uuid, type, str(want, "uuid"));
+	return verdict(IDENT_SAME, why, len, "%s", "");
+}
+
+static enum ident_verdict
+check_block(const char *path, const struct stat *st, const json_t *want,
+    char *why, size_t len)
+{
+	char boot[64];
+	unsigned long long seq = diskseq(st->st_rdev), wseq;
+	bool same_boot;
+
+	if (!S_ISBLK(st->st_mode))
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s is no longer a block device"), path);
+	if ((unsigned long long)st->st_rdev != num(want, "rdev"))
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s now names another device (%u:%u, was %llu:%llu)"),
+		    path, major(st->st_rdev), minor(st->st_rdev),
+		    (unsigned long long)major((dev_t)num(want, "rdev")),
+		    (unsigned long long)minor((dev_t)num(want, "rdev")));
+	same_boot = *str(want, "boot") != '\0' &&
+	    strcmp(boot_id(boot, sizeof boot), str(want, "boot")) == 0;
+	wseq = num(want, "diskseq");
+	if (same_boot && seq != 0 && wseq != 0 && seq != wseq)
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s is another device now: it was detached and a new "
+		      "one attached under its name (disk sequence %llu, was "
+		      "%llu)"),
+		    path, seq, wseq);
+	return check_content(path, st, want,
+	    same_boot && seq != 0 && seq == wseq, why, len);
+}
+
+enum ident_verdict
+ident_check(const char *path, const json_t *want, char *why, size_t len)
+{
+	const char *kind = str(want, "kind");
+	struct stat st;
+
+	why[0] = '\0';
+	if (stat(path, &st) < 0) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return verdict(IDENT_GONE, why, len,
+			    _("%s no longer exists"), path);
+		return verdict(IDENT_UNPROVEN, why, len, "%s: %s", path,
+		    strerror(errno));
+	}
+	if (strcmp(kind, "block") == 0)
+		return check_block(path, &st, want, why, len);
+	if (strcmp(kind, "mount") == 0) {
+		if (!S_ISDIR(st.st_mode))
+			return verdict(IDENT_OTHER, why, len,
+			    _("%s is no longer a directory"), path);
+		if (!is_mountpoint(path, &st))
+			return verdict(IDENT_GONE, why, len,
+			    _("%s is not mounted any more"), path);
+		if ((unsigned long long)st.st_dev != num(want, "dev"))
+			return verdict(IDENT_OTHER, why, len,
+			    _("another filesystem is mounted on %s"), path);
+		return IDENT_SAME;
+	}
+	if (strcmp(kind, "file") == 0 || strcmp(kind, "dir") == 0) {
+		if ((unsigned long long)st.st_dev != num(want, "dev") ||
+		    (unsigned long long)st.st_ino != num(want, "ino"))
+			return verdict(IDENT_OTHER, why, len,
+			    _("%s is not the %s raidlab recorded (another "
+			      "inode, or something mounted on it)"),
+			    path, *kind == 'f' ? _("file") : _("directory"));
+		return IDENT_SAME;
+	}
+	if (strcmp(kind, "absent") == 0)
+		return verdict(IDENT_UNPROVEN, why, len,
+		    _("%s did not exist when raidlab recorded it: what is "
+		      "there now is not provably the run's"),
+		    path);
+	return verdict(IDENT_UNPROVEN, why, len,
+	    _("%s: raidlab recorded no identity it can check"), path);
+}
+
+/* ---------------------------------------------------------------- judge */
+
+static bool
+exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+static enum ident_verdict
+judge_one(const struct ident_obj *o, const char *path, char *why, size_t len)
+{
+	const json_t *want;
+	bool product = o->product != NULL && strcmp(path, o->product) == 0;
+	size_t pl = o->own_prefix != NULL ? strlen(o->own_prefix) : 0;
+
+	why[0] = '\0';
+	if (o->created && (want = json_object_get(o->post, path)) != NULL)
+		return ident_check(path, want, why, len);
+	if (product && pl > 0 && strncmp(path, o->own_prefix, pl) == 0)
+		return exists(path) ? IDENT_SAME
+				    : verdict(IDENT_GONE, why, len,
+					  _("%s no longer exists"), path);
+	if (product && !o->created)
+		return exists(path)
+		    ? verdict(IDENT_UNPROVEN, why, len,
+			  _("%s: the run stopped while making it, so nothing "
+			    "proves that it made what is there now"),
+			  path)
+		    : verdict(IDENT_GONE, why, len, _("%s no longer exists"),
+			  path);
+	if ((want = json_object_get(o->pre, path)) != NULL) {
+		if (strcmp(str(want, "kind"), "absent") == 0 && !exists(path))
+			return verdict(IDENT_GONE, why, len,
+			    _("%s no longer exists"), path);
+		return ident_check(path, want, why, len);
+	}
+	if (!exists(path))
+		return verdict(IDENT_GONE, why, len, _("%s no longer exists"),
+		    path);
+	return verdict(IDENT_UNPROVEN, why, len,
+	    _("%s: raidlab recorded no identity for it"), path);
+}
+
+void
+ident_judge(const struct ident_obj *o, const char *const *const *undo,
+    struct ident_judgement *out)
+{
+	char why[512 + PATH_MAX];
+
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; undo != NULL && undo[i] != NULL; i++)
+		for (size_t k = 1; undo[i][k] != NULL; k++) {
+			const char *a = undo[i][k];
+			size_t m;
+
+			if (a[0] != '/')
+				continue;
+			for (m = 0; m < out->n; m++)
+				if (strcmp(out->paths[m], a) == 0)
+					break;
+			if (m < out->n)
+				continue;
+			out->paths = xreallocarray(out->paths, out->n + 1,
+			    sizeof *out->paths);
+			out->v =
+			    xreallocarray(out->v, out->n + 1, sizeof *out->v);
+			out->why = xreallocarray(out->why, out->n + 1,
+			    sizeof *out->why);
+			out->v[out->n] = judge_one(o, a, why, sizeof why);
+			out->paths[out->n] = xstrdup(a);
+			out->why[out->n] = xstrdup(why);
+			out->n++;
+		}
+}
+
+void
+ident_judgement_done(struct ident_judgement *j)
+{
+	for (size_t i = 0; i < j->n; i++) {
+		free(j->paths[i]);
+		free(j->why[i]);
+	}
+	free(j->paths);
+	free(j->v);
+	free(j->why);
+	memset(j, 0, sizeof *j);
+}
+
+enum ident_verdict
+ident_verdict_of(const struct ident_judgement *j, const char *path,
+    const char **why)
+{
+	for (size_t i = 0; i < j->n; i++)
+		if (strcmp(j->paths[i], path) == 0) {
+			if (why != NULL)
+				*why = j->why[i];
+			return j->v[i];
+		}
+	if (why != NULL)
+		*why = "";
+	return IDENT_UNPROVEN;
+}
+
+const char **
+ident_apply(const struct ident_judgement *j, const char *const *argv)
+{
+	size_t n = 0, paths = 0, kept = 0;
+	const char **out;
+
+	while (argv[n] != NULL)
+		n++;
+	out = xcalloc(n + 1, sizeof *out);
+	for (size_t i = 0, o = 0; i < n; i++) {
+		if (i > 0 && argv[i][0] == '/') {
+			paths++;
+			if (ident_verdict_of(j, argv[i], NULL) != IDENT_SAME)
+				continue;
+			kept++;
+		}
+		out[o++] = argv[i];
+	}
+	if (paths > 0 && kept == 0) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
