@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -61,6 +62,7 @@ struct spawn {
 	int status; /* write end of the exec-error pipe */
 	int null; /* /dev/null */
 	int maxfd; /* for the close loop when close_range() is missing */
+	pid_t parent; /* getpid() before the fork */
 };
 
 static double
@@ -282,6 +284,12 @@ child_exec(const struct spawn *s)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	setpgid(0, 0);
+	/* A command must not outlive a raidlab that was killed: a mkfs or
+	   losetup still running would race the cleanup of its objects. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != s->parent) {
+		e = ESRCH;
+		goto tell;
+	}
 	if (dup2(s->null, 0) < 0 || dup2(s->out, 1) < 0 || dup2(s->out, 2) < 0)
 		goto fail;
 	child_closefrom(3, s->status - 1, s->maxfd);
@@ -289,6 +297,7 @@ child_exec(const struct spawn *s)
 	execve(s->path, s->argv, s->envp);
 fail:
 	e = errno;
+tell:
 	if (write(s->status, &e, sizeof e) < 0) {
 		/* nothing more to tell */
 	}
@@ -483,7 +492,10 @@ int
 exec_run(const char *const *argv, const struct exec_opts *o,
     struct exec_result *r)
 {
-	struct spawn s = { .out = -1, .status = -1, .null = -1 };
+	struct spawn s = { .out = -1,
+		.status = -1,
+		.null = -1,
+		.parent = getpid() };
 	struct capture c = { .o = o };
 	sigset_t all, old;
 	int rd = -1, st_rd = -1, rc, e;

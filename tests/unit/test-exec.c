@@ -200,6 +200,45 @@ Test(exec, timeout_kills_the_process_group)
 	assert_no_children();
 }
 
+Test(exec, a_command_dies_with_a_killed_raidlab)
+{
+	char *pidfile = xasprintf("/tmp/raidlab-exec-%d.pid", (int)getpid());
+	char *script = xasprintf("echo $$ > %s.new && mv %s.new %s && "
+				 "exec sleep 100",
+	    pidfile, pidfile, pidfile);
+	char buf[32] = "";
+	pid_t raidlab, cmd;
+	int fd, i;
+
+	unlink(pidfile);
+	raidlab = fork();
+	cr_assert_geq(raidlab, 0);
+	if (raidlab == 0) {
+		struct exec_result r;
+
+		run(&r, 0, "sh", "-c", script, NULL);
+		_exit(0);
+	}
+	/* Wait (10 s at most) for the command to start, then kill -9 the
+	   process that ran it, as a user would kill raidlab. */
+	for (i = 0; i < 1000 && (fd = open(pidfile, O_RDONLY)) < 0; i++)
+		usleep(10000);
+	cr_assert_geq(fd, 0, "the command never started");
+	cr_assert_gt(read(fd, buf, sizeof buf - 1), 0);
+	close(fd);
+	cmd = (pid_t)atoi(buf);
+	cr_assert_gt(cmd, 1);
+	kill(raidlab, SIGKILL);
+	waitpid(raidlab, NULL, 0);
+	cr_assert(dead(cmd), "the command %d outlived its raidlab", (int)cmd);
+	if (!dead(cmd))
+		kill(cmd, SIGKILL);
+	unlink(pidfile);
+	free(script);
+	free(pidfile);
+	assert_no_children();
+}
+
 /* Long enough for a loaded machine's shell to set its trap first. */
 #define TRAP_T 1.0
 
