@@ -147,4 +147,38 @@ variants = (
 workloads = ( { type = "smallfiles"; count = 100000000; size = "0";
   sync = false; } );
 EOF
+
+# A lazy unmount of the target mid-run (umount -l): the run stops, its
+# teardown finds the mount gone, and cleanup converges at once (an undo
+# whose work is done is moot, not a failure).
+cat >"$TEST_TMP/lazy.cfg" <<EOF
+name = "lazy";
+variants = (
+  { name = "one"; scratch = { count = 1; size = "300M"; dir = "$scratch"; };
+    array = { engine = "single"; }; fs = { type = "ext4"; }; }
+);
+workloads = ( { type = "smallfiles"; count = 100000000; size = "0";
+  sync = false; } );
+EOF
+"$RAIDLAB" run "$TEST_TMP/lazy.cfg" --results "$TEST_TMP/res" \
+    >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
+pid=$!
+i=0
+while [ -z "$(mounts)" ]; do
+	[ $i -lt 600 ] || fail "lazy: no mount within 60 s"
+	sleep 0.1
+	i=$((i + 1))
+done
+umount -l "$(mounts)" || fail "umount -l"
+kill -INT "$pid"
+wait "$pid"
+pid=
+out=$(timeout 300 "$RAIDLAB" cleanup 2>&1)
+expect_eq "lazy: cleanup exit status ($out)" "$?" 0
+out=$(timeout 60 "$RAIDLAB" cleanup 2>&1)
+expect_eq "lazy: second cleanup" "$out" "nothing to clean up"
+[ -z "$(mounts)" ] || fail "lazy: mounts left: $(mounts)"
+[ -z "$(losetup -a | grep -F "$scratch/")" ] ||
+    fail "lazy: loop devices left: $(losetup -a | grep -F "$scratch/")"
+[ -z "$(ls "$scratch")" ] || fail "lazy: scratch files left: $(ls "$scratch")"
 exit 0
