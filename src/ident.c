@@ -115,6 +115,17 @@ probe(const char *path, struct sig *s)
 	return found;
 }
 
+/* Whether a device with number rdev exists. */
+static bool
+has_sysfs(dev_t rdev)
+{
+	char path[96];
+
+	snprintf(path, sizeof path, "/sys/dev/block/%u:%u", major(rdev),
+	    minor(rdev));
+	return access(path, F_OK) == 0;
+}
+
 /* Whether rdev is an md array: its sysfs directory has md/. */
 static bool
 is_md(dev_t rdev)
@@ -128,9 +139,10 @@ is_md(dev_t rdev)
 
 /*
  * The member array UUID shared by every member of the md array rdev,
- * into buf; false when a member carries none or they differ.
+ * into buf: 1, or 0 when it has no member (stopped, or not assembled),
+ * -1 when a member carries none or they differ.
  */
-static bool
+static int
 md_members_uuid(dev_t rdev, char *buf, size_t len)
 {
 	char dir[96], dev[PATH_MAX];
@@ -144,7 +156,7 @@ md_members_uuid(dev_t rdev, char *buf, size_t len)
 	snprintf(dir, sizeof dir, "/sys/dev/block/%u:%u/slaves", major(rdev),
 	    minor(rdev));
 	if ((d = opendir(dir)) == NULL)
-		return false;
+		return 0;
 	while (ok && (de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -157,7 +169,7 @@ md_members_uuid(dev_t rdev, char *buf, size_t len)
 			ok = false;
 	}
 	closedir(d);
-	return ok && n > 0;
+	return !ok ? -1 : n > 0 ? 1 : 0;
 }
 
 /* A directory is a mount point when it is on another device than its
@@ -190,7 +202,7 @@ take_block(const struct stat *st, const char *path, bool content)
 	if (!content)
 		return o;
 	if (is_md(st->st_rdev)) {
-		if (md_members_uuid(st->st_rdev, md, sizeof md))
+		if (md_members_uuid(st->st_rdev, md, sizeof md) > 0)
 			json_object_set_new(o, "md_uuid", json_string(md));
 		return o; /* what is on it is the next step's */
 	}
@@ -278,9 +290,14 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 	struct sig s;
 
 	if (*md != '\0') {
-		if (md_members_uuid(st->st_rdev, now, sizeof now) &&
-		    strcmp(now, md) == 0)
+		int rc = md_members_uuid(st->st_rdev, now, sizeof now);
+
+		if (rc > 0 && strcmp(now, md) == 0)
 			return verdict(IDENT_SAME, why, len, "%s", "");
+		if (rc == 0)
+			return verdict(IDENT_GONE, why, len,
+			    _("%s: the md array is not assembled any more"),
+			    path);
 		return verdict(IDENT_OTHER, why, len,
 		    _("%s is not the md array raidlab built (its members do "
 		      "not carry array UUID %s)"),
@@ -324,6 +341,11 @@ check_block(const char *path, const struct stat *st, const json_t *want,
 		    path, major(st->st_rdev), minor(st->st_rdev),
 		    (unsigned long long)major((dev_t)num(want, "rdev")),
 		    (unsigned long long)minor((dev_t)num(want, "rdev")));
+	if (!has_sysfs(st->st_rdev))
+		/* A node left behind (no udev removes /dev/md127 after
+		   mdadm --stop): no device behind it. */
+		return verdict(IDENT_GONE, why, len,
+		    _("%s: no such device any more"), path);
 	same_boot = *str(want, "boot") != '\0' &&
 	    strcmp(boot_id(boot, sizeof boot), str(want, "boot")) == 0;
 	wseq = num(want, "diskseq");

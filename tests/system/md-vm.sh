@@ -69,7 +69,8 @@ t1=$(date +%s)
 share=$TEST_TMP/share
 mkdir -p "$share/labs" "$TEST_TMP/disks"
 cp "$vm/guest.sh" "$share/guest.sh"
-cp "$vm/labs/md.cfg" "$vm/labs/busy.cfg" "$vm/labs/killed.cfg" "$share/labs/"
+cp "$vm/labs/md.cfg" "$vm/labs/busy.cfg" "$vm/labs/killed.cfg" \
+    "$vm/labs/reused.cfg" "$share/labs/"
 disks=
 n=0
 # vda: a busy "system" disk; vdb-vde: the arrays (the self-check's on vdb

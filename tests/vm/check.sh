@@ -245,6 +245,31 @@ vm_check_raidlab() {
 	vm_eq "busy: the other disks untouched" "$(vm_file "$d/busy-wipefs")" ""
 	vm_nomatch "busy: no array" "$(vm_file "$d/busy-mdstat")" '^md[0-9]'
 	vm_check_killed "$d/killed"
+	vm_check_reused "$d/reused"
+}
+
+# An md array of the user's own, made on a killed run's disks under its
+# md name: cleanup leaves the array, its members and its filesystem be,
+# says why, and settles the run's journal all the same.
+vm_check_reused() {
+	r=$1
+	[ -d "$r" ] || { vm_fail "reused: the run did not happen"; return; }
+	vm_eq "reused: SIGKILL" "$(vm_file "$r/run.status")" 137
+	vm_match "reused: their array, before" "$(vm_file "$r/before")" \
+		'^MD_UUID='
+	vm_eq "reused: their array, members and filesystem after cleanup" \
+		"$(vm_file "$r/after")" "$(vm_file "$r/before")"
+	vm_match "reused: still active after cleanup" "$(vm_file "$r/mdstat")" \
+		'active raid1'
+	vm_eq "reused: raidlab cleanup" "$(vm_file "$r/cleanup.status")" 0
+	c=$(vm_file "$r/cleanup.txt")
+	vm_match "reused: the md array left alone" "$c" \
+		'left /dev/md/rl-reused alone'
+	vm_match "reused: the members left alone" "$c" \
+		'left /dev/vd[bc] alone'
+	vm_nomatch "reused: no md undo ran" "$c" \
+		'(--stop|--zero-superblock|wipefs)[^:]*: ok'
+	vm_nomatch "reused: no journal left" "$(vm_file "$r/state")" '\.journal'
 }
 
 # A RAID0+1 with its journal on an md RAID1, SIGKILLed mounted: cleanup
@@ -258,11 +283,11 @@ vm_check_killed() {
 		"$(printf '%s\n' "$m" | grep -Eo 'active raid[01]' | sort |
 			uniq -c | awk '{ printf "%s%s ", $1, $3 }')" "2raid0 2raid1 "
 	vm_match "killed: mounted when killed" "$(vm_file "$k/mounts-killed")" \
-		' /run/raidlab/mnt/killed '
+		' /run/raidlab/mnt/[0-9]+-killed '
 	vm_match "killed: its journal left" "$(vm_file "$k/state-killed")" '\.journal'
 	vm_eq "killed: raidlab cleanup" "$(vm_file "$k/cleanup.status")" 0
 	c=$(vm_file "$k/cleanup.txt")
-	vm_match "killed: cleanup unmounted" "$c" 'umount /run/raidlab/mnt/killed: ok'
+	vm_match "killed: cleanup unmounted" "$c" 'umount /run/raidlab/mnt/[0-9]+-killed: ok'
 	for a in rl-killed rl-killed-leg0 rl-killed-leg1 rl-killed-log; do
 		vm_match "killed: cleanup stopped $a" "$c" \
 			"mdadm --stop /dev/md/$a: ok"

@@ -117,6 +117,7 @@ raidlab_stage() {
 	wipefs -n "${disks[1]}" "${disks[2]}" "${disks[3]}" >"$d/busy-wipefs" 2>&1
 	run umount /mnt/sys
 	killed_run "$d"
+	reused_run "$d"
 }
 
 # labs/killed.cfg's run, SIGKILLed once its four arrays are built and
@@ -129,7 +130,8 @@ killed_run() {
 		>"$d/run.out" 2>"$d/run.err" &
 	pid=$!
 	for _ in $(seq 900); do
-		grep -q ' /run/raidlab/mnt/killed ' /proc/self/mountinfo && break
+		grep -Eq ' /run/raidlab/mnt/[0-9]+-killed ' /proc/self/mountinfo &&
+			break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.2
 	done
@@ -150,6 +152,56 @@ killed_run() {
 		wipefs -n "$dev" | sed "s|^|$dev: |"
 	done >"$d/wipefs" 2>&1
 	ls -A /run/raidlab >"$d/state" 2>&1
+}
+
+# labs/reused.cfg's run, SIGKILLed mounted; the user tidies up by hand
+# and builds an array of their own on the same disks, with the same md
+# name and a filesystem; then raidlab cleanup. The user's array, its
+# members' superblocks and its filesystem must come out as they went in.
+reused_run() {
+	local d=$1/reused pid mnt a=${disks[1]} b=${disks[2]}
+	mkdir -p "$d"
+	echo "+ raidlab run /share/labs/reused.cfg, killed once mounted"
+	raidlab run /share/labs/reused.cfg --results "$d/results" \
+		>"$d/run.out" 2>"$d/run.err" &
+	pid=$!
+	for _ in $(seq 900); do
+		mnt=$(grep -Eo ' /run/raidlab/mnt/[0-9]+-reused ' \
+			/proc/self/mountinfo)
+		[ -n "$mnt" ] && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -KILL "$pid"
+	wait "$pid"
+	echo $? >"$d/run.status"
+	run umount $mnt
+	run mdadm --stop /dev/md/rl-reused
+	# What udev would do: without it, the stale link makes mdadm
+	# --create open (and so bring back) the stopped array's node.
+	rm -f /dev/md/rl-reused
+	run mdadm --create /dev/md/rl-reused --run --level=1 --raid-devices=2 \
+		--metadata=1.2 --bitmap=none --assume-clean "$a" "$b" \
+		>"$d/theirs.txt" 2>&1
+	run mkfs.ext4 -q -F /dev/md/rl-reused
+	theirs() {
+		mdadm --detail --export /dev/md/rl-reused | grep '^MD_UUID='
+		blkid -p -o export /dev/md/rl-reused | grep '^UUID='
+		for m in "$a" "$b"; do
+			blkid -p -o export "$m" | grep -E '^(UUID|UUID_SUB)='
+		done
+	}
+	theirs >"$d/before" 2>&1
+	run raidlab cleanup >"$d/cleanup.txt" 2>&1
+	echo $? >"$d/cleanup.status"
+	cat "$d/cleanup.txt"
+	theirs >"$d/after" 2>&1
+	cat /proc/mdstat >"$d/mdstat"
+	ls -A /run/raidlab >"$d/state" 2>&1
+	# Their array goes, so that the guest ends clean.
+	run mdadm --stop /dev/md/rl-reused
+	run mdadm --zero-superblock "$a" "$b"
+	run wipefs -a -q "$a" "$b"
 }
 
 for s in $RAIDLAB_VM_STAGES; do

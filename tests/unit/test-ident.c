@@ -1,0 +1,231 @@
+/*
+ * Unit tests of ident.c: identities of files and directories, and the
+ * judgement of which paths an undo may touch. Block devices (loop
+ * devices reattached under their name, md arrays rebuilt on the same
+ * disks) are tested for real in tests/system/cleanup-reuse.sh and the md
+ * VM.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ident.h"
+#include "xalloc.h"
+
+static char dir[] = "/tmp/raidlab-ident.XXXXXX";
+
+static void
+setup(void)
+{
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+static void
+teardown(void)
+{
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+
+	cr_expect_eq(system(cmd), 0);
+	free(cmd);
+}
+
+TestSuite(ident, .init = setup, .fini = teardown);
+
+static char *
+tpath(const char *name)
+{
+	return xasprintf("%s/%s", dir, name);
+}
+
+static void
+touch(const char *p)
+{
+	int fd = open(p, O_WRONLY | O_CREAT, 0644);
+
+	cr_assert_geq(fd, 0, "%s", p);
+	close(fd);
+}
+
+Test(ident, a_file_is_known_by_its_inode_not_its_name)
+{
+	char *f = tpath("bitmap"), *other = tpath("other"), why[512];
+	json_t *id;
+
+	touch(f);
+	id = ident_take(f, true);
+	cr_assert_str_eq(json_string_value(json_object_get(id, "kind")),
+	    "file");
+	cr_assert_eq(ident_check(f, id, why, sizeof why), IDENT_SAME, "%s",
+	    why);
+	/* Another file under the name (kept open so the inode is not
+	   reused at once). */
+	touch(other);
+	cr_assert_eq(rename(other, f), 0);
+	cr_assert_eq(ident_check(f, id, why, sizeof why), IDENT_OTHER);
+	cr_expect(strstr(why, "is not the file raidlab recorded") != NULL, "%s",
+	    why);
+	cr_assert_eq(unlink(f), 0);
+	cr_assert_eq(ident_check(f, id, why, sizeof why), IDENT_GONE);
+	cr_expect(strstr(why, "no longer exists") != NULL, "%s", why);
+	json_decref(id);
+	free(f);
+	free(other);
+}
+
+Test(ident, a_directory_and_what_is_absent)
+{
+	char *d = tpath("mnt"), why[512];
+	json_t *id, *absent;
+
+	absent = ident_take(d, false);
+	cr_assert_str_eq(json_string_value(json_object_get(absent, "kind")),
+	    "absent");
+	cr_assert_eq(mkdir(d, 0755), 0);
+	id = ident_take(d, false);
+	cr_assert_str_eq(json_string_value(json_object_get(id, "kind")), "dir");
+	cr_assert_eq(ident_check(d, id, why, sizeof why), IDENT_SAME);
+	/* Something that was not there when recorded is not the run's. */
+	cr_assert_eq(ident_check(d, absent, why, sizeof why), IDENT_UNPROVEN);
+	json_decref(id);
+	json_decref(absent);
+	free(d);
+}
+
+Test(ident, take_undo_names_every_path_once)
+{
+	char *a = tpath("a"), *b = tpath("b");
+	const char *const c1[] = { "wipefs", "--all", a, b, NULL };
+	const char *const c2[] = { "rm", "-f", a, NULL };
+	const char *const *undo[] = { c1, c2, NULL };
+	json_t *ids;
+
+	touch(a);
+	ids = ident_take_undo(undo, true);
+	cr_assert_eq(json_object_size(ids), 2);
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(json_object_get(ids, a), "kind")),
+	    "file");
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(json_object_get(ids, b), "kind")),
+	    "absent");
+	json_decref(ids);
+	free(a);
+	free(b);
+}
+
+/* Judge undo for o; the verdict on path. */
+static enum ident_verdict
+judged(const struct ident_obj *o, const char *const *const *undo,
+    const char *path)
+{
+	struct ident_judgement j;
+	enum ident_verdict v;
+
+	ident_judge(o, undo, &j);
+	v = ident_verdict_of(&j, path, NULL);
+	ident_judgement_done(&j);
+	return v;
+}
+
+Test(ident, a_product_never_made_is_left_alone)
+{
+	char *md = tpath("md"), *mnt = tpath("7-v");
+	const char *const stop[] = { "mdadm", "--stop", md, NULL };
+	const char *const *u1[] = { stop, NULL };
+	const char *const um[] = { "umount", mnt, NULL };
+	const char *const *u2[] = { um, NULL };
+	struct ident_obj o = { .product = md };
+	char *prefix = tpath("7-");
+
+	/* Gone: nothing to undo. Present: nothing proves it is the run's
+	   (the name may have been taken, or the run died making it). */
+	cr_assert_eq(judged(&o, u1, md), IDENT_GONE);
+	touch(md);
+	cr_assert_eq(judged(&o, u1, md), IDENT_UNPROVEN);
+	/* A per-run path is the run's whatever is there. */
+	o.product = mnt;
+	cr_assert_eq(mkdir(mnt, 0755), 0);
+	cr_assert_eq(judged(&o, u2, mnt), IDENT_UNPROVEN);
+	o.own_prefix = prefix;
+	cr_assert_eq(judged(&o, u2, mnt), IDENT_SAME);
+	free(md);
+	free(mnt);
+	free(prefix);
+}
+
+Test(ident, created_objects_are_checked_against_post)
+{
+	char *f = tpath("f"), *other = tpath("o");
+	const char *const rm[] = { "rm", "-f", f, NULL };
+	const char *const *undo[] = { rm, NULL };
+	struct ident_obj o = { .created = true };
+	json_t *pre, *post;
+
+	pre = ident_take_undo(undo, false);
+	touch(f);
+	post = ident_take_undo(undo, true);
+	o.pre = pre;
+	o.post = post;
+	cr_assert_eq(judged(&o, undo, f), IDENT_SAME);
+	touch(other);
+	cr_assert_eq(rename(other, f), 0);
+	cr_assert_eq(judged(&o, undo, f), IDENT_OTHER);
+	/* Not created: the pre identity (absent) rules, and what is there
+	   now was not. */
+	o.created = false;
+	cr_assert_eq(judged(&o, undo, f), IDENT_UNPROVEN);
+	json_decref(pre);
+	json_decref(post);
+	free(f);
+	free(other);
+}
+
+Test(ident, no_identity_means_hands_off)
+{
+	char *f = tpath("f");
+	const char *const rm[] = { "rm", "-f", f, NULL };
+	const char *const *undo[] = { rm, NULL };
+	struct ident_obj o = { .created = true };
+
+	cr_assert_eq(judged(&o, undo, f), IDENT_GONE);
+	touch(f);
+	cr_assert_eq(judged(&o, undo, f), IDENT_UNPROVEN);
+	free(f);
+}
+
+Test(ident, apply_drops_paths_and_empty_commands)
+{
+	char *a = tpath("a"), *b = tpath("b");
+	const char *const w[] = { "wipefs", "--all", a, b, NULL };
+	const char *const s[] = { "mdadm", "--stop", b, NULL };
+	const char *const *undo[] = { w, s, NULL };
+	struct ident_obj o = { .created = true };
+	struct ident_judgement j;
+	const char **av;
+	json_t *post;
+
+	touch(a);
+	touch(b);
+	post = ident_take_undo(undo, true);
+	o.post = post;
+	cr_assert_eq(unlink(b), 0); /* b went: moot */
+	ident_judge(&o, undo, &j);
+	av = ident_apply(&j, w);
+	cr_assert_not_null(av);
+	cr_assert_str_eq(av[0], "wipefs");
+	cr_assert_str_eq(av[1], "--all");
+	cr_assert_str_eq(av[2], a);
+	cr_assert_null(av[3]);
+	free(av);
+	cr_assert_null(ident_apply(&j, s), "a command with no path left ran");
+	ident_judgement_done(&j);
+	json_decref(post);
+	free(a);
+	free(b);
+}
