@@ -327,20 +327,16 @@ void
 pb_mountpoint(struct pb *b)
 {
 	struct plan *p = b->p;
-	char *parent = xstrndup(p->mountpoint,
-	    (size_t)(strrchr(p->mountpoint, '/') - p->mountpoint));
 	char *label = xasprintf("dir %s", p->mountpoint);
 
-	pb_run(b, argv_of("mkdir", "-p", parent, NULL), NULL, NULL, NULL);
 	/* Without -p: a mount point that exists already (a dead run's, or
-	   anybody's) stops the run here, before anything is wiped. */
-	pb_run(b, argv_of("mkdir", p->mountpoint, NULL, NULL),
-	    _("the run's own mount point, made first: a name that cannot be "
-	      "made stops the run before anything is wiped"),
-	    label, undo_one(argv_of("rmdir", p->mountpoint, NULL, NULL)));
+	   anybody's) stops the run here, before anything is wiped. Its
+	   parent is the state directory's mnt/, which the provisioner
+	   makes. */
+	pb_run(b, argv_of("mkdir", p->mountpoint, NULL, NULL), NULL, label,
+	    undo_one(argv_of("rmdir", p->mountpoint, NULL, NULL)));
 	pb_product(b, p->mountpoint);
 	free(label);
-	free(parent);
 }
 
 static void

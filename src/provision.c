@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "afile.h"
 #include "disk.h"
 #include "err.h"
 #include "exec.h"
@@ -330,6 +331,20 @@ exclusive(struct prov *p, struct err *e)
 	return rc;
 }
 
+/* The directory the run's mount point goes in (STATE_DIR/mnt). */
+static int
+mount_parent(struct prov *p, struct err *e)
+{
+	const char *mp = p->plan->mountpoint;
+	char *dir = xstrndup(mp, (size_t)(strrchr(mp, '/') - mp));
+	int rc = afile_mkdirs(dir, 0755);
+
+	if (rc < 0)
+		err_setf(e, rc, _("cannot create %s: %s"), dir, strerror(-rc));
+	free(dir);
+	return rc;
+}
+
 /* Journal step i before it runs, with the identities of what its undo
    names as they are now. */
 static int
@@ -369,7 +384,7 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 	p->post = xcalloc(pl->nsteps + 1, sizeof *p->post);
 	for (size_t i = 0; i < pl->nsteps; i++)
 		p->ids[i] = -1;
-	if ((rc = exclusive(p, e)) < 0)
+	if ((rc = exclusive(p, e)) < 0 || (rc = mount_parent(p, e)) < 0)
 		goto out;
 	for (size_t i = 0; i < pl->nsteps && rc == 0; i++) {
 		const struct plan_step *s = &pl->steps[i];
@@ -410,16 +425,18 @@ out:
 
 /* ---------------------------------------------------------------- teardown */
 
-/* Record in list the paths of step i that its undo leaves alone. */
+/* Record in list the paths of a step that its undo does not touch:
+   {path, status "moot" (gone already) or "left alone", verdict, note}. */
 static void
 note_judged(const struct ident_judgement *jd, json_t *list)
 {
 	for (size_t k = 0; k < jd->n; k++)
 		if (jd->v[k] != IDENT_SAME)
 			json_array_append_new(list,
-			    json_pack("{s:s, s:s, s:s}", "left_alone",
-				jd->paths[k], "verdict",
-				ident_verdict_name(jd->v[k]), "note",
+			    json_pack("{s:s, s:s, s:s, s:s}", "path",
+				jd->paths[k], "status",
+				jd->v[k] == IDENT_GONE ? "moot" : "left alone",
+				"verdict", ident_verdict_name(jd->v[k]), "note",
 				jd->why[k]));
 }
 

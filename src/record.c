@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -377,26 +378,34 @@ record_add_run(struct record *rec, const struct lab_variant *v,
 
 /* ---------------------------------------------------------------- save */
 
-/* dir/LAB-YYYYMMDD-HHMMSS.json, or -2, -3... when that exists. */
+/*
+ * dir/LAB-YYYYMMDD-HHMMSS.json, or -2, -3... when that exists: made
+ * empty with O_EXCL, so that two runs of one lab that start in the same
+ * second never pick the same name (the record is then renamed over it).
+ */
 static char *
 new_path(const struct record *rec, const char *dir)
 {
 	const char *lab =
 	    rec_get_str(json_object_get(rec->root, "lab"), "name");
 	char stamp[32];
-	struct stat st;
 	struct tm tm;
 	char *path;
-	int n;
+	int n, fd;
 
 	localtime_r(&rec->created, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
 	path = xasprintf("%s/%s-%s.json", dir, lab ? lab : "lab", stamp);
-	for (n = 2; lstat(path, &st) == 0; n++) {
+	for (n = 2; (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+			 0644)) < 0 &&
+	     errno == EEXIST;
+	     n++) {
 		free(path);
 		path = xasprintf("%s/%s-%s-%d.json", dir, lab ? lab : "lab",
 		    stamp, n);
 	}
+	if (fd >= 0)
+		close(fd);
 	return path;
 }
 
@@ -406,7 +415,9 @@ record_save(struct record *rec, const char *dir, struct err *e)
 	char *text;
 	int rc;
 
-	if (rec->path == NULL) {
+	bool fresh = rec->path == NULL;
+
+	if (fresh) {
 		if ((rc = afile_mkdirs(dir, 0755)) < 0)
 			return err_set(e, rc, dir, 0, NULL,
 			    _("cannot create the results directory: %s"),
@@ -414,10 +425,17 @@ record_save(struct record *rec, const char *dir, struct err *e)
 		rec->path = new_path(rec, dir);
 	}
 	if ((text = record_dumps(rec)) == NULL)
-		return err_set(e, -ENOMEM, rec->path, 0, NULL, "%s",
+		rc = err_set(e, -ENOMEM, rec->path, 0, NULL, "%s",
 		    _("cannot encode the record as JSON"));
-	rc = afile_write(rec->path, text, strlen(text), e);
+	else
+		rc = afile_write(rec->path, text, strlen(text), e);
 	free(text);
+	if (rc < 0 && fresh) {
+		/* Give back the name new_path() reserved. */
+		unlink(rec->path);
+		free(rec->path);
+		rec->path = NULL;
+	}
 	return rc;
 }
 

@@ -74,10 +74,16 @@ EOF
 	2>"$TEST_TMP/err" &
 pid=$!
 
+# mnt_of VARIANT: where the run mounted it (a mount point of its own,
+# STATE/mnt/PID-VARIANT); empty when not mounted.
+mnt_of() {
+	findmnt -rn -o TARGET | grep -E "^$state/mnt/[0-9]+-$1\$" | head -n 1
+}
+
 # wait_mount VARIANT: the mount raidlab made for it, within 60 s.
 wait_mount() {
 	_i=0
-	while ! findmnt -n "$state/mnt/$1" >/dev/null 2>&1; do
+	while [ -z "$(mnt_of "$1")" ]; do
 		_i=$((_i + 1))
 		if [ "$_i" -ge 600 ]; then
 			cat "$TEST_TMP/err" >&2
@@ -93,7 +99,7 @@ wait_mount() {
 
 for p in raid0 raid1 raid10 raid5 raid6; do
 	wait_mount "b-$p"
-	m="$state/mnt/b-$p"
+	m=$(mnt_of "b-$p")
 	P=$(echo "$p" | tr a-z A-Z)
 	df=$(btrfs filesystem df "$m")
 	expect_match "b-$p: data profile" "$df" "^Data, $P:"
@@ -109,7 +115,7 @@ for p in raid0 raid1 raid10 raid5 raid6; do
 done
 
 wait_mount xfs-log
-m="$state/mnt/xfs-log"
+m=$(mnt_of "xfs-log")
 info=$(xfs_info "$m")
 logdev=$(findmnt -n -o OPTIONS "$m" | tr , '\n' | sed -n 's/^logdev=//p')
 [ -b "$logdev" ] || fail "xfs-log: mounted without logdev= ($logdev)"
@@ -120,7 +126,7 @@ expect_match "xfs-log: the log device is scratch:1" \
 	"$(losetup -n -O BACK-FILE "$logdev")" "$disks/raidlab-xfs-log-.*-1.img"
 
 wait_mount ext4-jdev
-m="$state/mnt/ext4-jdev"
+m=$(mnt_of "ext4-jdev")
 dev=$(findmnt -n -o SOURCE "$m")
 h=$(dumpe2fs -h "$dev" 2>/dev/null)
 expect_match "ext4-jdev: external journal" "$h" 'Journal device:[[:space:]]+0x'
@@ -142,7 +148,7 @@ expect_eq "ext4-jdev: readahead (512-byte sectors)" "$ra" 2048
 
 # btrfs as a plain filesystem on one device (what an md array gives).
 wait_mount btrfs-one
-m="$state/mnt/btrfs-one"
+m=$(mnt_of "btrfs-one")
 expect_eq "btrfs-one: mounted as btrfs" "$(findmnt -n -o FSTYPE "$m")" btrfs
 show=$(btrfs filesystem show "$m")
 expect_match "btrfs-one: one device" "$show" 'Total devices 1 '
@@ -236,14 +242,14 @@ EOF
 	>/dev/null 2>"$TEST_TMP/err"
 expect_eq "failed step: exit status" "$?" 1
 expect_match "failed step: which and why" "$(cat "$TEST_TMP/err")" \
-	"variant bad: step 2 failed: mkfs.btrfs -f -d raid1 --no-such-option .*: exit status 1: .*unrecognized option '--no-such-option'"
+	"variant bad: step 3 failed: mkfs.btrfs -f -d raid1 --no-such-option .*: exit status 1: .*unrecognized option '--no-such-option'"
 rec=$(ls "$TEST_TMP"/res4/fail-*.json)
 expect_eq "failed step: recorded" "$(jq -r '.builds[0].status' "$rec")" failed
 expect_match "failed step: what it may have written was undone" \
 	"$(jq -r '[.builds[0].teardown[].command] | join(";")' "$rec")" \
 	'^wipefs --all /dev/loop[0-9]+ /dev/loop[0-9]+;btrfs device scan --forget '
 expect_match "failed step: the runs say why" \
-	"$(jq -r '.runs[0].skipped' "$rec")" 'step 2 failed'
+	"$(jq -r '.runs[0].skipped' "$rec")" 'step 3 failed'
 expect_eq "failed step: the next variant ran" \
 	"$(jq -r '.runs[1].status' "$rec")" ok
 expect_eq "failed step: nothing left" "$(our_loops)$(ls -A "$disks")" ""

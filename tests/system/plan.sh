@@ -27,25 +27,27 @@ expect_match "plan: teardown" "$out" \
 expect_match "plan: the scratch label" "$out" \
 	'^# scratch: functional, not representative'
 
-# Order: wipe, create, mkfs, mount; teardown reversed.
+# Order: the run's own mount point first (a name that cannot be made
+# stops the run before anything is wiped), wipe, create, mkfs, mount;
+# teardown reversed.
 order=$(printf '%s\n' "$out" | sed -n '/^# variant md-raid10/,/^# variant btrfs/p' |
 	grep -Eo '^(wipefs|mdadm --create|mkfs.ext4|mkdir|mount|blockdev|umount|rmdir|mdadm --stop|mdadm --zero)' |
 	paste -sd, -)
 expect_eq "plan: order" "$order" \
-	"wipefs,mdadm --create,mkfs.ext4,mkdir,mount,blockdev,umount,rmdir,wipefs,mdadm --stop,mdadm --zero,wipefs"
+	"mkdir,wipefs,mdadm --create,mkfs.ext4,mount,blockdev,umount,wipefs,mdadm --stop,mdadm --zero,wipefs,rmdir"
 
 json=$("$RAIDLAB" plan --json -v btrfs-raid10 seed-003-raid10-f2-vs-btrfs)
 expect_eq "plan --json: one variant" "$(printf '%s' "$json" | jq length)" 1
 expect_eq "plan --json: its name" \
 	"$(printf '%s' "$json" | jq -r '.[0].variant')" btrfs-raid10
 expect_eq "plan --json: setup argv" \
-	"$(printf '%s' "$json" | jq -r '.[0].setup[1].argv | join(" ")')" \
+	"$(printf '%s' "$json" | jq -r '.[0].setup[2].argv | join(" ")')" \
 	"mkfs.btrfs -f -d raid10 -m raid10 <scratch:0> <scratch:1> <scratch:2> <scratch:3>"
 expect_eq "plan --json: devices for the guards" \
 	"$(printf '%s' "$json" | jq -r '[.[0].devices[] | .role] | join(",")')" \
 	member,member,member,member
 expect_eq "plan --json: teardown" \
-	"$(printf '%s' "$json" | jq -r '.[0].teardown[-1] | join(" ")')" \
+	"$(printf '%s' "$json" | jq -r '.[0].teardown[-2] | join(" ")')" \
 	"btrfs device scan --forget <scratch:0> <scratch:1> <scratch:2> <scratch:3>"
 
 "$RAIDLAB" plan -v nosuch seed-003-raid10-f2-vs-btrfs >"$TEST_TMP/out" 2>"$TEST_TMP/err"

@@ -40,6 +40,38 @@ field_is() {
 	fail "field '$1' never matched /$2/ (got: $(field "$1"))"
 }
 
+# plan_wait ERE: the plan preview shows it within 10 s, scrolled down a
+# page at a time if need be (the preview follows every key), then back
+# at its top.
+plan_wait() {
+	_n=0
+	_pages=0
+	while [ "$_n" -lt 100 ]; do
+		if tui_screen | grep -Eq -- "$1"; then
+			while [ "$_pages" -gt 0 ]; do
+				tui_keys PPage
+				_pages=$((_pages - 1))
+			done
+			return 0
+		fi
+		_n=$((_n + 1))
+		if [ $((_n % 5)) -eq 0 ]; then
+			if [ "$_pages" -lt 4 ]; then
+				tui_keys NPage
+				_pages=$((_pages + 1))
+			else
+				while [ "$_pages" -gt 0 ]; do
+					tui_keys PPage
+					_pages=$((_pages - 1))
+				done
+			fi
+		fi
+		sleep 0.1
+	done
+	tui_screen >&2
+	fail "the plan never showed /$1/"
+}
+
 # plan_has ERE: the plan preview shows it, scrolled down if need be.
 plan_has() {
 	_i=0
@@ -92,7 +124,7 @@ field_is name 'b10'
 # The starting point: an md mirror of 2 scratch disks, planned at once.
 field_is engine 'md'
 field_is level 'RAID1'
-tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=1'
+plan_wait 'mdadm --create /dev/md/rl-b10 .*--level=1'
 
 # ---- checked as typed: the name, before Enter; Esc keeps the old one
 keys Up Up Up
@@ -126,7 +158,7 @@ keys Down Down
 tui_keys Right
 field_is engine 'btrfs'
 field_is level 'raid1'
-tui_wait_for 'mkfs.btrfs -f -d raid1 '
+plan_wait 'mkfs.btrfs -f -d raid1 '
 field_is type 'btrfs \(the engine makes it\)'
 # level: raid1 -> raid1c3 -> raid1c4 -> raid10.
 keys Down Right Right Right
@@ -135,14 +167,14 @@ field_is level 'raid10'
 keys Down Down Down Right Right
 field_is 'scratch disks' '4'
 field_is devices 'every scratch disk \(4\)'
-tui_wait_for "mkfs.btrfs -f -d raid10 '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'"
-tui_wait_for "btrfs device scan '<scratch:0>'"
+plan_wait "mkfs.btrfs -f -d raid10 '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'"
+plan_has "btrfs device scan '<scratch:0>'"
 
 # ---- an impossible choice: RAID6 on 3 devices
 keys Up Up Up Up Left
 field_is engine 'md'
 field_is level 'RAID10'
-tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=10 --raid-devices=4'
+plan_wait 'mdadm --create /dev/md/rl-b10 .*--level=10 --raid-devices=4'
 keys Down Left
 field_is level 'RAID6'
 # level, layout, chunk, devices, spares, scratch disks: 4 -> 3.
@@ -155,7 +187,7 @@ tui_wait_for '^! b10'
 keys Right
 field_is 'scratch disks' '4'
 tui_wait_gone 'RAID6 needs at least'
-tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=6 --raid-devices=4'
+plan_wait 'mdadm --create /dev/md/rl-b10 .*--level=6 --raid-devices=4'
 
 # ---- a geometry typed by hand: the plan follows each key, Esc undoes
 # Leaving engine btrfs gave the filesystem its type back (ext4, the new
@@ -188,7 +220,7 @@ field_is level 'RAID10'
 field layout | grep -q 'mdadm default' || fail "RAID10: no layout field"
 keys Down Right Right Right
 field_is layout 'f2'
-tui_wait_for 'mdadm --create .*--level=10 .*--layout=f2'
+plan_wait 'mdadm --create .*--level=10 .*--layout=f2'
 keys Up Left Left Left Left
 field_is level 'RAID1'
 sleep 0.3
@@ -196,7 +228,7 @@ if tui_screen | grep -Eq '[│|](layout|chunk) {2,}'; then
 	tui_screen >&2
 	fail "RAID1: a layout or chunk field is shown"
 fi
-tui_wait_for 'mdadm --create /dev/md/rl-b10 .*--level=1 --raid-devices=4'
+plan_wait 'mdadm --create /dev/md/rl-b10 .*--level=1 --raid-devices=4'
 
 # ---- the device picker: scratch:3 becomes a spare
 # level, nested legs (RAID0 and RAID1 can nest), devices.
@@ -209,7 +241,7 @@ tui_keys Enter
 tui_wait_gone 'Members and spares'
 field_is devices 'scratch:0..2 \(3\)'
 field_is spares 'scratch:3'
-tui_wait_for "mdadm --create /dev/md/rl-b10 .*--raid-devices=3"
+plan_wait "mdadm --create /dev/md/rl-b10 .*--raid-devices=3"
 tui_wait_for "spare-devices=1"
 
 # ---- typed text: mount options reach the plan; u puts the default back
@@ -265,14 +297,14 @@ field_is 'leg 1' 'scratch:2 scratch:3 *(▾|$)'
 field_is devices 'scratch:0\.\.3 \(4\) over 2 legs'
 tui_wait_for 'RAID0\+1: a RAID1 over 2 RAID0 legs'
 # (Long commands wrap in the preview: their parts are matched alone.)
-tui_wait_for 'mdadm --create /dev/md/rl-r01-leg0 --run --level=0 --raid-devices=2 '
-tui_wait_for "^ +'<scratch:0>' '<scratch:1>'\$"
+plan_wait 'mdadm --create /dev/md/rl-r01-leg0 --run --level=0 --raid-devices=2 '
+plan_wait "^ +'<scratch:0>' '<scratch:1>'\$"
 plan_has 'mdadm --create /dev/md/rl-r01 --run --level=1 --raid-devices=2 '
 plan_has '/dev/md/rl-r01-leg0 /dev/md/rl-r01-leg1'
 # The legs' chunk: mdadm's default, then 4K.
 keys Down Down Right
 field_is 'leg chunk' '4K'
-tui_wait_for 'mdadm --create /dev/md/rl-r01-leg0 .*--chunk=4K'
+plan_wait 'mdadm --create /dev/md/rl-r01-leg0 .*--chunk=4K'
 # Three legs of 4 disks: the first takes the odd one; RAID0 of one disk
 # is what lab_check says about the last leg.
 keys Up Up Right
@@ -284,7 +316,7 @@ tui_wait_for '^! variants.r01.array.legs\[2\].devices: RAID0 needs at least 2 de
 keys Left Left
 field_is 'nested legs' 'no'
 field_is devices 'scratch:0\.\.3 \(4\)$'
-tui_wait_for 'mdadm --create /dev/md/rl-r01 --run --level=1 --raid-devices=4'
+plan_wait 'mdadm --create /dev/md/rl-r01 --run --level=1 --raid-devices=4'
 # Leave the form on mount options, where the 80x24 check below looks.
 keys G Up Escape d
 tui_wait_for 'Delete variant r01\? y/n'
@@ -310,7 +342,7 @@ tui_keys Right
 field_is journal 'md array'
 field_is 'journal level' 'RAID1'
 field_is 'journal array' 'scratch:4 scratch:5 *(▾|$)'
-tui_wait_for 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=2 '
+plan_wait 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=2 '
 tui_wait_for "^ +'<scratch:4>' '<scratch:5>'\$"
 plan_has 'mke2fs -F -O journal_dev -b 4096 /dev/md/rl-lg-log'
 # The log's disks have left the array: 4 members.
@@ -324,11 +356,11 @@ tui_wait_for '\[L\] scratch:3'
 tui_keys Enter
 tui_wait_gone "Devices of the journal's array"
 field_is 'journal array' 'scratch:3 scratch:4 scratch:5 *(▾|$)'
-tui_wait_for 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=3 '
+plan_wait 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=3 '
 plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=3 '
 keys Up Left
 field_is 'journal level' 'RAID0'
-tui_wait_for 'mdadm --create /dev/md/rl-lg-log --run --level=0 --raid-devices=3 '
+plan_wait 'mdadm --create /dev/md/rl-lg-log --run --level=0 --raid-devices=3 '
 # The form counts the members as the plan does (it counted the log's).
 keys g
 field_is devices 'the other scratch disks \(3\)'
