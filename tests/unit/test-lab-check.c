@@ -712,3 +712,65 @@ Test(lab_check, reports_every_problem_in_one_pass)
 	    "got\n%s", got);
 	free(got);
 }
+
+/* ---------------------------------------------------------------- names */
+
+/* Names made equal after the load (as an editor can) among 20000
+   variants and workloads: each duplicate with the line of the first. */
+Test(lab_check, duplicates_in_a_big_lab_are_found_with_their_lines)
+{
+	enum { N = 20000 };
+	char line[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 8];
+	char dir[] = "/tmp/raidlab-check.XXXXXX";
+	struct errlist l;
+	struct lab *lab = NULL;
+	char *text, *got = calloc(1, 1);
+	size_t cap = (size_t)N * 100 + 100, len = 0;
+	FILE *f;
+
+	/* Variant i on line 3 + i, workload i on line N + 5 + i. */
+	text = malloc(cap);
+	cr_assert_not_null(text);
+	len += (size_t)sprintf(text, "name = \"big\";\nvariants = (\n");
+	for (int i = 0; i < N; i++)
+		len += (size_t)sprintf(text + len,
+		    "{ name = \"v%d\"; directory = \"/d\"; }%s\n", i,
+		    i + 1 < N ? "," : "");
+	len += (size_t)sprintf(text + len, ");\nworkloads = (\n");
+	for (int i = 0; i < N; i++)
+		len += (size_t)sprintf(text + len,
+		    "{ name = \"w%d\"; type = \"fio\"; }%s\n", i,
+		    i + 1 < N ? "," : "");
+	sprintf(text + len, ");\n");
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_eq(chdir(dir), 0);
+	f = fopen("big.cfg", "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(text);
+	errlist_init(&l);
+	cr_assert_eq(lab_load("big.cfg", &lab, &l), 0);
+	unlink("big.cfg");
+	rmdir(dir);
+	free(lab->variants[12345].name);
+	lab->variants[12345].name = strdup("v7");
+	free(lab->workloads[N - 1].name);
+	lab->workloads[N - 1].name = strdup("w0");
+	cr_assert_lt(lab_check(lab, &l), 0);
+	errlist_sort(&l);
+	for (size_t i = 0; i < l.n; i++) {
+		err_format(&l.v[i], line, sizeof line);
+		got = realloc(got, strlen(got) + strlen(line) + 2);
+		cr_assert_not_null(got);
+		strcat(strcat(got, line), "\n");
+	}
+	cr_expect_str_eq(got,
+	    "big.cfg:12348: variants.v7.name: variant name v7 is already used "
+	    "on line 10\n"
+	    "big.cfg:40004: workloads.w0.name: workload name w0 is already "
+	    "used on line 20005\n");
+	free(got);
+	lab_free(lab);
+	errlist_done(&l);
+}

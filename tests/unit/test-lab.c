@@ -19,6 +19,7 @@
 #include "err.h"
 #include "lab.h"
 #include "param.h"
+#include "strbuf.h"
 #include "unit.h"
 #include "xalloc.h"
 
@@ -988,4 +989,62 @@ Test(lab, integers_too_big_are_refused_not_wrapped)
 	    0, "%s", errs.n ? errs.v[0].msg : "");
 	lab_free(lab);
 	errlist_done(&errs);
+}
+
+/* ---------------------------------------------------------------- names */
+
+/* What the loader says about text: every message, one a line. */
+static char *
+load_msgs(const char *text)
+{
+	struct errlist errs;
+	struct lab *lab = NULL;
+	char *got;
+
+	errlist_init(&errs);
+	lab_load_string(text, "t.cfg", &lab, &errs);
+	got = errs_text(&errs);
+	lab_free(lab);
+	errlist_done(&errs);
+	return got;
+}
+
+/* Duplicates among 20000 workloads and 20000 variants are still found,
+   each with its own line and the line of the first use. (How long it
+   takes is bench/lab-check.sh's business, not a unit test's.) */
+Test(lab, duplicates_in_a_big_lab_are_found_with_their_lines)
+{
+	enum { N = 20000 };
+	struct strbuf b;
+	char *got;
+
+	/* Variant i on line 3 + i, workload i on line N + 5 + i. */
+	strbuf_init(&b);
+	strbuf_add(&b, "name = \"big\";\nvariants = (\n");
+	for (int i = 0; i < N; i++)
+		strbuf_printf(&b, "{ name = \"v%d\"; directory = \"/d\"; }%s\n",
+		    i == 12345       ? 7
+			: i == N - 1 ? 0
+				     : i,
+		    i + 1 < N ? "," : "");
+	strbuf_add(&b, ");\nworkloads = (\n");
+	for (int i = 0; i < N; i++)
+		strbuf_printf(&b, "{ name = \"w%d\"; type = \"fio\"; }%s\n",
+		    i == 12345       ? 7
+			: i == N - 1 ? 0
+				     : i,
+		    i + 1 < N ? "," : "");
+	strbuf_add(&b, ");\n");
+	got = load_msgs(b.s);
+	cr_assert_str_eq(got,
+	    "t.cfg:12348: variants[12345].name: duplicate variant name 'v7' "
+	    "(first at line 10)\n"
+	    "t.cfg:20002: variants[19999].name: duplicate variant name 'v0' "
+	    "(first at line 3)\n"
+	    "t.cfg:32350: workloads[12345].name: duplicate workload name "
+	    "'w7' (first at line 20012)\n"
+	    "t.cfg:40004: workloads[19999].name: duplicate workload name "
+	    "'w0' (first at line 20005)\n");
+	free(got);
+	strbuf_done(&b);
 }
