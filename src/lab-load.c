@@ -234,18 +234,17 @@ lab_choices(const char *const *names)
 	return out;
 }
 
-/* A name usable in paths and file names: [A-Za-z0-9._-]+. */
+/* A name usable in paths and file names (lab_name_ok()). */
 static bool
 get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
     char **out)
 {
+	char why[ERR_MSG_MAX];
+
 	if (!lab_get_string(c, s, field, out))
 		return false;
-	if (!lab_name_ok(*out)) {
-		lab_ctx_error(c, lab_line_of(s), field,
-		    _("'%s' is not a valid name: use letters, digits, '.', "
-		      "'_' and '-'"),
-		    *out);
+	if (lab_name_problem(*out, why, sizeof why) != NULL) {
+		lab_ctx_error(c, lab_line_of(s), field, "%s", why);
 		free(*out);
 		*out = NULL;
 		return false;
