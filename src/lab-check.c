@@ -131,6 +131,49 @@ lab_chk_fs_own(const struct lab_fs *fs, enum lab_f_field f)
 }
 
 bool
+lab_chk_path(struct lab_chk *c, int line, const char *field, const char *path,
+    bool dir)
+{
+	size_t len = strlen(path), max = dir ? LAB_CHK_DIR_MAX : PATH_MAX - 1;
+	size_t n, cut;
+	const char *p = path;
+
+	if (len > max) {
+		if (dir)
+			lab_chk_add(c, line, field,
+			    _("the path is %zu bytes long: a directory raidlab "
+			      "makes files in has at most %zu (PATH_MAX is %d, "
+			      "less room for a file name)"),
+			    len, max, PATH_MAX);
+		else
+			lab_chk_add(c, line, field,
+			    _("the path is %zu bytes long: at most %zu "
+			      "(PATH_MAX "
+			      "is %d)"),
+			    len, max, PATH_MAX);
+		return false;
+	}
+	for (p += strspn(p, "/"); *p != '\0'; p += strspn(p, "/")) {
+		n = strcspn(p, "/");
+		if (n > NAME_MAX) {
+			/* The start of it, not cut inside a UTF-8 sequence. */
+			cut = 24;
+			while (
+			    cut > 0 && ((unsigned char)p[cut] & 0xc0) == 0x80)
+				cut--;
+			lab_chk_add(c, line, field,
+			    _("'%.*s...' is a path component of %zu bytes: a "
+			      "file or directory name has at most %d "
+			      "(NAME_MAX)"),
+			    (int)cut, p, n, NAME_MAX);
+			return false;
+		}
+		p += n;
+	}
+	return true;
+}
+
+bool
 lab_chk_pow2(uint64_t x)
 {
 	return x != 0 && (x & (x - 1)) == 0;
@@ -371,11 +414,17 @@ check_sizes(struct lab_chk *c, const struct lab_variant *v, long implicit)
 static void
 check_directory(struct lab_chk *c, const struct lab_variant *v)
 {
+	char p[LAB_PATH_MAX];
+
 	if (v->directory[0] != '/')
 		lab_chk_variant(c, v, LAB_V_DIRECTORY,
 		    _("%s is not an "
 		      "absolute path"),
 		    v->directory);
+	else
+		lab_chk_path(c, lab_variant_line(v, LAB_V_DIRECTORY),
+		    lab_variant_path(v, LAB_V_DIRECTORY, p, sizeof p),
+		    v->directory, true);
 	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    !lab_variant_inherited(v, LAB_V_SCRATCH))
 		lab_chk_variant(c, v, LAB_V_SCRATCH,
@@ -394,12 +443,17 @@ check_array_variant(struct lab_chk *c, const struct lab_variant *v)
 {
 	const struct lab_array *a = &v->array;
 	long implicit = -1, named;
+	char p[LAB_PATH_MAX];
 
 	if (v->scratch_dir != NULL && v->scratch_dir[0] != '/')
 		lab_chk_variant(c, v, LAB_V_SCRATCH_DIR,
 		    _("%s is not an "
 		      "absolute path"),
 		    v->scratch_dir);
+	else if (v->scratch_dir != NULL)
+		lab_chk_path(c, lab_variant_line(v, LAB_V_SCRATCH_DIR),
+		    lab_variant_path(v, LAB_V_SCRATCH_DIR, p, sizeof p),
+		    v->scratch_dir, true);
 	/* scratch.c makes each disk a sparse file of this size. */
 	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    !lab_variant_isset(v, LAB_V_SCRATCH_SIZE))
@@ -520,6 +574,9 @@ check_lab(struct lab_chk *c, const struct lab *lab)
 		    _("%s is neither an absolute path "
 		      "nor under ~/"),
 		    r);
+	else if (r != NULL)
+		lab_chk_path(c, lab_line(lab, LAB_L_RESULTS),
+		    lab_key(LAB_L_RESULTS), r, true);
 	check_names(c, lab);
 }
 

@@ -66,6 +66,19 @@ expect_match "300-byte variant name, run --dry-run: message" \
 	"$(cat "$TEST_TMP/err")" "variants\\[0\\]\\.name: 'v{24}\\.\\.\\.' is 300 bytes long"
 expect_eq "300-byte variant name, run --dry-run: no plan" "$(cat "$TEST_TMP/out")" ""
 
+# A scratch directory with a component longer than a file name can be:
+# the run would fail creating the scratch files; check says so first.
+comp=$(printf 'd%.0s' $(seq 256))
+cat >"$TEST_TMP/longdir.cfg" <<EOF
+name = "longdir";
+variants = ( { name = "m"; array = { engine = "single"; };
+  scratch = { count = 1; size = "1G"; dir = "/var/tmp/$comp"; }; } );
+EOF
+"$RAIDLAB" check "$TEST_TMP/longdir.cfg" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "256-byte scratch.dir component: exit status" "$?" 2
+expect_eq "256-byte scratch.dir component: message" "$(cat "$TEST_TMP/err")" \
+	"$TEST_TMP/longdir.cfg:3: variants.m.scratch.dir: 'dddddddddddddddddddddddd...' is a path component of 256 bytes: a file or directory name has at most 255 (NAME_MAX)"
+
 "$RAIDLAB" check >/dev/null 2>&1
 expect_eq "check without a file: exit status" "$?" 2
 

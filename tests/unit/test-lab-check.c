@@ -713,6 +713,117 @@ Test(lab_check, reports_every_problem_in_one_pass)
 	free(got);
 }
 
+/* ---------------------------------------------------------------- paths */
+
+/* An absolute path of exactly len bytes, components of at most 200. */
+static char *
+path_of(size_t len)
+{
+	char *p = malloc(len + 1);
+
+	cr_assert_not_null(p);
+	for (size_t i = 0; i < len; i++)
+		p[i] = i % 200 == 0 ? '/' : 'a';
+	p[len] = '\0';
+	return p;
+}
+
+/* text with its "@" replaced by path; caller frees. */
+static char *
+lab_with(const char *text, const char *path)
+{
+	const char *at = strchr(text, '@');
+	size_t n = strlen(text) + strlen(path);
+	char *out = malloc(n);
+
+	cr_assert_not_null(at);
+	cr_assert_not_null(out);
+	snprintf(out, n, "%.*s%s%s", (int)(at - text), text, path, at + 1);
+	return out;
+}
+
+/* The messages for text with path in it, or "" when it passes. */
+static char *
+check_with(const char *text, const char *path)
+{
+	char *lab = lab_with(text, path), *got;
+	size_t n;
+
+	got = run_check(lab, &n);
+	free(lab);
+	return got;
+}
+
+/* A directory raidlab makes files in (directory, scratch.dir, results)
+   leaves room for a file name under PATH_MAX; a bitmap file may use all
+   of PATH_MAX - 1; no component is longer than NAME_MAX. A run would
+   fail at mkdir or open only after wiping the members. */
+Test(lab_check, paths_longer_than_the_system_takes_are_refused)
+{
+	static const char dir[] = "name = \"t\";\n"
+				  "variants = ( { name = \"d\";\n"
+				  "  directory = \"@\"; } );\n";
+	static const char scratch[] =
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"m\"; array = { level = 1; };\n"
+	    "  scratch = { count = 2; size = \"1G\"; dir = \"@\"; }; } );\n";
+	static const char bitmap[] =
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"m\"; scratch = { count = 2; size = "
+	    "\"1G\"; };\n"
+	    "  array = { level = 1; bitmap = { file = \"@\"; }; }; } );\n";
+	static const char results[] =
+	    "name = \"t\";\nresults = \"@\";\n"
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n";
+	char *p, *got, name[300], comp[256];
+
+	p = path_of(3839);
+	got = check_with(dir, p);
+	cr_expect_str_eq(got, "");
+	free(got);
+	free(p);
+	p = path_of(3840);
+	got = check_with(dir, p);
+	cr_expect_str_eq(got,
+	    "lab.cfg:3: variants.d.directory: the path is 3840 bytes long: a "
+	    "directory raidlab makes files in has at most 3839 (PATH_MAX is "
+	    "4096, less room for a file name)\n");
+	free(got);
+	got = check_with(results, p);
+	cr_expect_str_eq(got,
+	    "lab.cfg:2: results: the path is 3840 bytes long: a directory "
+	    "raidlab makes files in has at most 3839 (PATH_MAX is 4096, less "
+	    "room for a file name)\n");
+	free(got);
+	free(p);
+
+	memset(comp, 'c', sizeof comp);
+	snprintf(name, sizeof name, "/var/tmp/%.255s", comp);
+	got = check_with(scratch, name);
+	cr_expect_str_eq(got, "");
+	free(got);
+	snprintf(name, sizeof name, "/var/tmp/%.256s/x", comp);
+	got = check_with(scratch, name);
+	cr_expect_str_eq(got,
+	    "lab.cfg:3: variants.m.scratch.dir: 'cccccccccccccccccccccccc...' "
+	    "is a path component of 256 bytes: a file or directory name has "
+	    "at most 255 (NAME_MAX)\n");
+	free(got);
+
+	p = path_of(4095);
+	got = check_with(bitmap, p);
+	cr_expect_str_eq(got, "");
+	free(got);
+	free(p);
+	p = path_of(4096);
+	got = check_with(bitmap, p);
+	cr_expect_str_eq(got,
+	    "lab.cfg:3: variants.m.array.bitmap.file: the path is 4096 bytes "
+	    "long: at most 4095 (PATH_MAX is 4096)\n");
+	free(got);
+	free(p);
+}
+
 /* ---------------------------------------------------------------- names */
 
 /* Names made equal after the load (as an editor can) among 20000
