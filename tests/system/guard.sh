@@ -135,7 +135,9 @@ run_lab() {
 
 # refused NAME REGEX [REGEX...] -- [ARGS...]: with --dry-run first, then
 # for real (only once the dry run refused as it should), exit status 1,
-# every REGEX on stderr, nothing changed.
+# every REGEX on stderr (!REGEX: not on stderr), nothing on stdout (a
+# refused dry run prints no plan: its commands would never run), nothing
+# changed.
 refused() {
 	n=$1
 	shift
@@ -151,8 +153,14 @@ refused() {
 		run_lab "$n" "$mode" "$@"
 		after=$(snapshot)
 		expect_eq "$what: exit status (stderr: $ERR)" "$RC" 1
+		expect_eq "$what: stdout (no plan)" "$OUT" ""
 		printf '%s' "$res" | while IFS= read -r re; do
-			[ -n "$re" ] && expect_match "$what: refusal" "$ERR" "$re"
+			case $re in
+			'') ;;
+			!*)	! printf '%s' "$ERR" | grep -Eq -- "${re#!}" ||
+				    fail "$what: stderr matches /${re#!}/: $ERR" ;;
+			*)	expect_match "$what: refusal" "$ERR" "$re" ;;
+			esac
 		done || exit 1
 		[ "$before" = "$after" ] ||
 		    fail "$what: something changed:$NL$(printf '%s\n' "$before" >"$TEST_TMP/b";
