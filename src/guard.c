@@ -485,19 +485,23 @@ check_device(struct pass *p, const struct guard_dev *g, const struct disk *d,
     const char *name)
 {
 	char why[TEXT_MAX];
+	const char *busy = NULL;
 	bool conf = is_confirmed(p, devnum_of(d));
 
 	if (check_root(p, g, d, name))
 		return;
-	if (btrfs_busy(p, d, why, sizeof why)) {
-		refuse(p, -EBUSY, g, "%s: %s", name, why);
-	} else if (d->verdict == DISK_BUSY) {
-		if (conf)
-			refuse(p, -EBUSY, g,
-			    _("%s: %s (--yes-destroy cannot override this)"),
-			    name, d->reason);
-		else
-			refuse(p, -EBUSY, g, "%s: %s", name, d->reason);
+	/* A member of a mounted btrfs is busy as the others are, and said
+	   so the same way. */
+	if (btrfs_busy(p, d, why, sizeof why))
+		busy = why;
+	else if (d->verdict == DISK_BUSY)
+		busy = d->reason;
+	if (busy != NULL && conf) {
+		refuse(p, -EBUSY, g,
+		    _("%s: %s (--yes-destroy cannot override this)"), name,
+		    busy);
+	} else if (busy != NULL) {
+		refuse(p, -EBUSY, g, "%s: %s", name, busy);
 	} else if (has_data(p->inv, d) && !conf) {
 		data_text(p->inv, d, why, sizeof why);
 		refuse(p, -EPERM, g,

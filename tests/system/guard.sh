@@ -205,7 +205,7 @@ refused ext "--yes-destroy names $DEVDIR/nope, which does not exist" -- \
 # The member of a mounted two-device btrfs that mountinfo does not name.
 lab btrfs "$FREE" "$BT2"
 refused btrfs "$(at btrfs "$BT2"): member of the mounted btrfs $BTUUID \\(mounted on $TEST_TMP/bt\\)"
-refused btrfs "$(at btrfs "$BT2"): member of the mounted btrfs $BTUUID" -- \
+refused btrfs "$(at btrfs "$BT2"): member of the mounted btrfs $BTUUID \\(mounted on $TEST_TMP/bt\\) \\(--yes-destroy cannot override this\\)" -- \
 	--yes-destroy="$BT2"
 
 # The disk that holds /, even confirmed (/dev/vda cannot even be opened

@@ -393,12 +393,14 @@ Test(guard, refuses_the_root_disk_and_its_partitions_even_confirmed)
 	    "--yes-destroy");
 }
 
-/* mountinfo names sdh only; /sys/fs/btrfs knows sdi and sdo1 belong. */
+/* mountinfo names sdh only; /sys/fs/btrfs knows sdi and sdo1 belong.
+   Busy as a mounted device is, and said alike: confirmed, the message
+   says that the confirmation cannot override it (issue 10). */
 Test(guard, refuses_members_of_a_mounted_multi_device_btrfs)
 {
 	const char *p[] = { "/dev/sdi", "/dev/sdh", "/dev/sdo" };
 
-	cr_expect_eq(check(p, N(p), p, N(p)), -EPERM);
+	cr_expect_eq(check(p, N(p), NULL, 0), -EPERM);
 	expect_entries(3);
 	expect_entry(0,
 	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sdi: member of the "
@@ -410,6 +412,18 @@ Test(guard, refuses_members_of_a_mounted_multi_device_btrfs)
 	    "lab.cfg:12: variants.v.array.devices[2]: /dev/sdo: partition "
 	    "sdo1 is a member of the mounted btrfs bt-uuid (mounted on "
 	    "/mnt/bt)");
+	cr_expect_eq(errs.v[0].code, -EBUSY);
+	errlist_done(&errs);
+	cr_expect_eq(check(p, N(p), p, N(p)), -EPERM);
+	expect_entries(3);
+	expect_entry(0,
+	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sdi: member of the "
+	    "mounted btrfs bt-uuid (mounted on /mnt/bt) (--yes-destroy cannot "
+	    "override this)");
+	expect_entry(2,
+	    "lab.cfg:12: variants.v.array.devices[2]: /dev/sdo: partition "
+	    "sdo1 is a member of the mounted btrfs bt-uuid (mounted on "
+	    "/mnt/bt) (--yes-destroy cannot override this)");
 	cr_expect_eq(errs.v[0].code, -EBUSY);
 }
 
