@@ -76,6 +76,32 @@ guard_role_name(enum guard_role r)
 	return "?";
 }
 
+const char *
+guard_confirm_name(enum guard_confirm c)
+{
+	return c == GUARD_CONFIRM_TYPED ? _("the typed confirmation")
+					: "--yes-destroy";
+}
+
+const char *
+guard_refused_line(const struct errlist *errs, enum guard_confirm c)
+{
+	for (size_t i = 0; i < errs->n; i++) {
+		if (errs->v[i].code != -EPERM)
+			continue;
+		if (c == GUARD_CONFIRM_TYPED)
+			return _(
+			    "refused: nothing was changed. Free the devices, "
+			    "or confirm the ones whose data may be "
+			    "destroyed by typing their names when the run "
+			    "asks");
+		return _("refused: nothing was changed. Free the devices, or "
+			 "confirm the ones whose data may be destroyed with "
+			 "--yes-destroy=DEV,...");
+	}
+	return _("refused: nothing was changed.");
+}
+
 static int
 sys_stat(const struct guard_sys *sys, const char *path, struct stat *st)
 {
@@ -394,6 +420,14 @@ refuse(struct pass *p, int code, const struct guard_dev *g, const char *fmt,
 	p->added++;
 }
 
+/* How the user confirms, as messages name it. */
+static const char *
+how(const struct pass *p)
+{
+	return guard_confirm_name(
+	    p->sys != NULL ? p->sys->confirm : GUARD_CONFIRM_OPTION);
+}
+
 /* "/dev/x", or "link (/dev/loop3)" when the lab names it otherwise. */
 static const char *
 shown(const char *path, const struct disk *d, char *buf, size_t len)
@@ -461,19 +495,18 @@ check_root(struct pass *p, const struct guard_dev *g, const struct disk *d,
 	const struct disk *parent = by_name(p->inv, d->parent);
 
 	if (d->root && d->why == DISK_WHY_ROOT)
-		refuse(p, -EBUSY, g,
-		    _("%s: %s: never used, not even with --yes-destroy"), name,
-		    d->reason);
+		refuse(p, -EBUSY, g, _("%s: %s: never used, not even with %s"),
+		    name, d->reason, how(p));
 	else if (d->root)
 		refuse(p, -EBUSY, g,
 		    _("%s: %s, and / lives on it: never used, not even with "
-		      "--yes-destroy"),
-		    name, d->reason[0] ? d->reason : _("in use"));
+		      "%s"),
+		    name, d->reason[0] ? d->reason : _("in use"), how(p));
 	else if (parent != NULL && parent->root)
 		refuse(p, -EBUSY, g,
 		    _("%s: a partition of %s, the disk that holds /: never "
-		      "used, not even with --yes-destroy"),
-		    name, parent->path ? parent->path : parent->name);
+		      "used, not even with %s"),
+		    name, parent->path ? parent->path : parent->name, how(p));
 	else
 		return false;
 	return true;
@@ -485,30 +518,31 @@ check_device(struct pass *p, const struct guard_dev *g, const struct disk *d,
     const char *name)
 {
 	char why[TEXT_MAX];
+	const char *busy = NULL;
 	bool conf = is_confirmed(p, devnum_of(d));
 
 	if (check_root(p, g, d, name))
 		return;
-	if (btrfs_busy(p, d, why, sizeof why)) {
-		refuse(p, -EBUSY, g, "%s: %s", name, why);
-	} else if (d->verdict == DISK_BUSY) {
-		if (conf)
-			refuse(p, -EBUSY, g,
-			    _("%s: %s (--yes-destroy cannot override this)"),
-			    name, d->reason);
-		else
-			refuse(p, -EBUSY, g, "%s: %s", name, d->reason);
+	/* A member of a mounted btrfs is busy as the others are, and said
+	   so the same way. */
+	if (btrfs_busy(p, d, why, sizeof why))
+		busy = why;
+	else if (d->verdict == DISK_BUSY)
+		busy = d->reason;
+	if (busy != NULL && conf) {
+		refuse(p, -EBUSY, g, _("%s: %s (%s cannot override this)"),
+		    name, busy, how(p));
+	} else if (busy != NULL) {
+		refuse(p, -EBUSY, g, "%s: %s", name, busy);
 	} else if (has_data(p->inv, d) && !conf) {
 		data_text(p->inv, d, why, sizeof why);
 		refuse(p, -EPERM, g,
-		    _("%s: has data: %s; to destroy it, name it in "
-		      "--yes-destroy"),
-		    name, why);
+		    _("%s: has data: %s; to destroy it, name it in %s"), name,
+		    why, how(p));
 	} else if (!has_data(p->inv, d) && conf) {
 		refuse(p, -EINVAL, g,
-		    _("--yes-destroy names %s, which holds no data: remove it "
-		      "from --yes-destroy"),
-		    name);
+		    _("%s names %s, which holds no data: remove it from %s"),
+		    how(p), name, how(p));
 	}
 }
 
@@ -535,22 +569,22 @@ refuse_confirmation(struct pass *p, const char *name, const struct resolved *r,
     bool any_variant)
 {
 	if (r->err == -ENOENT)
-		refuse(p, -EINVAL, NULL,
-		    _("--yes-destroy names %s, which does not exist"), name);
+		refuse(p, -EINVAL, NULL, _("%s names %s, which does not exist"),
+		    how(p), name);
 	else if (r->err == -ENOTBLK)
 		refuse(p, -EINVAL, NULL,
-		    _("--yes-destroy names %s, which is not a block device"),
+		    _("%s names %s, which is not a block device"), how(p),
 		    name);
 	else if (r->err < 0)
-		refuse(p, -EINVAL, NULL, _("--yes-destroy names %s: %s"), name,
+		refuse(p, -EINVAL, NULL, _("%s names %s: %s"), how(p), name,
 		    strerror(-r->err));
 	else if (any_variant)
 		refuse(p, -EINVAL, NULL,
-		    _("--yes-destroy names %s, which no selected variant uses"),
+		    _("%s names %s, which no selected variant uses"), how(p),
 		    name);
 	else
 		refuse(p, -EINVAL, NULL,
-		    _("--yes-destroy names %s, which is not in this variant"),
+		    _("%s names %s, which is not in this variant"), how(p),
 		    name);
 }
 

@@ -60,9 +60,12 @@ struct guard_dev {
  *  - any other DISK_BUSY device, with the inventory's translated reason:
  *    mounted, active swap, held by md/dm/loop, a partition in use,
  *    read-only, no medium (-EBUSY);
+ *  - a busy device (the two cases above) that confirmed names says so:
+ *    "... (--yes-destroy cannot override this)";
  *  - a device with data (DISK_HAS_DATA: a signature, a partition table or
  *    partitions, unknown contents) that confirmed does not name; the
- *    message names the signature (type, label, UUID) (-EPERM).
+ *    message names the signature (type, label, UUID) (-EPERM). This is
+ *    the one refusal a confirmation can lift: no other entry has -EPERM.
  * confirmed (the --yes-destroy list; a bare name means /dev/NAME) must
  * name exactly the devices with data, compared by dev_t: an entry that
  * does not exist or is not a block device, one that is not in this set
@@ -141,17 +144,41 @@ const char *guard_role_name(enum guard_role r);
 int guard_files(const struct lab_variant *v, const char *file,
     struct errlist *errs);
 
+/* How the user confirms that a device's data may be destroyed: the
+   refusals' hints name it. */
+enum guard_confirm {
+	GUARD_CONFIRM_OPTION, /* raidlab run --yes-destroy=DEV,... */
+	GUARD_CONFIRM_TYPED, /* the TUI: names typed when the run asks */
+};
+
 /*
  * Where guard_check_sys() looks at the system, so that unit tests can
  * judge hand-built inventories: stat_fn resolves paths (stat(2) when
  * NULL), btrfs_dir lists mounted btrfs filesystems ("/sys/fs/btrfs" when
  * NULL; each UUID/devices/NAME entry names a member by kernel name, with
- * its "dev" file giving major:minor).
+ * its "dev" file giving major:minor). confirm is how the front end
+ * confirms: messages name "--yes-destroy" (GUARD_CONFIRM_OPTION, also for
+ * guard_check()) or "the typed confirmation" in its place.
  */
 struct guard_sys {
 	int (*stat_fn)(const char *path, struct stat *st);
 	const char *btrfs_dir;
+	enum guard_confirm confirm;
 };
+
+/* What guard_sys.confirm names in messages: "--yes-destroy", or "the
+   typed confirmation" (translated). */
+const char *guard_confirm_name(enum guard_confirm c);
+
+/*
+ * The line that ends a refusal whose entries are in errs: "refused:
+ * nothing was changed.", followed by how to confirm the devices with data
+ * in the front end's words (c) when errs has a refusal a confirmation
+ * lifts (an -EPERM entry); not when nothing can be overridden.
+ * Translated, static.
+ */
+const char *
+guard_refused_line(const struct errlist *errs, enum guard_confirm c);
 
 /* guard_check() against sys (NULL: the real system). */
 int guard_check_sys(const struct guard_sys *sys, const struct disk_list *inv,

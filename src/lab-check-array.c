@@ -350,7 +350,7 @@ static void
 md_bitmap(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a)
 {
-	char b[UNITS_BUF];
+	char b[UNITS_BUF], p[LAB_PATH_MAX];
 	bool has = a->bitmap != LAB_BITMAP_NONE;
 
 	if (has && a->md_level == LAB_MD_LEVEL_0 &&
@@ -380,6 +380,10 @@ md_bitmap(struct lab_chk *c, const struct lab_variant *v,
 		      "is under /dev: an external bitmap is a regular file on "
 		      "another filesystem"),
 		    a->bitmap_file);
+	else if (a->bitmap == LAB_BITMAP_FILE && a->bitmap_file != NULL)
+		lab_chk_path(c, lab_array_line(a, LAB_A_BITMAP_FILE),
+		    lab_array_path(v, a, LAB_A_BITMAP_FILE, p, sizeof p),
+		    a->bitmap_file, false);
 	if (!lab_array_isset(a, LAB_A_BITMAP_CHUNK))
 		return;
 	if (!has) {

@@ -28,6 +28,7 @@
 #include "lab-check.h"
 #include "lab.h"
 #include "param.h"
+#include "strmap.h"
 #include "units.h"
 #include "workload.h"
 #include "xalloc.h"
@@ -127,6 +128,49 @@ bool
 lab_chk_fs_own(const struct lab_fs *fs, enum lab_f_field f)
 {
 	return lab_fs_isset(fs, f) && !lab_fs_inherited(fs, f);
+}
+
+bool
+lab_chk_path(struct lab_chk *c, int line, const char *field, const char *path,
+    bool dir)
+{
+	size_t len = strlen(path), max = dir ? LAB_CHK_DIR_MAX : PATH_MAX - 1;
+	size_t n, cut;
+	const char *p = path;
+
+	if (len > max) {
+		if (dir)
+			lab_chk_add(c, line, field,
+			    _("the path is %zu bytes long: a directory raidlab "
+			      "makes files in has at most %zu (PATH_MAX is %d, "
+			      "less room for a file name)"),
+			    len, max, PATH_MAX);
+		else
+			lab_chk_add(c, line, field,
+			    _("the path is %zu bytes long: at most %zu "
+			      "(PATH_MAX "
+			      "is %d)"),
+			    len, max, PATH_MAX);
+		return false;
+	}
+	for (p += strspn(p, "/"); *p != '\0'; p += strspn(p, "/")) {
+		n = strcspn(p, "/");
+		if (n > NAME_MAX) {
+			/* The start of it, not cut inside a UTF-8 sequence. */
+			cut = 24;
+			while (
+			    cut > 0 && ((unsigned char)p[cut] & 0xc0) == 0x80)
+				cut--;
+			lab_chk_add(c, line, field,
+			    _("'%.*s...' is a path component of %zu bytes: a "
+			      "file or directory name has at most %d "
+			      "(NAME_MAX)"),
+			    (int)cut, p, n, NAME_MAX);
+			return false;
+		}
+		p += n;
+	}
+	return true;
 }
 
 bool
@@ -370,11 +414,17 @@ check_sizes(struct lab_chk *c, const struct lab_variant *v, long implicit)
 static void
 check_directory(struct lab_chk *c, const struct lab_variant *v)
 {
+	char p[LAB_PATH_MAX];
+
 	if (v->directory[0] != '/')
 		lab_chk_variant(c, v, LAB_V_DIRECTORY,
 		    _("%s is not an "
 		      "absolute path"),
 		    v->directory);
+	else
+		lab_chk_path(c, lab_variant_line(v, LAB_V_DIRECTORY),
+		    lab_variant_path(v, LAB_V_DIRECTORY, p, sizeof p),
+		    v->directory, true);
 	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    !lab_variant_inherited(v, LAB_V_SCRATCH))
 		lab_chk_variant(c, v, LAB_V_SCRATCH,
@@ -393,12 +443,17 @@ check_array_variant(struct lab_chk *c, const struct lab_variant *v)
 {
 	const struct lab_array *a = &v->array;
 	long implicit = -1, named;
+	char p[LAB_PATH_MAX];
 
 	if (v->scratch_dir != NULL && v->scratch_dir[0] != '/')
 		lab_chk_variant(c, v, LAB_V_SCRATCH_DIR,
 		    _("%s is not an "
 		      "absolute path"),
 		    v->scratch_dir);
+	else if (v->scratch_dir != NULL)
+		lab_chk_path(c, lab_variant_line(v, LAB_V_SCRATCH_DIR),
+		    lab_variant_path(v, LAB_V_SCRATCH_DIR, p, sizeof p),
+		    v->scratch_dir, true);
 	/* scratch.c makes each disk a sparse file of this size. */
 	if (lab_variant_isset(v, LAB_V_SCRATCH) &&
 	    !lab_variant_isset(v, LAB_V_SCRATCH_SIZE))
@@ -458,40 +513,38 @@ check_variant(struct lab_chk *c, const struct lab_variant *v)
 
 /* ---------------------------------------------------------------- lab */
 
+/* Names used twice: one lookup per entry, so a lab of 100 000 workloads
+   is checked in linear time. */
 static void
 check_names(struct lab_chk *c, const struct lab *lab)
 {
 	char p[LAB_PATH_MAX];
+	struct strmap names;
 	size_t i, j;
 
+	strmap_init(&names);
 	for (i = 0; i < lab->nvariants; i++) {
 		const struct lab_variant *v = &lab->variants[i];
 
-		for (j = 0; v->name != NULL && j < i; j++)
-			if (lab->variants[j].name != NULL &&
-			    strcmp(lab->variants[j].name, v->name) == 0)
-				break;
-		if (v->name != NULL && j < i)
-			lab_chk_variant(c, v, LAB_V_NAME,
-			    _("variant name %s "
-			      "is already used on line %d"),
-			    v->name,
-			    lab_variant_line(&lab->variants[j], LAB_V_NAME));
+		if (v->name == NULL || strmap_add(&names, v->name, i, &j))
+			continue;
+		lab_chk_variant(c, v, LAB_V_NAME,
+		    _("variant name %s is already used on line %d"), v->name,
+		    lab_variant_line(&lab->variants[j], LAB_V_NAME));
 	}
+	strmap_done(&names);
+	strmap_init(&names);
 	for (i = 0; i < lab->nworkloads; i++) {
 		const struct lab_workload *w = &lab->workloads[i];
 
-		for (j = 0; w->name != NULL && j < i; j++)
-			if (lab->workloads[j].name != NULL &&
-			    strcmp(lab->workloads[j].name, w->name) == 0)
-				break;
-		if (w->name != NULL && j < i)
-			lab_chk_add(c, lab_workload_line(w, LAB_W_NAME),
-			    lab_workload_path(w, "name", p, sizeof p),
-			    _("workload name %s is already used on line %d"),
-			    w->name,
-			    lab_workload_line(&lab->workloads[j], LAB_W_NAME));
+		if (w->name == NULL || strmap_add(&names, w->name, i, &j))
+			continue;
+		lab_chk_add(c, lab_workload_line(w, LAB_W_NAME),
+		    lab_workload_path(w, "name", p, sizeof p),
+		    _("workload name %s is already used on line %d"), w->name,
+		    lab_workload_line(&lab->workloads[j], LAB_W_NAME));
 	}
+	strmap_done(&names);
 }
 
 static void
@@ -521,6 +574,9 @@ check_lab(struct lab_chk *c, const struct lab *lab)
 		    _("%s is neither an absolute path "
 		      "nor under ~/"),
 		    r);
+	else if (r != NULL)
+		lab_chk_path(c, lab_line(lab, LAB_L_RESULTS),
+		    lab_key(LAB_L_RESULTS), r, true);
 	check_names(c, lab);
 }
 

@@ -8,6 +8,7 @@
 #ifndef RAIDLAB_LAB_CHECK_H
 #define RAIDLAB_LAB_CHECK_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -54,6 +55,17 @@ void lab_chk_fs(struct lab_chk *c, const struct lab_variant *v,
 /* The entry wrote the field itself (not inherited from defaults). */
 bool lab_chk_array_own(const struct lab_array *a, enum lab_a_field f);
 bool lab_chk_fs_own(const struct lab_fs *fs, enum lab_f_field f);
+
+/*
+ * A path the kernel will take: at most PATH_MAX - 1 bytes, or for a
+ * directory raidlab makes files in (dir) LAB_CHK_DIR_MAX, so that a
+ * file name of NAME_MAX bytes still fits under it; every component at
+ * most NAME_MAX bytes. Reports at line and field and returns false when
+ * not.
+ */
+#define LAB_CHK_DIR_MAX (PATH_MAX - 2 - NAME_MAX)
+bool lab_chk_path(struct lab_chk *c, int line, const char *field,
+    const char *path, bool dir);
 
 bool lab_chk_pow2(uint64_t x);
 /* units_format_exact() into buf of UNITS_BUF bytes. */

@@ -39,6 +39,9 @@ void lab_edit_tidy_fs(struct lab_variant *v);
 /* No legs any more: their devices become the array's when it names
    none (lab-edit-legs.c). */
 void lab_edit_unnest(struct lab_array *a);
+/* base followed by "-k" (k >= 2; none for k < 2), base cut so that the
+   whole has at most LAB_NAME_MAX bytes. Caller frees. */
+char *lab_edit_name_k(const char *base, int k);
 /* A valid name not taken (taken: the caller looked). */
 int lab_edit_check_name(const char *name, const char *field, bool taken,
     struct err *e);

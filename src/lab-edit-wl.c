@@ -39,11 +39,11 @@ workload_named(const struct lab *lab, const char *name, size_t except)
 char *
 lab_edit_workload_unique(const struct lab *lab, const char *base)
 {
-	char *name = xstrdup(base);
+	char *name = lab_edit_name_k(base, 1);
 
 	for (int k = 2; workload_named(lab, name, (size_t)-1); k++) {
 		free(name);
-		name = xasprintf("%s-%d", base, k);
+		name = lab_edit_name_k(base, k);
 	}
 	return name;
 }

@@ -117,13 +117,25 @@ variant_named(const struct lab *lab, const char *name, size_t except)
 }
 
 char *
+lab_edit_name_k(const char *base, int k)
+{
+	char sfx[16] = "";
+	size_t keep = strlen(base), room;
+
+	if (k >= 2)
+		snprintf(sfx, sizeof sfx, "-%d", k);
+	room = LAB_NAME_MAX - strlen(sfx);
+	return xasprintf("%.*s%s", (int)(keep < room ? keep : room), base, sfx);
+}
+
+char *
 lab_edit_variant_unique(const struct lab *lab, const char *base)
 {
-	char *name = xstrdup(base);
+	char *name = lab_edit_name_k(base, 1);
 
 	for (int k = 2; variant_named(lab, name, (size_t)-1); k++) {
 		free(name);
-		name = xasprintf("%s-%d", base, k);
+		name = lab_edit_name_k(base, k);
 	}
 	return name;
 }
@@ -132,11 +144,10 @@ int
 lab_edit_check_name(const char *name, const char *field, bool taken,
     struct err *e)
 {
-	if (!lab_edit_name_ok(name))
-		return err_set(e, -EINVAL, NULL, 0, field,
-		    _("'%s' is not a valid name: use letters, digits, '.', "
-		      "'_' and '-'"),
-		    name != NULL ? name : "");
+	char why[ERR_MSG_MAX];
+
+	if (lab_name_problem(name != NULL ? name : "", why, sizeof why) != NULL)
+		return err_set(e, -EINVAL, NULL, 0, field, "%s", why);
 	if (taken)
 		return err_set(e, -EINVAL, NULL, 0, field,
 		    _("the name %s is already used"), name);

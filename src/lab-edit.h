@@ -44,9 +44,10 @@ int lab_edit_reset(struct lab *lab, enum lab_l_field f);
 
 /* ---------------------------------------------------------------- variants */
 
-/* A name lab_load() accepts: [A-Za-z0-9._-]+. */
+/* A name lab_load() accepts (lab_name_ok()). */
 bool lab_edit_name_ok(const char *name);
-/* base, or base-2, base-3...: not yet a variant's name. Caller frees. */
+/* base, or base-2, base-3...: not yet a variant's name, base cut so
+   that it has at most LAB_NAME_MAX bytes. Caller frees. */
 char *lab_edit_variant_unique(const struct lab *lab, const char *base);
 
 /*
@@ -178,7 +179,8 @@ bool lab_edit_fs_applies(const struct lab_variant *v, enum lab_f_field f);
 
 /* ---------------------------------------------------------------- workloads */
 
-/* base, or base-2...: not yet a workload's name. Caller frees. */
+/* base, or base-2...: not yet a workload's name, at most LAB_NAME_MAX
+   bytes. Caller frees. */
 char *lab_edit_workload_unique(const struct lab *lab, const char *base);
 /* Append a workload of type type (workload_table) named name; returns
    its index or a negative errno. */

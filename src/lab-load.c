@@ -21,6 +21,7 @@
 #include "lab-load.h"
 #include "lab.h"
 #include "param.h"
+#include "strmap.h"
 #include "suggest.h"
 #include "units.h"
 #include "workload.h"
@@ -233,18 +234,17 @@ lab_choices(const char *const *names)
 	return out;
 }
 
-/* A name usable in paths and file names: [A-Za-z0-9._-]+. */
+/* A name usable in paths and file names (lab_name_ok()). */
 static bool
 get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
     char **out)
 {
+	char why[ERR_MSG_MAX];
+
 	if (!lab_get_string(c, s, field, out))
 		return false;
-	if (!lab_name_ok(*out)) {
-		lab_ctx_error(c, lab_line_of(s), field,
-		    _("'%s' is not a valid name: use letters, digits, '.', "
-		      "'_' and '-'"),
-		    *out);
+	if (lab_name_problem(*out, why, sizeof why) != NULL) {
+		lab_ctx_error(c, lab_line_of(s), field, "%s", why);
 		free(*out);
 		*out = NULL;
 		return false;
@@ -386,7 +386,9 @@ load_variants(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 	const config_setting_t *g;
 	char field[LAB_PATH_MAX];
 	size_t i, j, n = (size_t)config_setting_length(list);
+	struct strmap names;
 
+	strmap_init(&names);
 	lab->variants = xcalloc(n ? n : 1, sizeof *lab->variants);
 	for (i = 0; i < n; i++) {
 		struct lab_variant *v = &lab->variants[i];
@@ -402,22 +404,14 @@ load_variants(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 			continue;
 		}
 		load_variant(c, g, false, v);
-		for (j = 0; j < i && v->name != NULL; j++) {
-			if (lab->variants[j].name != NULL &&
-			    strcmp(lab->variants[j].name, v->name) == 0) {
-				snprintf(field, sizeof field,
-				    "variants[%zu].name", i);
-				lab_ctx_error(c,
-				    lab_variant_line(v, LAB_V_NAME), field,
-				    _("duplicate variant name '%s' (first at "
-				      "line %d)"),
-				    v->name,
-				    lab_variant_line(&lab->variants[j],
-					LAB_V_NAME));
-				break;
-			}
-		}
+		if (v->name == NULL || strmap_add(&names, v->name, i, &j))
+			continue;
+		snprintf(field, sizeof field, "variants[%zu].name", i);
+		lab_ctx_error(c, lab_variant_line(v, LAB_V_NAME), field,
+		    _("duplicate variant name '%s' (first at line %d)"),
+		    v->name, lab_variant_line(&lab->variants[j], LAB_V_NAME));
 	}
+	strmap_done(&names);
 }
 
 /* ---------------------------------------------------------------- workload */
@@ -490,7 +484,9 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 	const config_setting_t *g;
 	char field[LAB_PATH_MAX];
 	size_t i, j, n = (size_t)config_setting_length(list);
+	struct strmap names;
 
+	strmap_init(&names);
 	lab->workloads = xcalloc(n ? n : 1, sizeof *lab->workloads);
 	for (i = 0; i < n; i++) {
 		struct lab_workload *w = &lab->workloads[i];
@@ -506,22 +502,14 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 			continue;
 		}
 		load_workload(c, g, w);
-		for (j = 0; j < i && w->name != NULL; j++) {
-			if (lab->workloads[j].name != NULL &&
-			    strcmp(lab->workloads[j].name, w->name) == 0) {
-				snprintf(field, sizeof field,
-				    "workloads[%zu].name", i);
-				lab_ctx_error(c,
-				    lab_workload_line(w, LAB_W_NAME), field,
-				    _("duplicate workload name '%s' (first at "
-				      "line %d)"),
-				    w->name,
-				    lab_workload_line(&lab->workloads[j],
-					LAB_W_NAME));
-				break;
-			}
-		}
+		if (w->name == NULL || strmap_add(&names, w->name, i, &j))
+			continue;
+		snprintf(field, sizeof field, "workloads[%zu].name", i);
+		lab_ctx_error(c, lab_workload_line(w, LAB_W_NAME), field,
+		    _("duplicate workload name '%s' (first at line %d)"),
+		    w->name, lab_workload_line(&lab->workloads[j], LAB_W_NAME));
 	}
+	strmap_done(&names);
 }
 
 /* ---------------------------------------------------------------- top */

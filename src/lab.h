@@ -319,7 +319,7 @@ struct lab *lab_dup(const struct lab *lab);
 /*
  * Read path: libconfig syntax, types, allowed values, unknown keys (with
  * the nearest known key suggested), sizes, device names ("/..." or
- * "scratch:N"), names ([A-Za-z0-9._-]+), duplicate variant and workload
+ * "scratch:N"), names (lab_name_ok()), duplicate variant and workload
  * names, workload types and their parameters against the schema
  * (including two params that exclude each other); then merge defaults
  * and interpret `level` for the merged engine (md level or btrfs
@@ -414,8 +414,18 @@ lab_fs_path(const struct lab_variant *v, int f, char *buf, size_t len);
 const char *lab_workload_path(const struct lab_workload *w, const char *param,
     char *buf, size_t len);
 
-/* A valid variant or workload name: [A-Za-z0-9._-]+. */
+/*
+ * Names (of the lab, variants and workloads) become parts of file and
+ * directory names (mount points, results, scratch files, a workload's
+ * directory): 1 to LAB_NAME_MAX bytes of ASCII letters, digits, '.', '_'
+ * and '-', not starting with '.' or '-' (no ".", "..", hidden file or
+ * option).
+ */
+#define LAB_NAME_MAX 64
 bool lab_name_ok(const char *s);
+/* Why s is not a valid name: a translated reason written to buf, for
+   "file:line: field: reason"; NULL when s is valid. */
+const char *lab_name_problem(const char *s, char *buf, size_t len);
 
 /* "scratch:N" -> N (>= 0); anything else -> -1. */
 int lab_scratch_index(const char *dev);

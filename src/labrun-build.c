@@ -121,7 +121,7 @@ static int
 guard_all(const struct lab *lab, struct plan **plans,
     const char *const *confirmed, size_t nconfirmed, struct disk_list *inv,
     struct guard_dev **all, size_t *nall, struct errlist *errs,
-    bool *devs_refused, struct labrun_check *c)
+    const struct guard_sys *sys, struct labrun_check *c)
 {
 	char msg[512];
 	int rc = c->rc;
@@ -147,11 +147,9 @@ guard_all(const struct lab *lab, struct plan **plans,
 		nc = guard_confirmed_for(*all + *nall, n, confirmed, nconfirmed,
 		    conf);
 		if (n > 0 &&
-		    guard_check(inv, *all + *nall, n, conf, nc, lab->path,
-			errs) < 0) {
+		    guard_check_sys(sys, inv, *all + *nall, n, conf, nc,
+			lab->path, errs) < 0)
 			rc = -EPERM;
-			*devs_refused = true;
-		}
 		if (guard_files(&lab->variants[i], lab->path, errs) < 0)
 			rc = -EPERM;
 		free(conf);
@@ -162,16 +160,17 @@ guard_all(const struct lab *lab, struct plan **plans,
 
 int
 labrun_precheck(const struct lab *lab, const bool *sel,
-    const char *const *confirmed, size_t nconfirmed, const char *state_dir,
-    struct disk_list *inv, struct labrun_check *c)
+    const char *const *confirmed, size_t nconfirmed, bool typed,
+    const char *state_dir, struct disk_list *inv, struct labrun_check *c)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct guard_sys sys = { .confirm = typed ? GUARD_CONFIRM_TYPED
+						  : GUARD_CONFIRM_OPTION };
 	struct guard_dev *all = NULL;
 	struct plan **plans;
 	struct errlist errs;
 	struct strbuf t;
 	size_t nall = 0;
-	bool devs = false;
 	struct err e;
 	int rc;
 
@@ -185,22 +184,18 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	plans = plan_all(lab, sel, state_dir, c);
 	errlist_init(&errs);
 	rc = guard_all(lab, plans, confirmed, nconfirmed, inv, &all, &nall,
-	    &errs, &devs, c);
+	    &errs, &sys, c);
 	if (rc == 0 &&
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
-		lab->path, &errs) < 0) {
+		lab->path, &errs) < 0)
 		rc = -EPERM;
-		devs = true;
-	}
 	errlist_sort(&errs);
 	for (size_t i = 0; i < errs.n; i++)
 		msg_add(c, false, err_format(&errs.v[i], b, sizeof b));
+	/* How to go on only when a confirmation can (a device with data),
+	   in the words of the front end's confirmation. */
 	if (rc == -EPERM)
-		msg_add(c, false,
-		    devs ? _("refused: nothing was changed. Free the devices, "
-			     "or confirm the ones whose data may be destroyed "
-			     "with --yes-destroy=DEV,...")
-			 : _("refused: nothing was changed."));
+		msg_add(c, false, guard_refused_line(&errs, sys.confirm));
 	destroy_list(inv, plans, lab->nvariants, c);
 	strbuf_init(&t);
 	for (size_t i = 0; i < lab->nvariants; i++)
@@ -234,7 +229,7 @@ labrun_check(const struct lab *lab, const struct labrun_opts *o,
 		    (o->variants == NULL || o->variants[i]);
 	disk_list_init(&inv);
 	rc = labrun_precheck(lab, sel, o->confirmed, o->nconfirmed,
-	    sd != NULL && *sd != '\0' ? sd : NULL, &inv, c);
+	    o->confirm_typed, sd != NULL && *sd != '\0' ? sd : NULL, &inv, c);
 	disk_list_done(&inv);
 	free(sel);
 	return rc;

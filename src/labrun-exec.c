@@ -258,8 +258,8 @@ precheck(struct labrun *lr)
 	int rc;
 
 	rc = labrun_precheck(lr->lab, lr->vsel,
-	    (const char *const *)lr->confirmed, lr->nconfirmed, lr->state_dir,
-	    &lr->inv, &c);
+	    (const char *const *)lr->confirmed, lr->nconfirmed,
+	    lr->confirm_typed, lr->state_dir, &lr->inv, &c);
 	for (size_t i = 0; i < c.nmsgs; i++)
 		labrun_emit(lr, c.msgs[i].note ? LABRUN_NOTE : LABRUN_ERROR, -1,
 		    -1, "%s", c.msgs[i].text);

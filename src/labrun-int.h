@@ -39,6 +39,7 @@ struct labrun {
 	int64_t repeats;
 	char **confirmed;
 	size_t nconfirmed;
+	bool confirm_typed;
 	char *state_dir; /* NULL: /run/raidlab */
 	unsigned tick_ms;
 	bool keep;
@@ -89,10 +90,11 @@ void labrun_variant_runs(struct labrun *lr, int vi, const char *dir);
 void labrun_skip_variant(struct labrun *lr, int vi, const char *why);
 
 /* labrun-build.c */
-/* The precheck for sel, into c (inventory left in inv). */
+/* The precheck for sel, into c (inventory left in inv); typed: the
+   user confirms as labrun_opts.confirm_typed says. */
 int labrun_precheck(const struct lab *lab, const bool *sel,
-    const char *const *confirmed, size_t nconfirmed, const char *state_dir,
-    struct disk_list *inv, struct labrun_check *c);
+    const char *const *confirmed, size_t nconfirmed, bool typed,
+    const char *state_dir, struct disk_list *inv, struct labrun_check *c);
 /* Build array variant vi, run on it, tear it down. */
 void labrun_array_variant(struct labrun *lr, int vi);
 

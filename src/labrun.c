@@ -299,6 +299,7 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	for (size_t i = 0; i < o->nconfirmed; i++)
 		lr->confirmed[i] = xstrdup(o->confirmed[i]);
 	lr->nconfirmed = o->nconfirmed;
+	lr->confirm_typed = o->confirm_typed;
 	lr->state_dir = sd != NULL && *sd != '\0' ? xstrdup(sd) : NULL;
 	lr->tick_ms = o->tick_ms ? o->tick_ms : 250;
 	lr->keep = o->keep;

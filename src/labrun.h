@@ -58,6 +58,9 @@ struct labrun_opts {
 	   guard.h). */
 	const char *const *confirmed;
 	size_t nconfirmed;
+	/* The user confirms by typing the names when the run asks (the
+	   TUI), not with --yes-destroy: refusals say so. */
+	bool confirm_typed;
 	/* Mount points go under STATE_DIR/mnt. NULL: $RAIDLAB_STATE_DIR
 	   (read by labrun_start()), else /run/raidlab. The state journal
 	   itself is statej.h's: $RAIDLAB_STATE_DIR or /run/raidlab. */

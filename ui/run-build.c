@@ -18,11 +18,18 @@ build_dry_run(const struct lab *lab, const struct labrun_opts *o)
 
 	for (size_t i = 0; i < c.nmsgs; i++)
 		fprintf(stderr, "raidlab run: %s\n", c.msgs[i].text);
-	fputs(c.plans, stdout);
-	if (rc == 0)
+	/* A plan is shown only when it could run: a refused one would list
+	   commands (wipefs --all /dev/vda) that will never be run. */
+	if (rc == 0) {
+		fputs(c.plans, stdout);
 		fprintf(stderr,
 		    _("raidlab run: dry run: every check passed; nothing was "
 		      "changed\n"));
+	} else if (c.plans[0] != '\0') {
+		fprintf(stderr,
+		    _("raidlab run: dry run: no plan is shown while something "
+		      "is refused\n"));
+	}
 	labrun_check_done(&c);
 	return rc;
 }

@@ -16,9 +16,9 @@ struct labrun_opts;
 
 /*
  * Check every selected array variant (labrun_check()) and print each
- * problem, the plans (stdout) and, when everything passed, that nothing
- * was changed. Returns 0 when everything may go ahead, -EPERM when
- * something is refused, another negative errno on failure.
+ * problem and, only when everything passed, the plans (stdout) and that
+ * nothing was changed. Returns 0 when everything may go ahead, -EPERM
+ * when something is refused, another negative errno on failure.
  */
 int build_dry_run(const struct lab *lab, const struct labrun_opts *o);
 

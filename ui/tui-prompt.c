@@ -57,9 +57,13 @@ tui_prompt_key(struct tui_prompt *p, int ch)
 void
 tui_prompt_draw(const struct tui_prompt *p, struct tui *t, WINDOW *w)
 {
-	int wd = t->cols - 4 < 56 ? t->cols - 4 : 56, h = 5;
+	/* Wide enough for "name: ", the longest name and the cursor. */
+	int full = LAB_NAME_MAX + 12;
+	int wd = t->cols - 4 < full ? t->cols - 4 : full, h = 5;
 	int y = (getmaxy(w) - h) / 2, x = (t->cols - wd) / 2;
+	const char *in = p->input;
 	char line[128];
+	size_t room;
 
 	for (int r = 0; r < h; r++)
 		mvwhline(w, y + r, x, ' ', wd);
@@ -69,7 +73,12 @@ tui_prompt_draw(const struct tui_prompt *p, struct tui *t, WINDOW *w)
 	wattroff(w, A_BOLD);
 	if (p->yes_no)
 		return;
-	snprintf(line, sizeof line, _("name: %s"), p->input);
+	/* On a narrow screen the end of the input stays in view. */
+	snprintf(line, sizeof line, _("name: %s"), "");
+	room = wd > 6 + (int)strlen(line) ? (size_t)wd - 5 - strlen(line) : 1;
+	if (strlen(in) > room)
+		in += strlen(in) - room;
+	snprintf(line, sizeof line, _("name: %s"), in);
 	tui_put(w, y + 2, x + 2, wd - 4, line);
 	mvwchgat(w, y + 2, x + 2 + (int)strlen(line), 1, A_REVERSE, 0, NULL);
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));

@@ -9,12 +9,13 @@
 
 #include <stdbool.h>
 
+#include "lab.h"
 #include "tui.h"
 
 struct tui_prompt {
 	bool yes_no; /* a y/n question, no input */
 	char title[128];
-	char input[64];
+	char input[LAB_NAME_MAX + 1]; /* up to a name's longest */
 };
 
 enum tui_prompt_result {

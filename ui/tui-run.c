@@ -184,6 +184,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 {
 	struct labrun_opts o = { .confirmed = confirmed,
 		.nconfirmed = nc,
+		.confirm_typed = true,
 		.tick_ms = t->tick_ms };
 	struct err e;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
@@ -215,7 +216,9 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 static void
 request_start(struct run *r, struct tui *t)
 {
-	struct labrun_opts o = { .tick_ms = t->tick_ms };
+	/* No --yes-destroy here: the refusals tell of the typed
+	   confirmation. */
+	struct labrun_opts o = { .confirm_typed = true, .tick_ms = t->tick_ms };
 	struct labrun_check c;
 	struct errlist errs;
 

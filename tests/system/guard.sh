@@ -8,8 +8,12 @@
 # --dry-run` and by `raidlab run` alike: exit status 1, the reason on
 # stderr as "raidlab run: LAB:LINE: FIELD: DEV: REASON", and nothing
 # changed (blkid -p of every device, the loop devices, mounts and swaps,
-# the state journal: the same before and after). With the right
-# --yes-destroy the ext4 device is accepted and --dry-run prints the plan.
+# the state journal: the same before and after), and a refused --dry-run
+# prints no plan. Only a refusal that confirming lifts (data) ends with
+# the hint to confirm with --yes-destroy; a busy device confirmed says
+# --yes-destroy cannot override it, a mounted btrfs member too. With the
+# right --yes-destroy the ext4 device is accepted and --dry-run prints the
+# plan.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_root
@@ -135,7 +139,9 @@ run_lab() {
 
 # refused NAME REGEX [REGEX...] -- [ARGS...]: with --dry-run first, then
 # for real (only once the dry run refused as it should), exit status 1,
-# every REGEX on stderr, nothing changed.
+# every REGEX on stderr (!REGEX: not on stderr), nothing on stdout (a
+# refused dry run prints no plan: its commands would never run), nothing
+# changed.
 refused() {
 	n=$1
 	shift
@@ -151,8 +157,14 @@ refused() {
 		run_lab "$n" "$mode" "$@"
 		after=$(snapshot)
 		expect_eq "$what: exit status (stderr: $ERR)" "$RC" 1
+		expect_eq "$what: stdout (no plan)" "$OUT" ""
 		printf '%s' "$res" | while IFS= read -r re; do
-			[ -n "$re" ] && expect_match "$what: refusal" "$ERR" "$re"
+			case $re in
+			'') ;;
+			!*)	! printf '%s' "$ERR" | grep -Eq -- "${re#!}" ||
+				    fail "$what: stderr matches /${re#!}/: $ERR" ;;
+			*)	expect_match "$what: refusal" "$ERR" "$re" ;;
+			esac
 		done || exit 1
 		[ "$before" = "$after" ] ||
 		    fail "$what: something changed:$NL$(printf '%s\n' "$before" >"$TEST_TMP/b";
@@ -160,19 +172,24 @@ refused() {
 	done
 }
 
-# A mounted device, confirmed or not.
+# A mounted device, confirmed or not. Nothing a confirmation could lift:
+# no hint to confirm.
+HINT='or confirm the ones whose data may be destroyed'
 lab mounted "$MNT" "$FREE"
-refused mounted "$(at mounted "$MNT"): mounted on $TEST_TMP/mnt"
-refused mounted "$(at mounted "$MNT"): mounted on $TEST_TMP/mnt" -- \
-	--yes-destroy="$MNT"
+refused mounted "$(at mounted "$MNT"): mounted on $TEST_TMP/mnt" \
+	'refused: nothing was changed\.$' "!$HINT"
+refused mounted "$(at mounted "$MNT"): mounted on $TEST_TMP/mnt \(--yes-destroy cannot override this\)" \
+	"!$HINT" -- --yes-destroy="$MNT"
 
 # Active swap.
 lab swap "$FREE" "$SWAP"
 refused swap "$(at swap "$SWAP"): active swap"
 
-# An ext4 signature without confirmation: the signature, label and UUID.
+# An ext4 signature without confirmation: the signature, label and UUID,
+# and how to confirm.
 lab ext "$EXT" "$FREE"
-refused ext "$(at ext "$EXT"): has data: ext4 signature \\(label \"g4rdlbl\", UUID [0-9a-f-]+\\)"
+refused ext "$(at ext "$EXT"): has data: ext4 signature \\(label \"g4rdlbl\", UUID [0-9a-f-]+\\)" \
+	"refused: nothing was changed\\. Free the devices, $HINT with --yes-destroy=DEV"
 
 # ... and with it: accepted, and --dry-run prints the plan, changing nothing.
 before=$(snapshot)
@@ -197,8 +214,8 @@ refused ext "--yes-destroy names $DEVDIR/nope, which does not exist" -- \
 # The member of a mounted two-device btrfs that mountinfo does not name.
 lab btrfs "$FREE" "$BT2"
 refused btrfs "$(at btrfs "$BT2"): member of the mounted btrfs $BTUUID \\(mounted on $TEST_TMP/bt\\)"
-refused btrfs "$(at btrfs "$BT2"): member of the mounted btrfs $BTUUID" -- \
-	--yes-destroy="$BT2"
+refused btrfs "$(at btrfs "$BT2"): member of the mounted btrfs $BTUUID \\(mounted on $TEST_TMP/bt\\) \\(--yes-destroy cannot override this\\)" \
+	"!$HINT" -- --yes-destroy="$BT2"
 
 # The disk that holds /, even confirmed (/dev/vda cannot even be opened
 # here: the refusal must come all the same).

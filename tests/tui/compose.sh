@@ -8,7 +8,9 @@
 # default back; the variant list clones, reorders and deletes; a workload
 # is added and a parameter typed, with its default and help shown; text
 # is checked as it is typed (the message under the field and the plan
-# preview follow each key, Esc puts the value back); RAID0+1 through the
+# preview follow each key, Esc puts the value back; a name of 65 bytes is
+# refused as lab files refuse it, and the name prompt takes 64, the
+# longest); RAID0+1 through the
 # nesting fields; a journal on a device, then on an md mirror of its own
 # edited in the picker; 80x24 and --ascii keep working, and quitting
 # leaves nothing on stderr; legs that differ in a lab file are shown as
@@ -112,6 +114,15 @@ tui_wait_for 'tmpdir'
 tui_wait_for 'directory +/var/tmp/raidlab-quick'
 tui_wait_for 'nothing to build'
 
+# ---- the name prompt takes up to 64 bytes, the longest name
+tui_keys a
+tui_wait_for 'New variant'
+tui_keys C-u
+tui_text "$(printf 'p%.0s' $(seq 70))"
+tui_wait_for "name: p{64}([^p]|$)"
+tui_keys Escape
+tui_wait_gone 'New variant'
+
 # ---- a new variant, composed as btrfs raid10 on 4 scratch disks
 tui_keys a
 tui_wait_for 'New variant'
@@ -143,6 +154,16 @@ tui_text -2
 tui_wait_gone 'is not a valid name'
 field_is name 'tmpdir-2'
 tui_wait_for '^# variant tmpdir-2$'
+# A name becomes a mount point and file names: 64 bytes at most, said as
+# lab files are told.
+n64=$(printf 'n%.0s' $(seq 64))
+tui_keys C-u
+tui_text "${n64}x"
+tui_wait_for "! 'n{24}\\.\\.\\.' is 65 bytes long: a name"
+tui_wait_for '# no plan until these are solved'
+tui_keys BSpace
+tui_wait_gone 'bytes long'
+tui_wait_for "^# variant $n64\$"
 tui_keys Escape
 field_is name 'b10'
 tui_wait_for '^# variant b10$'

@@ -196,7 +196,8 @@ variants = ( { name = "b"; array = { engine = "btrfs"; level = "raid1";
 workloads = ( { type = "smallfiles"; counts = [10]; } );
 EOF
 	export RAIDLAB_STATE_DIR="$TEST_TMP/state"
-	tui_start "$TEST_TMP/data.cfg"
+	# Wide enough for the log's refusal lines whole.
+	TUI_COLS=200 tui_start "$TEST_TMP/data.cfg"
 	tui_wait_for 'tuidata'
 	tui_keys "$(run_tab)" r
 	tui_wait_for 'hold data that the run will destroy'
@@ -204,6 +205,11 @@ EOF
 	tui_text "$d2"
 	tui_keys Enter
 	tui_wait_for 'not the devices to destroy: refused'
+	# The log tells of what the TUI has, not of an option it has not.
+	tui_wait_for "$d1: has data: .*; to destroy it, name it in the typed confirmation"
+	tui_wait_for 'or confirm the ones whose data may be destroyed by typing their names when the run asks'
+	tui_screen | grep -q -- '--yes-destroy' &&
+	    fail "the TUI's log names --yes-destroy: $(tui_screen | grep -- --yes-destroy)"
 	expect_eq "wrong name: nothing changed" "$(blkid -p "$d1" "$d2" 2>&1)" \
 		"$before"
 	[ -z "$(findmnt -n -l -o TARGET | grep -F "$TEST_TMP/state")" ] ||

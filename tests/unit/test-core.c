@@ -176,6 +176,35 @@ Test(err, sort_orders_by_file_then_line_and_is_stable)
 	errlist_done(&l);
 }
 
+/* Two sorted runs (a lab check's variants after its workloads) and
+   equal lines in many places: ordered, and still stable. */
+Test(err, sort_merges_long_runs_and_keeps_equal_lines_in_order)
+{
+	enum { N = 3000 };
+	struct errlist l;
+	int last = -1, seq = -1;
+
+	errlist_init(&l);
+	for (int i = 0; i < N; i++)
+		errlist_add(&l, -EINVAL, "lab.cfg", N + i / 3, NULL, "%d", i);
+	for (int i = 0; i < N; i++)
+		errlist_add(&l, -EINVAL, "lab.cfg", i / 3, NULL, "%d", N + i);
+	errlist_sort(&l);
+	cr_assert_eq(l.n, 2 * N);
+	for (size_t i = 0; i < l.n; i++) {
+		int k = atoi(l.v[i].msg);
+
+		cr_assert_geq(l.v[i].line, last, "entry %zu", i);
+		if (l.v[i].line == last)
+			cr_assert_gt(k, seq, "entry %zu: not stable", i);
+		last = l.v[i].line;
+		seq = k;
+	}
+	cr_assert_str_eq(l.v[0].msg, "3000");
+	cr_assert_str_eq(l.v[2 * N - 1].msg, "2999");
+	errlist_done(&l);
+}
+
 static char *
 slurp(const char *path)
 {

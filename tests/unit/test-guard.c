@@ -219,10 +219,14 @@ fake_done(void)
 	fake_fini();
 }
 
+/* How the front end confirms, for check(): --yes-destroy unless a test
+   says otherwise. */
+static enum guard_confirm confirm_by = GUARD_CONFIRM_OPTION;
+
 static int
 check(const char *const *paths, size_t n, const char *const *conf, size_t nconf)
 {
-	struct guard_sys sys = { fake_stat, btrfs_dir };
+	struct guard_sys sys = { fake_stat, btrfs_dir, confirm_by };
 	struct guard_dev devs[8];
 	static char fields[8][64];
 	size_t i;
@@ -393,12 +397,14 @@ Test(guard, refuses_the_root_disk_and_its_partitions_even_confirmed)
 	    "--yes-destroy");
 }
 
-/* mountinfo names sdh only; /sys/fs/btrfs knows sdi and sdo1 belong. */
+/* mountinfo names sdh only; /sys/fs/btrfs knows sdi and sdo1 belong.
+   Busy as a mounted device is, and said alike: confirmed, the message
+   says that the confirmation cannot override it (issue 10). */
 Test(guard, refuses_members_of_a_mounted_multi_device_btrfs)
 {
 	const char *p[] = { "/dev/sdi", "/dev/sdh", "/dev/sdo" };
 
-	cr_expect_eq(check(p, N(p), p, N(p)), -EPERM);
+	cr_expect_eq(check(p, N(p), NULL, 0), -EPERM);
 	expect_entries(3);
 	expect_entry(0,
 	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sdi: member of the "
@@ -411,11 +417,77 @@ Test(guard, refuses_members_of_a_mounted_multi_device_btrfs)
 	    "sdo1 is a member of the mounted btrfs bt-uuid (mounted on "
 	    "/mnt/bt)");
 	cr_expect_eq(errs.v[0].code, -EBUSY);
+	errlist_done(&errs);
+	cr_expect_eq(check(p, N(p), p, N(p)), -EPERM);
+	expect_entries(3);
+	expect_entry(0,
+	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sdi: member of the "
+	    "mounted btrfs bt-uuid (mounted on /mnt/bt) (--yes-destroy cannot "
+	    "override this)");
+	expect_entry(2,
+	    "lab.cfg:12: variants.v.array.devices[2]: /dev/sdo: partition "
+	    "sdo1 is a member of the mounted btrfs bt-uuid (mounted on "
+	    "/mnt/bt) (--yes-destroy cannot override this)");
+	cr_expect_eq(errs.v[0].code, -EBUSY);
+}
+
+/* The TUI has no --yes-destroy: its messages name what it has, the
+   typed confirmation, wherever the option would be named. */
+Test(guard, the_tui_is_told_of_its_typed_confirmation)
+{
+	const char *data[] = { "/dev/sdd" }, *busy[] = { "/dev/sde" };
+	const char *root[] = { "/dev/sda1" }, *free_[] = { "/dev/sdl" };
+
+	confirm_by = GUARD_CONFIRM_TYPED;
+	cr_expect_eq(check(data, 1, NULL, 0), -EPERM);
+	cr_expect_eq(check(busy, 1, busy, 1), -EPERM);
+	cr_expect_eq(check(root, 1, NULL, 0), -EPERM);
+	cr_expect_eq(check(free_, 1, free_, 1), -EPERM);
+	expect_entries(4);
+	expect_entry(0,
+	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sdd: has data: "
+	    "ext4 signature (label \"lbl\", UUID 1111-2222); to destroy it, "
+	    "name it in the typed confirmation");
+	expect_entry(1,
+	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sde: mounted on "
+	    "/mnt/x (the typed confirmation cannot override this)");
+	expect_entry(2,
+	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sda1: holds /: "
+	    "never used, not even with the typed confirmation");
+	expect_entry(3,
+	    "lab.cfg:10: variants.v.array.devices[0]: the typed confirmation "
+	    "names /dev/sdl, which holds no data: remove it from the typed "
+	    "confirmation");
+	for (size_t i = 0; i < errs.n; i++)
+		cr_expect(strstr(entry(i), "--yes-destroy") == NULL, "%s",
+		    entry(i));
+}
+
+/* The line after the refusals tells how to confirm only when that
+   would help (a device with data), in the front end's words. */
+Test(guard, the_refused_line_offers_a_confirmation_only_when_one_helps)
+{
+	const char *busy[] = { "/dev/sde", "/dev/sdi", "/dev/sda1" };
+	const char *data[] = { "/dev/sdd" };
+	const char *bare = "refused: nothing was changed.";
+
+	cr_expect_eq(check(busy, N(busy), busy, N(busy)), -EPERM);
+	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_OPTION), bare);
+	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_TYPED), bare);
+	cr_expect_eq(check(data, 1, NULL, 0), -EPERM);
+	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_OPTION),
+	    "refused: nothing was changed. Free the devices, or confirm the "
+	    "ones whose data may be destroyed with --yes-destroy=DEV,...");
+	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_TYPED),
+	    "refused: nothing was changed. Free the devices, or confirm the "
+	    "ones whose data may be destroyed by typing their names when the "
+	    "run asks");
 }
 
 Test(guard, btrfs_members_are_found_without_sysfs_dev_files_too)
 {
-	struct guard_sys sys = { fake_stat, "/nonexistent/btrfs" };
+	struct guard_sys sys = { fake_stat, "/nonexistent/btrfs",
+		GUARD_CONFIRM_OPTION };
 	struct guard_dev d = { "/dev/sdi", GUARD_MEMBER, "f", 1 };
 	const char *c[] = { "/dev/sdi" };
 	char dev[128];

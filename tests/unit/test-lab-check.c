@@ -712,3 +712,176 @@ Test(lab_check, reports_every_problem_in_one_pass)
 	    "got\n%s", got);
 	free(got);
 }
+
+/* ---------------------------------------------------------------- paths */
+
+/* An absolute path of exactly len bytes, components of at most 200. */
+static char *
+path_of(size_t len)
+{
+	char *p = malloc(len + 1);
+
+	cr_assert_not_null(p);
+	for (size_t i = 0; i < len; i++)
+		p[i] = i % 200 == 0 ? '/' : 'a';
+	p[len] = '\0';
+	return p;
+}
+
+/* text with its "@" replaced by path; caller frees. */
+static char *
+lab_with(const char *text, const char *path)
+{
+	const char *at = strchr(text, '@');
+	size_t n = strlen(text) + strlen(path);
+	char *out = malloc(n);
+
+	cr_assert_not_null(at);
+	cr_assert_not_null(out);
+	snprintf(out, n, "%.*s%s%s", (int)(at - text), text, path, at + 1);
+	return out;
+}
+
+/* The messages for text with path in it, or "" when it passes. */
+static char *
+check_with(const char *text, const char *path)
+{
+	char *lab = lab_with(text, path), *got;
+	size_t n;
+
+	got = run_check(lab, &n);
+	free(lab);
+	return got;
+}
+
+/* A directory raidlab makes files in (directory, scratch.dir, results)
+   leaves room for a file name under PATH_MAX; a bitmap file may use all
+   of PATH_MAX - 1; no component is longer than NAME_MAX. A run would
+   fail at mkdir or open only after wiping the members. */
+Test(lab_check, paths_longer_than_the_system_takes_are_refused)
+{
+	static const char dir[] = "name = \"t\";\n"
+				  "variants = ( { name = \"d\";\n"
+				  "  directory = \"@\"; } );\n";
+	static const char scratch[] =
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"m\"; array = { level = 1; };\n"
+	    "  scratch = { count = 2; size = \"1G\"; dir = \"@\"; }; } );\n";
+	static const char bitmap[] =
+	    "name = \"t\";\n"
+	    "variants = ( { name = \"m\"; scratch = { count = 2; size = "
+	    "\"1G\"; };\n"
+	    "  array = { level = 1; bitmap = { file = \"@\"; }; }; } );\n";
+	static const char results[] =
+	    "name = \"t\";\nresults = \"@\";\n"
+	    "variants = ( { name = \"d\"; directory = \"/mnt\"; } );\n";
+	char *p, *got, name[300], comp[256];
+
+	p = path_of(3839);
+	got = check_with(dir, p);
+	cr_expect_str_eq(got, "");
+	free(got);
+	free(p);
+	p = path_of(3840);
+	got = check_with(dir, p);
+	cr_expect_str_eq(got,
+	    "lab.cfg:3: variants.d.directory: the path is 3840 bytes long: a "
+	    "directory raidlab makes files in has at most 3839 (PATH_MAX is "
+	    "4096, less room for a file name)\n");
+	free(got);
+	got = check_with(results, p);
+	cr_expect_str_eq(got,
+	    "lab.cfg:2: results: the path is 3840 bytes long: a directory "
+	    "raidlab makes files in has at most 3839 (PATH_MAX is 4096, less "
+	    "room for a file name)\n");
+	free(got);
+	free(p);
+
+	memset(comp, 'c', sizeof comp);
+	snprintf(name, sizeof name, "/var/tmp/%.255s", comp);
+	got = check_with(scratch, name);
+	cr_expect_str_eq(got, "");
+	free(got);
+	snprintf(name, sizeof name, "/var/tmp/%.256s/x", comp);
+	got = check_with(scratch, name);
+	cr_expect_str_eq(got,
+	    "lab.cfg:3: variants.m.scratch.dir: 'cccccccccccccccccccccccc...' "
+	    "is a path component of 256 bytes: a file or directory name has "
+	    "at most 255 (NAME_MAX)\n");
+	free(got);
+
+	p = path_of(4095);
+	got = check_with(bitmap, p);
+	cr_expect_str_eq(got, "");
+	free(got);
+	free(p);
+	p = path_of(4096);
+	got = check_with(bitmap, p);
+	cr_expect_str_eq(got,
+	    "lab.cfg:3: variants.m.array.bitmap.file: the path is 4096 bytes "
+	    "long: at most 4095 (PATH_MAX is 4096)\n");
+	free(got);
+	free(p);
+}
+
+/* ---------------------------------------------------------------- names */
+
+/* Names made equal after the load (as an editor can) among 20000
+   variants and workloads: each duplicate with the line of the first. */
+Test(lab_check, duplicates_in_a_big_lab_are_found_with_their_lines)
+{
+	enum { N = 20000 };
+	char line[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 8];
+	char dir[] = "/tmp/raidlab-check.XXXXXX";
+	struct errlist l;
+	struct lab *lab = NULL;
+	char *text, *got = calloc(1, 1);
+	size_t cap = (size_t)N * 100 + 100, len = 0;
+	FILE *f;
+
+	/* Variant i on line 3 + i, workload i on line N + 5 + i. */
+	text = malloc(cap);
+	cr_assert_not_null(text);
+	len += (size_t)sprintf(text, "name = \"big\";\nvariants = (\n");
+	for (int i = 0; i < N; i++)
+		len += (size_t)sprintf(text + len,
+		    "{ name = \"v%d\"; directory = \"/d\"; }%s\n", i,
+		    i + 1 < N ? "," : "");
+	len += (size_t)sprintf(text + len, ");\nworkloads = (\n");
+	for (int i = 0; i < N; i++)
+		len += (size_t)sprintf(text + len,
+		    "{ name = \"w%d\"; type = \"fio\"; }%s\n", i,
+		    i + 1 < N ? "," : "");
+	sprintf(text + len, ");\n");
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_eq(chdir(dir), 0);
+	f = fopen("big.cfg", "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(text);
+	errlist_init(&l);
+	cr_assert_eq(lab_load("big.cfg", &lab, &l), 0);
+	unlink("big.cfg");
+	rmdir(dir);
+	free(lab->variants[12345].name);
+	lab->variants[12345].name = strdup("v7");
+	free(lab->workloads[N - 1].name);
+	lab->workloads[N - 1].name = strdup("w0");
+	cr_assert_lt(lab_check(lab, &l), 0);
+	errlist_sort(&l);
+	for (size_t i = 0; i < l.n; i++) {
+		err_format(&l.v[i], line, sizeof line);
+		got = realloc(got, strlen(got) + strlen(line) + 2);
+		cr_assert_not_null(got);
+		strcat(strcat(got, line), "\n");
+	}
+	cr_expect_str_eq(got,
+	    "big.cfg:12348: variants.v7.name: variant name v7 is already used "
+	    "on line 10\n"
+	    "big.cfg:40004: workloads.w0.name: workload name w0 is already "
+	    "used on line 20005\n");
+	free(got);
+	lab_free(lab);
+	errlist_done(&l);
+}

@@ -833,3 +833,46 @@ Test(lab_edit, workload_list_rename_move_delete)
 	lab_free(back);
 	lab_free(lab);
 }
+
+/* The Compose and Workloads screens name things through these: the rule
+   of the loader (at most 64 bytes, no leading '.' or '-'), said as the
+   loader says it, and the names they suggest stay within it. */
+Test(lab_edit, names_follow_the_loader_rule)
+{
+	struct lab *lab = load(base_lab), *back;
+	char n64[65], n65[66], *name;
+	struct err e;
+
+	memset(n64, 'x', 64);
+	n64[64] = '\0';
+	memset(n65, 'y', 65);
+	n65[65] = '\0';
+	err_clear(&e);
+	cr_assert_lt(lab_edit_variant_rename(lab, R5, n65, &e), 0);
+	cr_assert_str_eq(e.msg,
+	    "'yyyyyyyyyyyyyyyyyyyyyyyy...' is 65 bytes long: a name has at "
+	    "most 64 (it becomes part of file and directory names)");
+	cr_assert_lt(lab_edit_variant_add(lab, "..", &e), 0);
+	cr_assert(strstr(e.msg, "must start with a letter") != NULL, "%s",
+	    e.msg);
+	cr_assert_lt(lab_edit_workload_rename(lab, 0, n65, &e), 0);
+	cr_assert_lt(lab_edit_workload_add(lab, "fio", "-x", &e), 0);
+	cr_assert_lt(lab_edit_name(lab, n65, &e), 0);
+	cr_assert_str_eq(lab->variants[R5].name, "r5");
+	cr_assert_eq(lab_edit_variant_rename(lab, R5, n64, &e), 0, "%s", e.msg);
+	cr_assert_eq(lab_edit_workload_rename(lab, 0, n64, &e), 0, "%s", e.msg);
+	cr_assert_eq(lab_edit_name(lab, n64, &e), 0, "%s", e.msg);
+	/* A clone of the 64-byte name: cut to make room for "-2". */
+	name = lab_edit_variant_unique(lab, n64);
+	cr_assert_eq(strlen(name), 64);
+	cr_assert_str_eq(name + 60, "xx-2");
+	cr_assert_eq(lab_edit_variant_clone(lab, R5, name, &e), 1, "%s", e.msg);
+	free(name);
+	name = lab_edit_workload_unique(lab, n64);
+	cr_assert_eq(strlen(name), 64);
+	cr_assert(lab_name_ok(name), "%s", name);
+	free(name);
+	back = roundtrip(lab);
+	lab_free(back);
+	lab_free(lab);
+}
