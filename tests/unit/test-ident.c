@@ -9,6 +9,7 @@
 
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,4 +229,80 @@ Test(ident, apply_drops_paths_and_empty_commands)
 	json_decref(post);
 	free(a);
 	free(b);
+}
+
+/* Run a shell command; its first output line into buf. */
+static bool
+sh(const char *cmd, char *buf, size_t len)
+{
+	FILE *f = popen(cmd, "r");
+	bool ok;
+
+	cr_assert_not_null(f, "%s", cmd);
+	buf[0] = '\0';
+	if (fgets(buf, (int)len, f) != NULL)
+		buf[strcspn(buf, "\n")] = '\0';
+	ok = pclose(f) == 0;
+	return ok;
+}
+
+Test(ident, a_block_device_by_instance_and_signature)
+{
+	char *img = tpath("disk.img"), cmd[PATH_MAX + 128], dev[64], b[64];
+	char why[512];
+	json_t *post, *pre, *booted;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root (loop devices)");
+	snprintf(cmd, sizeof cmd, "truncate -s 64M %s && losetup -f --show %s",
+	    img, img);
+	if (!sh(cmd, dev, sizeof dev))
+		cr_skip_test("no loop device here");
+	snprintf(cmd, sizeof cmd, "mkfs.ext4 -q -F %s", dev);
+	cr_assert(sh(cmd, b, sizeof b), "%s", cmd);
+	pre = ident_take(dev, false);
+	post = ident_take(dev, true);
+	cr_assert_str_eq(json_string_value(json_object_get(post, "type")),
+	    "ext4");
+	cr_assert_eq(ident_check(dev, post, why, sizeof why), IDENT_SAME, "%s",
+	    why);
+	/* After a reboot the disk sequence proves nothing: the signature
+	   raidlab made must, and without one nothing does. */
+	booted = json_deep_copy(post);
+	json_object_set_new(booted, "boot", json_string("another-boot"));
+	cr_assert_eq(ident_check(dev, booted, why, sizeof why), IDENT_SAME,
+	    "%s", why);
+	json_object_set_new(pre, "boot", json_string("another-boot"));
+	cr_assert_eq(ident_check(dev, pre, why, sizeof why), IDENT_UNPROVEN);
+	/* Somebody formats it again: another signature. */
+	snprintf(cmd, sizeof cmd, "mkfs.ext4 -q -F %s", dev);
+	cr_assert(sh(cmd, b, sizeof b));
+	cr_assert_eq(ident_check(dev, post, why, sizeof why), IDENT_OTHER);
+	cr_expect(strstr(why, "now carries ext4") != NULL, "%s", why);
+	/* Wiped: nothing left to undo. */
+	snprintf(cmd, sizeof cmd, "wipefs -a -q %s", dev);
+	cr_assert(sh(cmd, b, sizeof b));
+	cr_assert_eq(ident_check(dev, post, why, sizeof why), IDENT_GONE);
+	/* Detached and attached again under the same name: a new disk
+	   sequence number, another device. */
+	snprintf(cmd, sizeof cmd, "losetup -d %s && losetup %s %s", dev, dev,
+	    img);
+	if (sh(cmd, b, sizeof b)) {
+		json_t *again = ident_take(dev, false);
+
+		cr_assert_eq(ident_check(dev, again, why, sizeof why),
+		    IDENT_SAME);
+		cr_assert_eq(ident_check(dev, post, why, sizeof why),
+		    IDENT_OTHER);
+		cr_expect(strstr(why, "detached and a new one attached") !=
+			NULL,
+		    "%s", why);
+		json_decref(again);
+	}
+	snprintf(cmd, sizeof cmd, "losetup -d %s", dev);
+	sh(cmd, b, sizeof b);
+	json_decref(pre);
+	json_decref(post);
+	json_decref(booted);
+	free(img);
 }
