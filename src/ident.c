@@ -115,25 +115,14 @@ probe(const char *path, struct sig *s)
 	return found;
 }
 
-/* Whether a device with number rdev exists. */
+/* Whether /sys/dev/block/MAJ:MIN/sub exists ("" for the device). */
 static bool
-has_sysfs(dev_t rdev)
+sysfs_has(dev_t rdev, const char *sub)
 {
-	char path[96];
+	char path[128];
 
-	snprintf(path, sizeof path, "/sys/dev/block/%u:%u", major(rdev),
-	    minor(rdev));
-	return access(path, F_OK) == 0;
-}
-
-/* Whether rdev is an md array: its sysfs directory has md/. */
-static bool
-is_md(dev_t rdev)
-{
-	char path[96];
-
-	snprintf(path, sizeof path, "/sys/dev/block/%u:%u/md", major(rdev),
-	    minor(rdev));
+	snprintf(path, sizeof path, "/sys/dev/block/%u:%u/%s", major(rdev),
+	    minor(rdev), sub);
 	return access(path, F_OK) == 0;
 }
 
@@ -201,7 +190,7 @@ take_block(const struct stat *st, const char *path, bool content)
 	    boot_id(boot, sizeof boot));
 	if (!content)
 		return o;
-	if (is_md(st->st_rdev)) {
+	if (sysfs_has(st->st_rdev, "md")) {
 		if (md_members_uuid(st->st_rdev, md, sizeof md) > 0)
 			json_object_set_new(o, "md_uuid", json_string(md));
 		return o; /* what is on it is the next step's */
@@ -341,7 +330,7 @@ check_block(const char *path, const struct stat *st, const json_t *want,
 		    path, major(st->st_rdev), minor(st->st_rdev),
 		    (unsigned long long)major((dev_t)num(want, "rdev")),
 		    (unsigned long long)minor((dev_t)num(want, "rdev")));
-	if (!has_sysfs(st->st_rdev))
+	if (!sysfs_has(st->st_rdev, ""))
 		/* A node left behind (no udev removes /dev/md127 after
 		   mdadm --stop): no device behind it. */
 		return verdict(IDENT_GONE, why, len,

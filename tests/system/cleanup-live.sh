@@ -20,21 +20,12 @@ mkdir -p "$scratch"
 
 undo_leftovers() {
 	for p in $pids; do kill -9 "$p" 2>/dev/null; done
-	findmnt -rn -o TARGET | grep "^$state/" | sort -r |
-	    while IFS= read -r m; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
-	done
-	for f in "$scratch"/*.img; do
-		[ -e "$f" ] || continue
-		losetup -j "$f" | cut -d: -f1 | while IFS= read -r d; do
-			losetup -d "$d"
-		done
-	done
+	undo_run "$state" "$scratch"
 	cleanup
 }
 trap undo_leftovers EXIT
 
-mounts() { findmnt -rn -o TARGET | grep "^$state/" || true; }
+mounts() { run_mounts "$state"; }
 
 # wait_mounts N: until N mounts are under the state directory.
 wait_mounts() {

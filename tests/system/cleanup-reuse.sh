@@ -22,22 +22,12 @@ mkdir -p "$scratch"
 
 undo_leftovers() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	findmnt -rn -o TARGET | grep "^$state/" | sort -r |
-	    while IFS= read -r m; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
-	done
-	for f in "$scratch"/*.img; do
-		[ -e "$f" ] || continue
-		losetup -j "$f" | cut -d: -f1 | while IFS= read -r d; do
-			btrfs device scan --forget "$d" >/dev/null 2>&1
-			losetup -d "$d"
-		done
-	done
+	undo_run "$state" "$scratch"
 	cleanup
 }
 trap undo_leftovers EXIT
 
-mounts() { findmnt -rn -o TARGET | grep "^$state/" || true; }
+mounts() { run_mounts "$state"; }
 
 # run_and_kill LAB: start a run, wait for its mount, kill -9 it.
 run_and_kill() {

@@ -69,6 +69,29 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# undo_run STATE SCRATCH: what a raidlab run with a private state and
+# scratch directory may have left, undone (for a test's exit trap): the
+# mounts under STATE (innermost first), then the loop devices over the
+# files in SCRATCH (forgotten by btrfs first).
+undo_run() {
+	findmnt -rn -o TARGET | grep "^$1/" | sort -r |
+	    while IFS= read -r _m; do
+		umount "$_m" 2>/dev/null || umount -l "$_m" 2>/dev/null
+	done
+	for _f in "$2"/*.img; do
+		[ -e "$_f" ] || continue
+		losetup -j "$_f" | cut -d: -f1 | while IFS= read -r _d; do
+			btrfs device scan --forget "$_d" >/dev/null 2>&1
+			losetup -d "$_d"
+		done
+	done
+}
+
+# run_mounts STATE: the mounts under STATE, one a line.
+run_mounts() {
+	findmnt -rn -o TARGET | grep "^$1/" || true
+}
+
 # new_loop VAR SIZE: attach a loop device over a new sparse file (losetup
 # -f, never a fixed number) and store its path in VAR. Not for use inside
 # $(...): the device must be recorded in this shell to be released.
