@@ -12,10 +12,10 @@
 #include "err.h"
 #include "i18n.h"
 #include "lab-ints.h"
+#include "lab-load.h"
 
-/* Past a comment or string at p (counting lines), or p itself. */
-static const char *
-skip_text(const char *p, int *line)
+const char *
+lab_text_skip(const char *p, int *line)
 {
 	if (*p == '#' || (p[0] == '/' && p[1] == '/'))
 		return p + strcspn(p, "\n");
@@ -42,7 +42,7 @@ lab_ints_check(const char *text, const char *file, struct errlist *errs)
 	int line = 1, n = 0;
 
 	while (*p != '\0') {
-		if ((q = skip_text(p, &line)) != p) {
+		if ((q = lab_text_skip(p, &line)) != p) {
 			p = q;
 			continue;
 		}

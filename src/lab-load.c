@@ -17,6 +17,7 @@
 
 #include "err.h"
 #include "i18n.h"
+#include "lab-include.h"
 #include "lab-ints.h"
 #include "lab-load.h"
 #include "lab.h"
@@ -696,6 +697,17 @@ fail:
 	return NULL;
 }
 
+/* What libconfig would misread in the text, before it reads it: every
+   such problem, so that a lab with both kinds reports both. */
+static int
+check_text(const char *text, const char *file, struct errlist *errs)
+{
+	int includes = lab_include_check(text, file, errs);
+	int ints = lab_ints_check(text, file, errs);
+
+	return includes > 0 ? -EINVAL : ints > 0 ? -ERANGE : 0;
+}
+
 int
 lab_load(const char *path, struct lab **out, struct errlist *errs)
 {
@@ -707,9 +719,9 @@ lab_load(const char *path, struct lab **out, struct errlist *errs)
 	*out = NULL;
 	if ((text = slurp(path, errs)) == NULL)
 		return errs->n ? errs->v[errs->n - 1].code : -EIO;
-	if (lab_ints_check(text, path, errs) > 0) {
+	if ((rc = check_text(text, path, errs)) < 0) {
 		free(text);
-		return -ERANGE;
+		return rc;
 	}
 	config_init(&cfg);
 	if (config_read_string(&cfg, text) != CONFIG_TRUE)
@@ -730,8 +742,8 @@ lab_load_string(const char *text, const char *name, struct lab **out,
 	int rc;
 
 	*out = NULL;
-	if (lab_ints_check(text, c.file, errs) > 0)
-		return -ERANGE;
+	if ((rc = check_text(text, c.file, errs)) < 0)
+		return rc;
 	config_init(&cfg);
 	if (config_read_string(&cfg, text) != CONFIG_TRUE)
 		rc = syntax_error(&c, &cfg);

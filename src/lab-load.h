@@ -88,6 +88,15 @@ void lab_load_fs(struct lab_ctx *c, const config_setting_t *g,
 void
 lab_resolve_array(struct lab_ctx *c, const char *prefix, struct lab_array *a);
 
+/*
+ * lab-ints.c: past a comment or string at p (counting the lines it
+ * spans), or p itself, by libconfig 1.5's scanner rules: # and // to the
+ * end of the line, one level of C comment, a backslash in a string takes
+ * the next character. For the checks of the text before libconfig reads
+ * it (lab-ints.c, lab-include.c).
+ */
+const char *lab_text_skip(const char *p, int *line);
+
 /* lab-merge.c: fill unset fields of v from d (defaults). */
 void lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d);
 

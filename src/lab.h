@@ -317,7 +317,8 @@ void lab_free(struct lab *lab);
 struct lab *lab_dup(const struct lab *lab);
 
 /*
- * Read path: libconfig syntax, types, allowed values, unknown keys (with
+ * Read path: libconfig syntax (an @include is refused: a lab is one file,
+ * lab-include.h), types, allowed values, unknown keys (with
  * the nearest known key suggested), sizes, device names ("/..." or
  * "scratch:N"), names (lab_name_ok()), duplicate variant and workload
  * names, workload types and their parameters against the schema

@@ -79,6 +79,16 @@ expect_eq "256-byte scratch.dir component: exit status" "$?" 2
 expect_eq "256-byte scratch.dir component: message" "$(cat "$TEST_TMP/err")" \
 	"$TEST_TMP/longdir.cfg:3: variants.m.scratch.dir: 'dddddddddddddddddddddddd...' is a path component of 256 bytes: a file or directory name has at most 255 (NAME_MAX)"
 
+# A lab is one file: an @include (of a file that holds valid settings)
+# is refused with its line, as other load errors are.
+printf 'repeats = 2;\n' >"$TEST_TMP/part.cfg"
+{ echo 'name = "inc";'; echo 'variants = ( { name = "d"; directory = "/tmp"; } );'
+  echo "@include \"$TEST_TMP/part.cfg\""; } >"$TEST_TMP/inc.cfg"
+"$RAIDLAB" check "$TEST_TMP/inc.cfg" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "check on a lab with @include: exit status" "$?" 2
+expect_eq "check on a lab with @include: message" "$(cat "$TEST_TMP/err")" \
+	"$TEST_TMP/inc.cfg:3: @include: not allowed: a lab is one self-contained file (copy what \"$TEST_TMP/part.cfg\" holds into this one)"
+
 "$RAIDLAB" check >/dev/null 2>&1
 expect_eq "check without a file: exit status" "$?" 2
 

@@ -1159,3 +1159,49 @@ Test(lab, duplicates_in_a_big_lab_are_found_with_their_lines)
 	free(got);
 	strbuf_done(&b);
 }
+
+/* A lab is one file: libconfig would read the file an @include names
+   (here one that holds valid settings, so the lab would load), from any
+   path. Refused with the line and the file named; an @include in a
+   comment or a string is only text. */
+Test(lab, include_is_refused_with_its_line)
+{
+	char *dir = tmpdir(), *part = xasprintf("%s/part.cfg", dir);
+	char *path = xasprintf("%s/lab.cfg", dir), *text, *want;
+	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX];
+	struct lab *lab = NULL;
+	struct errlist errs;
+
+	write_text(part, "repeats = 3;\n");
+	text = xasprintf("name = \"x\"; # @include \"a\"\n"
+			 "description = \"\n@include \\\"b\\\"\";\n"
+			 "/* @include \"c\" */\n"
+			 "@include \"%s\"\n"
+			 "variants = ( { name = \"d\"; directory = \"/tmp\"; } "
+			 ");\n",
+	    part);
+	write_text(path, text);
+	errlist_init(&errs);
+	cr_assert_eq(lab_load(path, &lab, &errs), -EINVAL);
+	cr_assert_null(lab);
+	cr_assert_eq(errs.n, 1, "%zu errors", errs.n);
+	want = xasprintf("%s:5: @include: not allowed: a lab is one "
+			 "self-contained file (copy what \"%s\" holds into "
+			 "this one)",
+	    path, part);
+	cr_assert_str_eq(err_format(&errs.v[0], buf, sizeof buf), want);
+	errlist_done(&errs);
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string(text, "lab.cfg", &lab, &errs), -EINVAL);
+	cr_assert_eq(errs.n, 1);
+	cr_assert_eq(errs.v[0].line, 5);
+	cr_assert_str_eq(errs.v[0].field, "@include");
+	errlist_done(&errs);
+	free(want);
+	free(text);
+	unlink(part);
+	remove_tree(dir, "lab.cfg");
+	free(part);
+	free(path);
+	free(dir);
+}
