@@ -148,7 +148,7 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
 
 static void
 hand_run(struct labrun *lr, int vi, int wi, int k, struct wl_result *res,
-    const char *dir, const char *skipped)
+    const char *dir, json_t *target, const char *skipped)
 {
 	struct labrun_result *r = xcalloc(1, sizeof *r);
 
@@ -160,14 +160,16 @@ hand_run(struct labrun *lr, int vi, int wi, int k, struct wl_result *res,
 	r->skipped = skipped ? xstrdup(skipped) : NULL;
 	r->dir = dir ? xstrdup(dir) : NULL;
 	r->build_index = -1;
-	/* While the target is still there (an array is torn down next). */
-	r->target = res != NULL && dir != NULL ? record_target_json(dir) : NULL;
+	/* A copy: the front end's thread reads it while the runner goes on
+	   handing the same facts with the variant's later runs. */
+	r->target =
+	    res != NULL && target != NULL ? json_deep_copy(target) : NULL;
 	labrun_hand(lr, r);
 }
 
-/* Workload wi repeated on dir. */
+/* Workload wi repeated on dir; each run gets the target's facts. */
 static void
-repeats(struct labrun *lr, int vi, int wi, const char *dir)
+repeats(struct labrun *lr, int vi, int wi, const char *dir, json_t *target)
 {
 	double prev = 0;
 
@@ -191,16 +193,22 @@ repeats(struct labrun *lr, int vi, int wi, const char *dir)
 		}
 		prev = res->wall;
 		labrun_count(lr, 1, res->status == WL_FAILED);
-		hand_run(lr, vi, wi, (int)k, res, dir, NULL);
+		hand_run(lr, vi, wi, (int)k, res, dir, target, NULL);
 	}
 }
 
 void
 labrun_variant_runs(struct labrun *lr, int vi, const char *dir)
 {
+	/* The target's facts as the variant's workloads find it (mounted,
+	   for an array): taken later, a lazily unmounted target would be
+	   recorded as whatever the path leads to then. */
+	json_t *target = record_target_json(dir);
+
 	for (size_t i = 0; i < lr->lab->nworkloads && !labrun_stopping(lr); i++)
 		if (lr->wsel[i])
-			repeats(lr, vi, (int)i, dir);
+			repeats(lr, vi, (int)i, dir, target);
+	json_decref(target);
 }
 
 void
@@ -208,7 +216,7 @@ labrun_skip_variant(struct labrun *lr, int vi, const char *why)
 {
 	for (size_t i = 0; i < lr->lab->nworkloads; i++)
 		if (lr->wsel[i])
-			hand_run(lr, vi, (int)i, 1, NULL, NULL, why);
+			hand_run(lr, vi, (int)i, 1, NULL, NULL, NULL, why);
 }
 
 /* A directory variant: created when missing, then measured. */

@@ -142,7 +142,8 @@ struct labrun_result {
 	char *skipped; /* RUN: why it did not run, or NULL */
 	char *dir; /* RUN: the directory it ran in; NULL when skipped */
 	json_t *target; /* RUN with res: record_target_json(dir), taken
-			   right after the run (the array still mounted) */
+			   when the variant's workloads started (the array
+			   just mounted), the same for each of its runs */
 	json_t *build; /* BUILD: a copy nobody else touches */
 	int build_index; /* BUILD: 0 for the first array variant this run
 			    built, 1 for the next, ... */
