@@ -16,6 +16,7 @@
 
 #include "afile.h"
 #include "err.h"
+#include "health.h"
 #include "i18n.h"
 #include "labrun-int.h"
 #include "labrun.h"
@@ -167,19 +168,65 @@ hand_run(struct labrun *lr, int vi, int wi, int k, struct wl_result *res,
 	labrun_hand(lr, r);
 }
 
-/* Workload wi repeated on dir; each run gets the target's facts. */
+/* The target of the variant whose workloads run now. */
+struct vrun {
+	int vi;
+	const char *dir;
+	json_t *target; /* record_target_json() when the workloads started */
+	struct health h; /* the baseline then */
+	char *broken; /* why the target is not used any more, or NULL */
+};
+
+/* The target is broken: said once, the variant counted failed, and the
+   runs still to come are skipped with the reason. */
 static void
-repeats(struct labrun *lr, int vi, int wi, const char *dir, json_t *target)
+target_broken(struct labrun *lr, struct vrun *v, const struct err *e)
 {
+	if (v->broken != NULL)
+		return;
+	v->broken = xstrdup(e->msg);
+	labrun_emit(lr, LABRUN_ERROR, v->vi, -1, _("variant %s: %s"),
+	    labrun_vname(labrun_variant(lr, v->vi)), e->msg);
+	labrun_count(lr, 0, 1);
+}
+
+/* A run that met a broken target failed, whatever its figures say. */
+static void
+fail_result(struct wl_result *res, const char *why)
+{
+	if (res->status == WL_FAILED) {
+		wl_result_add_note(res, why);
+		return;
+	}
+	res->status = WL_FAILED;
+	free(res->error);
+	res->error = xstrdup(why);
+}
+
+/* Workload wi repeated on the variant's target, checked before and
+   after each run. */
+static void
+repeats(struct labrun *lr, struct vrun *v, int wi)
+{
+	char why[ERR_MSG_MAX + 32];
 	double prev = 0;
+	struct err e;
 
 	for (int64_t k = 1; k <= lr->repeats && !labrun_stopping(lr); k++) {
 		struct labrun_event ev;
 		struct wl_result *res;
 
+		err_clear(&e);
+		if (v->broken == NULL && health_check(&v->h, &e) < 0)
+			target_broken(lr, v, &e);
+		if (v->broken != NULL) {
+			snprintf(why, sizeof why, _("not run: %s"), v->broken);
+			hand_run(lr, v->vi, wi, (int)k, NULL, NULL, NULL, why);
+			continue;
+		}
 		memset(&ev, 0, sizeof ev);
 		ev.type = LABRUN_RUN;
-		ev.variant = vi;
+		ev.variant = v->vi;
 		ev.workload = wi;
 		ev.repeat = (int)k;
 		ev.total = (unsigned long long)lr->repeats;
@@ -187,28 +234,40 @@ repeats(struct labrun *lr, int vi, int wi, const char *dir, json_t *target)
 		snprintf(ev.text, sizeof ev.text, "%s",
 		    wname(&lr->lab->workloads[wi]));
 		labrun_push(lr, &ev);
-		if ((res = run_once(lr, vi, wi, (int)k, dir)) == NULL) {
+		if ((res = run_once(lr, v->vi, wi, (int)k, v->dir)) == NULL) {
 			labrun_count(lr, 0, 1);
 			continue;
 		}
 		prev = res->wall;
+		err_clear(&e);
+		if (health_check(&v->h, &e) < 0) {
+			target_broken(lr, v, &e);
+			fail_result(res, e.msg);
+		}
 		labrun_count(lr, 1, res->status == WL_FAILED);
-		hand_run(lr, vi, wi, (int)k, res, dir, target, NULL);
+		hand_run(lr, v->vi, wi, (int)k, res, v->dir, v->target, NULL);
 	}
 }
 
 void
 labrun_variant_runs(struct labrun *lr, int vi, const char *dir)
 {
+	struct vrun v = { .vi = vi, .dir = dir };
+	struct err e;
+
 	/* The target's facts as the variant's workloads find it (mounted,
 	   for an array): taken later, a lazily unmounted target would be
 	   recorded as whatever the path leads to then. */
-	json_t *target = record_target_json(dir);
-
+	v.target = record_target_json(dir);
+	err_clear(&e);
+	if (health_take(&v.h, dir, &e) < 0)
+		target_broken(lr, &v, &e);
 	for (size_t i = 0; i < lr->lab->nworkloads && !labrun_stopping(lr); i++)
 		if (lr->wsel[i])
-			repeats(lr, vi, (int)i, dir, target);
-	json_decref(target);
+			repeats(lr, &v, (int)i);
+	health_done(&v.h);
+	json_decref(v.target);
+	free(v.broken);
 }
 
 void

@@ -9,7 +9,10 @@
  * journal, resync waits, facts), measured and torn down; each workload
  * repeated, each run sampled every tick into its result's time series
  * (the runner thread polls the engine's queue with the tick as timeout, so
- * the series is complete however slow the front end is).
+ * the series is complete however slow the front end is). The target is
+ * checked before and after every run (health.h): one that went read-only,
+ * errored or was unmounted fails the run that met it and the variant, and
+ * the variant's remaining runs are skipped with the reason.
  *
  * The front end (the TUI's Run screen, or `raidlab run`) never blocks on
  * any of it. It hears from the runner only through:
