@@ -234,6 +234,7 @@ repeats(struct labrun *lr, struct vrun *v, int wi)
 		snprintf(ev.text, sizeof ev.text, "%s",
 		    wname(&lr->lab->workloads[wi]));
 		labrun_push(lr, &ev);
+		labrun_record_progress(lr, v->vi, wi, (int)k);
 		if ((res = run_once(lr, v->vi, wi, (int)k, v->dir)) == NULL) {
 			labrun_count(lr, 0, 1);
 			continue;
@@ -347,6 +348,7 @@ run_lab(struct labrun *lr)
 	bool arrays = false;
 
 	if (lr->has_target) {
+		labrun_record_begin(lr);
 		announce(lr, 0);
 		labrun_variant_runs(lr, 0, lr->target.directory);
 		return;
@@ -355,6 +357,8 @@ run_lab(struct labrun *lr)
 		arrays |= lr->vsel[i] && lab->variants[i].directory == NULL;
 	if ((arrays || lr->nconfirmed > 0) && !precheck(lr))
 		return;
+	/* Passed: from here on there is something to record. */
+	labrun_record_begin(lr);
 	for (size_t i = 0; i < lab->nvariants && !labrun_stopping(lr); i++) {
 		if (!lr->vsel[i])
 			continue;
@@ -374,6 +378,7 @@ labrun_main(void *arg)
 	run_lab(lr);
 	statej_close(lr->j);
 	lr->j = NULL;
+	labrun_record_end(lr);
 	pthread_mutex_lock(&lr->lock);
 	lr->sum.done = true;
 	pthread_mutex_unlock(&lr->lock);

@@ -23,7 +23,15 @@
  *    under the runner's mutex;
  *  - a hand-over list of finished items (labrun_take()): each run's
  *    result and each array variant's build object, which then belong to
- *    the front end; labrun_record() adds one to a struct record.
+ *    the front end; labrun_record() adds one to a struct record;
+ *  - with opts.record, the result record (record.h) the runner writes
+ *    itself: saved with status "running" once the precheck has passed
+ *    (before anything is built or measured), rewritten (temp file,
+ *    fsync, rename) when a workload run starts and after each item, and
+ *    at the end with the final status ("ok", "failed", "interrupted"),
+ *    so that a killed front end leaves a record of what happened; the
+ *    front end takes it with labrun_take_record() once LABRUN_DONE came,
+ *    to show it. Until then the record and its file are the runner's.
  *
  * Threads: every labrun_*() function from one front-end thread (the one
  * that called labrun_start()), except labrun_lab() and labrun_variant(),
@@ -74,6 +82,10 @@ struct labrun_opts {
 	const char *target;
 	unsigned tick_ms; /* sampling period of the series; 0: 250 */
 	bool keep; /* leave the workloads' files on the target */
+	/* Write the result record (see above) into results (NULL:
+	   record_results_dir() of the lab). Not refused runs only. */
+	bool record;
+	const char *results;
 };
 
 enum labrun_ev {
@@ -220,6 +232,14 @@ void labrun_record(struct record *rec, const struct labrun *lr,
 
 /* The summary so far (see struct labrun_summary). */
 void labrun_summary(struct labrun *lr, struct labrun_summary *s);
+
+/*
+ * The record the runner wrote (opts.record), final, with its path; the
+ * caller owns it. NULL before LABRUN_DONE, when nothing was recorded (a
+ * refused precheck, opts.record false), and on a second call. A record
+ * that could not be saved was said as a LABRUN_ERROR; its path is NULL.
+ */
+struct record *labrun_take_record(struct labrun *lr);
 
 /*
  * Stop now: the engine of the run in progress stops (within a second;
