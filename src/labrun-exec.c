@@ -22,6 +22,7 @@
 #include "labrun.h"
 #include "param.h"
 #include "record.h"
+#include "space.h"
 #include "statej.h"
 #include "workload.h"
 #include "xalloc.h"
@@ -286,12 +287,22 @@ directory_variant(struct labrun *lr, int vi)
 	const struct lab_variant *v = labrun_variant(lr, vi);
 	char **devs = NULL;
 	size_t ndevs = 0;
+	struct err e;
 	int rc;
 
 	if ((rc = afile_mkdirs(v->directory, 0755)) < 0) {
 		labrun_emit(lr, LABRUN_ERROR, vi, -1,
 		    _("variant %s: cannot create %s: %s"), labrun_vname(v),
 		    v->directory, strerror(-rc));
+		labrun_count(lr, 0, 1);
+		return;
+	}
+	/* Again: an earlier variant may have taken the room (kept files). */
+	err_clear(&e);
+	if (space_directory(v->directory, lr->dataset, &e) == SPACE_REFUSE) {
+		labrun_emit(lr, LABRUN_ERROR, vi, -1, _("variant %s: %s"),
+		    labrun_vname(v), e.msg);
+		labrun_skip_variant(lr, vi, e.msg);
 		labrun_count(lr, 0, 1);
 		return;
 	}
@@ -318,14 +329,20 @@ announce(struct labrun *lr, int vi)
 	labrun_push(lr, &ev);
 }
 
-/* Every precheck line as an event; false when refused. */
+/* Every precheck line as an event; false when refused. devices: the
+   devices too (an array is selected, or something confirmed), not only
+   the room for the workloads. */
 static bool
-precheck(struct labrun *lr)
+precheck(struct labrun *lr, bool devices)
 {
+	struct labrun_need need = { .wsel = lr->wsel,
+		.repeats = lr->repeats,
+		.keep = lr->keep,
+		.target = lr->has_target ? lr->target.directory : NULL };
 	struct labrun_check c;
 	int rc;
 
-	rc = labrun_precheck(lr->lab, lr->vsel,
+	rc = labrun_precheck(lr->lab, lr->vsel, &need, devices,
 	    (const char *const *)lr->confirmed, lr->nconfirmed,
 	    lr->confirm_typed, lr->state_dir, &lr->inv, &c);
 	for (size_t i = 0; i < c.nmsgs; i++)
@@ -347,7 +364,10 @@ run_lab(struct labrun *lr)
 	const struct lab *lab = lr->lab;
 	bool arrays = false;
 
+	lr->dataset = space_dataset(lab, lr->wsel, lr->repeats, lr->keep);
 	if (lr->has_target) {
+		if (!precheck(lr, false))
+			return;
 		labrun_record_begin(lr);
 		announce(lr, 0);
 		labrun_variant_runs(lr, 0, lr->target.directory);
@@ -355,7 +375,7 @@ run_lab(struct labrun *lr)
 	}
 	for (size_t i = 0; i < lab->nvariants; i++)
 		arrays |= lr->vsel[i] && lab->variants[i].directory == NULL;
-	if ((arrays || lr->nconfirmed > 0) && !precheck(lr))
+	if (!precheck(lr, arrays || lr->nconfirmed > 0))
 		return;
 	/* Passed: from here on there is something to record. */
 	labrun_record_begin(lr);

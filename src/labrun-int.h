@@ -63,6 +63,7 @@ struct labrun {
 	struct disk_list inv; /* runner: the precheck's inventory */
 	struct statej *j; /* runner: opened with the first build */
 	int nbuilds; /* runner */
+	uint64_t dataset; /* runner: space_dataset() of the selection */
 	struct record *rec; /* runner until done (lock: the hand-over) */
 	bool rec_said; /* runner: a failed save was said */
 };
@@ -94,11 +95,21 @@ void labrun_variant_runs(struct labrun *lr, int vi, const char *dir);
 void labrun_skip_variant(struct labrun *lr, int vi, const char *why);
 
 /* labrun-build.c */
+/* What the workloads of a run need: its selection, for the room checks
+   (space.h). */
+struct labrun_need {
+	const bool *wsel; /* NULL: every workload */
+	int64_t repeats; /* 0: the lab's */
+	bool keep;
+	const char *target; /* --target's directory, or NULL */
+};
 /* The precheck for sel, into c (inventory left in inv); typed: the
-   user confirms as labrun_opts.confirm_typed says. */
+   user confirms as labrun_opts.confirm_typed says; devices false: the
+   room checks alone (no array selected, nothing confirmed). */
 int labrun_precheck(const struct lab *lab, const bool *sel,
-    const char *const *confirmed, size_t nconfirmed, bool typed,
-    const char *state_dir, struct disk_list *inv, struct labrun_check *c);
+    const struct labrun_need *need, bool devices, const char *const *confirmed,
+    size_t nconfirmed, bool typed, const char *state_dir, struct disk_list *inv,
+    struct labrun_check *c);
 /* Build array variant vi, run on it, tear it down. */
 void labrun_array_variant(struct labrun *lr, int vi);
 

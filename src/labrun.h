@@ -1,10 +1,12 @@
 /*
  * The lab runner: a whole lab, or a selection of its variants and
  * workloads, run in one background thread of its own, exactly as `raidlab
- * run` runs it: the precheck of every selected array variant before
- * anything is touched (plans, guards against one fresh inventory and the
- * confirmations); then variant after variant, a directory variant created
- * (mkdir -p) and measured, an array variant provisioned (provision.h:
+ * run` runs it: the precheck before anything is touched (every selected
+ * array variant's plan, guards against one fresh inventory and the
+ * confirmations; for every variant the room for the workloads' data set,
+ * space.h); then variant after variant, a directory variant created
+ * (mkdir -p; its room checked again) and measured, an array variant
+ * provisioned (provision.h:
  * scratch disks, guards again, the plan's steps journaled in the state
  * journal, resync waits, facts), measured and torn down; each workload
  * repeated, each run sampled every tick into its result's time series
@@ -172,7 +174,8 @@ struct labrun_summary {
 		       that could not be built or torn down, a directory
 		       that could not be created, a refused precheck */
 	bool refused; /* the precheck refused (or could not be made):
-			 nothing was touched, nothing will be recorded */
+			 nothing was touched, nothing will be recorded;
+			 also for want of room (space.h) */
 	bool stopped; /* labrun_stop() was called */
 	bool done; /* the runner has finished */
 };
@@ -285,8 +288,11 @@ struct labrun_check {
  * The precheck alone, now, in the caller's thread (a dry run, or the
  * TUI before it asks for a typed confirmation): plan every selected
  * array variant (scratch disks as placeholders) and guard its devices
- * against a fresh inventory and o->confirmed. Changes nothing. Fills c
- * (free with labrun_check_done()) and returns c->rc.
+ * against a fresh inventory and o->confirmed, and check every selected
+ * variant (or o->target) has room for the selected workloads' data set
+ * (space.h: a refusal, or a note for sparse scratch files that could
+ * outgrow their directory). Changes nothing. Fills c (free with
+ * labrun_check_done()) and returns c->rc.
  */
 int labrun_check(const struct lab *lab, const struct labrun_opts *o,
     struct labrun_check *c);
