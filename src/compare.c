@@ -458,10 +458,19 @@ size_t
 compare_add(struct compare *c, const struct record *rec, const char *label)
 {
 	size_t before = c->nrows, recno = c->nrecords++;
-	char *def = label ? NULL : default_label(rec);
+	char *def = label ? xstrdup(label) : default_label(rec);
+	const char *st = record_status(rec->root);
 
+	/* Its runs are real, but the record is not a whole run of the lab:
+	   a stopped one, or one whose raidlab was killed while running. */
+	if (st != NULL && strcmp(st, "interrupted") == 0) {
+		char *l = xasprintf(_("%s (interrupted)"), def);
+
+		free(def);
+		def = l;
+	}
 	for (size_t i = 0; i < rec->nruns; i++)
-		add_run(c, rec, recno, &rec->runs[i], label ? label : def);
+		add_run(c, rec, recno, &rec->runs[i], def);
 	free(def);
 	update(c);
 	return c->nrows - before;
@@ -582,7 +591,7 @@ file_read(struct compare_file *f)
 		f->ok = true;
 		if ((s = json_str(json_object_get(root, "lab"), "name")))
 			f->lab = xstrdup(s);
-		if ((s = json_str(root, "status")) != NULL)
+		if ((s = record_status(root)) != NULL)
 			f->status = xstrdup(s);
 		f->created = record_parse_time(json_str(root, "created"));
 		f->nruns = json_array_size(json_object_get(root, "runs"));

@@ -24,6 +24,7 @@
 #include "labrun.h"
 #include "plan.h"
 #include "provision.h"
+#include "space.h"
 #include "statej.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -158,10 +159,31 @@ guard_all(const struct lab *lab, struct plan **plans,
 	return rc;
 }
 
+/* Room for the workloads on every selected variant (space.h): refusals
+   into errs, warnings said as notes. -EPERM when one is refused. */
+static int
+room_all(const struct lab *lab, const bool *sel, const struct labrun_need *need,
+    struct errlist *errs, struct labrun_check *c)
+{
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct errlist notes;
+	int rc;
+
+	errlist_init(&notes);
+	rc = space_check(lab, sel, need->wsel, need->repeats, need->keep,
+	    need->target, errs, &notes);
+	errlist_sort(&notes);
+	for (size_t i = 0; i < notes.n; i++)
+		msg_add(c, true, err_format(&notes.v[i], b, sizeof b));
+	errlist_done(&notes);
+	return rc < 0 ? -EPERM : 0;
+}
+
 int
 labrun_precheck(const struct lab *lab, const bool *sel,
-    const char *const *confirmed, size_t nconfirmed, bool typed,
-    const char *state_dir, struct disk_list *inv, struct labrun_check *c)
+    const struct labrun_need *need, bool devices, const char *const *confirmed,
+    size_t nconfirmed, bool typed, const char *state_dir, struct disk_list *inv,
+    struct labrun_check *c)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	struct guard_sys sys = { .confirm = typed ? GUARD_CONFIRM_TYPED
@@ -177,17 +199,20 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	memset(c, 0, sizeof *c);
 	c->plans = xstrdup("");
 	err_clear(&e);
-	if (disk_list_scan(inv, 0, &e) < 0) {
+	if (devices && disk_list_scan(inv, 0, &e) < 0) {
 		msg_add(c, false, err_format(&e, b, sizeof b));
 		return c->rc = e.code;
 	}
-	plans = plan_all(lab, sel, state_dir, c);
+	plans = devices ? plan_all(lab, sel, state_dir, c)
+			: xcalloc(lab->nvariants + 1, sizeof *plans);
 	errlist_init(&errs);
 	rc = guard_all(lab, plans, confirmed, nconfirmed, inv, &all, &nall,
 	    &errs, &sys, c);
-	if (rc == 0 &&
+	if (rc == 0 && devices &&
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
 		lab->path, &errs) < 0)
+		rc = -EPERM;
+	if (c->rc == 0 && room_all(lab, sel, need, &errs, c) < 0 && rc == 0)
 		rc = -EPERM;
 	errlist_sort(&errs);
 	for (size_t i = 0; i < errs.n; i++)
@@ -196,7 +221,8 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	   in the words of the front end's confirmation. */
 	if (rc == -EPERM)
 		msg_add(c, false, guard_refused_line(&errs, sys.confirm));
-	destroy_list(inv, plans, lab->nvariants, c);
+	if (devices)
+		destroy_list(inv, plans, lab->nvariants, c);
 	strbuf_init(&t);
 	for (size_t i = 0; i < lab->nvariants; i++)
 		if (plans[i] != NULL) {
@@ -221,6 +247,10 @@ labrun_check(const struct lab *lab, const struct labrun_opts *o,
 	bool *sel = xcalloc(lab->nvariants + 1, sizeof *sel);
 	const char *sd =
 	    o->state_dir ? o->state_dir : getenv("RAIDLAB_STATE_DIR");
+	struct labrun_need need = { .wsel = o->workloads,
+		.repeats = o->repeats,
+		.keep = o->keep,
+		.target = o->target };
 	struct disk_list inv;
 	int rc;
 
@@ -228,7 +258,7 @@ labrun_check(const struct lab *lab, const struct labrun_opts *o,
 		sel[i] = o->target == NULL &&
 		    (o->variants == NULL || o->variants[i]);
 	disk_list_init(&inv);
-	rc = labrun_precheck(lab, sel, o->confirmed, o->nconfirmed,
+	rc = labrun_precheck(lab, sel, &need, true, o->confirmed, o->nconfirmed,
 	    o->confirm_typed, sd != NULL && *sd != '\0' ? sd : NULL, &inv, c);
 	disk_list_done(&inv);
 	free(sel);
@@ -423,6 +453,7 @@ labrun_array_variant(struct labrun *lr, int vi)
 		return;
 	bi = lr->nbuilds++;
 	prov_init(&p, v, lr->j, lr->state_dir);
+	p.dataset = lr->dataset;
 	if (build(lr, vi, &p, &cb) < 0) {
 		const char *why =
 		    json_string_value(json_object_get(p.build, "error"));

@@ -16,11 +16,13 @@
 
 #include "afile.h"
 #include "err.h"
+#include "health.h"
 #include "i18n.h"
 #include "labrun-int.h"
 #include "labrun.h"
 #include "param.h"
 #include "record.h"
+#include "space.h"
 #include "statej.h"
 #include "workload.h"
 #include "xalloc.h"
@@ -148,7 +150,7 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
 
 static void
 hand_run(struct labrun *lr, int vi, int wi, int k, struct wl_result *res,
-    const char *dir, const char *skipped)
+    const char *dir, json_t *target, const char *skipped)
 {
 	struct labrun_result *r = xcalloc(1, sizeof *r);
 
@@ -160,24 +162,72 @@ hand_run(struct labrun *lr, int vi, int wi, int k, struct wl_result *res,
 	r->skipped = skipped ? xstrdup(skipped) : NULL;
 	r->dir = dir ? xstrdup(dir) : NULL;
 	r->build_index = -1;
-	/* While the target is still there (an array is torn down next). */
-	r->target = res != NULL && dir != NULL ? record_target_json(dir) : NULL;
+	/* A copy: the front end's thread reads it while the runner goes on
+	   handing the same facts with the variant's later runs. */
+	r->target =
+	    res != NULL && target != NULL ? json_deep_copy(target) : NULL;
 	labrun_hand(lr, r);
 }
 
-/* Workload wi repeated on dir. */
+/* The target of the variant whose workloads run now. */
+struct vrun {
+	int vi;
+	const char *dir;
+	json_t *target; /* record_target_json() when the workloads started */
+	struct health h; /* the baseline then */
+	char *broken; /* why the target is not used any more, or NULL */
+};
+
+/* The target is broken: said once, the variant counted failed, and the
+   runs still to come are skipped with the reason. */
 static void
-repeats(struct labrun *lr, int vi, int wi, const char *dir)
+target_broken(struct labrun *lr, struct vrun *v, const struct err *e)
 {
+	if (v->broken != NULL)
+		return;
+	v->broken = xstrdup(e->msg);
+	labrun_emit(lr, LABRUN_ERROR, v->vi, -1, _("variant %s: %s"),
+	    labrun_vname(labrun_variant(lr, v->vi)), e->msg);
+	labrun_count(lr, 0, 1);
+}
+
+/* A run that met a broken target failed, whatever its figures say. */
+static void
+fail_result(struct wl_result *res, const char *why)
+{
+	if (res->status == WL_FAILED) {
+		wl_result_add_note(res, why);
+		return;
+	}
+	res->status = WL_FAILED;
+	free(res->error);
+	res->error = xstrdup(why);
+}
+
+/* Workload wi repeated on the variant's target, checked before and
+   after each run. */
+static void
+repeats(struct labrun *lr, struct vrun *v, int wi)
+{
+	char why[ERR_MSG_MAX + 32];
 	double prev = 0;
+	struct err e;
 
 	for (int64_t k = 1; k <= lr->repeats && !labrun_stopping(lr); k++) {
 		struct labrun_event ev;
 		struct wl_result *res;
 
+		err_clear(&e);
+		if (v->broken == NULL && health_check(&v->h, &e) < 0)
+			target_broken(lr, v, &e);
+		if (v->broken != NULL) {
+			snprintf(why, sizeof why, _("not run: %s"), v->broken);
+			hand_run(lr, v->vi, wi, (int)k, NULL, NULL, NULL, why);
+			continue;
+		}
 		memset(&ev, 0, sizeof ev);
 		ev.type = LABRUN_RUN;
-		ev.variant = vi;
+		ev.variant = v->vi;
 		ev.workload = wi;
 		ev.repeat = (int)k;
 		ev.total = (unsigned long long)lr->repeats;
@@ -185,22 +235,41 @@ repeats(struct labrun *lr, int vi, int wi, const char *dir)
 		snprintf(ev.text, sizeof ev.text, "%s",
 		    wname(&lr->lab->workloads[wi]));
 		labrun_push(lr, &ev);
-		if ((res = run_once(lr, vi, wi, (int)k, dir)) == NULL) {
+		labrun_record_progress(lr, v->vi, wi, (int)k);
+		if ((res = run_once(lr, v->vi, wi, (int)k, v->dir)) == NULL) {
 			labrun_count(lr, 0, 1);
 			continue;
 		}
 		prev = res->wall;
+		err_clear(&e);
+		if (health_check(&v->h, &e) < 0) {
+			target_broken(lr, v, &e);
+			fail_result(res, e.msg);
+		}
 		labrun_count(lr, 1, res->status == WL_FAILED);
-		hand_run(lr, vi, wi, (int)k, res, dir, NULL);
+		hand_run(lr, v->vi, wi, (int)k, res, v->dir, v->target, NULL);
 	}
 }
 
 void
 labrun_variant_runs(struct labrun *lr, int vi, const char *dir)
 {
+	struct vrun v = { .vi = vi, .dir = dir };
+	struct err e;
+
+	/* The target's facts as the variant's workloads find it (mounted,
+	   for an array): taken later, a lazily unmounted target would be
+	   recorded as whatever the path leads to then. */
+	v.target = record_target_json(dir);
+	err_clear(&e);
+	if (health_take(&v.h, dir, &e) < 0)
+		target_broken(lr, &v, &e);
 	for (size_t i = 0; i < lr->lab->nworkloads && !labrun_stopping(lr); i++)
 		if (lr->wsel[i])
-			repeats(lr, vi, (int)i, dir);
+			repeats(lr, &v, (int)i);
+	health_done(&v.h);
+	json_decref(v.target);
+	free(v.broken);
 }
 
 void
@@ -208,7 +277,7 @@ labrun_skip_variant(struct labrun *lr, int vi, const char *why)
 {
 	for (size_t i = 0; i < lr->lab->nworkloads; i++)
 		if (lr->wsel[i])
-			hand_run(lr, vi, (int)i, 1, NULL, NULL, why);
+			hand_run(lr, vi, (int)i, 1, NULL, NULL, NULL, why);
 }
 
 /* A directory variant: created when missing, then measured. */
@@ -218,12 +287,22 @@ directory_variant(struct labrun *lr, int vi)
 	const struct lab_variant *v = labrun_variant(lr, vi);
 	char **devs = NULL;
 	size_t ndevs = 0;
+	struct err e;
 	int rc;
 
 	if ((rc = afile_mkdirs(v->directory, 0755)) < 0) {
 		labrun_emit(lr, LABRUN_ERROR, vi, -1,
 		    _("variant %s: cannot create %s: %s"), labrun_vname(v),
 		    v->directory, strerror(-rc));
+		labrun_count(lr, 0, 1);
+		return;
+	}
+	/* Again: an earlier variant may have taken the room (kept files). */
+	err_clear(&e);
+	if (space_directory(v->directory, lr->dataset, &e) == SPACE_REFUSE) {
+		labrun_emit(lr, LABRUN_ERROR, vi, -1, _("variant %s: %s"),
+		    labrun_vname(v), e.msg);
+		labrun_skip_variant(lr, vi, e.msg);
 		labrun_count(lr, 0, 1);
 		return;
 	}
@@ -250,14 +329,20 @@ announce(struct labrun *lr, int vi)
 	labrun_push(lr, &ev);
 }
 
-/* Every precheck line as an event; false when refused. */
+/* Every precheck line as an event; false when refused. devices: the
+   devices too (an array is selected, or something confirmed), not only
+   the room for the workloads. */
 static bool
-precheck(struct labrun *lr)
+precheck(struct labrun *lr, bool devices)
 {
+	struct labrun_need need = { .wsel = lr->wsel,
+		.repeats = lr->repeats,
+		.keep = lr->keep,
+		.target = lr->has_target ? lr->target.directory : NULL };
 	struct labrun_check c;
 	int rc;
 
-	rc = labrun_precheck(lr->lab, lr->vsel,
+	rc = labrun_precheck(lr->lab, lr->vsel, &need, devices,
 	    (const char *const *)lr->confirmed, lr->nconfirmed,
 	    lr->confirm_typed, lr->state_dir, &lr->inv, &c);
 	for (size_t i = 0; i < c.nmsgs; i++)
@@ -279,15 +364,21 @@ run_lab(struct labrun *lr)
 	const struct lab *lab = lr->lab;
 	bool arrays = false;
 
+	lr->dataset = space_dataset(lab, lr->wsel, lr->repeats, lr->keep);
 	if (lr->has_target) {
+		if (!precheck(lr, false))
+			return;
+		labrun_record_begin(lr);
 		announce(lr, 0);
 		labrun_variant_runs(lr, 0, lr->target.directory);
 		return;
 	}
 	for (size_t i = 0; i < lab->nvariants; i++)
 		arrays |= lr->vsel[i] && lab->variants[i].directory == NULL;
-	if ((arrays || lr->nconfirmed > 0) && !precheck(lr))
+	if (!precheck(lr, arrays || lr->nconfirmed > 0))
 		return;
+	/* Passed: from here on there is something to record. */
+	labrun_record_begin(lr);
 	for (size_t i = 0; i < lab->nvariants && !labrun_stopping(lr); i++) {
 		if (!lr->vsel[i])
 			continue;
@@ -307,6 +398,7 @@ labrun_main(void *arg)
 	run_lab(lr);
 	statej_close(lr->j);
 	lr->j = NULL;
+	labrun_record_end(lr);
 	pthread_mutex_lock(&lr->lock);
 	lr->sum.done = true;
 	pthread_mutex_unlock(&lr->lock);

@@ -43,6 +43,8 @@ struct labrun {
 	char *state_dir; /* NULL: /run/raidlab */
 	unsigned tick_ms;
 	bool keep;
+	bool record; /* opts.record */
+	char *results; /* opts.results, or the lab's results directory */
 
 	pthread_t thread;
 	bool joined;
@@ -61,6 +63,9 @@ struct labrun {
 	struct disk_list inv; /* runner: the precheck's inventory */
 	struct statej *j; /* runner: opened with the first build */
 	int nbuilds; /* runner */
+	uint64_t dataset; /* runner: space_dataset() of the selection */
+	struct record *rec; /* runner until done (lock: the hand-over) */
+	bool rec_said; /* runner: a failed save was said */
 };
 
 /* labrun.c */
@@ -90,13 +95,33 @@ void labrun_variant_runs(struct labrun *lr, int vi, const char *dir);
 void labrun_skip_variant(struct labrun *lr, int vi, const char *why);
 
 /* labrun-build.c */
+/* What the workloads of a run need: its selection, for the room checks
+   (space.h). */
+struct labrun_need {
+	const bool *wsel; /* NULL: every workload */
+	int64_t repeats; /* 0: the lab's */
+	bool keep;
+	const char *target; /* --target's directory, or NULL */
+};
 /* The precheck for sel, into c (inventory left in inv); typed: the
-   user confirms as labrun_opts.confirm_typed says. */
+   user confirms as labrun_opts.confirm_typed says; devices false: the
+   room checks alone (no array selected, nothing confirmed). */
 int labrun_precheck(const struct lab *lab, const bool *sel,
-    const char *const *confirmed, size_t nconfirmed, bool typed,
-    const char *state_dir, struct disk_list *inv, struct labrun_check *c);
+    const struct labrun_need *need, bool devices, const char *const *confirmed,
+    size_t nconfirmed, bool typed, const char *state_dir, struct disk_list *inv,
+    struct labrun_check *c);
 /* Build array variant vi, run on it, tear it down. */
 void labrun_array_variant(struct labrun *lr, int vi);
+
+/* labrun-record.c: the runner's record (labrun.h). */
+/* Create and save it (status "running"), when opts.record. */
+void labrun_record_begin(struct labrun *lr);
+/* Add an item about to be handed over, and save. */
+void labrun_record_item(struct labrun *lr, const struct labrun_result *r);
+/* A workload run starts (and save). */
+void labrun_record_progress(struct labrun *lr, int vi, int wi, int repeat);
+/* The final status from the summary, and save. */
+void labrun_record_end(struct labrun *lr);
 
 /* labrun-lab.c */
 /* Kernel names of the devices under dir's filesystem (see

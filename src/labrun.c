@@ -1,9 +1,10 @@
 /*
  * The lab runner's life and its two channels to the front end: the event
  * queue with its pipe, and the hand-over list of finished items; the
- * counters and devices read under the mutex; labrun_record(). See
- * labrun.h. The front end's thread, except the internal labrun_push(),
- * labrun_emit(), labrun_hand(), labrun_count(), labrun_set_devices() and
+ * counters and devices read under the mutex; labrun_record(). The
+ * runner's own record is labrun-record.c. See labrun.h. The front end's
+ * thread, except the internal labrun_push(), labrun_emit(),
+ * labrun_hand(), labrun_count(), labrun_set_devices() and
  * labrun_publish(), which the runner thread calls.
  */
 #include "config.h"
@@ -100,6 +101,8 @@ labrun_hand(struct labrun *lr, struct labrun_result *r)
 {
 	struct labrun_rnode *n = xmalloc(sizeof *n);
 
+	/* On disk before the front end hears of it. */
+	labrun_record_item(lr, r);
 	n->next = NULL;
 	n->r = r;
 	pthread_mutex_lock(&lr->lock);
@@ -303,6 +306,10 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	lr->state_dir = sd != NULL && *sd != '\0' ? xstrdup(sd) : NULL;
 	lr->tick_ms = o->tick_ms ? o->tick_ms : 250;
 	lr->keep = o->keep;
+	lr->record = o->record;
+	if (o->record)
+		lr->results =
+		    o->results ? xstrdup(o->results) : record_results_dir(lab);
 	if (o->target != NULL) {
 		/* As `raidlab run --target` always described it. */
 		memset(&lr->target, 0, sizeof lr->target);
@@ -369,6 +376,8 @@ labrun_free(struct labrun *lr)
 	free(lr->vsel);
 	free(lr->wsel);
 	free(lr->state_dir);
+	free(lr->results);
+	record_free(lr->rec);
 	disk_list_done(&lr->inv);
 	lab_free(lr->lab);
 	close(lr->pipe[0]);

@@ -1,15 +1,20 @@
 /*
  * The lab runner: a whole lab, or a selection of its variants and
  * workloads, run in one background thread of its own, exactly as `raidlab
- * run` runs it: the precheck of every selected array variant before
- * anything is touched (plans, guards against one fresh inventory and the
- * confirmations); then variant after variant, a directory variant created
- * (mkdir -p) and measured, an array variant provisioned (provision.h:
+ * run` runs it: the precheck before anything is touched (every selected
+ * array variant's plan, guards against one fresh inventory and the
+ * confirmations; for every variant the room for the workloads' data set,
+ * space.h); then variant after variant, a directory variant created
+ * (mkdir -p; its room checked again) and measured, an array variant
+ * provisioned (provision.h:
  * scratch disks, guards again, the plan's steps journaled in the state
  * journal, resync waits, facts), measured and torn down; each workload
  * repeated, each run sampled every tick into its result's time series
  * (the runner thread polls the engine's queue with the tick as timeout, so
- * the series is complete however slow the front end is).
+ * the series is complete however slow the front end is). The target is
+ * checked before and after every run (health.h): one that went read-only,
+ * errored or was unmounted fails the run that met it and the variant, and
+ * the variant's remaining runs are skipped with the reason.
  *
  * The front end (the TUI's Run screen, or `raidlab run`) never blocks on
  * any of it. It hears from the runner only through:
@@ -20,7 +25,15 @@
  *    under the runner's mutex;
  *  - a hand-over list of finished items (labrun_take()): each run's
  *    result and each array variant's build object, which then belong to
- *    the front end; labrun_record() adds one to a struct record.
+ *    the front end; labrun_record() adds one to a struct record;
+ *  - with opts.record, the result record (record.h) the runner writes
+ *    itself: saved with status "running" once the precheck has passed
+ *    (before anything is built or measured), rewritten (temp file,
+ *    fsync, rename) when a workload run starts and after each item, and
+ *    at the end with the final status ("ok", "failed", "interrupted"),
+ *    so that a killed front end leaves a record of what happened; the
+ *    front end takes it with labrun_take_record() once LABRUN_DONE came,
+ *    to show it. Until then the record and its file are the runner's.
  *
  * Threads: every labrun_*() function from one front-end thread (the one
  * that called labrun_start()), except labrun_lab() and labrun_variant(),
@@ -71,6 +84,10 @@ struct labrun_opts {
 	const char *target;
 	unsigned tick_ms; /* sampling period of the series; 0: 250 */
 	bool keep; /* leave the workloads' files on the target */
+	/* Write the result record (see above) into results (NULL:
+	   record_results_dir() of the lab). Not refused runs only. */
+	bool record;
+	const char *results;
 };
 
 enum labrun_ev {
@@ -142,7 +159,8 @@ struct labrun_result {
 	char *skipped; /* RUN: why it did not run, or NULL */
 	char *dir; /* RUN: the directory it ran in; NULL when skipped */
 	json_t *target; /* RUN with res: record_target_json(dir), taken
-			   right after the run (the array still mounted) */
+			   when the variant's workloads started (the array
+			   just mounted), the same for each of its runs */
 	json_t *build; /* BUILD: a copy nobody else touches */
 	int build_index; /* BUILD: 0 for the first array variant this run
 			    built, 1 for the next, ... */
@@ -156,7 +174,8 @@ struct labrun_summary {
 		       that could not be built or torn down, a directory
 		       that could not be created, a refused precheck */
 	bool refused; /* the precheck refused (or could not be made):
-			 nothing was touched, nothing will be recorded */
+			 nothing was touched, nothing will be recorded;
+			 also for want of room (space.h) */
 	bool stopped; /* labrun_stop() was called */
 	bool done; /* the runner has finished */
 };
@@ -218,6 +237,14 @@ void labrun_record(struct record *rec, const struct labrun *lr,
 void labrun_summary(struct labrun *lr, struct labrun_summary *s);
 
 /*
+ * The record the runner wrote (opts.record), final, with its path; the
+ * caller owns it. NULL before LABRUN_DONE, when nothing was recorded (a
+ * refused precheck, opts.record false), and on a second call. A record
+ * that could not be saved was said as a LABRUN_ERROR; its path is NULL.
+ */
+struct record *labrun_take_record(struct labrun *lr);
+
+/*
  * Stop now: the engine of the run in progress stops (within a second;
  * its result comes marked interrupted), a resync wait or the build is
  * abandoned, the remaining runs and variants are left out; what was
@@ -261,8 +288,11 @@ struct labrun_check {
  * The precheck alone, now, in the caller's thread (a dry run, or the
  * TUI before it asks for a typed confirmation): plan every selected
  * array variant (scratch disks as placeholders) and guard its devices
- * against a fresh inventory and o->confirmed. Changes nothing. Fills c
- * (free with labrun_check_done()) and returns c->rc.
+ * against a fresh inventory and o->confirmed, and check every selected
+ * variant (or o->target) has room for the selected workloads' data set
+ * (space.h: a refusal, or a note for sparse scratch files that could
+ * outgrow their directory). Changes nothing. Fills c (free with
+ * labrun_check_done()) and returns c->rc.
  */
 int labrun_check(const struct lab *lab, const struct labrun_opts *o,
     struct labrun_check *c);

@@ -22,6 +22,7 @@
 #include "lab.h"
 #include "mdsys.h"
 #include "provision.h"
+#include "space.h"
 #include "statej.h"
 #include "xalloc.h"
 
@@ -141,6 +142,23 @@ prov_md_available(const struct lab_variant *v)
 	return !md || access("/proc/mdstat", F_OK) == 0;
 }
 
+/* Room for the workloads' data set on the scratch disks and in their
+   directory, before one is made (space.h); a warning passes. */
+static int
+prov_room(struct prov *p, struct err *e)
+{
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct err se;
+
+	err_clear(&se);
+	if (p->dataset == 0 || !lab_variant_isset(p->v, LAB_V_SCRATCH) ||
+	    space_variant(p->v, NULL, p->dataset, &se) != SPACE_REFUSE)
+		return 0;
+	err_setf(e, -ENOSPC, "%s", se.msg);
+	set_status(p, "refused", err_format(e, b, sizeof b));
+	return -ENOSPC;
+}
+
 int
 prov_prepare(struct prov *p, bool dry_run, struct disk_list *inv,
     const char *const *confirmed, size_t nconfirmed, const char *file,
@@ -160,6 +178,8 @@ prov_prepare(struct prov *p, bool dry_run, struct disk_list *inv,
 		set_status(p, "failed", err_format(e, b, sizeof b));
 		return -ENODEV;
 	}
+	if ((rc = prov_room(p, e)) < 0)
+		return rc;
 	if (lab_variant_isset(v, LAB_V_SCRATCH) && !dry_run) {
 		rc = scratch_create(&p->scratch,
 		    v->scratch_dir ? v->scratch_dir : LAB_SCRATCH_DIR_DEFAULT,

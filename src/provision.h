@@ -62,6 +62,10 @@ struct prov {
 	size_t ran; /* steps started (their undo is due) */
 	bool mounted; /* setup completed */
 	json_t *build; /* owned reference */
+	/* The workloads' data set (space.h), set after prov_init():
+	   prov_prepare() refuses a variant without room for it before it
+	   makes a scratch disk. 0: not checked. */
+	uint64_t dataset;
 };
 
 /* Zero p for variant v; build gets {variant, scratch, status
@@ -79,7 +83,9 @@ size_t prov_guard_devs(const struct plan *p, struct guard_dev *d);
 bool prov_md_available(const struct lab_variant *v);
 
 /*
- * Refuse an md variant on a kernel without md (-ENODEV). Create the
+ * Refuse an md variant on a kernel without md (-ENODEV), and one with
+ * no room for p->dataset on its scratch disks or in their directory
+ * (-ENOSPC, space.h). Create the
  * scratch disks (unless dry_run), build the plan and judge
  * its devices: inv must be a fresh probed inventory (it is rescanned
  * after the scratch disks appear); confirmed is the --yes-destroy list

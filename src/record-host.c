@@ -1,11 +1,13 @@
 /*
  * Host facts for result records (record.h): hostname, kernel release and
  * build, architecture, CPU model, online CPUs and RAM, read from uname(2),
- * sysconf(3) and /proc/cpuinfo. Never fails: an unknown fact is null.
- * Any thread.
+ * sysconf(3) and /proc/cpuinfo; and the facts that tell whether the
+ * process writing a record still runs (pid, its start time, the boot).
+ * Never fails: an unknown fact is null. Any thread.
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,4 +92,75 @@ record_host_json(void)
 				   : json_null());
 	free(cpu);
 	return o;
+}
+
+/* The process's start time in clock ticks since boot (/proc/PID/stat,
+   field 22), or 0. */
+static uint64_t
+start_ticks(long pid)
+{
+	char path[64], buf[1024], *p;
+	uint64_t v = 0;
+	size_t n;
+	FILE *fp;
+	int field;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	if ((fp = fopen(path, "re")) == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof buf - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	/* The command name may hold blanks and parentheses: count from the
+	   last ')', which ends it (field 2). */
+	if ((p = strrchr(buf, ')')) == NULL)
+		return 0;
+	for (field = 2; field < 22 && p != NULL; field++)
+		p = strchr(p + 1, ' ');
+	if (p == NULL || sscanf(p + 1, "%" SCNu64, &v) != 1)
+		return 0;
+	return v;
+}
+
+/* This boot's id (/proc/sys/kernel/random/boot_id) into buf, or "". */
+static void
+boot_id(char *buf, size_t len)
+{
+	FILE *fp = fopen("/proc/sys/kernel/random/boot_id", "re");
+
+	buf[0] = '\0';
+	if (fp == NULL)
+		return;
+	if (fgets(buf, (int)len, fp) == NULL)
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	fclose(fp);
+}
+
+json_t *
+record_writer_json(void)
+{
+	long pid = (long)getpid();
+	char boot[64];
+
+	boot_id(boot, sizeof boot);
+	return json_pack("{s:I, s:o, s:o}", "pid", (json_int_t)pid,
+	    "start_ticks", rec_ju64(start_ticks(pid)), "boot_id",
+	    boot[0] ? jsonx_str(boot) : json_null());
+}
+
+bool
+record_writer_alive(const json_t *writer)
+{
+	const char *boot = rec_get_str(writer, "boot_id");
+	uint64_t ticks = 0;
+	char now[64];
+	int pid = 0;
+
+	if (!rec_get_int(writer, "pid", &pid) || pid <= 0 ||
+	    !rec_get_u64(writer, "start_ticks", &ticks) || ticks == 0 ||
+	    boot == NULL)
+		return false;
+	boot_id(now, sizeof now);
+	return strcmp(boot, now) == 0 && start_ticks(pid) == ticks;
 }

@@ -68,6 +68,7 @@ record_new(const struct lab *lab)
 	    json_string(PACKAGE_VERSION));
 	json_object_set_new(rec->root, "created", json_string(created));
 	json_object_set_new(rec->root, "host", record_host_json());
+	json_object_set_new(rec->root, "writer", record_writer_json());
 	json_object_set_new(rec->root, "lab", lab_json(lab));
 	json_object_set_new(rec->root, "status", json_string("running"));
 	json_object_set_new(rec->root, "runs", json_array());
@@ -103,6 +104,58 @@ void
 record_set_status(struct record *rec, const char *status)
 {
 	json_object_set_new(rec->root, "status", json_string(status));
+}
+
+void
+record_set_in_progress(struct record *rec, const char *variant,
+    const char *workload, int repeat)
+{
+	struct timespec now;
+
+	if (variant == NULL) {
+		json_object_del(rec->root, "in_progress");
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &now);
+	json_object_set_new(rec->root, "in_progress",
+	    json_pack("{s:o, s:o, s:i, s:o}", "variant", jsonx_str(variant),
+		"workload", jsonx_str(workload), "repeat", repeat, "start",
+		rec_jtime(&now)));
+}
+
+const char *
+record_status(const json_t *root)
+{
+	const char *s = rec_get_str(root, "status");
+
+	if (s != NULL && strcmp(s, "running") == 0 &&
+	    !record_writer_alive(json_object_get(root, "writer")))
+		return "interrupted";
+	return s;
+}
+
+/* A "running" record nobody writes any more is an interrupted one. */
+static void
+mark_orphan(json_t *root)
+{
+	const json_t *w = json_object_get(root, "writer");
+	const char *s = rec_get_str(root, "status");
+	char why[256];
+	int pid = 0;
+
+	if (s == NULL || strcmp(s, "running") != 0 || record_writer_alive(w))
+		return;
+	json_object_set_new(root, "status", json_string("interrupted"));
+	if (rec_get_int(w, "pid", &pid))
+		snprintf(why, sizeof why,
+		    _("raidlab (pid %d) ended without finishing this record: "
+		      "killed, or the machine stopped"),
+		    pid);
+	else
+		snprintf(why, sizeof why, "%s",
+		    _("the raidlab that wrote this record ended without "
+		      "finishing it"));
+	json_object_set_new(root, "interrupted_reason", jsonx_str(why));
 }
 
 void
@@ -593,6 +646,7 @@ record_load(const char *path, struct record **out, struct err *e)
 		json_decref(root);
 		return rc;
 	}
+	mark_orphan(root);
 	rec = xcalloc(1, sizeof *rec);
 	rec->root = root;
 	rec->path = xstrdup(path);

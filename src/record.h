@@ -13,9 +13,14 @@
  * Format (version 1), top level:
  *   format "raidlab-result", version 1, raidlab_version, created (ISO 8601
  *   UTC), host {hostname, kernel, kernel_build, arch, cpu_model, cores,
- *   ram_bytes}, lab {name, path, text (lab_format())}, status ("ok",
- *   "failed", "interrupted", "running"), runs [...], builds [...] (one
- *   per array variant: see provision.h).
+ *   ram_bytes}, writer {pid, start_ticks, boot_id} (the process writing
+ *   it: its pid, its start in clock ticks since boot, /proc's boot_id),
+ *   lab {name, path, text (lab_format())}, status ("ok", "failed",
+ *   "interrupted", "running"), in_progress {variant, workload, repeat,
+ *   start} (while a workload runs), runs [...], builds [...] (one per
+ *   array variant: see provision.h).
+ * A "running" record whose writer is gone (killed, the machine stopped)
+ * reads back as "interrupted", with interrupted_reason saying so.
  * A run:
  *   variant {name, kind ("directory" | "array"), scratch (bool), text},
  *   target {path, fstype, source, mount_point, mount_options, devices
@@ -110,6 +115,17 @@ void record_set_run_target(struct record *rec, json_t *target);
 /* Set the top-level status ("running" until the end). */
 void record_set_status(struct record *rec, const char *status);
 
+/* Say which workload run is in progress (variant NULL: none is). */
+void record_set_in_progress(struct record *rec, const char *variant,
+    const char *workload, int repeat);
+
+/*
+ * The status to believe of a record's document: its "status", except
+ * that a "running" one whose writer is not alive any more (see
+ * record_writer_alive()) is "interrupted". Borrowed.
+ */
+const char *record_status(const json_t *root);
+
 /*
  * Save atomically. The first save picks dir/LAB-YYYYMMDD-HHMMSS.json
  * (creating dir and its parents); later saves rewrite the same file.
@@ -124,9 +140,11 @@ int record_save(struct record *rec, const char *dir, struct err *e);
 char *record_dumps(const struct record *rec);
 
 /*
- * Read a record file; every run's result is rebuilt into runs[]. Errors
- * name the file (and for malformed JSON the line, column in the message);
- * -EINVAL for a file that is not a record or is of a newer version.
+ * Read a record file; every run's result is rebuilt into runs[]. A
+ * "running" record whose writer is gone is marked "interrupted" (with
+ * interrupted_reason) in the document read. Errors name the file (and
+ * for malformed JSON the line, column in the message); -EINVAL for a file
+ * that is not a record or is of a newer version.
  */
 int record_load(const char *path, struct record **out, struct err *e);
 
@@ -141,6 +159,11 @@ struct wl_result *record_result_from_json(const json_t *o, struct err *e);
 /* The host facts object, and the target facts object for a directory. */
 json_t *record_host_json(void);
 json_t *record_target_json(const char *dir);
+
+/* The writer facts of the calling process, and whether the process a
+   writer object names still runs: the same boot, pid and start time. */
+json_t *record_writer_json(void);
+bool record_writer_alive(const json_t *writer);
 
 /*
  * The results directory: lab->results with a leading ~ expanded, or

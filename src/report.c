@@ -185,16 +185,31 @@ report_header(const struct record *rec, struct strbuf *out)
 {
 	const json_t *host = json_object_get(rec->root, "host");
 	const json_t *lab = json_object_get(rec->root, "lab");
+	const json_t *now = json_object_get(rec->root, "in_progress");
+	const char *why = rec_get_str(rec->root, "interrupted_reason");
+	const char *st = record_status(rec->root);
 	char ram[UNITS_BUF] = "?";
 	uint64_t bytes;
-	int cores = 0;
+	int cores = 0, repeat = 0;
 
 	if (rec_get_u64(host, "ram_bytes", &bytes))
 		units_format_size(bytes, ram, sizeof ram);
 	rec_get_int(host, "cores", &cores);
 	strbuf_printf(out, _("Lab %s, created %s, status %s\n"),
 	    str_or(lab, "name", "?"), str_or(rec->root, "created", "?"),
-	    str_or(rec->root, "status", "?"));
+	    st ? st : "?");
+	if (why != NULL)
+		strbuf_printf(out, "%s\n", why);
+	if (json_is_object(now)) {
+		rec_get_int(now, "repeat", &repeat);
+		strbuf_printf(out,
+		    st != NULL && strcmp(st, "running") == 0
+			? _("Running: %s on %s, repeat %d, since %s\n")
+			: _("It stopped during %s on %s, repeat %d, started "
+			    "%s; that run has no result\n"),
+		    str_or(now, "workload", "?"), str_or(now, "variant", "?"),
+		    repeat, str_or(now, "start", "?"));
+	}
 	if (rec->path != NULL)
 		strbuf_printf(out, _("Record: %s\n"), rec->path);
 	strbuf_printf(out, _("Host %s: Linux %s (%s)\n"),

@@ -200,6 +200,32 @@ static const struct param_bound wl_bonnie_bounds[] = {
 	{ NULL, NULL },
 };
 
+/* The file of the I/O tests, then the files of the file tests (the
+   first is removed before them unless kept). */
+static uint64_t
+bonnie_dataset(const struct param_value *v, bool keep)
+{
+	const struct param_value *sz = workload_value(bonnie_params, v, "size");
+	const struct param_value *ram = workload_value(bonnie_params, v, "ram");
+	uint64_t chunk = workload_value(bonnie_params, v, "chunk")->size;
+	uint64_t files =
+	    workload_mul((uint64_t)workload_value(bonnie_params, v, "files")->i,
+		1024);
+	uint64_t max = workload_value(bonnie_params, v, "max_size")->size;
+	uint64_t size, many;
+
+	size = sz->is_auto
+	    ? workload_mul(2, ram->is_auto ? wl_ram_bytes() : ram->size)
+	    : sz->size;
+	if (chunk > 0)
+		size -= size % chunk;
+	size = workload_blocks(size);
+	many = workload_mul(files, workload_blocks(max));
+	if (keep)
+		return workload_add(size, many);
+	return size > many ? size : many;
+}
+
 const struct workload wl_bonnie = {
 	.name = "bonnie",
 	.summary = N_("bonnie++: sequential, rewrite, seeks and file "
@@ -210,4 +236,5 @@ const struct workload wl_bonnie = {
 	.run = bonnie_run,
 	.cleanup = bonnie_cleanup,
 	.report = bonnie_report,
+	.dataset = bonnie_dataset,
 };

@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,6 +429,121 @@ static const struct param_bound wl_compilebench_bounds[] = {
 	{ NULL, NULL },
 };
 
+/* ---------------------------------------------------------------- data set */
+
+/*
+ * The bytes on disk (whole blocks) of a tree of files and bytes, and of
+ * the objects a build of it adds. The last answer is kept: generating
+ * the list takes milliseconds, and a lab may hold many entries alike.
+ */
+static void
+tree_bytes(uint32_t files, uint64_t bytes, uint64_t *tree, uint64_t *objs)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static uint64_t c_bytes, c_tree, c_objs;
+	static uint32_t c_files;
+	struct tree_spec spec;
+	struct tree t, o;
+
+	pthread_mutex_lock(&lock);
+	if (c_files != files || c_bytes != bytes) {
+		tree_spec_default(&spec);
+		spec.files = files;
+		spec.bytes = bytes;
+		c_tree = workload_add(bytes,
+		    workload_mul(files, WORKLOAD_BLOCK - 1));
+		c_objs = 0;
+		if (tree_generate(&spec, &t) == 0) {
+			c_tree = 0;
+			for (size_t i = 0; i < t.nfiles; i++)
+				c_tree = workload_add(c_tree,
+				    workload_blocks(t.files[i].size));
+			tree_objects(&t, &o);
+			for (size_t i = 0; i < o.nfiles; i++)
+				c_objs = workload_add(c_objs,
+				    workload_blocks(o.files[i].size));
+			tree_free(&o);
+			tree_free(&t);
+		}
+		c_files = files;
+		c_bytes = bytes;
+	}
+	*tree = c_tree;
+	*objs = c_objs;
+	pthread_mutex_unlock(&lock);
+}
+
+/*
+ * The trees alive at the worst moment: the operations choose() would
+ * draw with this seed, replayed on counts of clean and compiled trees
+ * alone (which tree an operation takes does not change the counts), each
+ * assumed to succeed. The draws follow compilebench_run() exactly: one
+ * for the operation, one for the tree when it needs one, one for the
+ * operation's own seed.
+ */
+static uint64_t
+compilebench_dataset(const struct param_value *v, bool keep)
+{
+	const struct param *ps = compilebench_params;
+	int64_t initial = workload_value(ps, v, "initial")->i;
+	int64_t runs = workload_value(ps, v, "runs")->i;
+	uint64_t seed = (uint64_t)workload_value(ps, v, "seed")->i;
+	uint64_t rng = (seed + 1) * UINT64_C(0x9e3779b97f4a7c15);
+	uint64_t clean = 0, compiled = 0, peak, t, o, now;
+
+	(void)keep; /* the end is never worse than the worst moment */
+	tree_bytes((uint32_t)workload_value(ps, v, "files")->i,
+	    workload_value(ps, v, "size")->size, &t, &o);
+	for (int64_t i = 0; i < initial; i++) {
+		wl_rand(&rng);
+		clean++;
+	}
+	peak = workload_mul(clean, t);
+	for (int64_t i = 0; i < runs; i++) {
+		enum cb_phase ph;
+		uint64_t n = 0;
+
+		for (;;) {
+			ph = CB_CREATE + (int)(wl_rand(&rng) % 10);
+			if (cb_phases[ph].need == CB_NEED_NONE)
+				break;
+			n = cb_phases[ph].need == CB_NEED_COMPILED ? compiled
+								   : clean;
+			if (n > 0)
+				break;
+		}
+		if (n > 0)
+			wl_rand(&rng);
+		wl_rand(&rng);
+		switch (ph) {
+		case CB_CREATE:
+			clean++;
+			break;
+		case CB_COMPILE:
+			clean--;
+			compiled++;
+			break;
+		case CB_CLEAN:
+			compiled--;
+			clean++;
+			break;
+		case CB_DELETE_TREE:
+			clean--;
+			break;
+		case CB_DELETE_COMPILED:
+			compiled--;
+			break;
+		default:
+			break;
+		}
+		now = workload_add(workload_mul(clean, t),
+		    workload_mul(compiled, workload_add(t, o)));
+		if (now > peak)
+			peak = now;
+	}
+	return peak;
+}
+
 const struct workload wl_compilebench = {
 	.name = "compilebench",
 	.summary = N_("compilebench: create, patch, compile, read and delete "
@@ -438,4 +554,5 @@ const struct workload wl_compilebench = {
 	.run = compilebench_run,
 	.cleanup = compilebench_cleanup,
 	.report = compilebench_report,
+	.dataset = compilebench_dataset,
 };

@@ -448,6 +448,16 @@ static const struct param_bound wl_fio_bounds[] = {
 	{ NULL, NULL },
 };
 
+/* A file of size per job. */
+static uint64_t
+fio_dataset(const struct param_value *v, bool keep)
+{
+	(void)keep;
+	return workload_mul(workload_blocks(
+				workload_value(fio_params, v, "size")->size),
+	    (uint64_t)workload_value(fio_params, v, "threads")->i);
+}
+
 const struct workload wl_fio = {
 	.name = "fio",
 	.summary = N_("one fio-style job: pattern, block size, depth"),
@@ -457,4 +467,5 @@ const struct workload wl_fio = {
 	.run = fio_run,
 	.cleanup = fio_cleanup,
 	.report = fio_report,
+	.dataset = fio_dataset,
 };

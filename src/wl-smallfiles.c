@@ -240,10 +240,30 @@ smallfiles_report(const struct wl_result *const *res, size_t n,
 	}
 }
 
+/* The largest batch (batches are removed in between), or all of them. */
+static uint64_t
+smallfiles_dataset(const struct param_value *v, bool keep)
+{
+	const struct param *ps = smallfiles_params;
+	const struct param_value *counts = workload_value(ps, v, "counts");
+	uint64_t per = workload_blocks(workload_value(ps, v, "size")->size);
+	uint64_t n = 0, b;
+
+	if (!counts->set || counts->nlist == 0)
+		return workload_mul((uint64_t)workload_value(ps, v, "count")->i,
+		    per);
+	for (size_t i = 0; i < counts->nlist; i++) {
+		b = workload_mul((uint64_t)counts->list[i], per);
+		n = keep ? workload_add(n, b) : b > n ? b : n;
+	}
+	return n;
+}
+
 const struct workload wl_smallfiles = {
 	.name = "smallfiles",
 	.summary = N_("write many small files, as a dd loop does"),
 	.params = smallfiles_params,
 	.run = smallfiles_run,
 	.report = smallfiles_report,
+	.dataset = smallfiles_dataset,
 };

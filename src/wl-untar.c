@@ -10,8 +10,11 @@
  */
 #include "config.h"
 
+#include <archive.h>
+#include <archive_entry.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +209,74 @@ static const struct param_bound wl_untar_bounds[] = {
 	{ NULL, NULL },
 };
 
+/* ---------------------------------------------------------------- data set */
+
+/*
+ * The regular files of the archive at path, unpacked, in whole blocks;
+ * 0 when it cannot be read (the run says why). Reading the headers goes
+ * through a compressed archive once: the answer for the last archive
+ * (by device, inode, size and mtime) is kept.
+ */
+static uint64_t
+tarball_bytes(const char *path)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static struct stat c_st;
+	static uint64_t c_bytes;
+	static bool c_ok;
+	struct archive_entry *e;
+	struct archive *ar;
+	struct stat st;
+	uint64_t n = 0;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	pthread_mutex_lock(&lock);
+	if (c_ok && c_st.st_dev == st.st_dev && c_st.st_ino == st.st_ino &&
+	    c_st.st_size == st.st_size &&
+	    c_st.st_mtim.tv_sec == st.st_mtim.tv_sec &&
+	    c_st.st_mtim.tv_nsec == st.st_mtim.tv_nsec) {
+		n = c_bytes;
+		pthread_mutex_unlock(&lock);
+		return n;
+	}
+	ar = archive_read_new();
+	archive_read_support_filter_all(ar);
+	archive_read_support_format_all(ar);
+	if (archive_read_open_filename(ar, path, 64 * 1024) == ARCHIVE_OK) {
+		while (archive_read_next_header(ar, &e) == ARCHIVE_OK)
+			if (archive_entry_filetype(e) == AE_IFREG &&
+			    archive_entry_size(e) > 0)
+				n = workload_add(n,
+				    workload_blocks(
+					(uint64_t)archive_entry_size(e)));
+		c_st = st;
+		c_bytes = n;
+		c_ok = true;
+	}
+	archive_read_free(ar);
+	pthread_mutex_unlock(&lock);
+	return n;
+}
+
+/* The archive unpacked, or the synthetic tree with at most a block's
+   slack per file. */
+static uint64_t
+untar_dataset(const struct param_value *v, bool keep)
+{
+	const char *tarball = workload_value(untar_params, v, "tarball")->s;
+
+	(void)keep;
+	if (tarball != NULL && tarball[0] != '\0')
+		return tarball_bytes(tarball);
+	return workload_add(workload_value(untar_params, v, "synthetic_size")
+				->size,
+	    workload_mul((uint64_t)workload_value(untar_params, v,
+			     "synthetic_files")
+			     ->i,
+		WORKLOAD_BLOCK - 1));
+}
+
 const struct workload wl_untar = {
 	.name = "untar",
 	.summary = N_("extract a kernel-sized tar archive, then sync"),
@@ -215,4 +286,5 @@ const struct workload wl_untar = {
 	.run = untar_run,
 	.cleanup = untar_cleanup,
 	.report = untar_report,
+	.dataset = untar_dataset,
 };

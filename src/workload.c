@@ -3,9 +3,11 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "workload.h"
+#include "xalloc.h"
 
 const struct workload *const workload_table[] = {
 	&wl_bonnie,
@@ -25,4 +27,34 @@ workload_find(const char *name)
 		if (strcmp((*w)->name, name) == 0)
 			return *w;
 	return NULL;
+}
+
+uint64_t
+workload_blocks(uint64_t size)
+{
+	uint64_t r = size % WORKLOAD_BLOCK;
+
+	return r == 0 || size > UINT64_MAX - WORKLOAD_BLOCK
+	    ? size
+	    : size + WORKLOAD_BLOCK - r;
+}
+
+uint64_t
+workload_dataset(const struct workload *wl, const struct param_value *v,
+    bool keep)
+{
+	return wl != NULL && wl->dataset != NULL && v != NULL
+	    ? wl->dataset(v, keep)
+	    : 0;
+}
+
+const struct param_value *
+workload_value(const struct param *params, const struct param_value *v,
+    const char *name)
+{
+	int i = param_index(params, name);
+
+	if (i < 0)
+		fatal("no parameter %s", name);
+	return &v[i];
 }

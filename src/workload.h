@@ -7,7 +7,9 @@
 #ifndef RAIDLAB_WORKLOAD_H
 #define RAIDLAB_WORKLOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "param.h"
 
@@ -39,7 +41,58 @@ struct workload {
 	 */
 	void (*report)(const struct wl_result *const *res, size_t n,
 	    struct strbuf *out);
+	/*
+	 * The data set: the most bytes one run has on the target at once,
+	 * estimated from the lab's values (v[i] for params[i]) before
+	 * anything runs, for the free-space checks (space.h). With keep,
+	 * what the run leaves there (its files are not removed as it
+	 * goes). Each file counts in whole WORKLOAD_BLOCK blocks; the
+	 * filesystem's own metadata and journal come on top. Any thread.
+	 *  bonnie: the file of the I/O tests (size, auto: twice the RAM,
+	 *    rounded down to chunk), then files x 1024 files of max_size
+	 *    (the larger of the two; both with keep);
+	 *  smallfiles: count (the largest of counts; their sum with keep)
+	 *    files of size;
+	 *  untar: the tarball's entries, unpacked (read from its headers),
+	 *    or the synthetic tree: synthetic_size and a block's slack per
+	 *    file;
+	 *  compilebench: the trees alive at the worst moment of the seed's
+	 *    operations (initial, then runs: create adds a tree, compile its
+	 *    objects, delete takes them away), a tree being size bytes of
+	 *    files with a block's slack each and its objects as tree.h
+	 *    derives them;
+	 *  fio: size per job, x threads.
+	 * NULL: nothing worth counting (0).
+	 */
+	uint64_t (*dataset)(const struct param_value *v, bool keep);
 };
+
+/* The block a file's size is rounded up to in data set estimates. */
+#define WORKLOAD_BLOCK 4096
+
+/* size rounded up to whole WORKLOAD_BLOCKs. */
+uint64_t workload_blocks(uint64_t size);
+
+/* a + b and a x b, saturated at UINT64_MAX (an estimate never wraps). */
+static inline uint64_t
+workload_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static inline uint64_t
+workload_mul(uint64_t a, uint64_t b)
+{
+	return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* wl's data set for values v (0 when it has no estimate). */
+uint64_t workload_dataset(const struct workload *wl,
+    const struct param_value *v, bool keep);
+
+/* v's value of the parameter named name in params (which has it). */
+const struct param_value *workload_value(const struct param *params,
+    const struct param_value *v, const char *name);
 
 extern const struct workload wl_bonnie;
 extern const struct workload wl_smallfiles;

@@ -2,7 +2,9 @@
  * raidlab check [--quiet] LAB...: load and validate lab files, print every
  * problem as "file:line: field: reason" on stderr and, for a valid lab,
  * the normalized lab on stdout. Exit 0 when all are valid, 2 otherwise.
- * Main thread.
+ * A valid lab whose workloads would not have room here (space.h) is
+ * still valid: that is said on stderr, as the run would say it. Main
+ * thread.
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
+#include "space.h"
 
 static void
 print_errors(struct errlist *errs)
@@ -25,6 +28,26 @@ print_errors(struct errlist *errs)
 	for (i = 0; i < errs->n; i++)
 		fprintf(stderr, "%s\n",
 		    err_format(&errs->v[i], buf, sizeof buf));
+}
+
+/* Room for the workloads on this machine (space.h): not the file's
+   fault, so said and not counted; a run would refuse what says so. */
+static void
+print_room(const struct lab *lab)
+{
+	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct errlist refused, notes;
+
+	errlist_init(&refused);
+	errlist_init(&notes);
+	space_check(lab, NULL, NULL, 0, false, NULL, &refused, &notes);
+	errlist_sort(&refused);
+	for (size_t i = 0; i < refused.n; i++)
+		fprintf(stderr, _("%s (raidlab run refuses this here)\n"),
+		    err_format(&refused.v[i], buf, sizeof buf));
+	print_errors(&notes);
+	errlist_done(&refused);
+	errlist_done(&notes);
 }
 
 /* Check one file; true when it is valid. */
@@ -40,6 +63,8 @@ check_one(const char *arg, bool quiet, bool many)
 	errlist_init(&errs);
 	ok = lab_load(path, &lab, &errs) == 0 && lab_check(lab, &errs) == 0;
 	print_errors(&errs);
+	if (ok)
+		print_room(lab);
 	if (ok && !quiet) {
 		text = lab_format(lab);
 		if (many)

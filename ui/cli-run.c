@@ -6,9 +6,10 @@
  * is touched), built, measured and torn down, each object journaled for
  * `raidlab cleanup`. This thread polls the runner's events and prints
  * them (run-live.c, run-build.c): a live status line on a terminal, a
- * line per test otherwise; it records each finished run, saving the
- * record after every run, and at the end prints the tables users know, or
- * the record as JSON or the figures as CSV. --dry-run only checks. Main
+ * line per test otherwise; the runner writes the record (saved when the
+ * run starts and after every run, so a killed run leaves it), and at the
+ * end this thread prints the tables users know, or the record as JSON or
+ * the figures as CSV. --dry-run only checks. Main
  * thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the runner cleanly
  * (what was built is torn down).
  */
@@ -165,33 +166,16 @@ unknown_names(char **names, size_t nnames, size_t n,
 	return bad;
 }
 
+/* The oldest finished item: the runner has recorded it already. */
 static void
-save(struct record *rec, const char *resdir)
-{
-	char b[ERR_FILE_MAX + ERR_MSG_MAX];
-	struct err e;
-
-	err_clear(&e);
-	if (record_save(rec, resdir, &e) < 0)
-		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
-}
-
-/* The oldest finished item into the record; saved after every run and
-   after every teardown, so a killed run leaves what it finished. */
-static void
-take(struct labrun *lr, struct live *lv, struct record *rec, const char *resdir)
+take(struct labrun *lr, struct live *lv)
 {
 	struct labrun_result *r = labrun_take(lr);
-	bool now;
 
 	if (r == NULL)
 		return;
 	if (r->kind == LABRUN_ITEM_RUN)
 		live_end(lv);
-	now = r->kind == LABRUN_ITEM_RUN ? r->res != NULL : r->final;
-	labrun_record(rec, lr, r);
-	if (now)
-		save(rec, resdir);
 	labrun_result_free(r);
 }
 
@@ -201,8 +185,7 @@ take(struct labrun *lr, struct live *lv, struct record *rec, const char *resdir)
  * a signal stops the runner (not from the handler: from here).
  */
 static void
-follow(struct labrun *lr, unsigned tick_ms, struct record *rec,
-    const char *resdir)
+follow(struct labrun *lr, unsigned tick_ms)
 {
 	uint64_t tick = tick_ms * 1000000ull, next = wl_now_ns() + tick;
 	struct labrun_event ev;
@@ -223,7 +206,7 @@ follow(struct labrun *lr, unsigned tick_ms, struct record *rec,
 			break;
 		while (labrun_pop(lr, &ev)) {
 			if (ev.type == LABRUN_RESULT)
-				take(lr, &lv, rec, resdir);
+				take(lr, &lv);
 			else
 				live_event(&lv, lr, &ev);
 			done |= ev.type == LABRUN_DONE;
@@ -236,10 +219,11 @@ follow(struct labrun *lr, unsigned tick_ms, struct record *rec,
 	live_end(&lv);
 }
 
-/* Run the lab through a lab runner; the summary says how it went. */
+/* Run the lab through a lab runner; the summary says how it went, *rec
+   is the record it wrote (NULL when refused). */
 static int
 run_lab(const struct lab *lab, const struct labrun_opts *lo, unsigned tick_ms,
-    struct record *rec, const char *resdir, struct labrun_summary *s)
+    struct record **rec, struct labrun_summary *s)
 {
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct labrun *lr;
@@ -250,8 +234,9 @@ run_lab(const struct lab *lab, const struct labrun_opts *lo, unsigned tick_ms,
 		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
 		return e.code;
 	}
-	follow(lr, tick_ms, rec, resdir);
+	follow(lr, tick_ms);
 	labrun_summary(lr, s);
+	*rec = labrun_take_record(lr);
 	labrun_free(lr);
 	return 0;
 }
@@ -401,7 +386,6 @@ free_opts(struct run_opts *o)
 	free(o->workloads);
 }
 
-/* The record: status, saved, printed as asked. */
 /* Variants with at least one run that has figures. */
 static size_t
 ran_variants(const struct record *rec)
@@ -422,21 +406,11 @@ ran_variants(const struct record *rec)
 	return n;
 }
 
+/* The record as the runner saved it (a failed save was said). */
 static void
-finish(struct record *rec, const char *resdir, const struct run_opts *o,
-    const struct labrun_summary *s)
+finish(const struct record *rec, const struct run_opts *o)
 {
-	char b[ERR_FILE_MAX + ERR_MSG_MAX];
-	struct err e;
-
-	record_set_status(rec,
-	    interrupted     ? "interrupted"
-		: s->failed ? "failed"
-			    : "ok");
-	err_clear(&e);
-	if (record_save(rec, resdir, &e) < 0)
-		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
-	else if (o->out == OUT_TABLE)
+	if (rec->path != NULL && o->out == OUT_TABLE)
 		fprintf(stderr, _("raidlab run: record saved to %s\n"),
 		    rec->path);
 	print_output(rec, o->out);
@@ -457,7 +431,6 @@ run_exec(int argc, char **argv)
 	struct sigaction sa;
 	struct record *rec = NULL;
 	struct lab *lab;
-	char *resdir = NULL;
 	int rc;
 
 	if ((rc = parse_opts(argc, argv, &o)) != CLI_OK) {
@@ -499,22 +472,21 @@ run_exec(int argc, char **argv)
 		rc = build_dry_run(lab, &lo) < 0 ? CLI_FAIL : CLI_OK;
 		goto out;
 	}
-	rec = record_new(lab);
-	resdir = o.results ? xstrdup(o.results) : record_results_dir(lab);
-	if (run_lab(lab, &lo, o.tick_ms, rec, resdir, &s) < 0) {
+	lo.record = true;
+	lo.results = o.results;
+	if (run_lab(lab, &lo, o.tick_ms, &rec, &s) < 0) {
 		rc = CLI_FAIL;
 		goto out;
 	}
-	if (s.refused) {
+	if (s.refused || rec == NULL) {
 		/* Nothing ran: no record, nothing changed. */
 		rc = CLI_FAIL;
 		goto out;
 	}
-	finish(rec, resdir, &o, &s);
+	finish(rec, &o);
 	rc = interrupted ? 130 : s.failed ? CLI_FAIL : CLI_OK;
 out:
 	record_free(rec);
-	free(resdir);
 	free(vsel);
 	free(wsel);
 	lab_free(lab);

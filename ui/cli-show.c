@@ -2,8 +2,10 @@
  * raidlab show [--json] RESULT...: print result records. For each: the
  * header (lab, created, host, raidlab version, status) and, per variant
  * and workload, the tables users of the original tools know, with notes,
- * errors and skipped runs; --json prints the record as stored. Exit 0, 1
- * when a file cannot be read as a record, 2 on bad usage. Main thread.
+ * errors and skipped runs; --json prints the record as stored. A record
+ * still "running" whose raidlab is gone (kill -9, a crash) reads as
+ * interrupted, with why (record_load()). Exit 0, 1 when a file cannot be
+ * read as a record, 2 on bad usage. Main thread.
  */
 #include "config.h"
 

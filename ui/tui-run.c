@@ -3,9 +3,9 @@
  * so this UI thread never blocks on a build or a workload), asks for a
  * typed confirmation before anything with data is destroyed, follows the
  * runner's events and counters, keeps each variant's curves for the
- * charts, reads the member devices' activity from sysfs, records every
- * result (record.h) and saves the record after each one. Drawing is in
- * tui-run-draw.c. UI thread.
+ * charts, reads the member devices' activity from sysfs, and names the
+ * record the runner wrote (record.h: saved at the start and after every
+ * run). Drawing is in tui-run-draw.c. UI thread.
  */
 #include "config.h"
 
@@ -165,7 +165,6 @@ run_free(void *p)
 
 	labrun_free(r->lr);
 	record_free(r->rec);
-	free(r->resdir);
 	destroy_free(r);
 	curves_free(r);
 	for (size_t i = 0; i < r->log_n; i++)
@@ -185,24 +184,21 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 	struct labrun_opts o = { .confirmed = confirmed,
 		.nconfirmed = nc,
 		.confirm_typed = true,
-		.tick_ms = t->tick_ms };
+		.tick_ms = t->tick_ms,
+		.record = true };
 	struct err e;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 
 	err_clear(&e);
 	labrun_free(r->lr);
 	record_free(r->rec);
-	free(r->resdir);
+	r->rec = NULL;
 	r->lr = labrun_start(t->lab, &o, &e);
 	if (r->lr == NULL) {
-		r->rec = NULL;
-		r->resdir = NULL;
 		r->state = RUN_IDLE;
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
 		return;
 	}
-	r->rec = record_new(labrun_lab(r->lr));
-	r->resdir = record_results_dir(t->lab);
 	r->state = RUN_RUNNING;
 	r->stopped = false;
 	r->run_start = now_s();
@@ -376,15 +372,10 @@ run_key(void *p, struct tui *t, int ch)
 
 /* ---------------------------------------------------------------- events */
 
-static void
-save(struct run *r, struct tui *t)
+static const char *
+run_record_path(const struct run *r)
 {
-	struct err e;
-	char b[ERR_FILE_MAX + ERR_MSG_MAX];
-
-	err_clear(&e);
-	if (record_save(r->rec, r->resdir, &e) < 0)
-		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+	return r->rec != NULL && r->rec->path != NULL ? r->rec->path : "-";
 }
 
 static void
@@ -400,12 +391,9 @@ on_done(struct run *r, struct tui *t)
 		run_log(r, true, "%s", _("refused: nothing was changed"));
 		return;
 	}
-	record_set_status(r->rec,
-	    s.stopped      ? "interrupted"
-		: s.failed ? "failed"
-			   : "ok");
-	save(r, t);
-	if (r->rec->path != NULL) {
+	/* Saved by the runner; a failed save was said in the log. */
+	r->rec = labrun_take_record(r->lr);
+	if (r->rec != NULL && r->rec->path != NULL) {
 		free(t->last_record);
 		t->last_record = xstrdup(r->rec->path);
 	}
@@ -414,13 +402,13 @@ on_done(struct run *r, struct tui *t)
 		run_log(r, true,
 		    _("stopped: %d runs done, %d failed; record %s "
 		      "(interrupted)"),
-		    s.ran, s.failed, r->rec->path ? r->rec->path : "-");
+		    s.ran, s.failed, run_record_path(r));
 		tui_message(t, true, _("run stopped: %d runs done, %d failed"),
 		    s.ran, s.failed);
 		return;
 	}
 	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s"),
-	    s.ran, s.failed, r->rec->path ? r->rec->path : "-");
+	    s.ran, s.failed, run_record_path(r));
 	tui_message(t, s.failed > 0, _("run done: %d runs, %d failed"), s.ran,
 	    s.failed);
 }
@@ -483,11 +471,9 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		run_log(r, ev->type == LABRUN_ERROR, "%s", ev->text);
 		break;
 	case LABRUN_RESULT:
-		while ((res = labrun_take(r->lr)) != NULL) {
-			labrun_record(r->rec, r->lr, res);
+		/* The runner recorded it already. */
+		while ((res = labrun_take(r->lr)) != NULL)
 			labrun_result_free(res);
-		}
-		save(r, t);
 		break;
 	case LABRUN_DONE:
 		on_done(r, t);

@@ -50,8 +50,7 @@ enum run_state {
 struct run {
 	enum run_state state;
 	struct labrun *lr;
-	struct record *rec;
-	char *resdir;
+	struct record *rec; /* the runner's, once it is done */
 	/* the confirmation dialog */
 	char **destroy;
 	size_t ndestroy;

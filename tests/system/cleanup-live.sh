@@ -44,7 +44,7 @@ variants = (
   { name = "same"; scratch = { count = 1; size = "300M"; dir = "$scratch"; };
     array = { engine = "single"; }; fs = { type = "ext4"; }; }
 );
-workloads = ( { type = "smallfiles"; count = $2; size = "4K"; } );
+workloads = ( { type = "smallfiles"; count = $2; size = "${3:-4K}"; } );
 EOF
 }
 
@@ -83,7 +83,9 @@ done
 [ -z "$(ls "$scratch")" ] || fail "scratch files left: $(ls "$scratch")"
 
 # A live run and a dead one of the same lab: cleanup takes only the dead.
-lab busy 100000000
+# Empty files: busy until killed, and no more than the disk holds (a
+# data set that cannot fit is refused before anything is built).
+lab busy 100000000 0
 "$RAIDLAB" run "$TEST_TMP/busy.cfg" --results "$TEST_TMP/res-live" \
     >"$TEST_TMP/out.live" 2>"$TEST_TMP/err.live" &
 live=$!

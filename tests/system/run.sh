@@ -4,7 +4,8 @@
 # carries its provenance; without a terminal a line per test; a lab and
 # the default lab run as an unprivileged user, noting what caches hide;
 # SIGINT, SIGTERM, SIGHUP or SIGPIPE in the middle keeps an interrupted
-# record and a clean target; a bad lab is refused with exit 2. Array
+# record and a clean target; after a kill -9 the record written at the
+# start reads as interrupted; a bad lab is refused with exit 2. Array
 # variants: tests/system/build.sh.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
@@ -153,6 +154,60 @@ for sig in INT TERM HUP PIPE; do
 	expect_eq "SIG$sig: the test is marked" "$(jq -r '.runs[0].tests[0].interrupted' "$rec")" true
 	[ -z "$(ls -A "$TEST_TMP/long")" ] || fail "SIG$sig: files left on the target"
 done
+
+# kill -9 during the first workload: nothing can tear down or save, but
+# the record written when the run started is there; while the run lives
+# show says it is running, and once it is gone show and compare read the
+# record as interrupted, never as a plain result.
+wait_dir() { # DIR GLOB: until DIR/GLOB exists (60 s at most)
+	i=0
+	while ! ls -d "$1"/$2 >/dev/null 2>&1; do
+		i=$((i + 1))
+		[ $i -lt 600 ] || { kill -KILL $pid 2>/dev/null; fail "$1/$2 never appeared"; }
+		sleep 0.1
+	done
+}
+"$RAIDLAB" run "$TEST_TMP/long.cfg" --results "$TEST_TMP/res6" \
+    >/dev/null 2>"$TEST_TMP/err" &
+pid=$!
+wait_dir "$TEST_TMP/long" 'raidlab-*'
+rec=$(ls "$TEST_TMP"/res6/long-*.json 2>/dev/null)
+shown=$("$RAIDLAB" show "$rec" 2>&1)
+[ -n "$rec" ] || { kill -KILL $pid; fail "kill -9: no record while running"; }
+kill -KILL $pid
+wait $pid
+expect_match "running: show says so" "$shown" '^Lab long, created .*, status running$'
+expect_match "running: and what runs" "$shown" '^Running: smallfiles on dir, repeat 1, since '
+shown=$("$RAIDLAB" show "$rec")
+expect_eq "kill -9: show exit status" "$?" 0
+expect_match "kill -9: interrupted" "$shown" '^Lab long, created .*, status interrupted$'
+expect_match "kill -9: why" "$shown" \
+	"^raidlab \\(pid $pid\\) ended without finishing this record: killed, or the machine stopped$"
+expect_match "kill -9: what it was doing" "$shown" \
+	'^It stopped during smallfiles on dir, repeat 1, started .*; that run has no result$'
+expect_eq "kill -9: show --json" "$("$RAIDLAB" show --json "$rec" | jq -r .status)" interrupted
+rm -rf "$TEST_TMP/long"/raidlab-*
+
+# The same with a finished run before the kill: compare labels it.
+cat >"$TEST_TMP/two.cfg" <<EOF
+name = "two"; cache = "keep";
+variants = ( { name = "dir"; directory = "$TEST_TMP/two"; } );
+workloads = ( { name = "short"; type = "smallfiles"; count = 20; },
+  { name = "endless"; type = "smallfiles"; count = 100000000; size = "0";
+    sync = false; } );
+EOF
+"$RAIDLAB" run "$TEST_TMP/two.cfg" --results "$TEST_TMP/res7" \
+    >/dev/null 2>"$TEST_TMP/err" &
+pid=$!
+wait_dir "$TEST_TMP/two" 'raidlab-endless.*'
+kill -KILL $pid
+wait $pid
+rec=$(ls "$TEST_TMP"/res7/two-*.json)
+expect_eq "kill -9: the finished run is kept" "$(jq -r '.runs[0].status' "$rec")" ok
+expect_match "kill -9: compare marks the record" \
+	"$("$RAIDLAB" compare --json "$rec" | jq -r '.records[0].source')" \
+	'^two .* \(interrupted\)$'
+rm -rf "$TEST_TMP/two"
 
 # A bad lab: exit 2 with the file, line and field; nothing recorded.
 printf 'name = "x";\nvariants = ( { name = "a"; directory = "/tmp"; } );\nworkloads = ( { type = "smallfiles"; cont = 3; } );\n' >"$TEST_TMP/bad.cfg"

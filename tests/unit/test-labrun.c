@@ -560,6 +560,101 @@ Test(labrun, selection_repeats_and_target_are_honoured)
 	free(text);
 }
 
+/* The one record (*.json) in dir, or NULL. The runner may be saving it
+   meanwhile: its temp file (NAME.json.XXXXXX) does not count. */
+static char *
+only_file(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char *path = NULL;
+	size_t n;
+
+	if (d == NULL)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		n = strlen(e->d_name);
+		if (e->d_name[0] == '.' || n < 5 ||
+		    strcmp(e->d_name + n - 5, ".json") != 0)
+			continue;
+		cr_assert_null(path, "more than one file in %s", dir);
+		path = xasprintf("%s/%s", dir, e->d_name);
+	}
+	closedir(d);
+	return path;
+}
+
+struct on_disk {
+	const char *dir;
+	bool checked;
+};
+
+/* At the first run: the record is on disk already, running, empty. */
+static void
+record_at_first_run(struct labrun *lr, const struct labrun_event *ev, void *arg)
+{
+	struct on_disk *d = arg;
+	struct record *rec;
+	struct err e;
+	char *path;
+
+	(void)lr;
+	if (ev == NULL || ev->type != LABRUN_RUN || d->checked)
+		return;
+	d->checked = true;
+	path = only_file(d->dir);
+	cr_assert_not_null(path, "no record in %s when the first run starts",
+	    d->dir);
+	err_clear(&e);
+	cr_assert_eq(record_load(path, &rec, &e), 0, "%s", e.msg);
+	cr_assert_str_eq(record_status(rec->root), "running");
+	cr_assert_eq(rec->nruns, 0);
+	record_free(rec);
+	free(path);
+}
+
+Test(labrun, runner_writes_its_record_from_the_start_to_the_end)
+{
+	char *tmp = temp_dir(), *text = two_by_two(tmp);
+	char *res = xasprintf("%s/res", tmp), *path;
+	struct lab *lab = load(text);
+	struct labrun_opts o = { .repeats = 1,
+		.tick_ms = 20,
+		.record = true,
+		.results = res };
+	struct on_disk d = { .dir = res };
+	struct labrun *lr = start(lab, &o);
+	struct record *rec, *back;
+	struct seen s;
+	struct err e;
+
+	drain(lr, &s, 100, record_at_first_run, &d);
+	cr_assert(d.checked);
+	rec = labrun_take_record(lr);
+	cr_assert_not_null(rec);
+	cr_assert_null(labrun_take_record(lr), "handed over once");
+	path = only_file(res);
+	cr_assert_str_eq(rec->path, path);
+	err_clear(&e);
+	cr_assert_eq(record_load(path, &back, &e), 0, "%s", e.msg);
+	cr_assert_str_eq(record_status(back->root), "ok");
+	cr_assert_eq(back->nruns, 4);
+	cr_assert_str_eq(back->runs[3].variant, "b");
+	cr_assert_str_eq(back->runs[3].workload, "w2");
+	cr_assert_null(json_object_get(back->root, "in_progress"));
+	cr_assert(json_equal(back->root, rec->root), "what was handed over");
+	record_free(back);
+	record_free(rec);
+	free(path);
+	seen_done(&s);
+	labrun_free(lr);
+	lab_free(lab);
+	rm_rf(tmp);
+	free(tmp);
+	free(res);
+	free(text);
+}
+
 /* ---------------------------------------------------------------- arrays */
 
 static bool

@@ -16,6 +16,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -390,6 +391,69 @@ Test(record, save_names_the_file_and_rewrites_it_in_place)
 	rm_rf(tmp);
 	free(tmp);
 	free(dir);
+}
+
+/* A "running" record is running only while the raidlab writing it is:
+   once its process is gone (killed, another boot), it reads back as
+   interrupted, with why, and never as a plain result. */
+Test(record, running_record_of_a_gone_process_reads_as_interrupted)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab), *back = NULL;
+	char *tmp = temp_dir();
+	json_t *w = json_object_get(rec->root, "writer");
+	struct err e;
+	pid_t pid;
+	int st;
+
+	cr_assert_eq(json_integer_value(json_object_get(w, "pid")), getpid());
+	cr_assert(record_writer_alive(w), "this process writes it");
+	record_set_in_progress(rec, "plain", "small", 2);
+	err_clear(&e);
+	cr_assert_eq(record_save(rec, tmp, &e), 0, "%s", e.msg);
+	cr_assert_eq(record_load(rec->path, &back, &e), 0, "%s", e.msg);
+	cr_assert_str_eq(record_status(back->root), "running");
+	cr_assert_null(json_object_get(back->root, "interrupted_reason"));
+	record_free(back);
+
+	/* A child's pid once it has exited: a process that is gone. */
+	if ((pid = fork()) == 0)
+		_exit(0);
+	cr_assert_gt(pid, 0);
+	waitpid(pid, &st, 0);
+	json_object_set_new(w, "pid", json_integer(pid));
+	cr_assert_not(record_writer_alive(w));
+	cr_assert_eq(record_save(rec, tmp, &e), 0, "%s", e.msg);
+	cr_assert_eq(record_load(rec->path, &back, &e), 0, "%s", e.msg);
+	cr_assert_str_eq(record_status(back->root), "interrupted");
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(back->root, "status")),
+	    "interrupted");
+	cr_assert(strstr(json_string_value(
+			     json_object_get(back->root, "interrupted_reason")),
+		      "ended without finishing") != NULL);
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(json_object_get(back->root,
+						 "in_progress"),
+				 "workload")),
+	    "small");
+	record_free(back);
+
+	/* Our own pid, but another start: the pid was reused. */
+	json_object_set_new(w, "pid", json_integer(getpid()));
+	json_object_set_new(w, "start_ticks", json_integer(1));
+	cr_assert_not(record_writer_alive(w));
+	/* No writer at all (an older raidlab): nobody can be writing it. */
+	json_object_del(rec->root, "writer");
+	cr_assert_str_eq(record_status(rec->root), "interrupted");
+	/* A finished record is what it says. */
+	record_set_status(rec, "ok");
+	cr_assert_str_eq(record_status(rec->root), "ok");
+
+	record_free(rec);
+	lab_free(lab);
+	rm_rf(tmp);
+	free(tmp);
 }
 
 /* The lab runner's way in: a build replaced in place as the provisioner

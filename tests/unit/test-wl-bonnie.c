@@ -472,3 +472,24 @@ Test(bonnie, report_is_bonnies_table_and_csv)
 	wl_result_free(a);
 	wl_result_free(b);
 }
+
+/* The free-space checks' estimate: the I/O file (removed before the file
+   tests), or the file tests' files, whichever is larger; both when
+   kept; size auto is twice the RAM. */
+Test(bonnie, data_set_is_the_io_file_or_the_file_tests)
+{
+	struct param_value *v = wltest_params(&wl_bonnie,
+	    "size = \"8M\"; chunk = \"16K\"; files = 2; max_size = \"5K\";");
+
+	/* 2 x 1024 files of at most 5K: 8K each on disk. */
+	cr_assert_eq(wl_bonnie.dataset(v, false), 2048 * 8192);
+	cr_assert_eq(wl_bonnie.dataset(v, true), (8 << 20) + 2048 * 8192);
+	wltest_params_free(&wl_bonnie, v);
+	v = wltest_params(&wl_bonnie,
+	    "size = \"8M\"; chunk = \"3M\"; files = 0;");
+	cr_assert_eq(wl_bonnie.dataset(v, false), 6 << 20, "whole chunks");
+	wltest_params_free(&wl_bonnie, v);
+	v = wltest_params(&wl_bonnie, "ram = \"1G\"; files = 0;");
+	cr_assert_eq(wl_bonnie.dataset(v, false), 2ULL << 30);
+	wltest_params_free(&wl_bonnie, v);
+}

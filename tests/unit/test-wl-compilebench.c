@@ -468,3 +468,63 @@ Test(compilebench, report_prints_compilebench_lines_over_repeats)
 	wl_result_free(a);
 	wl_result_free(b);
 }
+
+static uint64_t
+tree_blocks(const struct tree *t)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < t->nfiles; i++)
+		n += (t->files[i].size + 4095) / 4096 * 4096;
+	return n;
+}
+
+/*
+ * The free-space checks' estimate: the trees alive at the worst moment
+ * of the operations this seed performs, each tree in whole 4K blocks
+ * (its objects too once compiled). Recomputed here from the operations
+ * a real run performed.
+ */
+Test(compilebench, data_set_is_the_worst_moment_of_the_run)
+{
+	const char *cfg = TINY "initial = 2; runs = 60; seed = 555; "
+			       "sync = false;";
+	struct param_value *v = wltest_params(&wl_compilebench, cfg);
+	uint64_t t, o, clean = 0, compiled = 0, peak = 0, now;
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct model m;
+
+	model_init(&m);
+	t = tree_blocks(&m.clean);
+	o = tree_blocks(&m.objs);
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_compilebench, cfg, tg.dir, LAB_CACHE_KEEP, NULL,
+	    NULL, 120);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	for (size_t i = 0; i < r->ntests; i++) {
+		const char *k = r->tests[i].key;
+
+		if (!strcmp(k, "initial_create") || !strcmp(k, "create"))
+			clean++;
+		else if (!strcmp(k, "compile"))
+			clean--, compiled++;
+		else if (!strcmp(k, "clean"))
+			compiled--, clean++;
+		else if (!strcmp(k, "delete_tree"))
+			clean--;
+		else if (!strcmp(k, "delete_compiled"))
+			compiled--;
+		now = clean * t + compiled * (t + o);
+		peak = now > peak ? now : peak;
+	}
+	cr_assert_gt(compiled + clean, 0);
+	cr_assert_eq(wl_compilebench.dataset(v, false), peak,
+	    "estimate %llu, the run's worst moment %llu",
+	    (unsigned long long)wl_compilebench.dataset(v, false),
+	    (unsigned long long)peak);
+	wl_result_free(r);
+	wltest_target_free(&tg);
+	model_done(&m);
+	wltest_params_free(&wl_compilebench, v);
+}

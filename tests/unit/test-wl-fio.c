@@ -549,3 +549,13 @@ Test(fio, ext4_sequential_write_io_uring)
 		 "ioengine = \"io_uring\"; iodepth = 4; end_fsync = true;",
 	    65536, 8 << 20, 1);
 }
+
+/* The free-space checks' estimate: one file of size per job. */
+Test(fio, data_set_is_a_file_per_job)
+{
+	struct param_value *v =
+	    wltest_params(&wl_fio, "size = \"3M\"; threads = 4;");
+
+	cr_assert_eq(wl_fio.dataset(v, false), 4 * 3 * 1048576);
+	wltest_params_free(&wl_fio, v);
+}

@@ -202,3 +202,21 @@ Test(smallfiles, stop_mid_run_is_interrupted_and_clean)
 	wl_result_free(r);
 	wltest_target_free(&tg);
 }
+
+/* The free-space checks' estimate: the largest batch in whole 4K blocks
+   (batches are removed in between), all of them when kept. */
+Test(smallfiles, data_set_is_the_largest_batch_or_all_when_kept)
+{
+	struct param_value *v = wltest_params(&wl_smallfiles,
+	    "counts = [10, 30, 20]; size = \"3K\";");
+
+	cr_assert_eq(wl_smallfiles.dataset(v, false), 30 * 4096);
+	cr_assert_eq(wl_smallfiles.dataset(v, true), 60 * 4096);
+	wltest_params_free(&wl_smallfiles, v);
+	v = wltest_params(&wl_smallfiles, "count = 7; size = \"8193\";");
+	cr_assert_eq(wl_smallfiles.dataset(v, false), 7 * 3 * 4096);
+	wltest_params_free(&wl_smallfiles, v);
+	v = wltest_params(&wl_smallfiles, "count = 7; size = 0;");
+	cr_assert_eq(wl_smallfiles.dataset(v, false), 0, "empty files");
+	wltest_params_free(&wl_smallfiles, v);
+}

@@ -435,3 +435,55 @@ Test(untar, tree_create_writes_the_list)
 	tree_free(&create_tree);
 	wltest_target_free(&tg);
 }
+
+static uint64_t blocks_total;
+
+/* du's view of the regular files, in whole 4K blocks. */
+static int
+add_blocks(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)path;
+	(void)ftw;
+	if (flag == FTW_F && S_ISREG(st->st_mode) && st->st_size > 0)
+		blocks_total += ((uint64_t)st->st_size + 4095) / 4096 * 4096;
+	return 0;
+}
+
+/* The free-space checks' estimate: the archive's files unpacked (read
+   from its headers, compressed or not), or the synthetic tree with at
+   most a block's slack per file. */
+Test(untar, data_set_is_the_archive_unpacked)
+{
+	struct wltest_target tg;
+	struct param_value *v;
+	char src[4096], tarball[4096], tgz[4096], cfg[8300];
+	const char *create[] = { "tar", "cf", tarball, "-C", src, ".", NULL };
+	const char *gz[] = { "tar", "czf", tgz, "-C", src, ".", NULL };
+
+	wltest_target_dir(&tg);
+	snprintf(src, sizeof src, "%s.src", tg.dir);
+	snprintf(tarball, sizeof tarball, "%s.tar", tg.dir);
+	snprintf(tgz, sizeof tgz, "%s.tar.gz", tg.dir);
+	make_source(src);
+	cr_assert_eq(wltest_cmd(create), 0, "GNU tar cf failed");
+	cr_assert_eq(wltest_cmd(gz), 0, "GNU tar czf failed");
+	blocks_total = 0;
+	nftw(src, add_blocks, 16, FTW_PHYS);
+	cr_assert_gt(blocks_total, 0);
+	snprintf(cfg, sizeof cfg, "tarball = \"%s\";", tarball);
+	v = wltest_params(&wl_untar, cfg);
+	cr_assert_eq(wl_untar.dataset(v, false), blocks_total);
+	wltest_params_free(&wl_untar, v);
+	snprintf(cfg, sizeof cfg, "tarball = \"%s\";", tgz);
+	v = wltest_params(&wl_untar, cfg);
+	cr_assert_eq(wl_untar.dataset(v, false), blocks_total);
+	wltest_params_free(&wl_untar, v);
+	v = wltest_params(&wl_untar,
+	    "synthetic_files = 100; synthetic_size = \"1M\";");
+	cr_assert_eq(wl_untar.dataset(v, false), (1 << 20) + 100 * 4095);
+	wltest_params_free(&wl_untar, v);
+	unlink(tarball);
+	unlink(tgz);
+	nftw(src, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	wltest_target_free(&tg);
+}
