@@ -58,7 +58,6 @@ bystander() {
 	"$@" "$_img" >/dev/null 2>&1 || fail "$* $_img"
 	o=$(losetup --show "$_want" "$_img" 2>/dev/null) ||
 	    o=$(losetup -f --show "$_img") || fail "losetup $_img"
-	TEST_LOOPS="$TEST_LOOPS$NL$o"
 }
 
 # One scenario: lab text, mkfs of the bystander, what cleanup must not run.

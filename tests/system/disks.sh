@@ -35,7 +35,6 @@ printf '\000\000\000\000\203\000\000\000\000\010\000\000\000\200\000\000\000\000
     dd of="$pimg" bs=1 seek=446 conv=notrunc 2>/dev/null
 printf '\125\252' | dd of="$pimg" bs=1 seek=510 conv=notrunc 2>/dev/null
 pdev=$(losetup -f --show -P "$pimg") || fail "losetup -P $pimg"
-TEST_LOOPS="$TEST_LOOPS$NL$pdev"
 # Without udev the kernel's own scan may miss; partx asks it again.
 [ -b "${pdev}p1" ] || partx -a "$pdev" 2>/dev/null
 i=0

@@ -51,7 +51,6 @@ XDG_STATE_HOME="$TEST_TMP/xdg/state"
 XDG_CACHE_HOME="$TEST_TMP/xdg/cache"
 export XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME
 NO_XDG="env -u XDG_DATA_HOME -u XDG_STATE_HOME -u XDG_CACHE_HOME"
-TEST_LOOPS=
 TEST_MOUNTS=
 NL='
 '
@@ -61,8 +60,12 @@ cleanup() {
 		[ -n "$m" ] || continue
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
 	done
-	printf '%s\n' "$TEST_LOOPS" | while IFS= read -r l; do
-		[ -n "$l" ] && losetup -d "$l" 2>/dev/null
+	# By backing file, never by name: a device this test released
+	# itself may have been given to somebody else since.
+	losetup -n -O NAME,BACK-FILE 2>/dev/null | while read -r _l _b; do
+		case $_b in
+		"$TEST_TMP"/*) losetup -d "$_l" 2>/dev/null ;;
+		esac
 	done
 	rm -rf "$TEST_TMP"
 }
@@ -92,14 +95,13 @@ run_mounts() {
 	findmnt -rn -o TARGET | grep "^$1/" || true
 }
 
-# new_loop VAR SIZE: attach a loop device over a new sparse file (losetup
-# -f, never a fixed number) and store its path in VAR. Not for use inside
-# $(...): the device must be recorded in this shell to be released.
+# new_loop VAR SIZE: attach a loop device over a new sparse file in
+# TEST_TMP (losetup -f, never a fixed number) and store its path in VAR.
+# The exit trap detaches it by its backing file.
 new_loop() {
 	_f=$(mktemp "$TEST_TMP/disk.XXXXXX") || fail "mktemp"
 	truncate -s "$2" "$_f" || fail "truncate $_f"
 	_d=$(losetup -f --show "$_f") || fail "losetup -f --show $_f"
-	TEST_LOOPS="$TEST_LOOPS$NL$_d"
 	eval "$1=\$_d"
 }
 

@@ -299,7 +299,10 @@ Test(ident, a_block_device_by_instance_and_signature)
 		    "%s", why);
 		json_decref(again);
 	}
-	snprintf(cmd, sizeof cmd, "losetup -d %s", dev);
+	/* By backing file: the name may be somebody else's by now. */
+	snprintf(cmd, sizeof cmd,
+	    "for d in $(losetup -n -O NAME -j %s); do losetup -d $d; done",
+	    img);
 	sh(cmd, b, sizeof b);
 	json_decref(pre);
 	json_decref(post);
