@@ -285,7 +285,9 @@ child_exec(const struct spawn *s)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	setpgid(0, 0);
 	/* A command must not outlive a raidlab that was killed: a mkfs or
-	   losetup still running would race the cleanup of its objects. */
+	   losetup still running would race the cleanup of its objects.
+	   The signal comes when the forking thread ends, which is safe
+	   only because exec_run() waits for its child on that thread. */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != s->parent) {
 		e = ESRCH;
 		goto tell;

@@ -56,7 +56,9 @@ boot_id(char *buf, size_t len)
 	return buf;
 }
 
-/* The kernel's disk sequence number of rdev (Linux 5.15+), 0 unknown. */
+/* The kernel's disk sequence number of rdev (Linux 5.15+), 0 unknown.
+   A partition has none of its own: its disk's counts (a new attach of
+   the disk is a new sequence for every partition on it). */
 static unsigned long long
 diskseq(dev_t rdev)
 {
@@ -64,6 +66,10 @@ diskseq(dev_t rdev)
 
 	snprintf(path, sizeof path, "/sys/dev/block/%u:%u/diskseq", major(rdev),
 	    minor(rdev));
+	if (read_line(path, b, sizeof b))
+		return strtoull(b, NULL, 10);
+	snprintf(path, sizeof path, "/sys/dev/block/%u:%u/../diskseq",
+	    major(rdev), minor(rdev));
 	return read_line(path, b, sizeof b) ? strtoull(b, NULL, 10) : 0;
 }
 
@@ -190,11 +196,12 @@ take_block(const struct stat *st, const char *path, bool content)
 	    boot_id(boot, sizeof boot));
 	if (!content)
 		return o;
-	if (sysfs_has(st->st_rdev, "md")) {
-		if (md_members_uuid(st->st_rdev, md, sizeof md) > 0)
-			json_object_set_new(o, "md_uuid", json_string(md));
-		return o; /* what is on it is the next step's */
-	}
+	/* What is on it now; "content" says it was looked at, so that no
+	   signature is a fact too. */
+	json_object_set_new(o, "content", json_true());
+	if (sysfs_has(st->st_rdev, "md") &&
+	    md_members_uuid(st->st_rdev, md, sizeof md) > 0)
+		json_object_set_new(o, "md_uuid", json_string(md));
 	if (probe(path, &s)) {
 		json_object_set_new(o, "type", json_string(s.type));
 		json_object_set_new(o, "uuid", json_string(s.uuid));
@@ -217,9 +224,12 @@ ident_take(const char *path, bool content)
 	if (S_ISREG(st.st_mode))
 		return json_pack("{s:s, s:I, s:I}", "kind", "file", "dev",
 		    (json_int_t)st.st_dev, "ino", (json_int_t)st.st_ino);
-	if (S_ISDIR(st.st_mode) && is_mountpoint(path, &st))
-		return json_pack("{s:s, s:I}", "kind", "mount", "dev",
-		    (json_int_t)st.st_dev);
+	if (S_ISDIR(st.st_mode) && is_mountpoint(path, &st)) {
+		char boot[64];
+
+		return json_pack("{s:s, s:I, s:s}", "kind", "mount", "dev",
+		    (json_int_t)st.st_dev, "boot", boot_id(boot, sizeof boot));
+	}
 	if (S_ISDIR(st.st_mode))
 		return json_pack("{s:s, s:I, s:I}", "kind", "dir", "dev",
 		    (json_int_t)st.st_dev, "ino", (json_int_t)st.st_ino);
@@ -269,7 +279,12 @@ verdict(enum ident_verdict v, char *why, size_t len, const char *fmt, ...)
 	return v;
 }
 
-/* The content half of a block device's check. */
+/*
+ * The content half of a block device's check: the md array's members,
+ * then the signature, against what was there when want was taken (when
+ * it was looked at: "content"). instance: the disk sequence proved it is
+ * the same device.
+ */
 static enum ident_verdict
 check_content(const char *path, const struct stat *st, const json_t *want,
     bool instance, char *why, size_t len)
@@ -277,30 +292,45 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 	const char *type = str(want, "type"), *md = str(want, "md_uuid");
 	char now[64];
 	struct sig s;
+	bool found;
 
 	if (*md != '\0') {
 		int rc = md_members_uuid(st->st_rdev, now, sizeof now);
 
-		if (rc > 0 && strcmp(now, md) == 0)
-			return verdict(IDENT_SAME, why, len, "%s", "");
 		if (rc == 0)
 			return verdict(IDENT_GONE, why, len,
 			    _("%s: the md array is not assembled any more"),
 			    path);
-		return verdict(IDENT_OTHER, why, len,
-		    _("%s is not the md array raidlab built (its members do "
-		      "not carry array UUID %s)"),
-		    path, md);
+		if (rc < 0 || strcmp(now, md) != 0)
+			return verdict(IDENT_OTHER, why, len,
+			    _("%s is not the md array raidlab built (its "
+			      "members do not carry array UUID %s)"),
+			    path, md);
+		instance = true; /* its members prove it */
 	}
-	if (*type == '\0') {
+	if (!json_is_true(json_object_get(want, "content"))) {
 		if (instance)
-			return verdict(IDENT_SAME, why, len, "%s", "");
+			return IDENT_SAME;
 		return verdict(IDENT_UNPROVEN, why, len,
 		    _("%s: the machine has rebooted since, and nothing raidlab "
 		      "recorded on it proves it is the same device"),
 		    path);
 	}
-	if (!probe(path, &s))
+	found = probe(path, &s);
+	if (*type == '\0') {
+		if (found)
+			return verdict(IDENT_UNPROVEN, why, len,
+			    _("%s now carries %s %s, which raidlab did not "
+			      "record: it may be somebody else's"),
+			    path, s.type, s.uuid);
+		if (instance)
+			return IDENT_SAME;
+		return verdict(IDENT_UNPROVEN, why, len,
+		    _("%s: the machine has rebooted since, and nothing raidlab "
+		      "recorded on it proves it is the same device"),
+		    path);
+	}
+	if (!found)
 		return verdict(IDENT_GONE, why, len,
 		    _("%s carries no signature any more: nothing left to "
 		      "undo"),
@@ -310,7 +340,25 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 		return verdict(IDENT_OTHER, why, len,
 		    _("%s now carries %s %s, not the %s %s raidlab made"), path,
 		    s.type, s.uuid, type, str(want, "uuid"));
-	return verdict(IDENT_SAME, why, len, "%s", "");
+	return IDENT_SAME;
+}
+
+/* rdev and, within the boot, the disk sequence still are want's. */
+static bool
+instance_holds(const char *path, const json_t *want)
+{
+	char boot[64];
+	struct stat st;
+	unsigned long long seq;
+
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode) ||
+	    (unsigned long long)st.st_rdev != num(want, "rdev"))
+		return false;
+	if (strcmp(boot_id(boot, sizeof boot), str(want, "boot")) != 0)
+		return true; /* the signature proved it; nothing more here */
+	seq = diskseq(st.st_rdev);
+	return seq == 0 || num(want, "diskseq") == 0 ||
+	    seq == num(want, "diskseq");
 }
 
 static enum ident_verdict
@@ -368,7 +416,11 @@ ident_check(const char *path, const json_t *want, char *why, size_t len)
 		if (!S_ISDIR(st.st_mode))
 			return verdict(IDENT_OTHER, why, len,
 			    _("%s is no longer a directory"), path);
-		if (!is_mountpoint(path, &st))
+		char boot[64];
+
+		if (!is_mountpoint(path, &st) ||
+		    strcmp(boot_id(boot, sizeof boot), str(want, "boot")) != 0)
+			/* No mount outlives a reboot. */
 			return verdict(IDENT_GONE, why, len,
 			    _("%s is not mounted any more"), path);
 		if ((unsigned long long)st.st_dev != num(want, "dev"))
@@ -377,13 +429,18 @@ ident_check(const char *path, const json_t *want, char *why, size_t len)
 		return IDENT_SAME;
 	}
 	if (strcmp(kind, "file") == 0 || strcmp(kind, "dir") == 0) {
-		if ((unsigned long long)st.st_dev != num(want, "dev") ||
-		    (unsigned long long)st.st_ino != num(want, "ino"))
+		if ((unsigned long long)st.st_dev == num(want, "dev") &&
+		    (unsigned long long)st.st_ino == num(want, "ino"))
+			return IDENT_SAME;
+		if (*kind == 'f')
 			return verdict(IDENT_OTHER, why, len,
-			    _("%s is not the %s raidlab recorded (another "
-			      "inode, or something mounted on it)"),
-			    path, *kind == 'f' ? _("file") : _("directory"));
-		return IDENT_SAME;
+			    _("%s is not the file raidlab recorded (another "
+			      "inode)"),
+			    path);
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s is not the directory raidlab recorded (another "
+		      "inode, or something mounted on it)"),
+		    path);
 	}
 	if (strcmp(kind, "absent") == 0)
 		return verdict(IDENT_UNPROVEN, why, len,
@@ -404,37 +461,54 @@ exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
+/* The verdict on path for o; *used gets the identity it was judged by. */
 static enum ident_verdict
-judge_one(const struct ident_obj *o, const char *path, char *why, size_t len)
+judge_one(const struct ident_obj *o, const char *path, const json_t **used,
+    char *why, size_t len)
 {
-	const json_t *want;
+	const json_t *pre = json_object_get(o->pre, path), *want;
 	bool product = o->product != NULL && strcmp(path, o->product) == 0;
+	bool absent = pre == NULL || strcmp(str(pre, "kind"), "absent") == 0;
 	size_t pl = o->own_prefix != NULL ? strlen(o->own_prefix) : 0;
 
 	why[0] = '\0';
-	if (o->created && (want = json_object_get(o->post, path)) != NULL)
-		return ident_check(path, want, why, len);
-	if (product && pl > 0 && strncmp(path, o->own_prefix, pl) == 0)
-		return exists(path) ? IDENT_SAME
-				    : verdict(IDENT_GONE, why, len,
-					  _("%s no longer exists"), path);
-	if (product && !o->created)
-		return exists(path)
-		    ? verdict(IDENT_UNPROVEN, why, len,
-			  _("%s: the run stopped while making it, so nothing "
-			    "proves that it made what is there now"),
-			  path)
-		    : verdict(IDENT_GONE, why, len, _("%s no longer exists"),
-			  path);
-	if ((want = json_object_get(o->pre, path)) != NULL) {
-		if (strcmp(str(want, "kind"), "absent") == 0 && !exists(path))
-			return verdict(IDENT_GONE, why, len,
-			    _("%s no longer exists"), path);
+	*used = NULL;
+	if (o->created && (want = json_object_get(o->post, path)) != NULL) {
+		*used = want;
 		return ident_check(path, want, why, len);
 	}
 	if (!exists(path))
 		return verdict(IDENT_GONE, why, len, _("%s no longer exists"),
 		    path);
+	/* A per-run path (nobody else makes one) that the step turned from
+	   nothing into a directory (mkdir), or from a directory into a
+	   mount point (mount), is the run's, whatever it holds; one the
+	   step did not change (mkdir met an existing one) is not. */
+	if (product && pl > 0 && strncmp(path, o->own_prefix, pl) == 0) {
+		json_t *now = ident_take(path, false);
+		const char *k = str(now, "kind");
+		bool made = (absent && strcmp(k, "dir") == 0) ||
+		    (pre != NULL && strcmp(str(pre, "kind"), "dir") == 0 &&
+			strcmp(k, "mount") == 0);
+
+		json_decref(now);
+		if (made)
+			return IDENT_SAME;
+		if (!absent && ident_check(path, pre, why, len) == IDENT_SAME)
+			return verdict(IDENT_GONE, why, len,
+			    _("%s is as it was before the step: nothing to "
+			      "undo"),
+			    path);
+	}
+	if (product)
+		return verdict(IDENT_UNPROVEN, why, len,
+		    _("%s: the step that makes it did not finish, so nothing "
+		      "proves that what is there now is the run's"),
+		    path);
+	if (pre != NULL) {
+		*used = pre;
+		return ident_check(path, pre, why, len);
+	}
 	return verdict(IDENT_UNPROVEN, why, len,
 	    _("%s: raidlab recorded no identity for it"), path);
 }
@@ -464,7 +538,13 @@ ident_judge(const struct ident_obj *o, const char *const *const *undo,
 			    xreallocarray(out->v, out->n + 1, sizeof *out->v);
 			out->why = xreallocarray(out->why, out->n + 1,
 			    sizeof *out->why);
-			out->v[out->n] = judge_one(o, a, why, sizeof why);
+			out->want = xreallocarray(out->want, out->n + 1,
+			    sizeof *out->want);
+			out->v[out->n] = judge_one(o, a, &out->want[out->n],
+			    why, sizeof why);
+			if (out->v[out->n] == IDENT_OTHER ||
+			    out->v[out->n] == IDENT_UNPROVEN)
+				out->hold = true;
 			out->paths[out->n] = xstrdup(a);
 			out->why[out->n] = xstrdup(why);
 			out->n++;
@@ -481,6 +561,7 @@ ident_judgement_done(struct ident_judgement *j)
 	free(j->paths);
 	free(j->v);
 	free(j->why);
+	free(j->want);
 	memset(j, 0, sizeof *j);
 }
 
@@ -499,19 +580,37 @@ ident_verdict_of(const struct ident_judgement *j, const char *path,
 	return IDENT_UNPROVEN;
 }
 
+/* path was judged the same, and a block device still is the one judged:
+   an earlier command of the object may have released it (an autoclear
+   loop detached by mdadm --stop) and somebody else attached another
+   under its name since. */
+static bool
+still_same(const struct ident_judgement *j, const char *path)
+{
+	for (size_t i = 0; i < j->n; i++)
+		if (strcmp(j->paths[i], path) == 0)
+			return j->v[i] == IDENT_SAME &&
+			    (j->want[i] == NULL ||
+				strcmp(str(j->want[i], "kind"), "block") != 0 ||
+				instance_holds(path, j->want[i]));
+	return false;
+}
+
 const char **
 ident_apply(const struct ident_judgement *j, const char *const *argv)
 {
 	size_t n = 0, paths = 0, kept = 0;
 	const char **out;
 
+	if (j->hold)
+		return NULL;
 	while (argv[n] != NULL)
 		n++;
 	out = xcalloc(n + 1, sizeof *out);
 	for (size_t i = 0, o = 0; i < n; i++) {
 		if (i > 0 && argv[i][0] == '/') {
 			paths++;
-			if (ident_verdict_of(j, argv[i], NULL) != IDENT_SAME)
+			if (!still_same(j, argv[i]))
 				continue;
 			kept++;
 		}

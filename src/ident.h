@@ -85,18 +85,24 @@ struct ident_judgement {
 	char **paths;
 	enum ident_verdict *v;
 	char **why; /* translated; "" for IDENT_SAME */
+	const json_t **want; /* the identity each was judged by (borrowed
+				from the ident_obj), or NULL */
+	bool hold; /* a path is IDENT_OTHER or IDENT_UNPROVEN: none of the
+		      object's commands may run */
 };
 
 /*
  * Judge every absolute path of undo for o, before the first command
- * runs (the commands change what they name). Rules: a created object's
- * paths are checked against post; a product never created is left alone
- * when it exists (the run may have died while making it, or the name was
- * taken: nothing proves it is the run's), unless it lies under
- * own_prefix; any other path must match its pre identity (instance only:
- * the step may have changed its content), and one that did not exist
- * before the step is not the run's to touch. A path with no identity
- * recorded at all (an older journal) is unproven when it exists.
+ * runs (the commands change what they name). Rules: a path that is gone
+ * is moot; a created object's paths are checked against post; a product
+ * never created is left alone when it exists (the run may have died while
+ * making it, or the name was taken: nothing proves it is the run's),
+ * unless it did not exist before and lies under own_prefix; any other
+ * path must match its pre identity, content included (a signature that
+ * appeared since may be the step's or somebody else's: unproven). A path
+ * with no identity recorded at all (an older journal) is unproven. One
+ * path that is not the run's holds the whole object: an md array or a
+ * btrfs is undone whole or not at all.
  */
 void ident_judge(const struct ident_obj *o, const char *const *const *undo,
     struct ident_judgement *out);
@@ -109,8 +115,10 @@ enum ident_verdict ident_verdict_of(const struct ident_judgement *j,
 /*
  * argv with every absolute-path argument whose verdict is not IDENT_SAME
  * removed (a new NULL-terminated vector of borrowed strings: free only
- * the array), or NULL when argv named paths and none is left: the command
- * must not run.
+ * the array), or NULL when the command must not run: the object is held,
+ * or argv named paths and none is left. A block device is checked again
+ * here, right before its command: an earlier command of the same object
+ * may have let it go, and its name be another device's by now.
  */
 const char **
 ident_apply(const struct ident_judgement *j, const char *const *argv);

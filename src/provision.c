@@ -448,16 +448,28 @@ out:
 /* Record in list the paths of a step that its undo does not touch:
    {path, status "moot" (gone already) or "left alone", verdict, note}. */
 static void
-note_judged(const struct ident_judgement *jd, json_t *list)
+note_judged(const struct ident_judgement *jd, json_t *list,
+    const struct prov_cb *cb)
 {
-	for (size_t k = 0; k < jd->n; k++)
-		if (jd->v[k] != IDENT_SAME)
-			json_array_append_new(list,
-			    json_pack("{s:s, s:s, s:s, s:s}", "path",
-				jd->paths[k], "status",
-				jd->v[k] == IDENT_GONE ? "moot" : "left alone",
-				"verdict", ident_verdict_name(jd->v[k]), "note",
-				jd->why[k]));
+	char line[ERR_MSG_MAX];
+
+	for (size_t k = 0; k < jd->n; k++) {
+		if (jd->v[k] == IDENT_SAME)
+			continue;
+		json_array_append_new(list,
+		    json_pack("{s:s, s:s, s:s, s:s}", "path", jd->paths[k],
+			"status",
+			jd->v[k] == IDENT_GONE ? "moot" : "left alone",
+			"verdict", ident_verdict_name(jd->v[k]), "note",
+			jd->why[k]));
+		/* Said where the user looks: the run must not seem to have
+		   undone what it left. */
+		if (jd->v[k] != IDENT_GONE && cb != NULL && cb->step != NULL) {
+			snprintf(line, sizeof line, _("left %s alone: %s"),
+			    jd->paths[k], jd->why[k]);
+			cb->step(cb->arg, line);
+		}
+	}
 }
 
 /*
@@ -483,7 +495,7 @@ undo_step(struct prov *p, size_t i, bool failed, json_t *list,
 	if (s->undo == NULL)
 		return true;
 	ident_judge(&io, (const char *const *const *)s->undo, &jd);
-	note_judged(&jd, list);
+	note_judged(&jd, list, cb);
 	for (char ***u = s->undo; *u != NULL; u++) {
 		const char **av = ident_apply(&jd, (const char *const *)*u);
 		int rc;
@@ -512,9 +524,10 @@ prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 
 	json_object_set_new(p->build, "teardown", list);
 	for (size_t i = p->ran; i-- > 0;) {
-		/* The step that failed may have left nothing to undo: its
-		   undo failing is expected, not a teardown failure. */
-		bool failed = i + 1 == p->ran && !p->mounted;
+		/* A step that did not succeed (it failed, or setup
+		   stopped at it) may have left nothing to undo: its undo
+		   failing is expected, not a teardown failure. */
+		bool failed = p->post == NULL || p->post[i] == NULL;
 
 		if (undo_step(p, i, failed, list, cb, &first, e) &&
 		    p->ids != NULL && p->ids[i] >= 0)

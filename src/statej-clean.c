@@ -38,6 +38,7 @@ struct cleaner {
 	void *arg;
 	bool force;
 	size_t failed; /* objects that could not be undone */
+	size_t held; /* objects left alone: not provably the run's */
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -323,6 +324,8 @@ undo_cmds(struct cleaner *c, const struct statej_obj *o)
 	}
 	ident_judge(&io, (const char *const *const *)u, &jd);
 	say_judged(c, o, &jd);
+	if (jd.hold)
+		c->held++;
 	for (size_t i = 0; u[i] != NULL; i++) {
 		const char **av = ident_apply(&jd, u[i]);
 
@@ -448,7 +451,7 @@ int
 statej_cleanup(bool force, void (*report)(void *arg, const char *line),
     void *arg, struct err *e)
 {
-	struct cleaner c = { report, arg, force, 0 };
+	struct cleaner c = { report, arg, force, 0, 0 };
 	const char *dir = statej_dir();
 	char **paths;
 	size_t i, n;
@@ -473,6 +476,16 @@ statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 	}
 	free(paths);
 	closedir(d);
+	if (c.held > 0)
+		say(&c,
+		    ngettext("%zu object was left alone, as said above: what "
+			     "it names is not provably the run's any more, so "
+			     "raidlab forgets it (check those devices by hand)",
+			"%zu objects were left alone, as said above: what "
+			"they name is not provably the run's any more, so "
+			"raidlab forgets them (check those devices by hand)",
+			c.held),
+		    c.held);
 	if (c.failed > 0)
 		return err_setf(e, -EIO,
 		    ngettext("%zu object could not be undone: it stays in "

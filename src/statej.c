@@ -183,6 +183,7 @@ adopt(struct statej *j, const struct statej_file *f)
 			continue;
 		j->live = xreallocarray(j->live, j->nlive + 1, sizeof *j->live);
 		j->live[j->nlive++] = f->v[i].id;
+		j->cap = j->nlive; /* add_line() grows from here */
 	}
 }
 

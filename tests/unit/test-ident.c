@@ -309,3 +309,65 @@ Test(ident, a_block_device_by_instance_and_signature)
 	json_decref(booted);
 	free(img);
 }
+
+Test(ident, a_mount_point_that_existed_is_not_the_runs)
+{
+	char *mnt = tpath("7-v"), *prefix = tpath("7-");
+	const char *const rd[] = { "rmdir", mnt, NULL };
+	const char *const *undo[] = { rd, NULL };
+	struct ident_obj o = { .product = mnt, .own_prefix = prefix };
+	struct ident_judgement j;
+	json_t *pre;
+
+	/* mkdir met a directory that was there (a dead run's): the failed
+	   step's undo must not remove it. */
+	cr_assert_eq(mkdir(mnt, 0755), 0);
+	pre = ident_take_undo(undo, true);
+	o.pre = pre;
+	ident_judge(&o, undo, &j);
+	cr_assert_eq(ident_verdict_of(&j, mnt, NULL), IDENT_GONE);
+	cr_assert_null(ident_apply(&j, rd), "rmdir of a directory it met");
+	ident_judgement_done(&j);
+	json_decref(pre);
+	free(mnt);
+	free(prefix);
+}
+
+Test(ident, a_signature_that_appeared_holds_the_whole_object)
+{
+	char *img = tpath("d.img"), *other = tpath("x");
+	char cmd[PATH_MAX + 128], dev[64], b[64];
+	const char *const w[] = { "wipefs", "--all", dev, NULL };
+	const char *const r[] = { "rm", "-f", other, NULL };
+	const char *const *undo[] = { w, r, NULL };
+	struct ident_obj o = { 0 };
+	struct ident_judgement j;
+	json_t *pre;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root (loop devices)");
+	snprintf(cmd, sizeof cmd, "truncate -s 64M %s && losetup -f --show %s",
+	    img, img);
+	if (!sh(cmd, dev, sizeof dev))
+		cr_skip_test("no loop device here");
+	touch(other);
+	/* Before a step that never finished: a blank device. Then
+	   somebody makes a filesystem on it. */
+	pre = ident_take_undo(undo, true);
+	o.pre = pre;
+	snprintf(cmd, sizeof cmd, "mkfs.ext4 -q -F %s", dev);
+	cr_assert(sh(cmd, b, sizeof b));
+	ident_judge(&o, undo, &j);
+	cr_assert_eq(ident_verdict_of(&j, dev, NULL), IDENT_UNPROVEN);
+	cr_assert(j.hold);
+	cr_assert_null(ident_apply(&j, w), "wipefs of a new signature");
+	cr_assert_null(ident_apply(&j, r), "the rest of a held object ran");
+	ident_judgement_done(&j);
+	json_decref(pre);
+	snprintf(cmd, sizeof cmd,
+	    "for d in $(losetup -n -O NAME -j %s); do losetup -d $d; done",
+	    img);
+	sh(cmd, b, sizeof b);
+	free(img);
+	free(other);
+}

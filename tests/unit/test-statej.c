@@ -201,6 +201,38 @@ Test(statej, normal_run_leaves_no_journal)
 	free(jp);
 }
 
+/* A TUI that runs a second lab after a teardown that left objects: the
+   journal is adopted, and recording goes on past what it held. */
+Test(statej, a_kept_journal_is_adopted_and_grows)
+{
+	struct statej *j;
+	int kept[2], id[40];
+
+	cr_assert_eq(statej_open(&j, NULL), 0);
+	cr_assert_eq(statej_add(j, STATEJ_FILE, "/nonexistent/a", NULL,
+			 &kept[0], NULL),
+	    0);
+	cr_assert_eq(statej_add(j, STATEJ_FILE, "/nonexistent/b", NULL,
+			 &kept[1], NULL),
+	    0);
+	statej_close(j); /* kept: two objects live */
+	cr_assert_eq(statej_open(&j, NULL), 0);
+	cr_assert_eq(statej_live(j), 2);
+	for (int i = 0; i < 40; i++) {
+		cr_assert_eq(statej_add(j, STATEJ_DIR, "/nonexistent/d", NULL,
+				 &id[i], NULL),
+		    0);
+		cr_assert_gt(id[i], kept[1]);
+	}
+	cr_assert_eq(statej_live(j), 42);
+	for (int i = 0; i < 40; i++)
+		cr_assert_eq(statej_release(j, id[i], NULL), 0);
+	cr_assert_eq(statej_release(j, kept[0], NULL), 0);
+	cr_assert_eq(statej_release(j, kept[1], NULL), 0);
+	cr_assert_eq(statej_live(j), 0);
+	statej_close(j);
+}
+
 Test(statej, records_objects_as_json_lines)
 {
 	const char *const a1[] = { "umount", "/mnt/a b", NULL };
