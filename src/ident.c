@@ -330,6 +330,10 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 		      "recorded on it proves it is the same device"),
 		    path);
 	}
+	if (!found && *md != '\0')
+		/* The run's array (its members say so), its filesystem
+		   wiped: what a new array showed of old data is gone. */
+		return IDENT_SAME;
 	if (!found)
 		return verdict(IDENT_GONE, why, len,
 		    _("%s carries no signature any more: nothing left to "
