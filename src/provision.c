@@ -366,7 +366,8 @@ mount_parent(struct prov *p, struct err *e)
 }
 
 /* Journal step i before it runs, with the identities of what its undo
-   names as they are now. */
+   names as they are now, signatures included: one that appears while the
+   step never finished may be somebody else's. */
 static int
 journal_step(struct prov *p, size_t i, struct err *e)
 {
@@ -380,7 +381,7 @@ journal_step(struct prov *p, size_t i, struct err *e)
 		.own_prefix = p->plan->own_prefix };
 	int rc;
 
-	p->pre[i] = ident_take_undo(undo, false);
+	p->pre[i] = ident_take_undo(undo, true);
 	c.pre = p->pre[i];
 	rc = statej_add_cmds(p->j, &c, &p->ids[i], e);
 	free(label);
