@@ -279,6 +279,15 @@ verdict(enum ident_verdict v, char *why, size_t len, const char *fmt, ...)
 	return v;
 }
 
+static enum ident_verdict
+unproven_reboot(const char *path, char *why, size_t len)
+{
+	return verdict(IDENT_UNPROVEN, why, len,
+	    _("%s: the machine has rebooted since, and nothing raidlab "
+	      "recorded on it proves it is the same device"),
+	    path);
+}
+
 /*
  * The content half of a block device's check: the md array's members,
  * then the signature, against what was there when want was taken (when
@@ -311,10 +320,7 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 	if (!json_is_true(json_object_get(want, "content"))) {
 		if (instance)
 			return IDENT_SAME;
-		return verdict(IDENT_UNPROVEN, why, len,
-		    _("%s: the machine has rebooted since, and nothing raidlab "
-		      "recorded on it proves it is the same device"),
-		    path);
+		return unproven_reboot(path, why, len);
 	}
 	found = probe(path, &s);
 	if (*type == '\0') {
@@ -325,10 +331,7 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 			    path, s.type, s.uuid);
 		if (instance)
 			return IDENT_SAME;
-		return verdict(IDENT_UNPROVEN, why, len,
-		    _("%s: the machine has rebooted since, and nothing raidlab "
-		      "recorded on it proves it is the same device"),
-		    path);
+		return unproven_reboot(path, why, len);
 	}
 	if (!found && *md != '\0')
 		/* The run's array (its members say so), its filesystem

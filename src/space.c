@@ -232,7 +232,14 @@ scratch_room(const struct lab_variant *v, const char *file, uint64_t need,
 	}
 	if (!free_bytes(dir, &avail, where, sizeof where))
 		return SPACE_OK;
-	raw = n > 0 ? (uint64_t)((double)need * k * scratch / n) : need;
+	if (n > 0) {
+		/* need may be saturated: a double past 2^64 does not convert */
+		double r = (double)need * k * scratch / n;
+
+		raw = r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)r;
+	} else {
+		raw = need;
+	}
 	lab_variant_path(v, LAB_V_SCRATCH_DIR, field, sizeof field);
 	if (raw > avail) {
 		err_set(e, -ENOSPC, file, lab_variant_line(v, LAB_V_SCRATCH),

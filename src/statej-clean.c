@@ -457,6 +457,9 @@ statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 	size_t i, n;
 	DIR *d;
 
+	if (dir[0] != '/')
+		return err_setf(e, -EINVAL,
+		    _("RAIDLAB_STATE_DIR=%s: not an absolute path"), dir);
 	if ((d = opendir(dir)) == NULL) {
 		if (errno == ENOENT)
 			return 0;

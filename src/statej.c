@@ -266,6 +266,11 @@ statej_open(struct statej **out, struct err *e)
 	int rc;
 
 	*out = NULL;
+	/* Undo commands name paths under it (mount points): relative ones
+	   would mean another place in every process that reads them. */
+	if (dir[0] != '/')
+		return err_setf(e, -EINVAL,
+		    _("RAIDLAB_STATE_DIR=%s: not an absolute path"), dir);
 	pthread_mutex_lock(&open_lock);
 	if (the != NULL && the->pid == getpid()) {
 		the->refs++;

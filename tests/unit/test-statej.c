@@ -233,6 +233,19 @@ Test(statej, a_kept_journal_is_adopted_and_grows)
 	statej_close(j);
 }
 
+Test(statej, a_relative_state_directory_is_refused)
+{
+	struct statej *j = NULL;
+	struct err e;
+
+	err_clear(&e);
+	setenv("RAIDLAB_STATE_DIR", "state", 1);
+	cr_assert_eq(statej_open(&j, &e), -EINVAL);
+	cr_assert_null(j);
+	cr_expect(strstr(e.msg, "not an absolute path") != NULL, "%s", e.msg);
+	cr_assert_eq(statej_cleanup(false, NULL, NULL, &e), -EINVAL);
+}
+
 Test(statej, records_objects_as_json_lines)
 {
 	const char *const a1[] = { "umount", "/mnt/a b", NULL };
