@@ -29,8 +29,9 @@ trap undo_leftovers EXIT
 
 mounts() { run_mounts "$state"; }
 
-# run_and_kill LAB: start a run, wait for its mount, kill -9 it.
-run_and_kill() {
+# run_mounted LAB: start a run in the background ($pid), and wait until
+# its mount appears.
+run_mounted() {
 	"$RAIDLAB" run "$1" --results "$TEST_TMP/res" >"$TEST_TMP/out" \
 	    2>"$TEST_TMP/err" &
 	pid=$!
@@ -42,6 +43,11 @@ run_and_kill() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+
+# run_and_kill LAB: start a run, wait for its mount, kill -9 it.
+run_and_kill() {
+	run_mounted "$1"
 	kill -9 "$pid"
 	wait "$pid" 2>/dev/null
 	pid=
@@ -149,15 +155,7 @@ variants = (
 workloads = ( { type = "smallfiles"; count = 100000000; size = "0";
   sync = false; } );
 EOF
-"$RAIDLAB" run "$TEST_TMP/lazy.cfg" --results "$TEST_TMP/res" \
-    >"$TEST_TMP/out" 2>"$TEST_TMP/err" &
-pid=$!
-i=0
-while [ -z "$(mounts)" ]; do
-	[ $i -lt 600 ] || fail "lazy: no mount within 60 s"
-	sleep 0.1
-	i=$((i + 1))
-done
+run_mounted "$TEST_TMP/lazy.cfg"
 umount -l "$(mounts)" || fail "umount -l"
 kill -INT "$pid"
 wait "$pid"
