@@ -64,7 +64,7 @@ timeout -k 5 "$tmo" qemu-system-x86_64 \
 	-cpu max -smp 2 -m 1024 -display none -monitor none \
 	-serial "file:$console" -no-reboot $bios \
 	-kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
-	-append 'console=ttyS0 panic=-1 quiet' \
+	-append 'console=ttyS0 panic=-1 quiet cryptomgr.notests' \
 	$drives \
 	-virtfs "local,path=$share,mount_tag=share,security_model=none,id=share" \
 	</dev/null >"$share/qemu.log" 2>&1 &
