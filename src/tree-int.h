@@ -50,7 +50,7 @@ enum tree_kind {
 #define F_SPLIT 1 /* may grow generated subdirectories */
 #define F_FLAT 2 /* may not, however many files it has */
 #define F_DEEP 4 /* grows them narrow, down to the deepest level */
-#define F_TOP 8 /* (tree.c) a template directory: most files go down */
+#define F_TOP 8 /* (tree.c) a template directory, not a generated one */
 
 /* A directory of the template, with its weight. */
 struct tree_node {

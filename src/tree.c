@@ -240,7 +240,7 @@ name_gen(struct tree_builder *b, char *out, size_t len)
  * Per 100000 non-empty files: the share of sizes in [2^k, 2^(k+1)) for
  * k = 2..24 (4 B .. 32 MiB), linux-source-6.1's (the top comment). The
  * drawn sizes are scaled to the spec's total afterwards: the shape (a
- * quantile over the mean) is kept, whatever the total.
+ * quantile over the median) is kept, whatever the total.
  */
 #define SIZE_K0 2
 static const uint16_t size_table[] = {
@@ -488,9 +488,11 @@ min_u32(uint32_t a, uint32_t b)
 
 /*
  * The files of directory dir: own of them here, and when there are many
- * and depth allows, part of them in generated subdirectories (one split
- * in eight keeps none here, as drivers/net/ethernet does). Under F_DEEP
- * most go down, into narrow chains that reach DEEP_DEPTH.
+ * and depth allows, part of them in generated subdirectories. A template
+ * directory keeps 30-70%; a generated one keeps none (3 in 8, as
+ * drivers/net/ethernet does), 25-60% (3 in 8) or 85-99% (the large
+ * directories of the tail). Under F_DEEP most go down, into narrow
+ * chains that reach DEEP_DEPTH.
  */
 static void
 emit_files(struct tree_builder *b, uint32_t dir, uint8_t kind, uint8_t flags,
@@ -523,9 +525,9 @@ emit_files(struct tree_builder *b, uint32_t dir, uint8_t kind, uint8_t flags,
 }
 
 /*
- * Generated subdirectories of parent holding n files in all: about
- * SPLIT_OVER each, of uneven weights (a few large, many small); under
- * F_DEEP, one or two.
+ * Generated subdirectories of parent holding n files in all: many small,
+ * a few large that split again (at most GEN_MAX: the last takes what is
+ * left); under F_DEEP, two or three of about even shares.
  */
 static void
 emit_gen(struct tree_builder *b, uint32_t parent, uint8_t kind, uint8_t flags,
