@@ -294,6 +294,11 @@ tree_digest(const struct tree *t)
 		h = fnv_u64(h, t->files[i].size);
 		h = fnv_u64(h, t->files[i].mode);
 	}
+	for (i = 0; i < t->nlinks; i++) {
+		h = fnv_u64(h, t->links[i].type);
+		h = fnv(h, t->links[i].path, strlen(t->links[i].path) + 1);
+		h = fnv(h, t->links[i].target, strlen(t->links[i].target) + 1);
+	}
 	return h;
 }
 

@@ -1,7 +1,8 @@
 /*
- * Internal to the tree module (tree.c, tree-derive.c, tree-create.c): the
- * integer PRNG and arithmetic the generation is built on, and the list
- * builder the derived lists share. Any thread.
+ * Internal to the tree module (tree.c, tree-links.c, tree-derive.c,
+ * tree-create.c): the integer PRNG and arithmetic the generation is built
+ * on, the generator's state, and the list builder the derived lists
+ * share. Any thread.
  */
 #ifndef RAIDLAB_TREE_INT_H
 #define RAIDLAB_TREE_INT_H
@@ -48,6 +49,8 @@ enum tree_kind {
 
 #define F_SPLIT 1 /* may grow generated subdirectories */
 #define F_FLAT 2 /* may not, however many files it has */
+#define F_DEEP 4 /* grows them narrow, down to the deepest level */
+#define F_TOP 8 /* (tree.c) a template directory, not a generated one */
 
 /* A directory of the template, with its weight. */
 struct tree_node {
@@ -69,5 +72,39 @@ struct tree_nodes {
  * before its children; sub computed. Free tn->v.
  */
 void tree_template(struct tree_nodes *tn);
+
+/* Syllables of generated names ("ehci-hcd", "cx88_core", "saa7134"). */
+extern const char *const tree_stems[];
+extern const size_t tree_nstems;
+
+/* The generator's state while it builds a tree (tree.c). */
+struct tree_builder {
+	struct tree *t;
+	uint64_t rng;
+	struct tree_nodes tn;
+	size_t cap_dirs, cap_files;
+	size_t *dir_off, *file_off; /* paths, as arena offsets */
+	size_t *link_off, *target_off; /* the links' paths and targets */
+	uint64_t *raw; /* drawn sizes, before scaling */
+	uint32_t draws; /* of size_draw() so far */
+	size_t *hash; /* arena offset + 1; 0 = free */
+	size_t hash_cap, hash_n;
+};
+
+/*
+ * Add to t's arena a path made of dir + "/" + name + ext that no file,
+ * directory or link has yet (on a clash, a number goes before ext:
+ * "ide-cd2.c"); returns its offset.
+ */
+size_t tree_path_unique(struct tree_builder *b, const char *dir,
+    const char *name, const char *ext);
+
+/*
+ * Add nsym symlinks and nhard hard links (tree-links.c) to b's tree, once
+ * its directories and files are all there: t->links in directory order,
+ * their paths and targets in b->link_off and b->target_off (the arena
+ * moves while it grows: tree_generate() points them at the end).
+ */
+void tree_links(struct tree_builder *b, uint32_t nsym, uint32_t nhard);
 
 #endif

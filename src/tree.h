@@ -1,11 +1,14 @@
 /* tree.h: stable */
 /*
- * A synthetic kernel-like source tree: the list of directories and files
- * (relative path, size, mode) of something shaped like a Linux 2.6.20
- * tree (~20k files, ~240 MB, arch/ARCH/..., drivers/SUB/SUB/...,
- * include/linux, fs/FS, 4-6 levels deep, many 1-16 KiB .c/.h files and a
- * few large ones), plus the lists derived from it that compilebench needs:
- * the files a build adds (objects) and the files a patch changes.
+ * A synthetic kernel-like source tree: the list of directories, files
+ * (relative path, size, mode) and links of something sized like a Linux
+ * 2.6.20 tree (~20k files, ~240 MB: arch/ARCH/..., drivers/SUB/SUB/...,
+ * include/linux, fs/FS) and shaped like a measured real one (Debian's
+ * linux-source-6.1: its file-size and per-directory distributions, its
+ * shares of empty files, executables, symlinks and directories 10 deep;
+ * src/tree.c states the figures and the ranges tests hold them to), plus
+ * the lists derived from it that compilebench needs: the files a build
+ * adds (objects) and the files a patch changes.
  *
  * Deterministic: the same spec gives a byte-identical list on every
  * machine (a pure integer PRNG, no floating point, no locale, no libc
@@ -32,7 +35,7 @@ struct wl_worker;
  * The generator's version: bumped whenever the same spec would give a
  * different list. Caches of generated data name it.
  */
-#define TREE_VERSION 1
+#define TREE_VERSION 2
 /* Linux 2.6.20: about 20k files, 240 MB (the seeds' tarball). */
 #define TREE_DEFAULT_SEED 2620
 #define TREE_DEFAULT_FILES 20000
@@ -48,8 +51,11 @@ struct wl_worker;
 
 /*
  * What to generate. files: the number of regular files (>= 1); bytes: the
- * total of their sizes (the sizes are scaled to hit it exactly, each file
- * at least 1 byte, so bytes >= files). Directories come from the shape.
+ * total of their sizes (the sizes are scaled to hit it exactly). A few
+ * files are empty (tree_spec_empty_files()), every other one has at least
+ * a byte: bytes >= tree_spec_min_bytes(). Directories come from the
+ * shape; links from the file count (tree_spec_symlinks(),
+ * tree_spec_hardlinks()).
  */
 struct tree_spec {
 	uint64_t seed;
@@ -70,6 +76,13 @@ struct tree_dir {
 	uint16_t depth; /* 1 for a top-level directory */
 };
 
+/* The closed forms of a spec's counts (the generator makes exactly these). */
+uint32_t tree_spec_empty_files(const struct tree_spec *spec);
+uint32_t tree_spec_symlinks(const struct tree_spec *spec);
+uint32_t tree_spec_hardlinks(const struct tree_spec *spec);
+/* The least bytes a spec may ask for: one per non-empty file. */
+uint64_t tree_spec_min_bytes(const struct tree_spec *spec);
+
 /*
  * A regular file. dir: index of its directory in the dirs[] of the tree
  * the list belongs to (for tree_objects() and tree_patch() lists: of the
@@ -87,17 +100,46 @@ struct tree_file {
 	uint32_t src;
 };
 
+enum tree_link_type {
+	TREE_SYMLINK = 1,
+	TREE_HARDLINK = 2,
+};
+
+/*
+ * A symbolic or hard link, kept apart from files[] so that the users of
+ * regular files (compilebench's objects, patch, create, read) never see
+ * one. path: a name no file or directory has. target: a symlink's
+ * contents, relative to its directory ("../../lib/sort.c"), always naming
+ * an entry of the tree (never an ancestor of the link); a hard link's:
+ * the path of files[file] (as tar stores it). file: the regular file a
+ * link names (TREE_NO_SRC for a symlink to a directory); tdir: the
+ * directory a symlink names (else TREE_NO_SRC). A hard link's file sits
+ * in a directory at or before the link's, so a tar listing writes the
+ * file first.
+ */
+struct tree_link {
+	const char *path; /* owned by the tree */
+	const char *target; /* owned by the tree */
+	uint32_t dir;
+	uint32_t file;
+	uint32_t tdir;
+	uint8_t type; /* enum tree_link_type */
+};
+
 /*
  * A list. Files are in directory order (all the files of dirs[0], then
- * dirs[1]...), as tar lists a tree. bytes: the sum of files[].size. Lists
- * from tree_objects() and tree_patch() have ndirs == 0 and dirs == NULL:
- * their files live in the source tree's directories.
+ * dirs[1]...), as tar lists a tree; so are links (a directory's links
+ * after its files). bytes: the sum of files[].size (links add none).
+ * Lists from tree_objects() and tree_patch() have ndirs == 0, dirs ==
+ * NULL and no links: their files live in the source tree's directories.
  */
 struct tree {
 	struct tree_dir *dirs;
 	size_t ndirs;
 	struct tree_file *files;
 	size_t nfiles;
+	struct tree_link *links;
+	size_t nlinks;
 	uint64_t bytes;
 	char *strings; /* private: the arena of the paths */
 	size_t strings_len, strings_cap;
@@ -108,7 +150,8 @@ void tree_spec_default(struct tree_spec *spec);
 
 /*
  * Fill t (overwritten; tree_free() it) with the tree of spec. Returns 0,
- * or -EINVAL when spec->files is 0 or spec->bytes < spec->files.
+ * or -EINVAL when spec->files is 0 or spec->bytes <
+ * tree_spec_min_bytes(spec).
  */
 int tree_generate(const struct tree_spec *spec, struct tree *t);
 
@@ -137,7 +180,8 @@ void tree_free(struct tree *t);
 
 /*
  * A 64-bit digest (FNV-1a) of the list: every path, size and mode in
- * order. Equal digests: the same data set (tests pin it as a golden value).
+ * order, then every link's type, path and target. Equal digests: the same data
+ * set (tests pin it as a golden value).
  */
 uint64_t tree_digest(const struct tree *t);
 
@@ -167,8 +211,11 @@ int tree_write_file(struct wl_worker *w, int rootfd, const char *root,
  * Worker thread: create the whole tree t under the existing directory
  * root: every directory of t->dirs in order (mkdir; an existing one is
  * fine; each counted with wl_count_ops(w, 1)), then every file with
- * tree_write_file(). Checks for a stop between files. Works for a list
- * without dirs (objects) when the source tree's directories exist.
+ * tree_write_file(). Links are not made: this is compilebench's create,
+ * and compilebench makes only directories and regular files of its data
+ * set (the empty files and executable modes are regular files, and are
+ * made); untar's tarball has the links. Checks for a stop between files. Works
+ * for a list without dirs (objects) when the source tree's directories exist.
  * Returns 0, -EINTR or wl_fail()'s error.
  */
 int tree_create(struct wl_worker *w, const struct tree *t, const char *root,

@@ -1,6 +1,8 @@
 /*
  * untar's synthetic tarball: the tree of tree.h written once as a tar
- * (ustar/pax, as GNU tar would list it: each directory, then its files)
+ * (ustar/pax, as GNU tar would list it: each directory, then its files,
+ * then its links: symlinks, and hard links as tar hard-link entries that
+ * name a file written before them)
  * into the user's cache, named after the spec, so that later runs only
  * extract it. Written to a temporary file, fsynced, then renamed: a
  * stopped or failed generation never leaves a half tarball under the
@@ -79,15 +81,34 @@ tar_file(struct archive *a, struct archive_entry *e, const struct tree_file *f,
 }
 
 /*
- * Write t as a tar on fd: directory i, then its files (the files are in
- * directory order), then directory i + 1. 0, -EINTR or -1 (see a).
+ * A link's header: a symlink (mode 0777, as ls shows one), or a hard link
+ * (the file's mode, no data: tar's typeflag '1').
+ */
+static int
+tar_link(struct archive *a, struct archive_entry *e, const struct tree *t,
+    const struct tree_link *l)
+{
+	if (l->type == TREE_SYMLINK) {
+		entry_set(e, l->path, AE_IFLNK, 0777, 0);
+		archive_entry_set_symlink(e, l->target);
+	} else {
+		entry_set(e, l->path, AE_IFREG, t->files[l->file].mode, 0);
+		archive_entry_set_hardlink(e, l->target);
+	}
+	return archive_write_header(a, e) == ARCHIVE_OK ? 0 : -1;
+}
+
+/*
+ * Write t as a tar on fd: directory i, then its files and its links (both
+ * lists are in directory order), then directory i + 1. 0, -EINTR or -1
+ * (see a).
  */
 static int
 tar_tree(struct wl_run *r, struct archive *a, const struct tree *t)
 {
 	struct archive_entry *e = archive_entry_new();
 	char *buf = xmalloc(FILL_LEN), dpath[TREE_PATH_MAX + 2];
-	size_t d, j = 0;
+	size_t d, j = 0, k = 0;
 	int rc = 0;
 
 	tree_fill(buf, FILL_LEN);
@@ -104,6 +125,8 @@ tar_tree(struct wl_run *r, struct archive *a, const struct tree *t)
 			else
 				rc = tar_file(a, e, &t->files[j], buf);
 		}
+		for (; k < t->nlinks && t->links[k].dir == d && rc == 0; k++)
+			rc = tar_link(a, e, t, &t->links[k]);
 	}
 	archive_entry_free(e);
 	free(buf);

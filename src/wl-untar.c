@@ -56,11 +56,13 @@ untar_prepare_synthetic(struct wl_run *r, struct untar *u)
 	spec.seed = (uint64_t)wl_param_int(r, "synthetic_seed");
 	spec.files = files > 0 && files <= UINT32_MAX ? (uint32_t)files : 1;
 	spec.bytes = wl_param_size(r, "synthetic_size");
-	if (spec.bytes < spec.files)
+	if (spec.bytes < tree_spec_min_bytes(&spec))
 		return wl_run_fail(r, -EINVAL,
-		    _("synthetic_size (%llu bytes) is smaller than "
-		      "synthetic_files (%u): each file has at least a byte"),
-		    (unsigned long long)spec.bytes, spec.files);
+		    _("synthetic_size (%llu bytes) is smaller than the "
+		      "%llu non-empty files of synthetic_files (%u): each has "
+		      "at least a byte"),
+		    (unsigned long long)spec.bytes,
+		    (unsigned long long)tree_spec_min_bytes(&spec), spec.files);
 	wl_check_dataset(r, spec.bytes);
 	return untar_synthetic(r, &spec, &u->tarball);
 }

@@ -1,22 +1,31 @@
 /*
  * The synthetic kernel-like tree: the same spec gives the same list (a
- * golden digest pins it across machines and releases), the shape is that
- * of a 2.6.20 tree, the derived lists are consistent, and tree_create()
- * writes what the list says.
+ * golden digest pins it across machines and releases), the default tree
+ * has the shape of the real tree measured (linux-source-6.1) within the
+ * ranges src/tree.c states, from its list and from the tarball untar
+ * writes of it (and extracts), any spec gives a tree that can be made as
+ * listed, and the derived lists are consistent.
  */
 #include "config.h"
 
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <ftw.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "tree-shape.h"
 #include "tree.h"
+#include "wltest.h"
 
-#define TREE_GOLDEN_DEFAULT 0x71f04d0c75997ff4ULL
-#define TREE_GOLDEN_OBJECTS 0x612e141e7c83a50fULL
-#define TREE_GOLDEN_PATCH 0x924002d584d31c66ULL
+#define TREE_GOLDEN_DEFAULT 0x369c2d538d86532fULL
+#define TREE_GOLDEN_OBJECTS 0xb9f49ef4cb305d29ULL
+#define TREE_GOLDEN_PATCH 0x32fe1380dc3e9010ULL
 
 static struct tree_spec
 spec_of(uint64_t seed, uint32_t files, uint64_t bytes)
@@ -27,35 +36,9 @@ spec_of(uint64_t seed, uint32_t files, uint64_t bytes)
 }
 
 static int
-cmp_u64(const void *a, const void *b)
+cmp_strp(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static uint64_t
-median_size(const struct tree *t)
-{
-	uint64_t *v = malloc(t->nfiles * sizeof *v), m;
-	size_t i;
-
-	for (i = 0; i < t->nfiles; i++)
-		v[i] = t->files[i].size;
-	qsort(v, t->nfiles, sizeof *v, cmp_u64);
-	m = v[t->nfiles / 2];
-	free(v);
-	return m;
-}
-
-static unsigned
-components(const char *path)
-{
-	unsigned n = 1;
-
-	for (; *path; path++)
-		n += *path == '/';
-	return n;
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 Test(tree, same_spec_gives_the_same_list)
@@ -93,7 +76,7 @@ Test(tree, default_tree_matches_its_golden_digest)
 
 	tree_spec_default(&s);
 	cr_assert_eq(tree_generate(&s, &t), 0);
-	cr_assert_eq(TREE_VERSION, 1);
+	cr_assert_eq(TREE_VERSION, 2);
 	cr_assert_eq(tree_digest(&t), TREE_GOLDEN_DEFAULT, "digest %016llx",
 	    (unsigned long long)tree_digest(&t));
 	cr_assert_eq(tree_objects(&t, &o), 0);
@@ -107,46 +90,161 @@ Test(tree, default_tree_matches_its_golden_digest)
 	tree_free(&p);
 }
 
-Test(tree, default_tree_has_a_kernel_shape)
+/* The counts a spec promises (tree.h's closed forms), and the sum. */
+static void
+check_counts(const struct tree *t, const struct tree_spec *s)
+{
+	size_t i, empty = 0, sym = 0, hard = 0;
+	uint64_t sum = 0;
+
+	cr_assert_eq(t->nfiles, s->files);
+	for (i = 0; i < t->nfiles; i++) {
+		sum += t->files[i].size;
+		empty += t->files[i].size == 0;
+	}
+	for (i = 0; i < t->nlinks; i++) {
+		sym += t->links[i].type == TREE_SYMLINK;
+		hard += t->links[i].type == TREE_HARDLINK;
+	}
+	cr_assert_eq(sum, s->bytes);
+	cr_assert_eq(t->bytes, s->bytes);
+	cr_assert_eq(empty, tree_spec_empty_files(s), "%zu empty files", empty);
+	cr_assert_eq(sym, tree_spec_symlinks(s), "%zu symlinks", sym);
+	cr_assert_eq(hard, tree_spec_hardlinks(s), "%zu hard links", hard);
+	cr_assert_eq(sym + hard, t->nlinks);
+}
+
+Test(tree, default_tree_has_the_real_trees_shape)
 {
 	struct tree_spec s;
+	struct shape sh = { 0 };
+	struct figures f;
 	struct tree t;
-	uint64_t sum = 0, med, mean;
-	size_t i, deep = 0, small = 0, big = 0;
 
 	tree_spec_default(&s);
 	cr_assert_eq(tree_generate(&s, &t), 0);
-	cr_assert_eq(t.nfiles, 20000);
-	for (i = 0; i < t.nfiles; i++) {
-		unsigned c = components(t.files[i].path);
-
-		sum += t.files[i].size;
-		cr_assert_geq(t.files[i].size, 1);
-		cr_assert_lt(strlen(t.files[i].path), TREE_PATH_MAX);
-		cr_assert_lt(t.files[i].dir, t.ndirs);
-		if (c >= 4 && c <= 6)
-			deep++;
-		if (t.files[i].size >= 1024 && t.files[i].size <= 16384)
-			small++;
-		if (t.files[i].size > 256 * 1024)
-			big++;
-	}
-	cr_assert_eq(sum, t.bytes);
-	/* The total is exact (within 1% is the promise). */
+	check_counts(&t, &s);
 	cr_assert_eq(t.bytes, TREE_DEFAULT_BYTES);
-	med = median_size(&t);
-	mean = t.bytes / t.nfiles;
-	cr_assert(med >= 4096 && med <= 8192, "median %llu",
-	    (unsigned long long)med);
-	cr_assert(mean >= 10000 && mean <= 14000, "mean %llu",
-	    (unsigned long long)mean);
-	cr_assert_gt(small, t.nfiles / 2, "1-16 KiB: %zu", small);
-	cr_assert(big > 0 && big < t.nfiles / 100, "%zu files > 256K", big);
-	cr_assert_gt(deep, t.nfiles * 8 / 10, "4-6 levels: %zu", deep);
+	cr_assert_gt(t.nlinks, 0);
 	cr_assert(t.ndirs > 800 && t.ndirs < 2000, "%zu dirs", t.ndirs);
+	shape_of_tree(&sh, &t);
+	figures_of(&sh, &f);
+	figures_check(&f, "list");
+	shape_free(&sh);
 	tree_free(&t);
 }
 
+/* The synthetic tarballs of a test go to a cache of its own. */
+static char cache_dir[64];
+
+static void
+cache_setup(void)
+{
+	snprintf(cache_dir, sizeof cache_dir, "/var/tmp/tree-cache-XXXXXX");
+	cr_assert_not_null(mkdtemp(cache_dir));
+	setenv("XDG_CACHE_HOME", cache_dir, 1);
+}
+
+static int
+rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)flag;
+	(void)f;
+	return remove(path);
+}
+
+static void
+cache_teardown(void)
+{
+	if (cache_dir[0])
+		nftw(cache_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/*
+ * The tarball untar writes from the default tree: its entries are the
+ * list's, in the list's order, with as many bytes, so its shape is the
+ * one the ranges hold; extracted, every link is what the list says.
+ */
+Test(tree, default_tarball_is_the_list, .init = cache_setup,
+    .fini = cache_teardown)
+{
+	struct tree_spec s;
+	struct shape lst = { 0 }, tar = { 0 }, only = { 0 };
+	struct figures fl, ft;
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct tree t;
+	char p[512], dir[4096];
+	size_t i, j = 0, k;
+
+	tree_spec_default(&s);
+	cr_assert_eq(tree_generate(&s, &t), 0);
+	shape_of_tree(&lst, &t);
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_untar, "keep = true;", tg.dir, LAB_CACHE_KEEP, NULL,
+	    NULL, 900);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	snprintf(p, sizeof p, "%s/raidlab/untar-tree-v%d-s%llu-f%u-b%llu.tar",
+	    cache_dir, TREE_VERSION, (unsigned long long)s.seed,
+	    (unsigned)s.files, (unsigned long long)s.bytes);
+	shape_of_tarball(&tar, p);
+	/* Entry by entry; a link's target follows it as a '>' entry. */
+	for (i = 0, k = 0; i < lst.n; i++, j++) {
+		const struct entry *a = &lst.v[i], *b = &tar.v[j];
+
+		cr_assert_lt(j, tar.n, "tarball ends early");
+		cr_assert_eq(a->type, b->type, "%s", a->path);
+		cr_assert_str_eq(a->path, b->path);
+		cr_assert_eq(a->size, b->size, "%s", a->path);
+		cr_assert_eq(a->mode, b->mode, "%s", a->path);
+		if (a->type == 'l' || a->type == 'h') {
+			cr_assert_str_eq(tar.v[++j].path, t.links[k].target);
+			k++;
+		}
+		shape_add(&only, b->type, b->path, b->size, b->mode);
+	}
+	cr_assert_eq(j, tar.n, "tarball has more entries");
+	figures_of(&lst, &fl);
+	figures_of(&only, &ft);
+	cr_assert_eq(memcmp(&fl, &ft, sizeof fl), 0);
+	figures_check(&ft, "tarball");
+	/* On disk: symlinks read back, and reach what they name. */
+	wltest_run_dir(tg.dir, dir, sizeof dir);
+	cr_assert_neq(dir[0], '\0', "no run directory kept");
+	for (k = 0; k < t.nlinks; k++) {
+		const struct tree_link *l = &t.links[k];
+		struct stat ls, ts, fs;
+		char q[8192], got[TREE_PATH_MAX];
+		ssize_t n;
+
+		snprintf(q, sizeof q, "%s/%s", dir, l->path);
+		cr_assert_eq(lstat(q, &ls), 0, "missing %s", q);
+		cr_assert_eq(stat(q, &ts), 0, "%s does not resolve", q);
+		snprintf(q, sizeof q, "%s/%s", dir,
+		    l->file != TREE_NO_SRC ? t.files[l->file].path
+					   : t.dirs[l->tdir].path);
+		cr_assert_eq(stat(q, &fs), 0);
+		cr_assert_eq(ts.st_ino, fs.st_ino, "%s", l->path);
+		if (l->type == TREE_SYMLINK) {
+			cr_assert(S_ISLNK(ls.st_mode), "%s", l->path);
+			snprintf(q, sizeof q, "%s/%s", dir, l->path);
+			n = readlink(q, got, sizeof got - 1);
+			cr_assert_gt(n, 0);
+			got[n] = '\0';
+			cr_assert_str_eq(got, l->target);
+		} else {
+			cr_assert(S_ISREG(ls.st_mode), "%s", l->path);
+			cr_assert_eq(ls.st_ino, fs.st_ino, "%s", l->path);
+		}
+	}
+	wl_result_free(r);
+	wltest_target_free(&tg);
+	shape_free(&lst);
+	shape_free(&tar);
+	shape_free(&only);
+	tree_free(&t);
+}
 Test(tree, directories_come_before_their_children)
 {
 	struct tree_spec s = spec_of(3, 5000, 50000000);
@@ -180,12 +278,6 @@ Test(tree, directories_come_before_their_children)
 	tree_free(&t);
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* No two entries share a path: the tree can be created as listed. */
 Test(tree, paths_are_unique)
 {
@@ -201,55 +293,167 @@ Test(tree, paths_are_unique)
 		v[i] = t.dirs[i].path;
 	for (i = 0; i < t.nfiles; i++)
 		v[t.ndirs + i] = t.files[i].path;
-	qsort(v, n, sizeof *v, cmp_str);
+	qsort(v, n, sizeof *v, cmp_strp);
 	for (i = 1; i < n; i++)
 		cr_assert_str_neq(v[i - 1], v[i]);
 	free(v);
 	tree_free(&t);
 }
 
-Test(tree, scales_with_files_and_bytes)
+/*
+ * Resolve target relative to the directory dir, as the kernel would
+ * (no symlinks on the way): the path inside the tree, or false when it
+ * climbs out of it.
+ */
+static bool
+resolve(const char *dir, const char *target, char *out, size_t len)
+{
+	char buf[2 * TREE_PATH_MAX + 2], *tok, *save = NULL;
+	size_t n = 0;
+
+	snprintf(buf, sizeof buf, "%s/%s", dir, target);
+	out[0] = '\0';
+	for (tok = strtok_r(buf, "/", &save); tok;
+	     tok = strtok_r(NULL, "/", &save)) {
+		if (strcmp(tok, ".") == 0)
+			continue;
+		if (strcmp(tok, "..") == 0) {
+			char *slash;
+
+			if (n == 0)
+				return false;
+			slash = strrchr(out, '/');
+			n = slash ? (size_t)(slash - out) : 0;
+			out[n] = '\0';
+			continue;
+		}
+		n += (size_t)snprintf(out + n, len - n, "%s%s", n ? "/" : "",
+		    tok);
+	}
+	return n > 0;
+}
+
+/* Is path inside dir (or dir itself)? */
+static bool
+within(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strncmp(path, dir, n) == 0 &&
+	    (path[n] == '\0' || path[n] == '/');
+}
+
+/*
+ * What any tree must be to be made as listed: parents before children,
+ * files and links in directory order, no path too long, no two entries
+ * with one path, every symlink resolving inside the tree to what it says
+ * (never to its own directory or above it), every hard link naming a
+ * file listed before it.
+ */
+static void
+check_valid(const struct tree *t)
+{
+	size_t i, n = 0, total = t->ndirs + t->nfiles + t->nlinks;
+	const char **all = malloc(total * sizeof *all);
+
+	for (i = 0; i < t->ndirs; i++) {
+		cr_assert_lt(strlen(t->dirs[i].path), TREE_PATH_MAX);
+		if (i > 0)
+			cr_assert_lt(t->dirs[i].parent, i);
+		all[n++] = t->dirs[i].path;
+	}
+	for (i = 0; i < t->nfiles; i++) {
+		cr_assert_lt(strlen(t->files[i].path), TREE_PATH_MAX);
+		if (i > 0)
+			cr_assert_geq(t->files[i].dir, t->files[i - 1].dir);
+		all[n++] = t->files[i].path;
+	}
+	for (i = 0; i < t->nlinks; i++) {
+		const struct tree_link *l = &t->links[i];
+		const char *dp = t->dirs[l->dir].path;
+		char to[2 * TREE_PATH_MAX];
+
+		cr_assert_lt(strlen(l->path), TREE_PATH_MAX);
+		cr_assert_lt(strlen(l->target), TREE_PATH_MAX);
+		cr_assert(within(l->path, dp) && l->path[strlen(dp)] == '/' &&
+			strchr(l->path + strlen(dp) + 1, '/') == NULL,
+		    "%s is not in %s", l->path, dp);
+		if (i > 0)
+			cr_assert_geq(l->dir, t->links[i - 1].dir,
+			    "links not in directory order");
+		if (l->type == TREE_HARDLINK) {
+			cr_assert_lt(l->file, t->nfiles);
+			cr_assert_str_eq(l->target, t->files[l->file].path);
+			cr_assert_leq(t->files[l->file].dir, l->dir,
+			    "%s: its file comes later", l->path);
+		} else {
+			cr_assert_eq(l->type, TREE_SYMLINK);
+			cr_assert((l->file == TREE_NO_SRC) !=
+			    (l->tdir == TREE_NO_SRC));
+			cr_assert(resolve(dp, l->target, to, sizeof to),
+			    "%s -> %s leaves the tree", l->path, l->target);
+			cr_assert_str_eq(to,
+			    l->file != TREE_NO_SRC ? t->files[l->file].path
+						   : t->dirs[l->tdir].path,
+			    "%s -> %s", l->path, l->target);
+			cr_assert_not(within(dp, to), "%s -> %s: a loop",
+			    l->path, l->target);
+		}
+		all[n++] = l->path;
+	}
+	qsort(all, n, sizeof *all, cmp_strp);
+	for (i = 1; i < n; i++)
+		cr_assert_str_neq(all[i - 1], all[i]);
+	free(all);
+}
+
+Test(tree, edge_specs_give_valid_trees)
 {
 	static const struct {
 		uint32_t files;
 		uint64_t bytes;
 	} cases[] = {
 		{ 1, 1 },
+		{ 2, 2 },
 		{ 10, 100000 },
 		{ 500, 6000000 },
-		{ 100000, 1200000000 },
 		{ 3000, 3000 },
+		{ 10000, 9997 }, /* 3 empty files: the least it may have */
+		{ 20000, 240ULL << 20 },
+		{ 100000, 1200000000 },
 	};
 	size_t k;
 
 	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		struct tree_spec s = spec_of(1, cases[k].files, cases[k].bytes);
 		struct tree t;
-		uint64_t sum = 0;
-		size_t i;
 
-		cr_assert_eq(tree_generate(&s, &t), 0);
-		cr_assert_eq(t.nfiles, cases[k].files);
-		for (i = 0; i < t.nfiles; i++) {
-			cr_assert_geq(t.files[i].size, 1);
-			sum += t.files[i].size;
-		}
-		cr_assert_eq(sum, cases[k].bytes);
+		cr_assert_eq(tree_generate(&s, &t), 0, "%u files",
+		    cases[k].files);
+		check_counts(&t, &s);
+		check_valid(&t);
+		/* Every tree has a symlink and a hard link to extract. */
+		cr_assert_geq(tree_spec_symlinks(&s), 1);
+		cr_assert_geq(tree_spec_hardlinks(&s), 1);
 		tree_free(&t);
 	}
 }
 
-Test(tree, rejects_impossible_specs)
+/* Other seeds keep the validity too (the shape is held for the default). */
+Test(tree, other_seeds_give_valid_trees)
 {
-	struct tree_spec s = spec_of(1, 0, 100);
-	struct tree t;
+	uint64_t seed;
 
-	cr_assert_eq(tree_generate(&s, &t), -EINVAL);
-	s = spec_of(1, 100, 99);
-	cr_assert_eq(tree_generate(&s, &t), -EINVAL);
-	tree_free(&t);
+	for (seed = 0; seed < 8; seed++) {
+		struct tree_spec s = spec_of(seed, 20000, 240ULL << 20);
+		struct tree t;
+
+		cr_assert_eq(tree_generate(&s, &t), 0);
+		check_counts(&t, &s);
+		check_valid(&t);
+		tree_free(&t);
+	}
 }
-
 Test(tree, objects_follow_the_sources)
 {
 	struct tree_spec s = spec_of(5, 4000, 48000000);
