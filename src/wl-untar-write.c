@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -62,6 +63,32 @@ name_keep(struct untar_writer *w, const char *s)
 	return off;
 }
 
+/*
+ * The process's umask, read once (creation modes are masked by it): from
+ * /proc, as setting it to read it back would race with other threads
+ * creating files; umask() itself only where /proc is missing.
+ */
+static mode_t
+umask_get(void)
+{
+	char line[128];
+	unsigned m;
+	mode_t old;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (f != NULL) {
+		while (fgets(line, sizeof line, f) != NULL)
+			if (sscanf(line, "Umask: %o", &m) == 1) {
+				fclose(f);
+				return (mode_t)m & 0777;
+			}
+		fclose(f);
+	}
+	old = umask(022);
+	umask(old);
+	return old;
+}
+
 int
 untar_writer_init(struct untar_writer *w, const char *dir, bool owners)
 {
@@ -77,9 +104,7 @@ untar_writer_init(struct untar_writer *w, const char *dir, bool owners)
 	w->setgid = (st.st_mode & S_ISGID) != 0;
 	w->euid = geteuid();
 	w->egid = getegid();
-	/* Read once: creation modes are masked by it. */
-	w->umask = umask(022);
-	umask(w->umask);
+	w->umask = umask_get();
 	return 0;
 }
 
@@ -425,7 +450,10 @@ placeholder_at(struct untar_writer *w, const struct untar_link *l,
 
 	if (fstatat(w->dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT ? 1 : failed(w, "stat");
-	if (!S_ISREG(st.st_mode) || st.st_dev != l->dev || st.st_ino != l->ino)
+	/* Still empty and mode 0 too: an inode number reused by a later
+	   member's file is not mistaken for it. */
+	if (!S_ISREG(st.st_mode) || (st.st_mode & 07777) != 0 ||
+	    st.st_size != 0 || st.st_dev != l->dev || st.st_ino != l->ino)
 		return 1;
 	if (unlinkat(w->dirfd, name, 0) < 0)
 		return failed(w, "unlink");
@@ -532,7 +560,8 @@ untar_writer_finish(struct untar_writer *w, untar_warn_fn warn, void *arg)
 		if (rc < 0 && (rc = report(warn, arg, name, w->what, -rc)) < 0)
 			return rc;
 	}
-	qsort(w->dirs, w->ndirs, sizeof *w->dirs, dir_cmp);
+	if (w->ndirs > 1) /* dirs is NULL when there are none */
+		qsort(w->dirs, w->ndirs, sizeof *w->dirs, dir_cmp);
 	for (i = 0; i < w->ndirs; i++)
 		if ((rc = dir_status(w, &w->dirs[i])) < 0 &&
 		    (rc = report(warn, arg, w->names + w->dirs[i].name, w->what,
