@@ -4,8 +4,8 @@
  * placeholders and directories' status delayed to the end, as GNU tar
  * does (its delayed_link and delayed_set_stat lists). A regular file
  * costs one openat, its writes, futimens and close, plus fchown and
- * fchmod only when they change something. The worker thread that owns
- * the writer.
+ * fchmod only when they change something. Called only by the worker
+ * thread that owns the writer.
  */
 #include "config.h"
 
@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "wl-untar-write.h"
