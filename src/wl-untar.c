@@ -101,8 +101,8 @@ untar_notes(struct wl_run *r, const struct untar *u)
 {
 	if (u->renamed > 0)
 		wl_note(r,
-		    _("%llu member names had a leading \"/\" or \"../\" "
-		      "removed (as GNU tar does)"),
+		    _("%llu names had a leading \"/\" (hard link targets: "
+		      "up to the last \"../\") removed, as GNU tar does"),
 		    (unsigned long long)u->renamed);
 	if (u->skipped > 0)
 		wl_note(r, _("%llu entries were not extracted; first: %s"),

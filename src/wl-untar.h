@@ -18,15 +18,13 @@ struct untar {
 	char *tarball; /* the archive to extract */
 	char *dest; /* realpath of the run's directory */
 	bool sync;
-	/* The worker's libarchive options; secure: symlink checks on. */
-	int flags;
-	bool secure;
 	/* Written by the worker, read by the driver after the join. */
-	uint64_t renamed; /* names with a leading / or ../ removed */
+	uint64_t renamed; /* names with a leading / (or ../) removed */
 	uint64_t skipped; /* entries not extracted (warned) */
 	uint64_t warnings; /* extracted, with a warning */
 	char first_warning[PATH_MAX * 2 + 512];
-	char path[PATH_MAX * 2]; /* the worker's name buffer */
+	char path[PATH_MAX * 2]; /* the worker's name buffers */
+	char target[PATH_MAX * 2];
 };
 
 /*
@@ -45,8 +43,9 @@ int
 untar_synthetic(struct wl_run *r, const struct tree_spec *spec, char **path);
 
 /*
- * Worker: extract u->tarball into u->dest (libarchive), then sync if
- * u->sync. 0, -EINTR, or wl_fail()'s error.
+ * Worker: extract u->tarball into u->dest (read with libarchive, written
+ * by wl-untar-write.h), then sync if u->sync. 0, -EINTR, or wl_fail()'s
+ * error.
  */
 int untar_extract(struct wl_worker *w);
 
