@@ -420,7 +420,7 @@ check_directory(struct lab_chk *c, const struct lab_variant *v)
 		lab_chk_variant(c, v, LAB_V_DIRECTORY,
 		    _("%s is not an "
 		      "absolute path"),
-		    v->directory);
+		    v->directory_text ? v->directory_text : v->directory);
 	else
 		lab_chk_path(c, lab_variant_line(v, LAB_V_DIRECTORY),
 		    lab_variant_path(v, LAB_V_DIRECTORY, p, sizeof p),
