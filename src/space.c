@@ -343,6 +343,43 @@ scratch_room(const struct lab_variant *v, const char *file, uint64_t need,
 	return SPACE_OK;
 }
 
+/* text has a %u (not a %%u). */
+static bool
+names_user(const char *text)
+{
+	for (const char *p = text; p != NULL && *p != '\0'; p++) {
+		if (*p != '%')
+			continue;
+		if (*++p == 'u')
+			return true;
+		if (*p == '\0')
+			break;
+	}
+	return false;
+}
+
+/*
+ * A directory that %u names as this user's, made by another (in /var/tmp
+ * anyone may make /var/tmp/raidlab-quick-alice first): writable or not,
+ * a run there would work in somebody else's directory.
+ */
+static bool
+own_as_named(const struct lab_variant *v, struct err *e)
+{
+	char o[256], me[256];
+	struct stat st;
+
+	if (!names_user(v->directory_text) || lstat(v->directory, &st) < 0 ||
+	    st.st_uid == geteuid())
+		return true;
+	err_setf(e, -EPERM,
+	    _("%s belongs to %s, but %%u makes it %s's: have it removed, or "
+	      "use another directory"),
+	    v->directory, uid_name(st.st_uid, o, sizeof o),
+	    uid_name(geteuid(), me, sizeof me));
+	return false;
+}
+
 enum space_verdict
 space_variant(const struct lab_variant *v, const char *file, uint64_t need,
     struct err *e)
@@ -353,7 +390,10 @@ space_variant(const struct lab_variant *v, const char *file, uint64_t need,
 
 	if (v->directory != NULL) {
 		err_clear(&de);
-		if ((r = space_directory(v->directory, need, &de)) == SPACE_OK)
+		r = own_as_named(v, &de)
+		    ? space_directory(v->directory, need, &de)
+		    : SPACE_REFUSE;
+		if (r == SPACE_OK)
 			return r;
 		err_set(e, de.code, file, lab_variant_line(v, LAB_V_DIRECTORY),
 		    lab_variant_path(v, LAB_V_DIRECTORY, field, sizeof field),
