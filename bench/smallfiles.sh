@@ -75,7 +75,10 @@ run_raidlab() {
 run_fsmark() {
 	local d="$1/fsmark"
 	mkdir -p "$d"
-	fs_mark -d "$d" -n "$N" -s "$SIZE" -w "$SIZE" -S 0 -L 1 -t 1 2>/dev/null |
+	# -l: fs_mark's log goes to the current directory (the source tree)
+	# unless told; ours is removed with the rest.
+	fs_mark -d "$d" -n "$N" -s "$SIZE" -w "$SIZE" -S 0 -L 1 -t 1 \
+	    -l "$tmp/fs_log.txt" 2>/dev/null |
 	    awk '/^ *[0-9]+ +[0-9]+ +[0-9]+/ { print $4 }'
 	rm -rf "$d"
 }

@@ -420,7 +420,7 @@ check_directory(struct lab_chk *c, const struct lab_variant *v)
 		lab_chk_variant(c, v, LAB_V_DIRECTORY,
 		    _("%s is not an "
 		      "absolute path"),
-		    v->directory);
+		    v->directory_text ? v->directory_text : v->directory);
 	else
 		lab_chk_path(c, lab_variant_line(v, LAB_V_DIRECTORY),
 		    lab_variant_path(v, LAB_V_DIRECTORY, p, sizeof p),
@@ -598,6 +598,23 @@ param_num(const struct param *p, const struct param_value *v, uint64_t *out)
 	return true;
 }
 
+/* The workload's own rule between parameters (workload.check). */
+static void
+check_workload_rule(struct lab_chk *c, const struct lab_workload *w)
+{
+	char field[ERR_FIELD_MAX], msg[ERR_MSG_MAX];
+	const char *param = NULL;
+	int k;
+
+	if (w->wl->check == NULL || w->nvalues != param_count(w->wl->params) ||
+	    !w->wl->check(w->values, &param, msg, sizeof msg))
+		return;
+	k = param != NULL ? param_index(w->wl->params, param) : -1;
+	lab_workload_path(w, param, field, sizeof field);
+	lab_chk_add(c, k >= 0 && w->values[k].set ? w->values[k].line : w->line,
+	    field, "%s", msg);
+}
+
 /* Parameters bounded by another (workload.bounds), with the defaults: a
    run would refuse them only once it started. */
 static void
@@ -605,6 +622,8 @@ check_workload(struct lab_chk *c, const struct lab_workload *w)
 {
 	const struct param *ps = w->wl->params;
 	char field[ERR_FIELD_MAX];
+
+	check_workload_rule(c, w);
 
 	for (const struct param_bound *pb = w->wl->bounds;
 	     pb != NULL && pb->param != NULL; pb++) {

@@ -28,6 +28,7 @@ lab_variant_copy(struct lab_variant *dst, const struct lab_variant *src)
 	dst->name = dup_or_null(src->name);
 	dst->description = dup_or_null(src->description);
 	dst->directory = dup_or_null(src->directory);
+	dst->directory_text = dup_or_null(src->directory_text);
 	dst->scratch_dir = dup_or_null(src->scratch_dir);
 	lab_array_copy(&dst->array, &src->array);
 	lab_fs_copy(&dst->fs, &src->fs);

@@ -369,6 +369,7 @@ forget_variant(struct lab_variant *v, enum lab_v_field f)
 		break;
 	case LAB_V_DIRECTORY:
 		lab_edit_set_str(&v->directory, NULL);
+		lab_edit_set_str(&v->directory_text, NULL);
 		break;
 	case LAB_V_SCRATCH_COUNT:
 		v->scratch_count = 0;
@@ -420,7 +421,7 @@ lab_edit_target(struct lab *lab, size_t vi, enum lab_v_field target,
     const char *path, struct err *e)
 {
 	struct lab_variant *v = lab_edit_variant_at(lab, vi);
-	char field[LAB_PATH_MAX];
+	char field[LAB_PATH_MAX], why[ERR_MSG_MAX], *dir;
 
 	if (v == NULL)
 		return lab_edit_bad_index(e);
@@ -437,7 +438,14 @@ lab_edit_target(struct lab *lab, size_t vi, enum lab_v_field target,
 		return err_set(e, -EINVAL, NULL, 0,
 		    lab_variant_path(v, LAB_V_DIRECTORY, field, sizeof field),
 		    "%s", _("give the directory to test"));
-	lab_edit_set_str(&v->directory, path);
+	if ((dir = lab_expand_directory(path, why, sizeof why)) == NULL)
+		return err_set(e, -EINVAL, NULL, 0,
+		    lab_variant_path(v, LAB_V_DIRECTORY, field, sizeof field),
+		    "%s: %s", path, why);
+	free(v->directory);
+	v->directory = dir;
+	lab_edit_set_str(&v->directory_text,
+	    strcmp(path, dir) != 0 ? path : NULL);
 	OWN_SET(v, LAB_V_DIRECTORY);
 	v->lines[LAB_V_DIRECTORY] = 0;
 	if (v->own & LAB_BIT(LAB_V_ARRAY))

@@ -323,6 +323,30 @@ load_scratch(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 		VSET(v, LAB_V_SCRATCH_DIR, s);
 }
 
+/* directory, expanded (lab_expand_directory); the text as written is
+   kept for saving when it differs. */
+static bool
+load_directory(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    struct lab_variant *v)
+{
+	char why[ERR_MSG_MAX], *text = NULL, *dir;
+
+	if (!lab_get_string(c, s, field, &text))
+		return false;
+	if ((dir = lab_expand_directory(text, why, sizeof why)) == NULL) {
+		lab_ctx_error(c, lab_line_of(s), field, "%s: %s", text, why);
+		free(text);
+		return false;
+	}
+	free(v->directory);
+	free(v->directory_text);
+	v->directory = dir;
+	v->directory_text = strcmp(text, dir) != 0 ? text : NULL;
+	if (v->directory_text == NULL)
+		free(text);
+	return true;
+}
+
 /* Load one variant entry (or the defaults group) into v. */
 static void
 load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
@@ -347,9 +371,8 @@ load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
 		&v->description))
 		VSET(v, LAB_V_DESCRIPTION, s);
 	if ((s = config_setting_get_member(g, "directory")) != NULL &&
-	    lab_get_string(c, s,
-		lab_variant_path(v, LAB_V_DIRECTORY, field, sizeof field),
-		&v->directory))
+	    load_directory(c, s,
+		lab_variant_path(v, LAB_V_DIRECTORY, field, sizeof field), v))
 		VSET(v, LAB_V_DIRECTORY, s);
 	if ((s = config_setting_get_member(g, "scratch")) != NULL)
 		load_scratch(c, s, prefix, v);

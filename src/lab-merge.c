@@ -114,8 +114,10 @@ merge_fs(struct lab_fs *fs, const struct lab_fs *d)
 void
 lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d)
 {
-	if (TAKE(v, d, LAB_V_DIRECTORY))
+	if (TAKE(v, d, LAB_V_DIRECTORY)) {
 		v->directory = dup_or_null(d->directory);
+		v->directory_text = dup_or_null(d->directory_text);
+	}
 	(void)TAKE(v, d, LAB_V_SCRATCH); /* the group; keys follow */
 	if (TAKE(v, d, LAB_V_SCRATCH_COUNT))
 		v->scratch_count = d->scratch_count;

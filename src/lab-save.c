@@ -260,7 +260,8 @@ format_variant_body(struct out *o, const struct lab_variant *v)
 	if (OWN(v, LAB_V_DESCRIPTION))
 		kv_str(o, "description", v->description);
 	if (OWN(v, LAB_V_DIRECTORY))
-		kv_str(o, "directory", v->directory);
+		kv_str(o, "directory",
+		    v->directory_text ? v->directory_text : v->directory);
 	if (OWN(v, LAB_V_SCRATCH)) {
 		open_group(o, "scratch");
 		if (OWN(v, LAB_V_SCRATCH_COUNT))

@@ -592,6 +592,7 @@ lab_variant_done(struct lab_variant *v)
 	free(v->name);
 	free(v->description);
 	free(v->directory);
+	free(v->directory_text);
 	free(v->scratch_dir);
 	lab_array_done(&v->array);
 	lab_fs_done(&v->fs);
@@ -715,6 +716,7 @@ variant_eq(const struct lab_variant *a, const struct lab_variant *b)
 	    str_eq(a->name, b->name) &&
 	    str_eq(a->description, b->description) &&
 	    str_eq(a->directory, b->directory) &&
+	    str_eq(a->directory_text, b->directory_text) &&
 	    a->scratch_count == b->scratch_count &&
 	    a->scratch_size == b->scratch_size &&
 	    str_eq(a->scratch_dir, b->scratch_dir) &&

@@ -236,7 +236,10 @@ enum lab_v_field {
 struct lab_variant {
 	char *name; /* NULL when not given */
 	char *description;
-	char *directory; /* existing directory: nothing is built */
+	char *directory; /* existing directory: nothing is built;
+			    expanded (lab_expand_directory) */
+	char *directory_text; /* as written ("/var/tmp/q-%u") when that
+				 differs from directory; else NULL */
 	int64_t scratch_count; /* scratch disks: loop devices over */
 	uint64_t scratch_size; /*   sparse files of this size */
 	char *scratch_dir; /*   in this directory (default below) */
@@ -414,6 +417,14 @@ const char *
 lab_fs_path(const struct lab_variant *v, int f, char *buf, size_t len);
 const char *lab_workload_path(const struct lab_workload *w, const char *param,
     char *buf, size_t len);
+
+/*
+ * A variant's directory as written, expanded: %u is the name of the user
+ * raidlab runs as (the effective uid's, from the password database; the
+ * uid in decimal when it has none), %% a %. The result is the caller's;
+ * NULL, with the reason (translated) in why, for any other %.
+ */
+char *lab_expand_directory(const char *text, char *why, size_t len);
 
 /*
  * Names (of the lab, variants and workloads) become parts of file and

@@ -1,15 +1,19 @@
 /*
  * Room for a lab's workloads: the data set of the selected workloads and
  * the free space of each variant's target and scratch directory (see
- * space.h). Reads statvfs only; any thread.
+ * space.h), and whether the user may write there. Reads statvfs, stat
+ * and access only; any thread.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -181,6 +185,78 @@ variant_copies(const struct lab_variant *v, unsigned n)
 	return copies(a, (unsigned)a->nlegs) * legs / (double)a->nlegs;
 }
 
+/* A uid's name, or the number when the password database has none. */
+static const char *
+uid_name(uid_t uid, char *buf, size_t len)
+{
+	struct passwd pw, *res = NULL;
+	char tmp[4096];
+
+	if (getpwuid_r(uid, &pw, tmp, sizeof tmp, &res) == 0 && res != NULL)
+		snprintf(buf, len, "%s", res->pw_name);
+	else
+		snprintf(buf, len, "%lu", (unsigned long)uid);
+	return buf;
+}
+
+/*
+ * Whether this user may make the run's directory in dir: write and
+ * search in dir, or in the nearest directory above it that exists (the
+ * run makes the rest). A directory another user left (the default lab's,
+ * made by an earlier run as root) is named with its owner, rather than
+ * leaving a bare EACCES to the run.
+ */
+static bool
+writable(const char *dir, struct err *e)
+{
+	char *p = xstrdup(dir), *slash, o[256], me[256];
+	struct stat st;
+	bool ok = true;
+	int err;
+
+	while (stat(p[0] != '\0' ? p : "/", &st) < 0) {
+		if ((errno != ENOENT && errno != ENOTDIR) ||
+		    (slash = strrchr(p, '/')) == NULL)
+			goto out; /* unreadable: the run says why */
+		*slash = '\0';
+	}
+	/* Not a directory: the run says so. */
+	if (!S_ISDIR(st.st_mode))
+		goto out;
+	if (p[0] == '\0') {
+		free(p);
+		p = xstrdup("/");
+	}
+	if (faccessat(AT_FDCWD, p, W_OK | X_OK, AT_EACCESS) == 0)
+		goto out;
+	if ((err = errno) != EACCES && err != EPERM && err != EROFS)
+		goto out;
+	ok = false;
+	uid_name(st.st_uid, o, sizeof o);
+	uid_name(geteuid(), me, sizeof me);
+	if (err == EROFS)
+		err_setf(e, -EROFS, _("%s: %s is on a read-only filesystem"),
+		    dir, p);
+	else if (strcmp(p, dir) != 0)
+		err_setf(e, -EACCES,
+		    _("%s cannot be made: %s (owned by %s) is not writable by "
+		      "%s"),
+		    dir, p, o, me);
+	else if (st.st_uid != geteuid())
+		err_setf(e, -EACCES,
+		    _("%s belongs to %s and is not writable by %s: have it "
+		      "removed, or use a directory of your own (%%u in a "
+		      "lab's directory is your user name)"),
+		    dir, o, me);
+	else
+		err_setf(e, -EACCES,
+		    _("%s is not writable by its owner %s (mode %04o)"), dir, o,
+		    (unsigned)(st.st_mode & 07777));
+out:
+	free(p);
+	return ok;
+}
+
 /* ---------------------------------------------------------------- checks */
 
 enum space_verdict
@@ -189,6 +265,8 @@ space_directory(const char *dir, uint64_t need, struct err *e)
 	char where[PATH_MAX], a[UNITS_BUF], b[UNITS_BUF];
 	uint64_t avail;
 
+	if (!writable(dir, e))
+		return SPACE_REFUSE;
 	if (need == 0 || !free_bytes(dir, &avail, where, sizeof where) ||
 	    avail >= need)
 		return SPACE_OK;
@@ -265,6 +343,43 @@ scratch_room(const struct lab_variant *v, const char *file, uint64_t need,
 	return SPACE_OK;
 }
 
+/* text has a %u (not a %%u). */
+static bool
+names_user(const char *text)
+{
+	for (const char *p = text; p != NULL && *p != '\0'; p++) {
+		if (*p != '%')
+			continue;
+		if (*++p == 'u')
+			return true;
+		if (*p == '\0')
+			break;
+	}
+	return false;
+}
+
+/*
+ * A directory that %u names as this user's, made by another (in /var/tmp
+ * anyone may make /var/tmp/raidlab-quick-alice first): writable or not,
+ * a run there would work in somebody else's directory.
+ */
+static bool
+own_as_named(const struct lab_variant *v, struct err *e)
+{
+	char o[256], me[256];
+	struct stat st;
+
+	if (!names_user(v->directory_text) || lstat(v->directory, &st) < 0 ||
+	    st.st_uid == geteuid())
+		return true;
+	err_setf(e, -EPERM,
+	    _("%s belongs to %s, but %%u makes it %s's: have it removed, or "
+	      "use another directory"),
+	    v->directory, uid_name(st.st_uid, o, sizeof o),
+	    uid_name(geteuid(), me, sizeof me));
+	return false;
+}
+
 enum space_verdict
 space_variant(const struct lab_variant *v, const char *file, uint64_t need,
     struct err *e)
@@ -275,7 +390,10 @@ space_variant(const struct lab_variant *v, const char *file, uint64_t need,
 
 	if (v->directory != NULL) {
 		err_clear(&de);
-		if ((r = space_directory(v->directory, need, &de)) == SPACE_OK)
+		r = own_as_named(v, &de)
+		    ? space_directory(v->directory, need, &de)
+		    : SPACE_REFUSE;
+		if (r == SPACE_OK)
 			return r;
 		err_set(e, de.code, file, lab_variant_line(v, LAB_V_DIRECTORY),
 		    lab_variant_path(v, LAB_V_DIRECTORY, field, sizeof field),

@@ -5,7 +5,9 @@
  * input per character and block; random seeks by several workers; then
  * file create/stat/delete in sequential and random order. The options
  * mean what they mean to bonnie++: -s size:chunk, -r ram, -n
- * files:max:min:dirs, -b (fsync), -D (O_DIRECT). The parameters, prepare
+ * files:max:min:dirs, -b (fsync), -D (O_DIRECT); size 0 (-s 0) skips
+ * the I/O tests and files 0 (-n 0) the file tests, so that their tests
+ * are absent from the result, not zero. The parameters, prepare
  * and cleanup live here; the tests in wl-bonnie-io.c and
  * wl-bonnie-files.c, the report in wl-bonnie-report.c. Driver thread.
  */
@@ -26,8 +28,9 @@
 #include "xalloc.h"
 
 static const struct param bonnie_params[] = {
-	{ "size", PARAM_SIZE, "auto", 1, 0, NULL, PARAM_AUTO, NULL,
-	    N_("file size for the I/O tests (-s); auto: twice the RAM") },
+	{ "size", PARAM_SIZE, "auto", 0, 0, NULL, PARAM_AUTO, NULL,
+	    N_("file size for the I/O tests (-s); auto: twice the RAM; "
+	       "0 skips them") },
 	{ "chunk", PARAM_SIZE, "8K", 1, 64 << 20, NULL, 0, NULL,
 	    N_("block size of the block and seek tests (-s SIZE:CHUNK)") },
 	{ "ram", PARAM_SIZE, "auto", 1, 0, NULL, PARAM_AUTO, NULL,
@@ -111,12 +114,50 @@ bonnie_specs(struct bonnie *b)
 	    units_format_exact(b->min_size, mn, sizeof mn), b->dirs);
 }
 
-/* Resolve size (twice the RAM) and check what bonnie++ checks. */
+/*
+ * What bonnie++ refuses before it starts, on the lab's values: -s 0 -n 0
+ * (no test left), and an I/O file smaller than one chunk, which it would
+ * round down to -s 0 without a word.
+ */
+static bool
+bonnie_check(const struct param_value *v, const char **param, char *msg,
+    size_t len)
+{
+	const struct param_value *sz = workload_value(bonnie_params, v, "size");
+	uint64_t chunk = workload_value(bonnie_params, v, "chunk")->size;
+	char a[UNITS_BUF], c[UNITS_BUF];
+
+	if (!sz->is_auto && sz->size == 0 &&
+	    workload_value(bonnie_params, v, "files")->i == 0) {
+		*param = "files";
+		snprintf(msg, len, "%s",
+		    _("files = 0 and size = 0 skip every test (bonnie++ -s 0 "
+		      "-n 0): give one of them"));
+		return true;
+	}
+	if (!sz->is_auto && sz->size > 0 && sz->size < chunk) {
+		*param = "size";
+		snprintf(msg, len,
+		    _("size %s is less than one chunk (%s): no I/O test fits "
+		      "(size = 0 skips them)"),
+		    units_format_size(sz->size, a, sizeof a),
+		    units_format_size(chunk, c, sizeof c));
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Resolve size (twice the RAM; 0: no I/O tests) and check what bonnie++
+ * checks.
+ */
 static int
 bonnie_prepare(struct wl_run *r)
 {
 	struct bonnie *b = xcalloc(1, sizeof *b);
 	char a[UNITS_BUF], c[UNITS_BUF];
+	char why[256];
+	const char *param;
 
 	r->priv = b;
 	b->chunk = wl_param_size(r, "chunk");
@@ -136,12 +177,14 @@ bonnie_prepare(struct wl_run *r)
 	b->dirs = (uint64_t)wl_param_int(r, "dirs");
 	b->fsync = wl_param_bool(r, "fsync");
 	b->direct = wl_param_bool(r, "direct");
-	if (b->size == 0)
+	if (bonnie_check(r->params, &param, why, sizeof why))
+		return wl_run_fail(r, -EINVAL, "%s: %s", param, why);
+	/* auto with the RAM unknown */
+	if (b->size == 0 && wl_param_is_auto(r, "size"))
 		return wl_run_fail(r, -EINVAL,
-		    _("size %s is smaller than one "
-		      "chunk (%s)"),
-		    units_format_size(wl_param_size(r, "size"), a, sizeof a),
-		    units_format_size(b->chunk, c, sizeof c));
+		    _("size auto is twice the RAM, which is unknown here "
+		      "(%s): give size or ram"),
+		    units_format_size(b->ram, a, sizeof a));
 	if (b->min_size > b->max_size)
 		return wl_run_fail(r, -EINVAL,
 		    _("min_size %s is larger than "
@@ -154,13 +197,15 @@ bonnie_prepare(struct wl_run *r)
 		      "that is a multiple of 512 "
 		      "bytes, not %s"),
 		    units_format_size(b->chunk, c, sizeof c));
-	if (b->size < 2 * b->ram)
+	/* bonnie++ -s 0 takes any -r: there is no file to outgrow it. */
+	if (b->size > 0 && b->size < 2 * b->ram)
 		wl_note(r,
 		    _("size %s is less than twice the RAM (%s): "
 		      "bonnie++ would refuse it without -r"),
 		    units_format_size(b->size, a, sizeof a),
 		    units_format_size(b->ram, c, sizeof c));
-	wl_check_dataset(r, b->size);
+	if (b->size > 0)
+		wl_check_dataset(r, b->size);
 	b->path = xasprintf("%s/Bonnie.%ld", r->dir, (long)getpid());
 	b->top = xasprintf("%s/Bonnie.files", r->dir);
 	bonnie_specs(b);
@@ -171,9 +216,9 @@ static int
 bonnie_run(struct wl_run *r)
 {
 	struct bonnie *b = r->priv;
-	int rc;
+	int rc = 0;
 
-	if ((rc = bonnie_io_run(r, b)) < 0)
+	if (b->size > 0 && (rc = bonnie_io_run(r, b)) < 0)
 		return rc;
 	if (b->files > 0)
 		rc = bonnie_files_run(r, b);
@@ -200,8 +245,8 @@ static const struct param_bound wl_bonnie_bounds[] = {
 	{ NULL, NULL },
 };
 
-/* The file of the I/O tests, then the files of the file tests (the
-   first is removed before them unless kept). */
+/* The file of the I/O tests (none with size 0), then the files of the
+   file tests (the first is removed before them unless kept). */
 static uint64_t
 bonnie_dataset(const struct param_value *v, bool keep)
 {
@@ -232,6 +277,7 @@ const struct workload wl_bonnie = {
 		      "create/stat/delete"),
 	.params = bonnie_params,
 	.bounds = wl_bonnie_bounds,
+	.check = bonnie_check,
 	.prepare = bonnie_prepare,
 	.run = bonnie_run,
 	.cleanup = bonnie_cleanup,

@@ -24,6 +24,17 @@ struct workload {
 	/* params bounded by others, terminated by { NULL }; NULL: none */
 	const struct param_bound *bounds;
 	/*
+	 * Rules between parameters that bounds cannot say, on the lab's
+	 * values (v[i] for params[i], defaults counted): lab_check() runs
+	 * it before anything runs. True when refused, with the parameter
+	 * to blame in *param and the reason (translated) in msg. NULL:
+	 * none. Any thread.
+	 *  bonnie: size = 0 with files = 0 (no test left); a size under
+	 *    one chunk.
+	 */
+	bool (*check)(const struct param_value *v, const char **param,
+	    char *msg, size_t len);
+	/*
 	 * Driver thread (engine.h). prepare: check the parameters against
 	 * the target, build data sets (not timed); NULL for none. run: the
 	 * measured tests, through wl_test_begin/end and wl_parallel.
@@ -49,8 +60,8 @@ struct workload {
 	 * goes). Each file counts in whole WORKLOAD_BLOCK blocks; the
 	 * filesystem's own metadata and journal come on top. Any thread.
 	 *  bonnie: the file of the I/O tests (size, auto: twice the RAM,
-	 *    rounded down to chunk), then files x 1024 files of max_size
-	 *    (the larger of the two; both with keep);
+	 *    rounded down to chunk; none with size 0), then files x 1024
+	 *    files of max_size (the larger of the two; both with keep);
 	 *  smallfiles: count (the largest of counts; their sum with keep)
 	 *    files of size;
 	 *  untar: the tarball's entries, unpacked (read from its headers),

@@ -43,8 +43,9 @@ void cli_usage(const struct cli_cmd *cmd, FILE *fp);
 
 /*
  * The lab file a command-line argument names: the path itself when it
- * exists or has a '/', else the preset LABS/ARG.cfg from
- * $RAIDLAB_DATADIR/labs or the installed data directory. Caller frees.
+ * exists or has a '/', else the preset ARG.cfg in presets_dir()
+ * (presets.h: $RAIDLAB_DATADIR, the build tree, the installed data
+ * directory), else ARG. Caller frees.
  */
 char *cli_lab_path(const char *arg);
 

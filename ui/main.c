@@ -19,6 +19,7 @@
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
+#include "presets.h"
 #include "tui.h"
 #include "xalloc.h"
 
@@ -56,17 +57,10 @@ cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
 char *
 cli_lab_path(const char *arg)
 {
-	const char *dir = getenv("RAIDLAB_DATADIR");
-	char *p;
+	char *p = presets_find(arg);
 
-	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0)
-		return xstrdup(arg);
-	p = xasprintf("%s/labs/%s%s", dir && *dir ? dir : RAIDLAB_PKGDATADIR,
-	    arg, strstr(arg, ".cfg") ? "" : ".cfg");
-	if (access(p, F_OK) == 0)
-		return p;
-	free(p);
-	return xstrdup(arg);
+	/* Not found: lab_load() names it in its message. */
+	return p != NULL ? p : xstrdup(arg);
 }
 
 struct lab *

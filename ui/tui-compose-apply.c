@@ -119,7 +119,7 @@ apply_target(struct tui *t, const struct lab_variant *v, const char *val,
 		return rc;
 	}
 	dir = v->directory != NULL
-	    ? xstrdup(v->directory)
+	    ? xstrdup(v->directory_text ? v->directory_text : v->directory)
 	    : xasprintf("/var/tmp/raidlab-%s", v->name ? v->name : "dir");
 	rc = lab_edit_target(t->lab, t->variant, LAB_V_DIRECTORY, dir, e);
 	free(dir);

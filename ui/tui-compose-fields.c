@@ -436,7 +436,9 @@ compose_fields(struct compose *s, struct tui *t)
 	show(s, CF_DESC);
 	show(s, CF_TARGET);
 	if (compose_is_directory(v)) {
-		text(s, v, CF_DIRECTORY, _("directory"), v->directory, NULL);
+		/* As written (%u kept): what the lab file gets. */
+		text(s, v, CF_DIRECTORY, _("directory"),
+		    v->directory_text ? v->directory_text : v->directory, NULL);
 		show(s, CF_DIRECTORY);
 		return;
 	}

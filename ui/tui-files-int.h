@@ -58,7 +58,7 @@ void tui_files_draw(void *p, struct tui *t, WINDOW *w);
 /* Recent labs kept. */
 #define TUI_FILES_RECENT_MAX 10
 
-/* The presets' directory: $RAIDLAB_DATADIR/labs or the installed one. */
+/* The presets' directory: presets_dir() (presets.h). */
 char *tui_files_presets(void);
 
 /* An absolute form of path (realpath when it exists). */

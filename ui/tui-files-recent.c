@@ -17,6 +17,7 @@
 #include "afile.h"
 #include "err.h"
 #include "i18n.h"
+#include "presets.h"
 #include "tui-files-int.h"
 #include "xalloc.h"
 
@@ -49,9 +50,7 @@ recent_file(void)
 char *
 tui_files_presets(void)
 {
-	const char *d = getenv("RAIDLAB_DATADIR");
-
-	return xasprintf("%s/labs", d && *d ? d : RAIDLAB_PKGDATADIR);
+	return presets_dir();
 }
 
 char *

@@ -65,5 +65,5 @@ expect_match "plan: invalid lab says where" "$(cat "$TEST_TMP/err")" \
 
 out=$("$RAIDLAB" plan quick)
 expect_match "plan: a directory variant builds nothing" "$out" \
-	'variant tmpdir: the directory /var/tmp/raidlab-quick, nothing to build'
+	'variant tmpdir: the directory /var/tmp/raidlab-quick-'"$(id -un)"', nothing to build'
 echo "plan: ok"

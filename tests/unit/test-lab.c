@@ -8,6 +8,7 @@
 #include <criterion/parameterized.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "lab-edit.h"
 #include "lab.h"
 #include "param.h"
 #include "strbuf.h"
@@ -136,6 +138,10 @@ static const struct {
 	{ TOP, "results = \"~/r\";", "results = \"~/r\";" },
 	{ VARIANT, "description = \"d\";", "description = \"d\";" },
 	{ VARIANT, "directory = \"/mnt/t\";", "directory = \"/mnt/t\";" },
+	{ VARIANT, "directory = \"/var/tmp/q-%u\";",
+	    "directory = \"/var/tmp/q-%u\";" },
+	{ VARIANT, "directory = \"/mnt/100%%\";",
+	    "directory = \"/mnt/100%%\";" },
 	{ VARIANT, "scratch = { count = 4; };", "count = 4;" },
 	{ VARIANT, "scratch = { size = \"1536M\"; };", "size = \"1536M\";" },
 	{ VARIANT, "scratch = { size = 1610612736; };", "size = \"1536M\";" },
@@ -224,6 +230,8 @@ static const struct {
 	{ VARIANT, "fs = { mount_options = \"noatime,commit=600\"; };",
 	    "mount_options = \"noatime,commit=600\";" },
 	{ DEFAULTS, "directory = \"/mnt/d\";", "directory = \"/mnt/d\";" },
+	{ DEFAULTS, "directory = \"/mnt/%u/d\";",
+	    "directory = \"/mnt/%u/d\";" },
 	{ DEFAULTS, "scratch = { count = 2; size = \"64M\"; dir = \"/d\"; };",
 	    "count = 2;" },
 	{ DEFAULTS,
@@ -580,6 +588,16 @@ static const struct {
 	    "t.cfg:2: syntax error\n" },
 	{ "name = \"x\";\nname = \"y\";\n",
 	    "t.cfg:2: syntax error: duplicate setting name\n" },
+	/* directory expansions: %u and %% only */
+	{ "variants = ( { name = \"a\";\n  directory = \"/v/q-%x\"; } );\n",
+	    "t.cfg:2: variants.a.directory: /v/q-%x: '%x' is not an "
+	    "expansion: %u is the user's name, %% a %\n" },
+	{ "variants = ( { name = \"a\"; directory = \"/v/%\"; } );\n",
+	    "t.cfg:1: variants.a.directory: /v/%: a % at the end: %u is the "
+	    "user's name, %% a %\n" },
+	{ "defaults = {\n directory = \"/v/%U\"; };\n",
+	    "t.cfg:2: defaults.directory: /v/%U: '%U' is not an expansion: "
+	    "%u is the user's name, %% a %\n" },
 	/* wrong types */
 	{ "name = \"x\";\nrepeats = \"3\";\n",
 	    "t.cfg:2: repeats: expected an integer\n" },
@@ -1204,4 +1222,47 @@ Test(lab, include_is_refused_with_its_line)
 	free(part);
 	free(path);
 	free(dir);
+}
+
+/* %u in a directory is the user raidlab runs as, by effective uid (not
+   $USER, which setpriv and su may leave as another's); %% a %. The run
+   uses the expansion, the file keeps the text, an inherited directory
+   and a copy keep both, and an edit expands what is typed. */
+Test(lab, directory_expands_the_user_and_keeps_the_text)
+{
+	struct passwd *pw = getpwuid(geteuid());
+	struct lab *lab, *copy;
+	char want[512], *text;
+	struct err e;
+
+	cr_assert_not_null(pw);
+	setenv("USER", "somebody-else", 1);
+	lab = must_load_string("name = \"x\";\n"
+			       "defaults = { directory = \"/v/d-%u\"; };\n"
+			       "variants = ( { name = \"a\"; directory = "
+			       "\"/v/q-%u/100%%\"; }, { name = \"b\"; } );\n",
+	    "t.cfg");
+	snprintf(want, sizeof want, "/v/q-%s/100%%", pw->pw_name);
+	cr_assert_str_eq(lab->variants[0].directory, want);
+	snprintf(want, sizeof want, "/v/d-%s", pw->pw_name);
+	cr_assert_str_eq(lab->variants[1].directory, want, "inherited");
+	text = lab_format(lab);
+	cr_assert(strstr(text, "directory = \"/v/q-%u/100%%\";") != NULL, "%s",
+	    text);
+	free(text);
+	copy = lab_dup(lab);
+	cr_assert(lab_equal(lab, copy));
+	lab_free(copy);
+	err_clear(&e);
+	cr_assert_eq(lab_edit_target(lab, 1, LAB_V_DIRECTORY, "/w/%u", &e), 0,
+	    "%s", e.msg);
+	snprintf(want, sizeof want, "/w/%s", pw->pw_name);
+	cr_assert_str_eq(lab->variants[1].directory, want);
+	cr_assert_str_eq(lab->variants[1].directory_text, "/w/%u");
+	cr_assert_lt(lab_edit_target(lab, 1, LAB_V_DIRECTORY, "/w/%d", &e), 0);
+	cr_assert(strstr(e.msg, "'%d' is not an expansion") != NULL, "%s",
+	    e.msg);
+	cr_assert_str_eq(lab->variants[1].directory, want, "unchanged");
+	assert_fixed_point(lab, "t.cfg");
+	lab_free(lab);
 }

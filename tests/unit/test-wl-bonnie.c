@@ -188,6 +188,48 @@ Test(bonnie, fsync_after_every_write)
 	wltest_target_free(&tg);
 }
 
+/* bonnie++ -s 0: the file tests alone. The I/O tests are absent from
+   the result (not zero, not +++++), no I/O file is written, and no RAM
+   rule applies (bonnie++ takes any -r with -s 0). */
+Test(bonnie, size_0_runs_the_file_tests_alone)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct strbuf out;
+	const char *csv;
+	size_t k;
+
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_bonnie, "size = 0; ram = \"1T\"; files = 1;", tg.dir,
+	    LAB_CACHE_KEEP, NULL, NULL, 120);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	cr_assert_eq(r->ntests, BT__COUNT - BT_SEQ_CREATE, "%zu tests",
+	    r->ntests);
+	for (k = BT_PUTC; k < BT_SEQ_CREATE; k++)
+		cr_assert_null(wl_result_test(r, bonnie_keys[k]), "%s recorded",
+		    bonnie_keys[k]);
+	check_files(r, 1024);
+	for (k = 0; k < r->ntests; k++)
+		cr_assert_eq(r->tests[k].bytes_written, 0, "%s wrote",
+		    r->tests[k].key);
+	for (k = 0; k < r->nnotes; k++)
+		cr_assert(strstr(r->notes[k], "RAM") == NULL, "%s",
+		    r->notes[k]);
+	strbuf_init(&out);
+	bonnie_report((const struct wl_result *const *)&r, 1, &out);
+	cr_assert(strstr(out.s, "Sequential Output") == NULL, "%s", out.s);
+	cr_assert(strstr(out.s, "Sequential Create") != NULL, "%s", out.s);
+	/* As bonnie++ -s 0 writes it: fields 6 to 21 (size, chunk, seeks,
+	   seekers, the I/O figures) empty, 22 the file count. */
+	csv = strstr(out.s, "1.98,raidlab-");
+	cr_assert_not_null(csv, "%s", out.s);
+	cr_assert(strstr(csv, ",1,,,,,,,,,,,,,,,,,,1,,,,,") != NULL, "%s", csv);
+	cr_assert(wltest_dir_empty(tg.dir), "files left behind");
+	strbuf_done(&out);
+	wl_result_free(r);
+	wltest_target_free(&tg);
+}
+
 struct look {
 	const char *target;
 	char phase[48]; /* key of the test running */
@@ -491,5 +533,36 @@ Test(bonnie, data_set_is_the_io_file_or_the_file_tests)
 	wltest_params_free(&wl_bonnie, v);
 	v = wltest_params(&wl_bonnie, "ram = \"1G\"; files = 0;");
 	cr_assert_eq(wl_bonnie.dataset(v, false), 2ULL << 30);
+	wltest_params_free(&wl_bonnie, v);
+	/* size 0: no I/O file, whatever the RAM; the files alone. */
+	v = wltest_params(&wl_bonnie,
+	    "size = 0; ram = \"1T\"; files = 2; max_size = \"5K\";");
+	cr_assert_eq(wl_bonnie.dataset(v, false), 2048 * 8192);
+	cr_assert_eq(wl_bonnie.dataset(v, true), 2048 * 8192);
+	wltest_params_free(&wl_bonnie, v);
+}
+
+/* What bonnie++ refuses before it starts, refused before the run. */
+Test(bonnie, no_test_left_or_a_file_under_a_chunk_is_refused)
+{
+	struct param_value *v =
+	    wltest_params(&wl_bonnie, "size = 0; files = 0;");
+	const char *param = NULL;
+	char msg[256];
+
+	cr_assert(wl_bonnie.check(v, &param, msg, sizeof msg));
+	cr_assert_str_eq(param, "files");
+	cr_assert(strstr(msg, "-s 0 -n 0") != NULL, "%s", msg);
+	wltest_params_free(&wl_bonnie, v);
+	v = wltest_params(&wl_bonnie, "size = \"4K\";");
+	cr_assert(wl_bonnie.check(v, &param, msg, sizeof msg));
+	cr_assert_str_eq(param, "size");
+	cr_assert(strstr(msg, "one chunk (8K)") != NULL, "%s", msg);
+	wltest_params_free(&wl_bonnie, v);
+	v = wltest_params(&wl_bonnie, "size = 0; files = 1;");
+	cr_assert_not(wl_bonnie.check(v, &param, msg, sizeof msg), "%s", msg);
+	wltest_params_free(&wl_bonnie, v);
+	v = wltest_params(&wl_bonnie, "files = 0;");
+	cr_assert_not(wl_bonnie.check(v, &param, msg, sizeof msg), "auto");
 	wltest_params_free(&wl_bonnie, v);
 }

@@ -1,0 +1,76 @@
+/*
+ * The lab presets' directory: see presets.h. Any thread.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "presets.h"
+#include "xalloc.h"
+
+#ifndef RAIDLAB_PKGDATADIR
+#error "RAIDLAB_PKGDATADIR: the installed data directory (Makefile.am)"
+#endif
+
+bool
+presets_uninstalled(void)
+{
+#if defined(RAIDLAB_BUILDDIR) && defined(RAIDLAB_SRCDIR)
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	struct stat a, b;
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return false;
+	*slash = '\0';
+	/* The same directory, however reached (symlinks, bind mounts);
+	   a deleted or moved build tree no longer matches. */
+	return stat(exe[0] != '\0' ? exe : "/", &a) == 0 &&
+	    stat(RAIDLAB_BUILDDIR, &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino;
+#else
+	return false;
+#endif
+}
+
+char *
+presets_dir(void)
+{
+	const char *d = getenv("RAIDLAB_DATADIR");
+
+	if (d != NULL && *d != '\0')
+		return xasprintf("%s/labs", d);
+#ifdef RAIDLAB_SRCDIR
+	if (presets_uninstalled())
+		return xstrdup(RAIDLAB_SRCDIR "/data/labs");
+#endif
+	return xstrdup(RAIDLAB_PKGDATADIR "/labs");
+}
+
+char *
+presets_find(const char *arg)
+{
+	char *dir, *p;
+	size_t n = strlen(arg);
+	bool cfg = n >= 4 && strcmp(arg + n - 4, ".cfg") == 0;
+
+	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0)
+		return xstrdup(arg);
+	if (*arg == '\0')
+		return NULL;
+	dir = presets_dir();
+	p = xasprintf("%s/%s%s", dir, arg, cfg ? "" : ".cfg");
+	free(dir);
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}

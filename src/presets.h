@@ -1,0 +1,30 @@
+/*
+ * Where the lab presets (data/labs/NAME.cfg) are found, for every front
+ * end alike: $RAIDLAB_DATADIR/labs when it is set; else, when this very
+ * binary runs uninstalled from the build tree it was built in (VPATH
+ * builds such as make distcheck's included), the source tree's
+ * data/labs; else the installed $(pkgdatadir)/labs. The build tree is
+ * recognised by the directory holding the running executable being the
+ * one raidlab was built in (compared by device and inode), never by what
+ * happens to lie next to it: an installed binary does not pick up a
+ * stray data/ directory. Any thread.
+ */
+#ifndef RAIDLAB_PRESETS_H
+#define RAIDLAB_PRESETS_H
+
+#include <stdbool.h>
+
+/* The presets' directory (it may not exist). Caller frees. */
+char *presets_dir(void);
+
+/* True when the running executable is the one in its build tree. */
+bool presets_uninstalled(void);
+
+/*
+ * The lab file a name given by the user means: arg itself when it has a
+ * '/' or exists; else presets_dir()/ARG.cfg (".cfg" optional) when that
+ * exists; else NULL. Caller frees.
+ */
+char *presets_find(const char *arg);
+
+#endif
