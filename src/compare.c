@@ -60,6 +60,7 @@ row_done(struct compare_row *r, size_t ncols)
 	free(r->source);
 	free(r->path);
 	free(r->text);
+	free(r->scaled);
 }
 
 static void
@@ -362,6 +363,8 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 	r->path = rec->path ? xstrdup(rec->path) : NULL;
 	r->text = json_str(v, "text") ? xstrdup(json_str(v, "text")) : NULL;
 	r->scratch = run->scratch;
+	r->scaled =
+	    record_scaled(rec->root) ? xstrdup(record_scaled(rec->root)) : NULL;
 	r->record = recno;
 	r->cells = xcalloc(c->ncols ? c->ncols : 1, sizeof *r->cells);
 	for (size_t k = 0; k < c->ncols; k++)
@@ -654,4 +657,17 @@ compare_files_scan(struct compare_files *l, const char *dir, struct err *e)
 	if (l->n > 1)
 		qsort(l->v, l->n, sizeof *l->v, file_cmp);
 	return 0;
+}
+
+bool
+compare_scaled_differ(const struct compare *c)
+{
+	for (size_t i = 1; i < c->nrows; i++) {
+		const char *a = c->rows[0].scaled, *b = c->rows[i].scaled;
+
+		if ((a == NULL) != (b == NULL) ||
+		    (a != NULL && strcmp(a, b) != 0))
+			return true;
+	}
+	return false;
 }

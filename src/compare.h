@@ -60,6 +60,8 @@ struct compare_row {
 	char *path; /* the record's file, or NULL (a live record) */
 	char *text; /* the variant's one-line description, or NULL */
 	bool scratch; /* scratch disks: not representative */
+	char *scaled; /* its record ran scaled down (record_scaled()): how;
+			NULL for a full run */
 	size_t record; /* index of the record (order of compare_add) */
 	struct compare_cell *cells; /* ncols of them */
 };
@@ -161,5 +163,9 @@ struct compare_files {
  */
 int compare_files_scan(struct compare_files *l, const char *dir, struct err *e);
 void compare_files_done(struct compare_files *l);
+
+/* Rows of c come from records that ran scaled differently (one scaled
+   down and one not, or scaled otherwise): their figures do not compare. */
+bool compare_scaled_differ(const struct compare *c);
 
 #endif

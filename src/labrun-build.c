@@ -463,6 +463,7 @@ labrun_array_variant(struct labrun *lr, int vi)
 		    why ? why : _("the variant could not be built"));
 		labrun_count(lr, 0, 1);
 	} else {
+		labrun_hook(lr, vi, prov_target(&p), p.build);
 		hand_build(lr, vi, &p, bi, false);
 		publish_devices(lr, p.plan);
 		labrun_variant_runs(lr, vi, prov_target(&p));

@@ -306,6 +306,7 @@ directory_variant(struct labrun *lr, int vi)
 		labrun_count(lr, 0, 1);
 		return;
 	}
+	labrun_hook(lr, vi, v->directory, NULL);
 	labrun_dir_devices(v->directory, &devs, &ndevs);
 	labrun_set_devices(lr, devs, ndevs);
 	labrun_variant_runs(lr, vi, v->directory);
@@ -370,6 +371,7 @@ run_lab(struct labrun *lr)
 			return;
 		labrun_record_begin(lr);
 		announce(lr, 0);
+		labrun_hook(lr, 0, lr->target.directory, NULL);
 		labrun_variant_runs(lr, 0, lr->target.directory);
 		return;
 	}

@@ -45,6 +45,8 @@ struct labrun {
 	bool keep;
 	bool record; /* opts.record */
 	char *results; /* opts.results, or the lab's results directory */
+	char *scaled; /* opts.scaled */
+	char *hook; /* opts.hook */
 
 	pthread_t thread;
 	bool joined;
@@ -112,6 +114,12 @@ int labrun_precheck(const struct lab *lab, const bool *sel,
     struct labrun_check *c);
 /* Build array variant vi, run on it, tear it down. */
 void labrun_array_variant(struct labrun *lr, int vi);
+
+/* labrun-hook.c */
+/* Run opts.hook on variant vi, ready on target; what it did goes into
+   build (its build object; NULL for a directory variant). 0, or the
+   failure (said, counted). */
+int labrun_hook(struct labrun *lr, int vi, const char *target, json_t *build);
 
 /* labrun-record.c: the runner's record (labrun.h). */
 /* Create and save it (status "running"), when opts.record. */

@@ -41,6 +41,7 @@ labrun_record_begin(struct labrun *lr)
 	if (!lr->record)
 		return;
 	lr->rec = record_new(lr->lab);
+	record_set_scaled(lr->rec, lr->scaled);
 	save(lr);
 }
 

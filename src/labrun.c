@@ -306,6 +306,8 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	lr->state_dir = sd != NULL && *sd != '\0' ? xstrdup(sd) : NULL;
 	lr->tick_ms = o->tick_ms ? o->tick_ms : 250;
 	lr->keep = o->keep;
+	lr->scaled = o->scaled ? xstrdup(o->scaled) : NULL;
+	lr->hook = o->hook ? xstrdup(o->hook) : NULL;
 	lr->record = o->record;
 	if (o->record)
 		lr->results =
@@ -377,6 +379,8 @@ labrun_free(struct labrun *lr)
 	free(lr->wsel);
 	free(lr->state_dir);
 	free(lr->results);
+	free(lr->scaled);
+	free(lr->hook);
 	record_free(lr->rec);
 	disk_list_done(&lr->inv);
 	lab_free(lr->lab);

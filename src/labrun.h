@@ -88,6 +88,13 @@ struct labrun_opts {
 	   record_results_dir() of the lab). Not refused runs only. */
 	bool record;
 	const char *results;
+	/* The run is scaled down (lab_scale_describe()): the record says
+	   so. NULL: a full run. */
+	const char *scaled;
+	/* Run this program as `PROG VARIANT TARGET` once a variant is ready
+	   (built and mounted, or its directory made), before its workloads
+	   (`raidlab run --hook`); labrun-hook.c. NULL: none. */
+	const char *hook;
 };
 
 enum labrun_ev {

@@ -101,6 +101,22 @@ record_free(struct record *rec)
 }
 
 void
+record_set_scaled(struct record *rec, const char *how)
+{
+	json_t *lab = json_object_get(rec->root, "lab");
+
+	if (how != NULL && json_is_object(lab))
+		json_object_set_new(lab, "scaled", json_string(how));
+}
+
+const char *
+record_scaled(const json_t *root)
+{
+	return json_string_value(
+	    json_object_get(json_object_get(root, "lab"), "scaled"));
+}
+
+void
 record_set_status(struct record *rec, const char *status)
 {
 	json_object_set_new(rec->root, "status", json_string(status));

@@ -15,8 +15,9 @@
  *   UTC), host {hostname, kernel, kernel_build, arch, cpu_model, cores,
  *   ram_bytes}, writer {pid, start_ticks, boot_id} (the process writing
  *   it: its pid, its start in clock ticks since boot, /proc's boot_id),
- *   lab {name, path, text (lab_format())}, status ("ok", "failed",
- *   "interrupted", "running"), in_progress {variant, workload, repeat,
+ *   lab {name, path, text (lab_format()), scaled (the --scale, --set
+ *   and --disk it ran with, lab-scale.h; absent for a full run)}, status ("ok",
+ * "failed", "interrupted", "running"), in_progress {variant, workload, repeat,
  *   start} (while a workload runs), runs [...], builds [...] (one per
  *   array variant: see provision.h).
  * A "running" record whose writer is gone (killed, the machine stopped)
@@ -111,6 +112,11 @@ void record_set_build(struct record *rec, size_t i, json_t *build);
 /* The last run's target facts, as record_target_json() gave them in the
    thread that ran it (a reference kept). */
 void record_set_run_target(struct record *rec, json_t *target);
+
+/* The record says it ran scaled down: lab.scaled = how (NULL: nothing). */
+void record_set_scaled(struct record *rec, const char *how);
+/* lab.scaled of a record document, or NULL for a full run. */
+const char *record_scaled(const json_t *root);
 
 /* Set the top-level status ("running" until the end). */
 void record_set_status(struct record *rec, const char *status);

@@ -200,6 +200,9 @@ report_header(const struct record *rec, struct strbuf *out)
 	    st ? st : "?");
 	if (why != NULL)
 		strbuf_printf(out, "%s\n", why);
+	if (record_scaled(rec->root) != NULL)
+		strbuf_printf(out, _("Scaled down (%s): not a full result\n"),
+		    record_scaled(rec->root));
 	if (json_is_object(now)) {
 		rec_get_int(now, "repeat", &repeat);
 		strbuf_printf(out,

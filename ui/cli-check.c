@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli-scale.h"
 #include "cli.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab-scale.h"
 #include "lab.h"
 #include "space.h"
 
@@ -52,7 +54,7 @@ print_room(const struct lab *lab)
 
 /* Check one file; true when it is valid. */
 static bool
-check_one(const char *arg, bool quiet, bool many)
+check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 {
 	char *path = cli_lab_path(arg);
 	struct errlist errs;
@@ -61,7 +63,9 @@ check_one(const char *arg, bool quiet, bool many)
 	bool ok;
 
 	errlist_init(&errs);
-	ok = lab_load(path, &lab, &errs) == 0 && lab_check(lab, &errs) == 0;
+	lab_scale_clear_changes(s);
+	ok = lab_load(path, &lab, &errs) == 0 &&
+	    lab_scale_apply(lab, s, &errs) == 0 && lab_check(lab, &errs) == 0;
 	print_errors(&errs);
 	if (ok)
 		print_room(lab);
@@ -69,6 +73,7 @@ check_one(const char *arg, bool quiet, bool many)
 		text = lab_format(lab);
 		if (many)
 			printf("# %s\n", path);
+		cli_scale_print(s, stdout);
 		fputs(text, stdout);
 		free(text);
 	}
@@ -84,11 +89,14 @@ check_exec(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "quiet", no_argument, NULL, 'q' },
+		CLI_SCALE_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	bool quiet = false, ok = true;
+	struct lab_scale scale;
 	int ch, i;
 
+	lab_scale_init(&scale);
 	while ((ch = getopt_long(argc, argv, "hq", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -96,30 +104,43 @@ check_exec(int argc, char **argv)
 			printf(
 			    _("\n  -q, --quiet   print problems only, not the "
 			      "normalized lab\n"));
+			fputs(cli_scale_help(), stdout);
+			lab_scale_done(&scale);
 			return CLI_OK;
 		case 'q':
 			quiet = true;
 			break;
+		case CLI_OPT_SCALE:
+		case CLI_OPT_SET:
+		case CLI_OPT_DISK:
+			if (cli_scale_opt(&cli_check, ch, optarg, &scale))
+				break;
+			lab_scale_done(&scale);
+			return CLI_USAGE;
 		default:
 			cli_usage(&cli_check, stderr);
+			lab_scale_done(&scale);
 			return CLI_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		cli_error(&cli_check, _("no lab file given"));
 		cli_usage(&cli_check, stderr);
+		lab_scale_done(&scale);
 		return CLI_USAGE;
 	}
 	for (i = optind; i < argc; i++)
-		if (!check_one(argv[i], quiet, argc - optind > 1))
+		if (!check_one(argv[i], quiet, argc - optind > 1, &scale))
 			ok = false;
+	lab_scale_done(&scale);
 	fflush(stdout);
 	return ok ? CLI_OK : CLI_USAGE;
 }
 
 const struct cli_cmd cli_check = {
 	"check",
-	"[--quiet] LAB...",
+	"[--quiet] [--scale F] [--set W.KEY=VALUE] [--disk scratch:N=DEV] "
+	"LAB...",
 	N_("check lab files and print them normalized"),
 	check_exec,
 };

@@ -115,9 +115,19 @@ print_text(const struct compare *c)
 	}
 	for (size_t i = 0; c->nrecords > 1 && i < c->nrows; i++)
 		if (i == 0 || c->rows[i].record != c->rows[i - 1].record)
-			printf(_("#%zu  %s  %s\n"), c->rows[i].record + 1,
+			printf(_("#%zu  %s  %s%s%s%s\n"), c->rows[i].record + 1,
 			    c->rows[i].source,
-			    c->rows[i].path ? c->rows[i].path : "");
+			    c->rows[i].path ? c->rows[i].path : "",
+			    c->rows[i].scaled ? _("  (scaled down: ") : "",
+			    c->rows[i].scaled ? c->rows[i].scaled : "",
+			    c->rows[i].scaled ? ")" : "");
+	if (compare_scaled_differ(c))
+		printf("%s\n",
+		    _("The records were not scaled alike (--scale, --set, "
+		      "--disk): their figures do not compare."));
+	else if (c->nrows > 0 && c->rows[0].scaled != NULL)
+		printf(_("Scaled down (%s): not full results.\n"),
+		    c->rows[0].scaled);
 	if (c->baseline != COMPARE_NONE) {
 		row_name(c, c->baseline, name, sizeof name);
 		printf(_("Baseline: %s; * marks the best of each test.\n"),

@@ -14,9 +14,11 @@
 
 #include <jansson.h>
 
+#include "cli-scale.h"
 #include "cli.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab-scale.h"
 #include "lab.h"
 #include "plan.h"
 #include "strbuf.h"
@@ -30,8 +32,9 @@ usage(FILE *fp)
 	    _("\nOptions:\n"
 	      "  -v, --variant NAME    only this variant (repeatable)\n"
 	      "  -j, --json            print the plans as JSON\n"
-	      "  -h, --help            show this help\n\n"
-	      "LAB is a lab file, or the name of a preset.\n"));
+	      "  -h, --help            show this help\n"));
+	fputs(cli_scale_help(), fp);
+	fprintf(fp, "%s", _("\nLAB is a lab file, or the name of a preset.\n"));
 }
 
 static bool
@@ -108,16 +111,27 @@ plan_exec(int argc, char **argv)
 		{ "variant", required_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
+		CLI_SCALE_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	char **names = NULL;
 	size_t nnames = 0, i, shown = 0;
 	bool json = false, ok = true;
+	struct lab_scale scale;
 	struct lab *lab;
 	json_t *all;
 	int ch;
 
+	lab_scale_init(&scale);
 	while ((ch = getopt_long(argc, argv, "v:jh", opts, NULL)) != -1) {
+		if (cli_scale_is_opt(ch)) {
+			if (!cli_scale_opt(&cli_plan, ch, optarg, &scale)) {
+				lab_scale_done(&scale);
+				free(names);
+				return CLI_USAGE;
+			}
+			continue;
+		}
 		switch (ch) {
 		case 'v':
 			names = xreallocarray(names, nnames + 1, sizeof *names);
@@ -128,29 +142,36 @@ plan_exec(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
+			lab_scale_done(&scale);
 			free(names);
 			return CLI_OK;
 		default:
 			usage(stderr);
+			lab_scale_done(&scale);
 			free(names);
 			return CLI_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
 		usage(stderr);
+		lab_scale_done(&scale);
 		free(names);
 		return CLI_USAGE;
 	}
-	if ((lab = cli_load_lab(argv[optind])) == NULL) {
+	if ((lab = cli_load_lab_scaled(argv[optind], &scale)) == NULL) {
+		lab_scale_done(&scale);
 		free(names);
 		return CLI_USAGE;
 	}
 	/* A name that is no variant is a usage error, said before any plan. */
 	if (unknown_variants(lab, names, nnames)) {
+		lab_scale_done(&scale);
 		lab_free(lab);
 		free(names);
 		return CLI_USAGE;
 	}
+	if (!json)
+		cli_scale_print(&scale, stdout);
 	all = json_array();
 	for (i = 0; i < lab->nvariants; i++) {
 		if (!wanted(names, nnames, lab->variants[i].name))
@@ -166,6 +187,7 @@ plan_exec(int argc, char **argv)
 		free(s);
 	}
 	json_decref(all);
+	lab_scale_done(&scale);
 	lab_free(lab);
 	free(names);
 	(void)shown;
@@ -174,7 +196,8 @@ plan_exec(int argc, char **argv)
 
 const struct cli_cmd cli_plan = {
 	.name = "plan",
-	.args = "[-v VARIANT] [-j] LAB",
+	.args = "[-v VARIANT] [--scale F] [--set W.KEY=VALUE] "
+		"[--disk scratch:N=DEV] [-j] LAB",
 	.summary = N_("print the commands that build and tear down each "
 		      "variant"),
 	.exec = plan_exec,

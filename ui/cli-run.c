@@ -24,10 +24,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-scale.h"
 #include "cli.h"
 #include "engine.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab-scale.h"
 #include "lab.h"
 #include "labrun.h"
 #include "record.h"
@@ -53,6 +55,8 @@ struct run_opts {
 	char **confirmed; /* --yes-destroy entries */
 	size_t nconfirmed;
 	bool dry_run;
+	struct lab_scale scale; /* --scale, --set, --disk */
+	const char *hook; /* --hook */
 };
 
 /* Set by SIGINT, SIGTERM, SIGHUP (the terminal gone) and SIGPIPE (the
@@ -86,11 +90,15 @@ usage(FILE *fp)
 	      "devices\n"
 	      "  -n, --dry-run         check everything and print the plans; "
 	      "change nothing\n"
+	      "      --hook PROG       run PROG VARIANT TARGET once each "
+	      "variant is ready\n"
 	      "      --tick MS         sampling period (default 250)\n"
 	      "  -j, --json            print the record as JSON at the end\n"
 	      "  -c, --csv             print every test as CSV at the end\n"
-	      "  -h, --help            show this help\n\n"
-	      "LAB is a lab file, or the name of a preset (quick, "
+	      "  -h, --help            show this help\n"));
+	fputs(cli_scale_help(), fp);
+	fprintf(fp, "%s",
+	    _("\nLAB is a lab file, or the name of a preset (quick, "
 	      "seed-000-bitmap-xfs-log, ...).\n"));
 }
 
@@ -307,7 +315,9 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 		{ "csv", no_argument, NULL, 'c' },
 		{ "yes-destroy", required_argument, NULL, 'Y' },
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "hook", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
+		CLI_SCALE_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	long n;
@@ -358,12 +368,21 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 		case 'n':
 			o->dry_run = true;
 			break;
+		case 'H':
+			o->hook = optarg;
+			break;
 		case 'Y':
 			add_confirmed(o, optarg);
 			break;
 		case 'h':
 			usage(stdout);
 			return -1;
+		case CLI_OPT_SCALE:
+		case CLI_OPT_SET:
+		case CLI_OPT_DISK:
+			if (!cli_scale_opt(&cli_run, ch, optarg, &o->scale))
+				return CLI_USAGE;
+			break;
 		default:
 			usage(stderr);
 			return CLI_USAGE;
@@ -384,6 +403,7 @@ free_opts(struct run_opts *o)
 	free(o->confirmed);
 	free(o->variants);
 	free(o->workloads);
+	lab_scale_done(&o->scale);
 }
 
 /* Variants with at least one run that has figures. */
@@ -425,6 +445,7 @@ static int
 run_exec(int argc, char **argv)
 {
 	struct run_opts o = { .tick_ms = 250 };
+	char *scaled = NULL;
 	struct labrun_summary s = { 0 };
 	struct labrun_opts lo = { 0 };
 	bool *vsel = NULL, *wsel = NULL;
@@ -437,7 +458,7 @@ run_exec(int argc, char **argv)
 		free_opts(&o);
 		return rc < 0 ? CLI_OK : rc;
 	}
-	if ((lab = cli_load_lab(argv[optind])) == NULL) {
+	if ((lab = cli_load_lab_scaled(argv[optind], &o.scale)) == NULL) {
 		free_opts(&o);
 		return CLI_USAGE;
 	}
@@ -467,6 +488,10 @@ run_exec(int argc, char **argv)
 	lo.target = o.target;
 	lo.tick_ms = o.tick_ms;
 	lo.keep = o.keep;
+	lo.hook = o.hook;
+	lo.scaled = scaled = lab_scale_describe(&o.scale);
+	if (o.out == OUT_TABLE)
+		cli_scale_print(&o.scale, o.dry_run ? stdout : stderr);
 	if (o.dry_run) {
 		/* Nothing runs: no record, nothing changed. */
 		rc = build_dry_run(lab, &lo) < 0 ? CLI_FAIL : CLI_OK;
@@ -489,6 +514,7 @@ out:
 	record_free(rec);
 	free(vsel);
 	free(wsel);
+	free(scaled);
 	lab_free(lab);
 	free_opts(&o);
 	return rc;
@@ -497,6 +523,7 @@ out:
 const struct cli_cmd cli_run = {
 	.name = "run",
 	.args = "[-v VARIANT] [-w WORKLOAD] [-t DIR] [-n] "
+		"[--scale F] [--set W.KEY=VALUE] [--disk scratch:N=DEV] "
 		"[--yes-destroy=DEV,...] [-j|-c] LAB",
 	.summary = N_("run a lab's workloads headless and record the results"),
 	.exec = run_exec,

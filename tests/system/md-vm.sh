@@ -9,7 +9,10 @@
 # with its log on an md RAID1, ext4 with explicit and automatic
 # stride/stripe width, btrfs on RAID5; then a guard refusal, and a RAID0+1
 # with its ext4 journal on an md RAID1 whose run is SIGKILLed, then undone
-# by raidlab cleanup. The host then checks the record and what the guest
+# by raidlab cleanup; then every shipped preset (data/labs/*.cfg),
+# scaled down with --scale and put on the guest's disks with --disk, each
+# variant looked at while it is built (tests/vm/inspect.sh, raidlab's
+# --hook) and held to its plan. The host then checks the record and what the guest
 # saw after everything (tests/vm/check.sh): md's own sysfs values,
 # /proc/mdstat, dumpe2fs and xfs_info, every run ok, and nothing left: no
 # array, mount, loop device, signature or journal.
@@ -17,8 +20,9 @@
 # Skips (77) without root, qemu-system-x86_64, a kernel with modules in
 # /boot and /lib/modules, busybox-static, cpio, mdadm or the mkfs tools,
 # and when RAIDLAB_VM_TESTS=0. RAIDLAB_VM_STAGES picks the guest's stages
-# (default "selfcheck raidlab"; "selfcheck" alone tests the harness).
-# RAIDLAB_VM_TIMEOUT bounds the boot (seconds, default 600);
+# (default "selfcheck raidlab presets"; "selfcheck" alone tests the
+# harness). RAIDLAB_VM_SCALE is the presets' --scale (default 0.01).
+# RAIDLAB_VM_TIMEOUT bounds the boot (seconds, default 1200);
 # RAIDLAB_VM_KEEP=DIR keeps a copy of what the guest left, for debugging.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
@@ -68,22 +72,27 @@ t1=$(date +%s)
 # results out. The disks: sparse files (see tests/vm/labs/md.cfg).
 share=$TEST_TMP/share
 mkdir -p "$share/labs" "$TEST_TMP/disks"
-cp "$vm/guest.sh" "$share/guest.sh"
+cp "$vm/guest.sh" "$vm/inspect.sh" "$share/"
+mkdir -p "$share/presets"
+cp "${top_srcdir:-.}"/data/labs/*.cfg "$share/presets/"
 cp "$vm/labs/md.cfg" "$vm/labs/busy.cfg" "$vm/labs/killed.cfg" \
     "$vm/labs/reused.cfg" "$share/labs/"
 disks=
 n=0
-# vda: a busy "system" disk; vdb-vde: the arrays (the self-check's on vdb
-# and vdc first); vdf,vdg: xfs data. Each virtio disk costs ~0.4 s of boot.
-for size in 32M 96M 96M 96M 96M 384M 384M; do
+# vda: a busy "system" disk (the presets' /var/tmp too); vdb-vde: the
+# arrays (the self-check's on vdb and vdc first); vdf,vdg: xfs data.
+# 128M: mkfs.btrfs wants 125M per device (the seed-003 preset's raid10);
+# resyncs grow with vdb-vde. Each virtio disk costs ~0.4 s of boot.
+for size in 64M 128M 128M 128M 128M 384M 384M; do
 	f=$TEST_TMP/disks/vd$n.img
 	truncate -s "$size" "$f" || fail "truncate $f"
 	disks="$disks $f"
 	n=$((n + 1))
 done
-stages=${RAIDLAB_VM_STAGES:-selfcheck raidlab}
+stages=${RAIDLAB_VM_STAGES:-selfcheck raidlab presets}
 cat >"$share/env" <<EOF
 RAIDLAB_VM_STAGES='$stages'
+VM_SCALE='${RAIDLAB_VM_SCALE:-0.01}'
 VM_DISKS=$n
 ASAN_OPTIONS='${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}'
 UBSAN_OPTIONS='${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}'
@@ -92,26 +101,28 @@ EOF
 # In the background, so that a signal here stops qemu at once (run.sh
 # kills it on its way out) instead of waiting for the boot to end.
 # shellcheck disable=SC2086
-sh "$vm/run.sh" "$kver" "$initrd" "$share" "${RAIDLAB_VM_TIMEOUT:-600}" $disks &
+sh "$vm/run.sh" "$kver" "$initrd" "$share" "${RAIDLAB_VM_TIMEOUT:-1200}" $disks &
 vm_pid=$!
 trap 'kill "$vm_pid" 2>/dev/null; wait "$vm_pid"; exit 130' INT TERM
 rc=0
 wait "$vm_pid" || rc=$?
 trap 'exit 130' INT TERM
 t2=$(date +%s)
+out=$share/out
+# kept before any verdict: a guest that timed out is the one to look at
+if [ -n "${RAIDLAB_VM_KEEP:-}" ]; then
+	mkdir -p "$RAIDLAB_VM_KEEP" && cp -r "$out" "$share/guest.log" \
+		"$share/console.log" "$RAIDLAB_VM_KEEP/" 2>/dev/null
+fi
 [ "$rc" = 124 ] && fail "the guest did not finish in time (see above)"
 [ "$rc" = 125 ] && fail "the guest did not run its script (see above)"
 [ "$rc" = 0 ] || fail "the guest script failed with exit status $rc"
 
-out=$share/out
-if [ -n "${RAIDLAB_VM_KEEP:-}" ]; then
-	mkdir -p "$RAIDLAB_VM_KEEP" && cp -r "$out" "$share/guest.log" \
-		"$share/console.log" "$RAIDLAB_VM_KEEP/"
-fi
 for s in $stages; do
 	case $s in
 	selfcheck) vm_check_selfcheck "$out" ;;
 	raidlab) vm_check_raidlab "$out" ;;
+	presets) vm_check_presets "$out" "${top_srcdir:-.}/data/labs" ;;
 	esac
 done
 vm_check_after "$out"

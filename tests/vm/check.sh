@@ -330,3 +330,199 @@ vm_check_after() {
 			'nothing to clean up'
 	fi
 }
+
+# What a preset's plan (raidlab plan --json, run in the guest with the
+# same --scale and --disk) says each variant builds, one line per thing
+# to hold the guest's tools to, fields separated by '|' ("-": not given):
+#   md VARIANT NAME LEVEL RAID_DEVICES LAYOUT CHUNK BITMAP JOURNAL DEV,...
+#   fs VARIANT FSTYPE FSDEV LOGDEV SU SW JOURNAL_DEV STRIDE STRIPE_WIDTH
+#      DATA_PROFILE METADATA_PROFILE NDEVS
+#   mount VARIANT MOUNT_OPTIONS
+vm_plan_lines() {
+	jq -r '
+	def opt($a; $k): [$a[] | select(startswith("--" + $k + "="))
+		| ltrimstr("--" + $k + "=")] | first // "-";
+	def arg($a; $f): [range(0; $a | length) as $i
+		| select($a[$i] == $f) | $a[$i + 1]] | first // "-";
+	def kv($s; $k): if $s == "-" then "-" else [$s | split(",")[]
+		| select(startswith($k + "=")) | ltrimstr($k + "=")]
+		| first // "-" end;
+	.[] | .variant as $v | .fstype as $t | .fsdev as $fd
+	| ("mount|\($v)|\(.mount_options // "-")"),
+	  (.setup[] | (.argv // []) as $a | ($a[0] // "") as $c
+	   | if $c == "mdadm" and $a[1] == "--create" then
+		["md", $v, $a[2], opt($a; "level"), opt($a; "raid-devices"),
+		 opt($a; "layout"), opt($a; "chunk"), opt($a; "bitmap"),
+		 opt($a; "write-journal"),
+		 ([$a[3:][] | select(startswith("/"))] | join(","))]
+		| join("|")
+	     elif ($c | startswith("mkfs.")) then
+		arg($a; "-l") as $l | arg($a; "-d") as $d
+		| arg($a; "-E") as $e | arg($a; "-J") as $j
+		| ["fs", $v, $t, $fd, kv($l; "logdev"), kv($d; "su"),
+		   kv($d; "sw"), kv($j; "device"), kv($e; "stride"),
+		   kv($e; "stripe-width"),
+		   (if $t == "btrfs" then arg($a; "-d") else "-" end),
+		   (if $t == "btrfs" then arg($a; "-m") else "-" end),
+		   ([$a[] | select(startswith("/dev/"))] | length | tostring)]
+		| join("|")
+	     else empty end)' "$1" 2>&1
+}
+
+# md_built W FILE NAME LEVEL NDEV LAYOUT CHUNK BITMAP JOURNAL DEVS LINKS:
+# mdadm --detail, taken while the variant stood, against its plan.
+md_built() {
+	w=$1 t=$(vm_file "$2")
+	vm_match "$w: mdadm --detail name" "$t" "Name : ([^ ]*:)?${3##*/}( |\$)"
+	vm_match "$w: level" "$t" "Raid Level : raid$4\$"
+	vm_match "$w: raid devices" "$t" "Raid Devices : $5\$"
+	case $4:$6 in
+	10:n*) vm_match "$w: layout" "$t" "Layout : near=${6#n}\$" ;;
+	10:f*) vm_match "$w: layout" "$t" "Layout : far=${6#f}\$" ;;
+	10:o*) vm_match "$w: layout" "$t" "Layout : offset=${6#o}\$" ;;
+	*:-) ;;
+	*) vm_match "$w: layout" "$t" "Layout : $6\$" ;;
+	esac
+	[ "$7" = - ] || vm_match "$w: chunk" "$t" "Chunk Size : $7\$"
+	case $8 in
+	- | none) vm_nomatch "$w: no bitmap" "$t" 'Intent Bitmap :' ;;
+	internal) vm_match "$w: internal bitmap" "$t" 'Intent Bitmap : Internal$' ;;
+	*) vm_match "$w: bitmap file" "$t" "Intent Bitmap : $8\$" ;;
+	esac
+	if [ "$9" = - ]; then
+		vm_nomatch "$w: no write journal" "$t" 'Consistency Policy : journal'
+	else
+		vm_match "$w: write journal" "$t" 'Consistency Policy : journal'
+		vm_match "$w: journal device" "$t" "journal +$9\$"
+	fi
+	# a leg shows as its /dev/md/NAME or its /dev/mdN node
+	for m in $(printf '%s' "${10}" | tr , ' '); do
+		n=$(awk -v l="$m" '$1 == l { print $2 }' "${11}" 2>/dev/null)
+		vm_match "$w: member $m" "$t" "active sync +($m|${n:-$m})\$"
+	done
+}
+
+# fs_built W DIR FSTYPE FSDEV LOGDEV SU SW JDEV STRIDE SWIDTH DPROF MPROF
+# NDEVS: xfs_info, dumpe2fs -h or btrfs filesystem df against the plan.
+fs_built() {
+	w=$1 b=$2
+	vm_eq "$w: mounted as" "$(awk '{ print $3 }' "$b/mount" 2>&1)" "$3"
+	case $3 in
+	xfs)
+		t=$(vm_file "$b/xfs_info")
+		if [ "$5" = - ]; then
+			vm_match "$w: xfs log internal" "$t" '^log +=internal'
+		else
+			vm_match "$w: xfs log external, on $5" "$t" "^log +=$5 "
+		fi
+		if [ "$6" != - ]; then
+			# sunit and swidth are in blocks of bsize
+			g=$(printf '%s\n' "$t" | awk '/^data/ { d = 1 }
+				d && /bsize=/ && !bs { match($0, /bsize=[0-9]+/);
+					bs = substr($0, RSTART + 6, RLENGTH - 6) }
+				d && /sunit=/ { match($0, /sunit=[0-9]+/);
+					su = substr($0, RSTART + 6, RLENGTH - 6);
+					match($0, /swidth=[0-9]+/);
+					sw = substr($0, RSTART + 7, RLENGTH - 7);
+					print su * bs, sw / su; exit }')
+			vm_eq "$w: xfs su and sw (bytes, stripe units)" "$g" "$6 $7"
+		fi
+		;;
+	ext2 | ext3 | ext4)
+		t=$(vm_file "$b/dumpe2fs")
+		f=$(printf '%s\n' "$t" | sed -n 's/^Filesystem features: *//p')
+		case $3 in
+		ext2) vm_nomatch "$w: ext2 has no journal" "$f" 'has_journal' ;;
+		ext3)
+			vm_match "$w: ext3 has a journal" "$f" 'has_journal'
+			vm_nomatch "$w: ext3 has no extents" "$f" 'extent'
+			;;
+		ext4) vm_match "$w: ext4 features" "$f" 'has_journal.* extent' ;;
+		esac
+		if [ "$8" = - ]; then
+			vm_nomatch "$w: no journal device" "$t" '^Journal device:'
+		else
+			vm_match "$w: journal device" "$t" '^Journal device: +0x'
+		fi
+		[ "$9" = - ] || vm_match "$w: RAID stride" "$t" "^RAID stride: +$9\$"
+		[ "${10}" = - ] || vm_match "$w: RAID stripe width" "$t" \
+			"^RAID stripe width: +${10}\$"
+		;;
+	btrfs)
+		t=$(vm_file "$b/btrfs-df")
+		u=$(printf '%s' "${11}" | tr a-z A-Z | sed 's/^SINGLE$/single/')
+		[ "${11}" = - ] || vm_match "$w: btrfs data profile" "$t" "^Data, $u:"
+		u=$(printf '%s' "${12}" | tr a-z A-Z | sed 's/^SINGLE$/single/')
+		[ "${12}" = - ] || vm_match "$w: btrfs metadata profile" "$t" \
+			"^Metadata, $u:"
+		vm_eq "$w: btrfs devices" "$(grep -c 'devid' "$b/btrfs-show" 2>&1)" "${13}"
+		;;
+	esac
+}
+
+# mount_built W DIR OPTIONS: the mount's data= mode and the options a
+# user sees in /proc/mounts (defaults the kernel does not show, such as
+# auto_da_alloc, are left out).
+mount_built() {
+	o=$(awk '{ print $4 }' "$2/mount" 2>&1)
+	data=$(printf '%s' "$3" | tr , '\n' | sed -n 's/^data=//p')
+	if [ -n "$data" ]; then
+		vm_match "$1: data=$data" ",$o," ",data=$data,"
+	else
+		vm_nomatch "$1: default data= mode" ",$o," ',data=(journal|writeback),'
+	fi
+	for k in noatime nodiratime; do
+		case ,$3, in
+		*,$k,*) vm_match "$1: $k" ",$o," ",$k," ;;
+		esac
+	done
+}
+
+# Every shipped preset ran whole, scaled down, on the guest's disks; each
+# variant was what its plan says while it stood; every workload run
+# recorded figures.
+vm_check_presets() {
+	for lab in "$2"/*.cfg; do
+		name=$(basename "$lab" .cfg)
+		p=$1/presets/$name
+		[ -d "$p" ] || { vm_fail "$name: the preset did not run"; continue; }
+		vm_eq "$name: raidlab plan" "$(vm_file "$p/plan.status")" 0
+		vm_eq "$name: raidlab run" "$(vm_file "$p/run.status")" 0
+		r=$p/record.json
+		vm_eq "$name: record status" "$(jq -r .status "$r" 2>&1)" ok
+		vm_match "$name: the record says it ran scaled down" \
+			"$(jq -r '.lab.scaled // "(not scaled)"' "$r" 2>&1)" \
+			'^--scale 0\.[0-9]+ --disk scratch:0=/dev/vdf'
+		vm_eq "$name: every run has figures" "$(jq -r '.runs | length > 0
+			and all(.skipped == null and .status == "ok"
+			and (.tests | length > 0 and all(.value | numbers))
+			and any(.tests[]; .value > 0))' "$r" 2>&1)" true
+		# every (variant, workload) once: a scaled run repeats once
+		vm_eq "$name: one run per variant and workload" "$(jq -r '
+			[.runs[] | [.variant.name, .workload.name // .workload.type]]
+			| (length == (unique | length)) and
+			  (length == ((map(.[0]) | unique | length)
+				* (map(.[1]) | unique | length)))' "$r" 2>&1)" true
+		planned=$(jq -r '.[].variant' "$p/plan.json" 2>&1 | sort)
+		vm_eq "$name: every array variant built" \
+			"$(jq -r '[.builds[]? | .variant | if type == "object"
+				then .name else . end] | .[]' "$r" 2>&1 | sort)" \
+			"$planned"
+		vm_plan_lines "$p/plan.json" >"$TEST_TMP/plan-lines"
+		[ -s "$TEST_TMP/plan-lines" ] || [ -z "$planned" ] ||
+			vm_fail "$name: nothing read from the plan"
+		while IFS='|' read -r k v a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11; do
+			b=$p/built/$v
+			w="$name: $v"
+			[ -d "$b" ] || { vm_fail "$w: the hook saw nothing"; continue; }
+			case $k in
+			md) md_built "$w: $a1" "$b/md-${a1##*/}" "$a1" "$a2" \
+				"$a3" "$a4" "$a5" "$a6" "$a7" "$a8" "$b/md-links" ;;
+			fs) fs_built "$w" "$b" "$a1" "$a2" "$a3" "$a4" "$a5" \
+				"$a6" "$a7" "$a8" "$a9" "$a10" "$a11" ;;
+			mount) mount_built "$w" "$b" "$a1" ;;
+			*) vm_fail "$w: plan: $k $a1" ;;
+			esac
+		done <"$TEST_TMP/plan-lines"
+	done
+}

@@ -11,6 +11,10 @@
 #   raidlab    raidlab run of labs/md.cfg (every md shape), labs/busy.cfg
 #              (a guard refusal) and labs/killed.cfg (killed, then raidlab
 #              cleanup), the binary under test driving real md
+#   presets    every shipped preset (/share/presets: data/labs/*.cfg, as
+#              shipped), scaled down (--scale $VM_SCALE) and pointed at
+#              the guest's disks (--disk), with inspect.sh as the --hook
+#              that looks at each variant while it is built
 # and always, last, the state of the guest after everything: /proc/mdstat,
 # /dev/md*, mounts, loop devices, wipefs of every disk, raidlab's journals.
 # Disks: /dev/vda a small "system" disk (mounted here, so busy), /dev/vdb..
@@ -204,11 +208,59 @@ reused_run() {
 	run wipefs -a -q "$a" "$b"
 }
 
+# The presets name their disks scratch:0..5; here they are the guest's
+# disks, the two large ones first and third (a RAID0+1's legs each hold
+# one).
+preset_disks=(--disk scratch:0=/dev/vdf --disk scratch:1=/dev/vdb
+	--disk scratch:2=/dev/vdg --disk scratch:3=/dev/vdc
+	--disk scratch:4=/dev/vdd --disk scratch:5=/dev/vde)
+
+# Each preset: its plan as JSON (what check.sh holds the built variants
+# to), then the run, inspect.sh leaving what it saw under built/.
+presets_stage() {
+	local d=$out/presets lab name p t0
+	mkdir -p "$d"
+	# /var/tmp is where the presets keep files (seed-000's bitmap file,
+	# quick's directory): on the guest's tmpfs md cannot use a bitmap
+	# file, so it is /dev/vda's ext4 here, as on a real machine.
+	run mkfs.ext4 -q -F -L system /dev/vda
+	run mount /dev/vda /var/tmp
+	chmod 1777 /var/tmp
+	# mkfs.xfs (xfsprogs 6.1) refuses an xfs under 300M, or one whose
+	# log would be under 64M (it sizes it below that under ~600M), unless
+	# fstests' three variables are set: the presets' xfs on these small
+	# disks need them. What is built (log placement, su/sw) is the same;
+	# raidlab passes its environment on to mkfs.
+	export TEST_DIR=/tmp TEST_DEV=/dev/null QA_CHECK_FS=1
+	for lab in /share/presets/*.cfg; do
+		name=$(basename "$lab" .cfg)
+		p=$d/$name
+		mkdir -p "$p/built"
+		echo "$p/built" >/run/vm-inspect
+		raidlab plan --json --scale "$VM_SCALE" "${preset_disks[@]}" \
+			"$lab" >"$p/plan.json" 2>"$p/plan.err"
+		echo $? >"$p/plan.status"
+		t0=$(now)
+		echo "+ raidlab run $lab --scale $VM_SCALE ${preset_disks[*]}"
+		raidlab run "$lab" --scale "$VM_SCALE" "${preset_disks[@]}" \
+			--hook /share/inspect.sh --results "$p/results" --json \
+			>"$p/record.json" 2>"$p/run.err"
+		echo $? >"$p/run.status"
+		echo "== $name: exit status $(cat "$p/run.status"), $t0..$(now) s"
+		tail -n 20 "$p/run.err"
+	done
+	rm -f /run/vm-inspect
+	unset TEST_DIR TEST_DEV QA_CHECK_FS
+	ls -A /var/tmp >"$d/var-tmp"
+	run umount /var/tmp
+}
+
 for s in $RAIDLAB_VM_STAGES; do
 	echo "== stage $s at $(now) s"
 	case $s in
 	selfcheck) selfcheck ;;
 	raidlab) raidlab_stage ;;
+	presets) presets_stage ;;
 	*) echo "unknown stage $s" ;;
 	esac
 done
@@ -236,7 +288,8 @@ for dev in "${disks[@]:1}"; do
 done >"$a/wipefs" 2>&1
 ls -A /run/raidlab >"$a/state" 2>/dev/null
 ls -A /run/raidlab/mnt >"$a/mnt" 2>/dev/null
-if [[ " $RAIDLAB_VM_STAGES " == *" raidlab "* ]]; then
+if [[ " $RAIDLAB_VM_STAGES " == *" raidlab "* ||
+	" $RAIDLAB_VM_STAGES " == *" presets "* ]]; then
 	raidlab cleanup >"$a/cleanup.txt" 2>&1
 	echo $? >"$a/cleanup.status"
 fi
