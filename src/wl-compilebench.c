@@ -45,6 +45,9 @@ static const struct param compilebench_params[] = {
 	{ "size", PARAM_SIZE, "233176153", 1, 0, NULL, 0, NULL,
 	    N_("bytes of one kernel tree (compilebench's 2.6.20: "
 	       "233176153)") },
+	{ "patched", PARAM_INT, "288", 1, 1000, NULL, 0, NULL,
+	    N_("files a patch rewrites, per 1000 (compilebench's 2.6.21: "
+	       "288)") },
 	{ "keep", PARAM_BOOL, "false", 0, 0, NULL, 0, NULL,
 	    N_("leave the trees on the target after the run") },
 	{ NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL },
@@ -118,7 +121,8 @@ compilebench_prepare(struct wl_run *r)
 
 	r->priv = cb;
 	cb_plan_init(&cb->plan, (uint64_t)wl_param_int(r, "seed"));
-	if (cb_data_init(&cb->d, files, bytes) < 0)
+	if (cb_data_init(&cb->d, files, bytes,
+		(unsigned)wl_param_int(r, "patched")) < 0)
 		return wl_run_fail(r, -EINVAL,
 		    _("size %s is less than files %" PRIu32 ": each file "
 		      "needs at least one byte"),
@@ -362,23 +366,26 @@ static const struct param_bound wl_compilebench_bounds[] = {
  * entries alike. false when the spec makes no tree.
  */
 static bool
-data_sums(uint32_t files, uint64_t bytes, struct cb_blocks *out)
+data_sums(uint32_t files, uint64_t bytes, unsigned permille,
+    struct cb_blocks *out)
 {
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	static struct cb_blocks c_sum;
 	static uint64_t c_bytes;
 	static uint32_t c_files;
+	static unsigned c_permille;
 	static bool c_ok;
 	struct cb_data d;
 
 	pthread_mutex_lock(&lock);
-	if (c_files != files || c_bytes != bytes) {
-		c_ok = cb_data_init(&d, files, bytes) == 0;
+	if (c_files != files || c_bytes != bytes || c_permille != permille) {
+		c_ok = cb_data_init(&d, files, bytes, permille) == 0;
 		if (c_ok)
 			c_sum = d.sum;
 		cb_data_done(&d);
 		c_files = files;
 		c_bytes = bytes;
+		c_permille = permille;
 	}
 	*out = c_sum;
 	pthread_mutex_unlock(&lock);
@@ -404,7 +411,8 @@ compilebench_dataset(const struct param_value *v, bool keep)
 
 	(void)keep; /* the end is never worse than the worst moment */
 	if (!data_sums((uint32_t)workload_value(ps, v, "files")->i,
-		workload_value(ps, v, "size")->size, &b))
+		workload_value(ps, v, "size")->size,
+		(unsigned)workload_value(ps, v, "patched")->i, &b))
 		return 0;
 	cb_plan_init(&p, (uint64_t)workload_value(ps, v, "seed")->i);
 	cb_plan_shuffle(&p, NULL, b.nobjs);

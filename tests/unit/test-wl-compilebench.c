@@ -67,7 +67,8 @@ model_init(struct model *m)
 	spec.files = TINY_FILES;
 	spec.bytes = TINY_BYTES;
 	cr_assert_eq(tree_generate(&spec, &m->clean), 0);
-	cr_assert_eq(tree_patch(&m->clean, spec.seed, 0, &m->patch), 0);
+	/* The default share: compilebench's 6136 of 21280 files. */
+	cr_assert_eq(tree_patch(&m->clean, spec.seed, 288, &m->patch), 0);
 	m->psize = xcalloc(m->clean.nfiles, sizeof *m->psize);
 	for (i = 0; i < m->clean.nfiles; i++)
 		m->psize[i] = m->clean.files[i].size;
@@ -258,6 +259,30 @@ model_clean(struct model *m, const struct wl_test *t, struct mtree *x)
 	x->compiled = false;
 }
 
+static int
+kind(const struct mtree *x)
+{
+	return (x->patched ? 1 : 0) + (x->compiled ? 2 : 0);
+}
+
+/*
+ * Where compilebench files the delete of x: under "compiled" when x is,
+ * and also when x is the last of its kind while either compiled kind has
+ * no tree (it compares its dicts by value once x is out of its own).
+ */
+static bool
+delete_filed_compiled(const struct model *m, const struct mtree *x)
+{
+	size_t n[4] = { 0 }, i;
+
+	if (x->compiled)
+		return true;
+	for (i = 0; i < m->n; i++)
+		if (m->t[i].live && &m->t[i] != x)
+			n[kind(&m->t[i])]++;
+	return n[kind(x)] == 0 && (n[2] == 0 || n[3] == 0);
+}
+
 /* Bytes and files one operation must have counted; then its effect. */
 static void
 model_apply(struct model *m, const struct wl_test *t, bool sync)
@@ -272,11 +297,15 @@ model_apply(struct model *m, const struct wl_test *t, bool sync)
 	    "%s: %llu syncs", t->key,
 	    (unsigned long long)t->lat[WL_OP_FSYNC].n);
 	if (strncmp(t->key, "read_", 5) == 0 ||
-	    strncmp(t->key, "delete_", 7) == 0 ||
 	    strncmp(t->key, "stat_", 5) == 0)
 		cr_assert_eq(x->compiled, strstr(t->key, "_compiled") != NULL,
 		    "%s on a tree %s compiled", t->key,
 		    x->compiled ? "" : "not");
+	if (strncmp(t->key, "delete_", 7) == 0)
+		cr_assert_eq(delete_filed_compiled(m, x),
+		    strstr(t->key, "_compiled") != NULL,
+		    "%s of kernel-%u: not where compilebench files it", t->key,
+		    x->name);
 	if (created) {
 		cr_assert_eq(t->bytes_written, m->clean.bytes);
 		cr_assert_eq(t->files, m->clean.nfiles);
@@ -528,6 +557,61 @@ Test(compilebench, plan_follows_the_real_compilebench_for_seed_555)
 
 		cr_assert_str_eq(got, want, "%s: raidlab's plan:\n%s", c->file,
 		    got);
+		free(want);
+		free(got);
+	}
+}
+
+/*
+ * compilebench's own summary ("create total runs 4 ...") for a data set
+ * of objs objects: the plan files each operation under the same phase,
+ * its quirks included (a delete of the last tree of a kind counts as
+ * "delete compiled tree" while a compiled kind is empty).
+ */
+static char *
+plan_runs(size_t objs, unsigned initial, unsigned runs)
+{
+	size_t n[CB__COUNT] = { 0 };
+	struct cb_plan p;
+	struct cb_step s;
+	struct strbuf b;
+	unsigned i;
+
+	cb_plan_init(&p, 555);
+	cb_plan_shuffle(&p, NULL, objs);
+	for (i = 0; i < initial; i++) {
+		cb_plan_initial(&p, i);
+		n[CB_INITIAL]++;
+	}
+	for (i = 0; i < runs; i++) {
+		while (cb_plan_next(&p, &s) == -EAGAIN)
+			;
+		n[s.phase]++;
+	}
+	cb_plan_done(&p);
+	strbuf_init(&b);
+	for (i = 0; i < CB__COUNT; i++)
+		if (n[i] > 0)
+			strbuf_printf(&b, "%s:%zu\n", cb_phases[i].name, n[i]);
+	return strbuf_take(&b);
+}
+
+Test(compilebench, plan_files_operations_under_compilebench_phases)
+{
+	static const struct seq_case cases[] = {
+		{ "compilebench-runs-o3263-i4-r30.txt", 3263, 4, 30 },
+		{ "compilebench-runs-o3263-i10-r100.txt", 3263, 10, 100 },
+		{ "compilebench-runs-o3263-i1-r3.txt", 3263, 1, 3 },
+		{ "compilebench-runs-o183-i2-r60.txt", TINY_OBJS, 2, 60 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *want = fixture(cases[i].file);
+		char *got =
+		    plan_runs(cases[i].objs, cases[i].initial, cases[i].runs);
+
+		cr_assert_str_eq(got, want, "%s: raidlab's plan:\n%s",
+		    cases[i].file, got);
 		free(want);
 		free(got);
 	}
