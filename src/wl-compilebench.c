@@ -39,7 +39,8 @@ static const struct param compilebench_params[] = {
 	{ "seed", PARAM_INT, "555", 0, 4294967295LL, NULL, 0, NULL,
 	    N_("random seed, so that runs are comparable") },
 	{ "sync", PARAM_BOOL, "true", 0, 0, NULL, 0, NULL,
-	    N_("sync after each operation (false: --no-sync)") },
+	    N_("sync after each operation, drop caches before (false: "
+	       "--no-sync)") },
 	{ "files", PARAM_INT, "21280", 1, 10000000, NULL, 0, NULL,
 	    N_("files in one kernel tree (compilebench's 2.6.20: 21280)") },
 	{ "size", PARAM_SIZE, "233176153", 1, 0, NULL, 0, NULL,
