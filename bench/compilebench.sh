@@ -1,46 +1,76 @@
 #!/bin/bash
-# compilebench against the tools that do the same work, phase by phase.
-# compilebench itself is not packaged in Debian, so only the two phases
-# that have a direct peer are compared, on the same target in the same
-# run, with the page cache dropped before every operation on both sides:
+# compilebench against its peers, phase by phase, in one of two modes.
 #
-#   initial create  raidlab: N trees from the synthetic kernel tree, each
-#                   one drop + create + sync, timed;
-#                   peer: GNU tar extracting a tarball of the same tree
-#                   (from /dev/shm, so reading it costs no disk I/O) N
-#                   times: drop; mkdir; tar xf; sync, timed.
-#   read tree       raidlab: the "read tree" operations among RUNS random
-#                   ones (seed SEED), every file read with 256 KiB reads;
-#                   peer: find TREE -type f | xargs cat >/dev/null over
-#                   each tree tar extracted (fresh, unpatched trees).
+# MODE=compilebench (the default when CB is set): the real compilebench
+# (Chris Mason's Python script, 0.6, github.com/josefbacik/compilebench;
+# not packaged in Debian: clone it and point CB at the clone, which holds
+# the script and its 2.6.20/2.6.21 data sets) and raidlab's compilebench
+# with the same -i/-r and seed 555, each on a fresh ext4 loop device
+# (losetup -f), alternating which goes first, ROUNDS rounds. raidlab's
+# tree is sized as compilebench's 2.6.20 list (21280 files, 233176153
+# bytes, patch 288 per 1000). Prints one row per phase: compilebench's
+# figure, raidlab's, and raidlab / compilebench. Both report MiB/s
+# ("MB/s" in compilebench's words) and seconds for delete and stat.
 #
-# Figures are MB/s (10^6 bytes) of the tree's bytes, averaged per phase
-# as compilebench averages; ratio = raidlab / peer. Targets: a tmpfs, a
-# directory under /var/tmp (the root filesystem) and ext4 on a loop
-# device. Root only (drop_caches, mount, losetup -f; it releases exactly
-# what it made). Use an optimised build without sanitizers:
-#   RAIDLAB=/tmp/rel/raidlab N=3 RUNS=30 bench/compilebench.sh
-# Knobs: N (trees, 3), RUNS (random operations, 30), SEED (555), FILES
-# and SIZE (one tree: 20000 files, 240M), TARGETS ("tmpfs root ext4"),
-# REPEATS (pairs of raidlab and peer per target, in alternate order, 1).
+# MODE=peers: the phases that have a standard tool doing the same work,
+# on the same target in the same run, timed as compilebench times them:
+#
+#   initial create  raidlab: N trees of the synthetic kernel tree, not
+#                   synced; peer: GNU tar extracting a tarball of the very
+#                   tree (on /dev/shm: reading it costs no disk I/O).
+#   create          raidlab: "create" among RUNS random operations, drop
+#                   untimed, create + sync timed; peer: drop; tar xf; sync.
+#   read tree       raidlab: "read tree"; peer: drop; find TREE -type f |
+#                   xargs cat >/dev/null; sync.
+#   stat tree       raidlab: "stat tree"; peer: drop; find TREE -printf
+#                   '%s' (an lstat per entry); sync. Seconds.
+#   delete tree     raidlab: "delete tree"; peer: drop; rm -rf TREE; sync.
+#                   Seconds.
+#
+# Root only (drop_caches, mount, losetup -f; it releases exactly what it
+# made). Use an optimised build without sanitizers:
+#   RAIDLAB=/tmp/rel/raidlab CB=/path/to/compilebench bench/compilebench.sh
+#   RAIDLAB=/tmp/rel/raidlab MODE=peers bench/compilebench.sh
+# Knobs: INITIAL (4), RUNS (30), ROUNDS (2), ROOM (ext4 image, 12G);
+# peers: N (trees, 3), FILES and SIZE (compilebench's 2.6.20), TARGETS
+# ("tmpfs root ext4"), REPEATS (pairs per target, alternate order, 1).
 set -u
 
 RAIDLAB=${RAIDLAB:-raidlab}
-N=${N:-3}
+CB=${CB:-}
+MODE=${MODE:-$([ -n "$CB" ] && echo compilebench || echo peers)}
+INITIAL=${INITIAL:-4}
 RUNS=${RUNS:-30}
-SEED=${SEED:-555}
-FILES=${FILES:-20000}
-SIZE=${SIZE:-240M}
+ROUNDS=${ROUNDS:-2}
+ROOM=${ROOM:-12G}
+SEED=555 # compilebench's, fixed in its script
+N=${N:-3}
+FILES=${FILES:-21280}
+SIZE=${SIZE:-233176153}
+PATCHED=${PATCHED:-288}
 TARGETS=${TARGETS:-tmpfs root ext4}
 REPEATS=${REPEATS:-1}
 
 me=compilebench.sh
 . "$(dirname "$0")/lib.sh"
 bench_need_root "drop_caches, mount, loop"
-bench_need "$RAIDLAB" tar jq losetup mkfs.ext4 find xargs cat
+bench_need "$RAIDLAB" tar jq losetup mkfs.ext4 find xargs cat awk
 bench_dirs cbbench
 
 now_us() { echo "${EPOCHREALTIME/[.,]/}"; }
+
+# compilebench's phases: raidlab's key, then compilebench's words.
+PHASES="initial_create:intial create
+create:create
+patch:patch
+compile:compile
+clean:clean
+read_tree:read tree
+read_compiled:read compiled tree
+delete_tree:delete tree
+delete_compiled:delete compiled tree
+stat_tree:stat tree
+stat_compiled:stat compiled tree"
 
 # lab FILE CACHE INITIAL RUNS: a lab with one compilebench workload "cb".
 lab() {
@@ -50,149 +80,249 @@ repeats = 1;
 cache = "$2";
 variants = ( { name = "here"; directory = "$tmp/unused"; } );
 workloads = ( { name = "cb"; type = "compilebench"; initial = $3;
-    runs = $4; seed = $SEED; files = $FILES; size = "$SIZE"; } );
+    runs = $4; seed = $SEED; files = $FILES; size = "$SIZE";
+    patched = $PATCHED; } );
 EOF
 }
 
-# The tree's tarball, from a tree raidlab writes and keeps (untimed).
-lab "$tmp/make.cfg" keep 1 0
-mkdir -p "$shm/gen" "$tmp/res"
-"$RAIDLAB" run "$tmp/make.cfg" --workload cb --target "$shm/gen" --keep \
-    --results "$tmp/res" --json >"$tmp/make.json" 2>"$tmp/make.err" ||
-	{ echo "$me: raidlab run failed" >&2; exit 1; }
-tree0=$(echo "$shm"/gen/raidlab-cb.*/tree0)
-[ -d "$tree0" ] || { echo "$me: no tree kept under $shm/gen" >&2; exit 1; }
-bytes=$(jq '[.. | objects | select(.key? == "initial_create")
-    | .bytes_written] | first' "$tmp/make.json")
-tar cf "$shm/tree.tar" -C "$tree0" . || exit 1
-rm -rf "$shm/gen"
-
-# mean FILE: the mean of the numbers in FILE, or "-" when empty.
-mean() {
-	awk '{ s += $1; n++ } END { if (n) printf "%.2f", s / n; else printf "-" }' "$1"
+# run_raidlab DIR JSON: one raidlab run of $tmp/run.cfg on DIR.
+run_raidlab() {
+	"$RAIDLAB" run "$tmp/run.cfg" --workload cb --target "$1" \
+	    --results "$tmp/res" --json >"$2" 2>"$tmp/run.err" ||
+		{ echo "$me: raidlab run on $1 failed:" >&2; cat "$tmp/run.err" >&2; return 1; }
 }
 
-# timed CMD...: microseconds of drop + CMD, as raidlab times an operation
-# (the drop inside the timing). The tools are loaded again between the
-# two, untimed: drop_caches evicts their binaries, raidlab's stay mapped.
+# values JSON KEY: the figures of the tests with KEY.
+values() {
+	jq -r --arg k "$2" '.. | objects | select(.key? == $k) | .value' "$1"
+}
+
+# mean FILE: "MEAN N" of the numbers in FILE ("- 0" when empty).
+mean() {
+	awk '{ s += $1; n++ } END { if (n) printf "%.2f %d", s / n, n; else printf "- 0" }' "$1"
+}
+
+# fresh_ext4: a new loop device over a sparse image, ext4, mounted at $mnt.
+fresh_ext4() {
+	rm -f "$tmp/ext4.img"
+	truncate -s "$ROOM" "$tmp/ext4.img" || return 1
+	loop=$(losetup -f --show "$tmp/ext4.img") || { loop=; return 1; }
+	mkfs.ext4 -q -F "$loop" || { release; return 1; }
+	mnt=$tmp/ext4
+	mkdir -p "$mnt" && mount "$loop" "$mnt" || { mnt=; release; return 1; }
+}
+
+done_ext4() {
+	release
+	rm -f "$tmp/ext4.img"
+}
+
+# ---------------------------------------------------------------- compilebench
+
+# cb_round: compilebench on a fresh ext4; its per-phase lines kept as
+# "KEY AVG RUNS" (the average counted RUNS times, to weigh the rounds).
+cb_round() {
+	fresh_ext4 || return 1
+	python3 "$CB/compilebench" -D "$mnt/cb" -s "$CB" -i "$INITIAL" \
+	    -r "$RUNS" >"$tmp/cb.out" 2>"$tmp/cb.err" ||
+		{ echo "$me: compilebench failed:" >&2; tail -5 "$tmp/cb.err" >&2; done_ext4; return 1; }
+	done_ext4
+	local key words
+	while IFS=: read -r key words; do
+		awk -v w="$words" -v k="$key" '
+		    index($0, w " total runs ") == 1 {
+			split(substr($0, length(w) + 13), f, " ")
+			for (i = 0; i < f[1]; i++) print f[3] >> ("'"$tmp"'/cb-" k)
+		    }' "$tmp/cb.out"
+	done <<<"$PHASES"
+	grep -E '^(create|patch|compile|clean|read|stat|delete)' "$tmp/cb.err" |
+	    awk '{ print $1 }' | sort | uniq -c | tr '\n' ' ' >>"$tmp/cb-ops"
+	echo >>"$tmp/cb-ops"
+}
+
+rl_round() {
+	fresh_ext4 || return 1
+	run_raidlab "$mnt" "$tmp/run.json" || { done_ext4; return 1; }
+	done_ext4
+	local key words
+	while IFS=: read -r key words; do
+		values "$tmp/run.json" "$key" >>"$tmp/rl-$key"
+	done <<<"$PHASES"
+}
+
+mode_compilebench() {
+	[ -f "$CB/compilebench" ] && [ -f "$CB/dataset-unpatched" ] ||
+		{ echo "$me: CB=$CB holds no compilebench and data sets" >&2; exit 77; }
+	bench_need python3
+	local cfiles cbytes k key words a b
+	cfiles=$(wc -l <"$CB/dataset-unpatched")
+	cbytes=$(awk '{ s += $2 } END { print s }' "$CB/dataset-unpatched")
+	[ "$cfiles" = "$FILES" ] && [ "$cbytes" = "$SIZE" ] ||
+		echo "$me: note: compilebench's tree is $cfiles files, $cbytes bytes; raidlab's $FILES, $SIZE" >&2
+	lab "$tmp/run.cfg" drop "$INITIAL" "$RUNS"
+	for k in $(seq "$ROUNDS"); do
+		if [ $((k % 2)) = 1 ]; then
+			cb_round || exit 1
+			rl_round || exit 1
+		else
+			rl_round || exit 1
+			cb_round || exit 1
+		fi
+	done
+	echo "compilebench $CB -i $INITIAL -r $RUNS against raidlab (files = $FILES; size = $SIZE; patched = $PATCHED), seed $SEED, $ROUNDS rounds, fresh ext4 loop each"
+	echo "| phase                | unit    | compilebench (n) | raidlab (n)      | ratio |"
+	echo "|----------------------|---------|------------------|------------------|-------|"
+	while IFS=: read -r key words; do
+		touch "$tmp/cb-$key" "$tmp/rl-$key"
+		a=$(mean "$tmp/cb-$key")
+		b=$(mean "$tmp/rl-$key")
+		awk -v p="$words" -v a="$a" -v b="$b" -v k="$key" 'BEGIN {
+			split(a, x, " "); split(b, y, " ")
+			u = (k ~ /^(delete|stat)/) ? "seconds" : "MiB/s"
+			r = (x[1] != "-" && y[1] != "-" && x[1] > 0) ? sprintf("%.2f", y[1] / x[1]) : "-"
+			printf "| %-20s | %-7s | %9s (%4d) | %9s (%4d) | %5s |\n", p, u, x[1], x[2], y[1], y[2], r
+		}'
+	done <<<"$PHASES"
+	echo "compilebench's operations per round (its stderr): "
+	cat "$tmp/cb-ops"
+}
+
+# ---------------------------------------------------------------- peers
+
+# timed CMD...: microseconds of CMD after an untimed drop, as compilebench
+# times an operation. The tools are loaded again after the drop, untimed.
 timed() {
-	local s0 s1 s2 e
-	s0=$(now_us)
+	local s e
 	drop
-	s1=$(now_us)
 	tar --version >/dev/null; find --version >/dev/null
 	xargs --version >/dev/null; cat --version >/dev/null
-	sync --version >/dev/null
-	s2=$(now_us)
+	rm --version >/dev/null; sync --version >/dev/null
+	s=$(now_us)
 	"$@"
 	e=$(now_us)
-	echo $(( s1 - s0 + e - s2 ))
+	echo $(( e - s ))
 }
 
-untar() {
+# Unsynced, as compilebench's initial trees.
+untar_nosync() {
 	mkdir "$1" && tar --no-same-owner --no-same-permissions -m \
-	    -xf "$shm/tree.tar" -C "$1" && sync
+	    -xf "$shm/tree.tar" -C "$1"
+}
+untar() { untar_nosync "$1" && sync; }
+readall() { find "$1" -type f -print0 | xargs -0 cat >/dev/null && sync; }
+statall() { find "$1" -mindepth 1 -printf '%s\n' >/dev/null && sync; }
+rmall() { rm -rf "$1" && sync; }
+
+# rate FILE US: MiB/s of the tree's bytes in US microseconds, to FILE.
+rate() {
+	awk -v b="$bytes" -v us="$2" 'BEGIN { printf "%.4f\n", b / 1048576 / (us / 1e6) }' >>"$1"
 }
 
-readall() {
-	find "$1" -type f -print0 | xargs -0 cat >/dev/null
+secs() {
+	awk -v us="$2" 'BEGIN { printf "%.4f\n", us / 1e6 }' >>"$1"
 }
 
-# peer DIR: N tar extractions, then a cat of each tree; MB/s per line.
+# peer DIR: N unsynced extractions and one sync, then per tree a timed
+# extraction, read, stat and delete.
 peer() {
-	local d=$1/peer i us
+	local d=$1/peer i us s e
 	mkdir -p "$d"
 	for i in $(seq "$N"); do
-		us=$(timed untar "$d/t$i")
-		awk -v b="$bytes" -v us="$us" 'BEGIN { printf "%.4f\n", b / us }' \
-		    >>"$tmp/peer-create"
+		s=$(now_us)
+		untar_nosync "$d/i$i"
+		e=$(now_us)
+		rate "$tmp/peer-initial_create" $(( e - s ))
 	done
+	sync
 	for i in $(seq "$N"); do
-		us=$(timed readall "$d/t$i")
-		awk -v b="$bytes" -v us="$us" 'BEGIN { printf "%.4f\n", b / us }' \
-		    >>"$tmp/peer-read"
+		rate "$tmp/peer-create" "$(timed untar "$d/t$i")"
+		rate "$tmp/peer-read_tree" "$(timed readall "$d/t$i")"
+		secs "$tmp/peer-stat_tree" "$(timed statall "$d/t$i")"
+		secs "$tmp/peer-delete_tree" "$(timed rmall "$d/t$i")"
 	done
 	rm -rf "$d"
 	sync
 }
 
-# values KEY: the figures of the tests with KEY in the last raidlab run.
-values() {
-	jq -r --arg k "$1" '.. | objects | select(.key? == $k) | .value' \
-	    "$tmp/run.json"
-}
-
 row() {
-	awk -v t="$1" -v p="$2" -v a="$3" -v na="$4" -v b="$5" -v nb="$6" \
-	    'BEGIN { r = (a != "-" && b != "-" && b > 0) ? sprintf("%.2f", a / b) : "-";
-	    printf "| %-6s | %-14s | %11s (%3d) | %11s (%3d) | %5s |\n", t, p, a, na, b, nb, r }'
-}
-
-# raidlab DIR: one raidlab run on DIR; its figures appended.
-raidlab() {
-	"$RAIDLAB" run "$tmp/run.cfg" --workload cb --target "$1" \
-	    --results "$tmp/res" --json >"$tmp/run.json" 2>"$tmp/run.err" ||
-		{ echo "$me: raidlab run on $1 failed:" >&2; cat "$tmp/run.err" >&2; return 1; }
-	values initial_create >>"$tmp/rl-create"
-	values read_tree >>"$tmp/rl-read"
+	awk -v t="$1" -v p="$2" -v a="$3" -v b="$4" 'BEGIN {
+		split(a, x, " "); split(b, y, " ")
+		r = (x[1] != "-" && y[1] != "-" && y[1] > 0) ? sprintf("%.2f", x[1] / y[1]) : "-"
+		printf "| %-6s | %-14s | %11s (%3d) | %11s (%3d) | %5s |\n", t, p, x[1], x[2], y[1], y[2], r
+	}'
 }
 
 # bench NAME DIR: REPEATS pairs of raidlab and the peer on DIR, in
-# alternate order (the machine drifts); print two rows.
+# alternate order (the machine drifts); print a row per phase.
 bench() {
-	local name=$1 dir=$2 k
+	local name=$1 dir=$2 k p
+	local phases="initial_create create read_tree stat_tree delete_tree"
 	lab "$tmp/run.cfg" drop "$N" "$RUNS"
-	: >"$tmp/rl-create" && : >"$tmp/rl-read"
-	: >"$tmp/peer-create" && : >"$tmp/peer-read"
+	for p in $phases; do : >"$tmp/rl-$p"; : >"$tmp/peer-$p"; done
 	for k in $(seq "$REPEATS"); do
 		if [ $((k % 2)) = 1 ]; then
-			raidlab "$dir" || return 1
+			run_raidlab "$dir" "$tmp/run.json" || return 1
 			peer "$dir"
 		else
 			peer "$dir"
-			raidlab "$dir" || return 1
+			run_raidlab "$dir" "$tmp/run.json" || return 1
 		fi
+		for p in $phases; do values "$tmp/run.json" "$p" >>"$tmp/rl-$p"; done
 	done
-	row "$name" "initial create" "$(mean "$tmp/rl-create")" \
-	    "$(wc -l <"$tmp/rl-create")" "$(mean "$tmp/peer-create")" \
-	    "$(wc -l <"$tmp/peer-create")"
-	row "$name" "read tree" "$(mean "$tmp/rl-read")" \
-	    "$(wc -l <"$tmp/rl-read")" "$(mean "$tmp/peer-read")" \
-	    "$(wc -l <"$tmp/peer-read")"
+	for p in $phases; do
+		row "$name" "$(echo "$p" | tr _ ' ')" "$(mean "$tmp/rl-$p")" \
+		    "$(mean "$tmp/peer-$p")"
+	done
 }
 
-# Room for the trees raidlab may hold at once and their objects.
-room=$(( (bytes / 1048576 + 1) * (N + RUNS / 3 + 2) * 2 + 256 ))
+mode_peers() {
+	# The tree's tarball, from a tree raidlab writes and keeps (untimed).
+	lab "$tmp/make.cfg" keep 1 0
+	mkdir -p "$shm/gen" "$tmp/res"
+	"$RAIDLAB" run "$tmp/make.cfg" --workload cb --target "$shm/gen" --keep \
+	    --results "$tmp/res" --json >"$tmp/make.json" 2>"$tmp/make.err" ||
+		{ echo "$me: raidlab run failed" >&2; cat "$tmp/make.err" >&2; exit 1; }
+	tree0=$(echo "$shm"/gen/raidlab-cb.*/kernel-0)
+	[ -d "$tree0" ] || { echo "$me: no tree kept under $shm/gen" >&2; exit 1; }
+	bytes=$(jq '[.. | objects | select(.key? == "initial_create")
+	    | .bytes_written] | first' "$tmp/make.json")
+	tar cf "$shm/tree.tar" -C "$tree0" . || exit 1
+	rm -rf "$shm/gen"
+	# Room for the trees raidlab may hold at once and their objects.
+	room=$(( (bytes / 1048576 + 1) * (N + RUNS / 3 + 2) * 2 + 256 ))
 
-echo "tree: $FILES files, $bytes bytes; $N trees, $RUNS random operations, seed $SEED"
-echo "| target | phase          | raidlab MB/s (n)  | peer MB/s (n)     | ratio |"
-echo "|--------|----------------|-------------------|-------------------|-------|"
-for t in $TARGETS; do
-	case $t in
-	tmpfs)
-		mnt=$tmp/tmpfs
-		mkdir -p "$mnt" && mount -t tmpfs -o "size=${room}m" raidlab-cbbench "$mnt" ||
-			{ mnt=; continue; }
-		bench tmpfs "$mnt"
-		release
-		;;
-	root)
-		mkdir -p "$tmp/root"
-		bench root "$tmp/root"
-		rm -rf "$tmp/root"
-		;;
-	ext4)
-		truncate -s "${room}M" "$tmp/ext4.img" || continue
-		loop=$(losetup -f --show "$tmp/ext4.img") || { loop=; continue; }
-		mkfs.ext4 -q -F "$loop" || { release; continue; }
-		mnt=$tmp/ext4
-		mkdir -p "$mnt" && mount "$loop" "$mnt" || { mnt=; release; continue; }
-		bench ext4 "$mnt"
-		release
-		rm -f "$tmp/ext4.img"
-		;;
-	*)
-		echo "$me: unknown target $t" >&2
-		;;
-	esac
-done
+	echo "tree: $FILES files, $bytes bytes; $N trees, $RUNS random operations, seed $SEED"
+	echo "| target | phase          | raidlab (n)       | peer (n)          | ratio |"
+	echo "|--------|----------------|-------------------|-------------------|-------|"
+	for t in $TARGETS; do
+		case $t in
+		tmpfs)
+			mnt=$tmp/tmpfs
+			mkdir -p "$mnt" && mount -t tmpfs -o "size=${room}m" raidlab-cbbench "$mnt" ||
+				{ mnt=; continue; }
+			bench tmpfs "$mnt"
+			release
+			;;
+		root)
+			mkdir -p "$tmp/root"
+			bench root "$tmp/root"
+			rm -rf "$tmp/root"
+			;;
+		ext4)
+			ROOM=${room}M
+			fresh_ext4 || continue
+			bench ext4 "$mnt"
+			done_ext4
+			;;
+		*)
+			echo "$me: unknown target $t" >&2
+			;;
+		esac
+	done
+}
+
+case $MODE in
+compilebench) mode_compilebench ;;
+peers) mode_peers ;;
+*) echo "$me: MODE is compilebench or peers, not $MODE" >&2; exit 2 ;;
+esac

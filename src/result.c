@@ -99,6 +99,8 @@ wl_test_rate(const struct wl_test *t, enum wl_unit unit)
 		return bytes / 1024.0 / t->wall;
 	case WL_UNIT_MBPS:
 		return bytes / 1e6 / t->wall;
+	case WL_UNIT_MIBPS:
+		return bytes / 1048576.0 / t->wall;
 	case WL_UNIT_FILES_S:
 		return (double)t->files / t->wall;
 	case WL_UNIT_SEEKS_S:
@@ -119,6 +121,7 @@ wl_unit_name(enum wl_unit u)
 		[WL_UNIT_SEEKS_S] = N_("seeks/s"),
 		[WL_UNIT_IOPS] = N_("IOPS"),
 		[WL_UNIT_SECONDS] = N_("seconds"),
+		[WL_UNIT_MIBPS] = N_("MiB/s"),
 	};
 
 	return (unsigned)u < WL_UNIT__COUNT ? _(names[u]) : "?";
@@ -131,6 +134,7 @@ static const char *const unit_keys[] = {
 	[WL_UNIT_SEEKS_S] = "seeks_per_s",
 	[WL_UNIT_IOPS] = "iops",
 	[WL_UNIT_SECONDS] = "seconds",
+	[WL_UNIT_MIBPS] = "mibps",
 };
 
 const char *

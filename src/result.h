@@ -20,11 +20,12 @@
 /* What a test's primary figure counts. */
 enum wl_unit {
 	WL_UNIT_KBPS, /* KiB/s, as bonnie++ prints K/sec */
-	WL_UNIT_MBPS, /* MB/s = 10^6 bytes/s (compilebench, fio) */
+	WL_UNIT_MBPS, /* MB/s = 10^6 bytes/s (fio) */
 	WL_UNIT_FILES_S, /* files/s */
 	WL_UNIT_SEEKS_S, /* seeks/s (bonnie++ Random Seeks) */
 	WL_UNIT_IOPS, /* I/O operations/s */
 	WL_UNIT_SECONDS, /* wall seconds (delete, stat, tar+sync) */
+	WL_UNIT_MIBPS, /* MiB/s = 2^20 bytes/s (compilebench's "MB/s") */
 	WL_UNIT__COUNT,
 };
 

@@ -1,7 +1,9 @@
 /*
  * compilebench's operations, as its one worker thread runs them: create
- * a tree, patch it, compile (write its objects), clean (unlink them), and
- * walk it to read every file, stat every entry or delete everything. The
+ * a tree, patch it (read each file of the list, truncate it and write it
+ * at its new size, after unlinking it when the plan says so), compile
+ * (write the objects), clean (unlink them), and walk the tree to read
+ * every file, stat every entry or delete everything below its root. The
  * walk reads directories with getdents64 into buffers the driver
  * allocated (one per level), so nothing is allocated on the hot path.
  * Worker thread of wl_parallel() only.
@@ -190,7 +192,10 @@ walk_dir(struct walk *wk, int dfd, unsigned depth)
 	}
 }
 
-/* Read, stat or delete (then rmdir) the whole tree at op->root. */
+/*
+ * Read, stat or delete the whole tree at op->root. Delete leaves the
+ * empty root, as compilebench's rmrf does: its name stays taken.
+ */
 static int
 op_walk(struct wl_worker *w, struct cb_op *op, enum walk_mode mode)
 {
@@ -202,12 +207,6 @@ op_walk(struct wl_worker *w, struct cb_op *op, enum walk_mode mode)
 		return fd;
 	rc = walk_dir(&wk, fd, 0);
 	close(fd);
-	if (rc == 0 && mode == WALK_DELETE) {
-		if (rmdir(op->root) < 0)
-			return wl_fail(w, -errno, _("rmdir %s: %s"), op->root,
-			    strerror(errno));
-		wl_count_ops(w, 1);
-	}
 	return rc;
 }
 
@@ -224,47 +223,92 @@ op_create(struct wl_worker *w, struct cb_op *op)
 		return wl_fail(w, -errno, _("mkdir %s: %s"), op->root,
 		    strerror(errno));
 	wl_count_ops(w, 1);
-	rc = tree_create(w, &cb->clean, op->root, cb->wbuf, cb->wlen);
+	rc = tree_create(w, op->set, op->root, cb->wbuf, cb->wlen);
 	if (rc == 0)
-		op->bytes = cb->clean.bytes;
+		op->bytes = op->set->bytes;
 	return rc;
 }
 
+/* Write size bytes at fd's offset, in writes of at most wlen. */
+static int
+write_size(struct wl_worker *w, struct cb_op *op, int fd, const char *name,
+    uint64_t size)
+{
+	const struct cb *cb = op->cb;
+	uint64_t t;
+	ssize_t n;
+
+	while (size > 0) {
+		size_t len = size < cb->wlen ? (size_t)size : cb->wlen;
+
+		if (wl_worker_stopping(w))
+			return -EINTR;
+		t = wl_now_ns();
+		n = write(fd, cb->wbuf, len);
+		if (n < 0)
+			return wl_fail(w, -errno, _("write %s/%s: %s"),
+			    op->root, name, strerror(errno));
+		if (n == 0)
+			return wl_fail(w, -ENOSPC, _("write %s/%s: %s"),
+			    op->root, name, strerror(ENOSPC));
+		wl_lat(w, WL_OP_WRITE, t);
+		wl_count_write(w, (uint64_t)n);
+		size -= (uint64_t)n;
+	}
+	return 0;
+}
+
 /*
- * For each file the patch changes: read it, then truncate and rewrite it
- * at its new size; one time in four unlink it and create it anew.
+ * One file of a patch: unlink it first when asked (it may not exist),
+ * open or create it, read it to the end, truncate it and write it at its
+ * new size.
  */
+static int
+patch_file(struct wl_worker *w, struct cb_op *op, int dfd,
+    const struct tree_file *f)
+{
+	uint64_t t = wl_now_ns();
+	int fd, rc;
+
+	if (op->unlink) {
+		if (unlinkat(dfd, f->path, 0) < 0 && errno != ENOENT)
+			return wl_fail(w, -errno, _("unlink %s/%s: %s"),
+			    op->root, f->path, strerror(errno));
+		wl_lat(w, WL_OP_DELETE, t);
+		t = wl_now_ns();
+	}
+	fd = openat(dfd, f->path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+	    (mode_t)f->mode);
+	if (fd < 0)
+		return wl_fail(w, -errno, _("open %s/%s: %s"), op->root,
+		    f->path, strerror(errno));
+	wl_lat(w, WL_OP_CREATE, t);
+	rc = read_fd(w, op, fd, op->root, f->path, false);
+	/* Back to the start, as compilebench's seek(0): else a hole. */
+	if (rc == 0 && (ftruncate(fd, 0) < 0 || lseek(fd, 0, SEEK_SET) < 0))
+		rc = wl_fail(w, -errno, _("truncate %s/%s: %s"), op->root,
+		    f->path, strerror(errno));
+	if (rc == 0)
+		rc = write_size(w, op, fd, f->path, f->size);
+	close(fd);
+	if (rc == 0) {
+		wl_count_files(w, 1);
+		op->bytes += f->size;
+	}
+	return rc;
+}
+
+/* patch: every file of the list; MiB/s counts the bytes written. */
 static int
 op_patch(struct wl_worker *w, struct cb_op *op)
 {
-	const struct cb *cb = op->cb;
-	const struct tree *src = cb_sources(cb, op->tree);
-	uint64_t seed = op->seed, t;
 	size_t i;
 	int dfd, rc = 0;
 
 	if ((dfd = open_root(w, op)) < 0)
 		return dfd;
-	for (i = 0; i < cb->patch.nfiles && rc == 0; i++) {
-		/* The file as it is now, at its new size. */
-		struct tree_file f = src->files[cb->patch.files[i].src];
-
-		f.size = cb->patch.files[i].size;
-		if ((rc = read_file(w, op, dfd, op->root, f.path, false)) < 0)
-			break;
-		if ((wl_rand(&seed) & 3) == 0) {
-			t = wl_now_ns();
-			if (unlinkat(dfd, f.path, 0) < 0) {
-				rc = wl_fail(w, -errno, _("unlink %s/%s: %s"),
-				    op->root, f.path, strerror(errno));
-				break;
-			}
-			wl_lat(w, WL_OP_DELETE, t);
-		}
-		rc = tree_write_file(w, dfd, op->root, &f, cb->wbuf, cb->wlen);
-		if (rc == 0)
-			op->bytes += f.size;
-	}
+	for (i = 0; i < op->set->nfiles && rc == 0; i++)
+		rc = patch_file(w, op, dfd, &op->set->files[i]);
 	close(dfd);
 	return rc;
 }
@@ -273,20 +317,19 @@ op_patch(struct wl_worker *w, struct cb_op *op)
 static int
 op_compile(struct wl_worker *w, struct cb_op *op)
 {
-	const struct tree *objs = cb_objects(op->cb, op->tree);
 	int rc;
 
-	rc = tree_create(w, objs, op->root, op->cb->wbuf, op->cb->wlen);
+	rc = tree_create(w, op->set, op->root, op->cb->wbuf, op->cb->wlen);
 	if (rc == 0)
-		op->bytes = objs->bytes;
+		op->bytes = op->set->bytes;
 	return rc;
 }
 
-/* make clean: unlink every object. */
+/* make clean: unlink every object; MiB/s counts their sizes. */
 static int
 op_clean(struct wl_worker *w, struct cb_op *op)
 {
-	const struct tree *objs = cb_objects(op->cb, op->tree);
+	const struct tree *objs = op->set;
 	uint64_t t;
 	size_t i;
 	int dfd, rc = 0;
@@ -346,7 +389,7 @@ cb_worker(struct wl_worker *w)
 		rc = op_walk(w, op, WALK_STAT);
 		break;
 	}
-	if (rc == 0 && op->cb->sync) {
+	if (rc == 0 && op->sync) {
 		t = wl_now_ns();
 		sync();
 		wl_lat(w, WL_OP_FSYNC, t);

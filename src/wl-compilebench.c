@@ -1,22 +1,17 @@
 /*
- * compilebench: Chris Mason's aging simulation. initial trees are created
- * from a kernel-like file list (tree.h), then runs random operations
- * (create, patch, compile, clean, read, delete, stat) chosen with seed.
- * Each operation is one test: it drops caches first and syncs last, both
- * inside the timing, and is reported in MB/s of the data set it touched
- * (seconds for delete and stat). The report aggregates per phase as
- * compilebench prints it. Driver thread; one worker per operation
+ * compilebench: Chris Mason's aging simulation, as compilebench 0.6 (the
+ * Python 3 script) runs it. initial trees are created from a kernel-like
+ * file list (tree.h), unsynced, then one untimed sync; then runs random
+ * operations (create, patch, compile, clean, read, delete, stat) chosen
+ * by its own random.Random(seed) sequence (wl-compilebench-plan.c), so a
+ * seed performs compilebench's operations on compilebench's trees
+ * (kernel-N) when the data set has as many objects as its own. Before
+ * each draw the page cache is dropped, outside the timing; an operation
+ * times its work and the sync after it, and is reported in MiB/s (2^20
+ * bytes, compilebench's "MB/s") of the bytes its list names, seconds for
+ * delete and stat. The report aggregates per phase as compilebench
+ * prints it. Driver thread; one worker per operation
  * (wl-compilebench-ops.c).
- *
- * How an operation is chosen (deterministic in seed): draw one of the
- * ten operations uniformly; create makes a new tree; patch, compile, read
- * tree, delete tree and stat tree apply to a tree not compiled, clean and
- * the three "compiled tree" operations to a compiled tree, drawn
- * uniformly among those. When no tree qualifies, draw the operation
- * again (create always qualifies), so a run performs exactly `runs`
- * operations and those needing a compiled tree are the rarer ones, as in
- * compilebench's own counts (seed 003: read compiled tree 4 runs, patch
- * 15 of 100).
  */
 #include "config.h"
 
@@ -26,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine.h"
 #include "i18n.h"
@@ -43,11 +39,16 @@ static const struct param compilebench_params[] = {
 	{ "seed", PARAM_INT, "555", 0, 4294967295LL, NULL, 0, NULL,
 	    N_("random seed, so that runs are comparable") },
 	{ "sync", PARAM_BOOL, "true", 0, 0, NULL, 0, NULL,
-	    N_("sync after each operation (false: --no-sync)") },
-	{ "files", PARAM_INT, "20000", 1, 10000000, NULL, 0, NULL,
-	    N_("files in one kernel tree (2.6.20: about 20000)") },
-	{ "size", PARAM_SIZE, "240M", 1, 0, NULL, 0, NULL,
-	    N_("bytes of one kernel tree (2.6.20: about 240M)") },
+	    N_("sync after each operation, drop caches before (false: "
+	       "--no-sync)") },
+	{ "files", PARAM_INT, "21280", 1, 10000000, NULL, 0, NULL,
+	    N_("files in one kernel tree (compilebench's 2.6.20: 21280)") },
+	{ "size", PARAM_SIZE, "233176153", 1, 0, NULL, 0, NULL,
+	    N_("bytes of one kernel tree (compilebench's 2.6.20: "
+	       "233176153)") },
+	{ "patched", PARAM_INT, "288", 1, 1000, NULL, 0, NULL,
+	    N_("files a patch rewrites, per 1000 (compilebench's 2.6.21: "
+	       "288)") },
 	{ "keep", PARAM_BOOL, "false", 0, 0, NULL, 0, NULL,
 	    N_("leave the trees on the target after the run") },
 	{ NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL },
@@ -60,65 +61,46 @@ static const struct param compilebench_params[] = {
  * label are spelled right).
  */
 const struct cb_phase_info cb_phases[CB__COUNT] = {
-	[CB_INITIAL] = { "initial_create", N_("intial create"), WL_UNIT_MBPS,
-	    CB_NEED_NONE },
-	[CB_CREATE] = { "create", N_("create"), WL_UNIT_MBPS, CB_NEED_NONE },
-	[CB_PATCH] = { "patch", N_("patch"), WL_UNIT_MBPS, CB_NEED_CLEAN },
-	[CB_COMPILE] = { "compile", N_("compile"), WL_UNIT_MBPS,
-	    CB_NEED_CLEAN },
-	[CB_CLEAN] = { "clean", N_("clean"), WL_UNIT_MBPS, CB_NEED_COMPILED },
-	[CB_READ_TREE] = { "read_tree", N_("read tree"), WL_UNIT_MBPS,
-	    CB_NEED_CLEAN },
+	[CB_INITIAL] = { "initial_create", N_("intial create"), WL_UNIT_MIBPS },
+	[CB_CREATE] = { "create", N_("create"), WL_UNIT_MIBPS },
+	[CB_PATCH] = { "patch", N_("patch"), WL_UNIT_MIBPS },
+	[CB_COMPILE] = { "compile", N_("compile"), WL_UNIT_MIBPS },
+	[CB_CLEAN] = { "clean", N_("clean"), WL_UNIT_MIBPS },
+	[CB_READ_TREE] = { "read_tree", N_("read tree"), WL_UNIT_MIBPS },
 	[CB_READ_COMPILED] = { "read_compiled", N_("read compiled tree"),
-	    WL_UNIT_MBPS, CB_NEED_COMPILED },
-	[CB_DELETE_TREE] = { "delete_tree", N_("delete tree"), WL_UNIT_SECONDS,
-	    CB_NEED_CLEAN },
+	    WL_UNIT_MIBPS },
+	[CB_DELETE_TREE] = { "delete_tree", N_("delete tree"),
+	    WL_UNIT_SECONDS },
 	[CB_DELETE_COMPILED] = { "delete_compiled", N_("delete compiled tree"),
-	    WL_UNIT_SECONDS, CB_NEED_COMPILED },
-	[CB_STAT_TREE] = { "stat_tree", N_("stat tree"), WL_UNIT_SECONDS,
-	    CB_NEED_CLEAN },
+	    WL_UNIT_SECONDS },
+	[CB_STAT_TREE] = { "stat_tree", N_("stat tree"), WL_UNIT_SECONDS },
 	[CB_STAT_COMPILED] = { "stat_compiled", N_("stat compiled tree"),
-	    WL_UNIT_SECONDS, CB_NEED_COMPILED },
+	    WL_UNIT_SECONDS },
 };
-
-const struct tree *
-cb_sources(const struct cb *cb, const struct cb_tree *t)
-{
-	return t->patched ? &cb->patched : &cb->clean;
-}
-
-const struct tree *
-cb_objects(const struct cb *cb, const struct cb_tree *t)
-{
-	return t->patched ? &cb->objs_patched : &cb->objs;
-}
 
 /* ---------------------------------------------------------------- prepare */
 
 /*
- * The patched sources: clean's list with the patch's sizes. It borrows
- * clean's paths and directories, so only its files[] is its own.
+ * The objects in compilebench's shuffled order: its first draws, made
+ * before any tree exists.
  */
 static void
-patched_build(struct cb *cb)
+order_build(struct cb *cb)
 {
+	const struct tree *o = &cb->d.objs;
+	uint32_t *v = xcalloc(o->nfiles + 1, sizeof *v);
 	size_t i;
 
-	cb->patched = cb->clean;
-	cb->patched.strings = NULL;
-	cb->patched.strings_len = cb->patched.strings_cap = 0;
-	cb->patched.files =
-	    xcalloc(cb->clean.nfiles + 1, sizeof *cb->patched.files);
-	memcpy(cb->patched.files, cb->clean.files,
-	    cb->clean.nfiles * sizeof *cb->clean.files);
-	for (i = 0; i < cb->patch.nfiles; i++) {
-		struct tree_file *f =
-		    &cb->patched.files[cb->patch.files[i].src];
-
-		cb->patched.bytes -= f->size;
-		f->size = cb->patch.files[i].size;
-		cb->patched.bytes += f->size;
-	}
+	for (i = 0; i < o->nfiles; i++)
+		v[i] = (uint32_t)i;
+	cb_plan_shuffle(&cb->plan, v, o->nfiles);
+	cb->objs_order = *o;
+	cb->objs_order.strings = NULL;
+	cb->objs_order.strings_len = cb->objs_order.strings_cap = 0;
+	cb->objs_order.files = xcalloc(o->nfiles + 1, sizeof *o->files);
+	for (i = 0; i < o->nfiles; i++)
+		cb->objs_order.files[i] = o->files[v[i]];
+	free(v);
 }
 
 static uint64_t
@@ -129,46 +111,34 @@ max3(uint64_t a, uint64_t b, uint64_t c)
 	return m > c ? m : c;
 }
 
-/* The data sets (not timed), the buffers and the table of trees. */
+/* The data sets and the first draws (not timed), and the buffers. */
 static int
 compilebench_prepare(struct wl_run *r)
 {
 	struct cb *cb = xcalloc(1, sizeof *cb);
-	struct tree_spec spec;
-	uint64_t big, seed;
+	uint32_t files = (uint32_t)wl_param_int(r, "files");
+	uint64_t big, bytes = wl_param_size(r, "size");
 	char sz[UNITS_BUF];
 
 	r->priv = cb;
-	tree_spec_default(&spec);
-	spec.files = (uint32_t)wl_param_int(r, "files");
-	spec.bytes = wl_param_size(r, "size");
-	if (tree_generate(&spec, &cb->clean) < 0)
+	cb_plan_init(&cb->plan, (uint64_t)wl_param_int(r, "seed"));
+	if (cb_data_init(&cb->d, files, bytes,
+		(unsigned)wl_param_int(r, "patched")) < 0)
 		return wl_run_fail(r, -EINVAL,
 		    _("size %s is less than files %" PRIu32 ": each file "
 		      "needs at least one byte"),
-		    units_format_exact(spec.bytes, sz, sizeof sz), spec.files);
-	/* The data set does not depend on the operations' seed. */
-	tree_patch(&cb->clean, spec.seed, 0, &cb->patch);
-	patched_build(cb);
-	tree_objects(&cb->clean, &cb->objs);
-	tree_objects(&cb->patched, &cb->objs_patched);
-
+		    units_format_exact(bytes, sz, sizeof sz), files);
+	order_build(cb);
 	cb->sync = wl_param_bool(r, "sync");
-	cb->cap = (size_t)wl_param_int(r, "initial") +
-	    (size_t)wl_param_int(r, "runs");
-	cb->trees = xcalloc(cb->cap, sizeof *cb->trees);
-	seed = (uint64_t)wl_param_int(r, "seed");
-	cb->rng = (seed + 1) * UINT64_C(0x9e3779b97f4a7c15);
-	big = max3(tree_max_size(&cb->clean), tree_max_size(&cb->patched),
-	    max3(tree_max_size(&cb->objs), tree_max_size(&cb->objs_patched),
-		1));
+	big = max3(tree_max_size(&cb->d.clean), tree_max_size(&cb->d.patch),
+	    max3(tree_max_size(&cb->d.objs), tree_max_size(&cb->d.changed), 1));
 	cb->wlen = big < CB_WRITE_BUF ? (size_t)big : CB_WRITE_BUF;
 	cb->wbuf = xmalloc(cb->wlen);
 	tree_fill(cb->wbuf, cb->wlen);
 	cb->rbuf = xmalloc(CB_READ_BUF);
 	cb->dents = xmalloc((size_t)CB_WALK_DEPTH * CB_DENTS_BUF);
 	wl_check_dataset(r,
-	    (uint64_t)wl_param_int(r, "initial") * cb->clean.bytes);
+	    (uint64_t)wl_param_int(r, "initial") * cb->d.clean.bytes);
 	return 0;
 }
 
@@ -179,12 +149,9 @@ compilebench_cleanup(struct wl_run *r)
 
 	if (cb == NULL)
 		return;
-	tree_free(&cb->clean);
-	tree_free(&cb->patch);
-	free(cb->patched.files);
-	tree_free(&cb->objs);
-	tree_free(&cb->objs_patched);
-	free(cb->trees);
+	cb_data_done(&cb->d);
+	free(cb->objs_order.files);
+	cb_plan_done(&cb->plan);
 	free(cb->wbuf);
 	free(cb->rbuf);
 	free(cb->dents);
@@ -192,105 +159,36 @@ compilebench_cleanup(struct wl_run *r)
 	r->priv = NULL;
 }
 
-/* ---------------------------------------------------------------- choice */
-
-static bool
-eligible(const struct cb_tree *t, enum cb_need need)
-{
-	if (!t->live)
-		return false;
-	return need == CB_NEED_COMPILED ? t->compiled : !t->compiled;
-}
-
-static size_t
-count_eligible(const struct cb *cb, enum cb_need need)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < cb->ntrees; i++)
-		n += eligible(&cb->trees[i], need);
-	return n;
-}
-
-/* A new tree in the table (not live until created). */
-static struct cb_tree *
-tree_add(struct cb *cb)
-{
-	struct cb_tree *t;
-
-	if (cb->ntrees == cb->cap) {
-		cb->trees = xreallocarray(cb->trees, cb->cap * 2 + 1,
-		    sizeof *cb->trees);
-		cb->cap = cb->cap * 2 + 1;
-	}
-	t = &cb->trees[cb->ntrees];
-	memset(t, 0, sizeof *t);
-	t->id = (unsigned)cb->ntrees++;
-	return t;
-}
-
-/* The next operation and its tree, as the header comment says. */
-static enum cb_phase
-choose(struct cb *cb, struct cb_tree **tp)
-{
-	enum cb_phase ph;
-	size_t n = 0, k, i;
-
-	/* create always applies: this ends. */
-	for (;;) {
-		ph = CB_CREATE + (int)(wl_rand(&cb->rng) % 10);
-		if (cb_phases[ph].need == CB_NEED_NONE) {
-			*tp = tree_add(cb);
-			return ph;
-		}
-		if ((n = count_eligible(cb, cb_phases[ph].need)) > 0)
-			break;
-	}
-	k = (size_t)(wl_rand(&cb->rng) % n);
-	for (i = 0; i < cb->ntrees; i++)
-		if (eligible(&cb->trees[i], cb_phases[ph].need) && k-- == 0)
-			break;
-	*tp = &cb->trees[i];
-	return ph;
-}
-
 /* ---------------------------------------------------------------- run */
 
-/* What the operation did to the tree, once it succeeded. */
-static void
-tree_update(struct cb_tree *t, enum cb_phase ph)
+static const struct tree *
+set_list(const struct cb *cb, enum cb_set set)
 {
-	switch (ph) {
-	case CB_INITIAL:
-	case CB_CREATE:
-		t->live = true;
-		break;
-	case CB_PATCH:
-		t->patched = true;
-		break;
-	case CB_COMPILE:
-		t->compiled = true;
-		break;
-	case CB_CLEAN:
-		t->compiled = false;
-		break;
-	case CB_DELETE_TREE:
-	case CB_DELETE_COMPILED:
-		t->live = false;
-		break;
+	switch (set) {
+	case CB_SET_SOURCES:
+		return &cb->d.clean;
+	case CB_SET_PATCH:
+		return &cb->d.patch;
+	case CB_SET_OBJS:
+		return &cb->objs_order;
+	case CB_SET_OBJS_CHANGED:
+		return &cb->d.changed;
 	default:
-		break;
+		return NULL;
 	}
 }
 
 /*
- * One operation, one test: drop caches, work, sync, all timed. MB/s is
- * the data set bytes the worker touched over the test's wall time.
+ * One operation, one test: the work and the sync after it (none for
+ * initial create), as compilebench times them. MiB/s is the bytes the
+ * operation's list names (written, unlinked) or it read, over the test's
+ * wall time.
  */
 static int
-operate(struct wl_run *r, struct cb *cb, enum cb_phase ph, struct cb_tree *t)
+operate(struct wl_run *r, struct cb *cb, const struct cb_step *s)
 {
-	const struct cb_phase_info *pi = &cb_phases[ph];
+	const struct cb_phase_info *pi = &cb_phases[s->phase];
+	const struct cb_tree *t = &cb->plan.trees[s->tree];
 	struct cb_op *op = &cb->op;
 	struct wl_test *test;
 	char label[96];
@@ -298,30 +196,53 @@ operate(struct wl_run *r, struct cb *cb, enum cb_phase ph, struct cb_tree *t)
 	int rc;
 
 	op->cb = cb;
-	op->phase = ph;
-	op->tree = t;
-	op->seed = wl_rand(&cb->rng);
+	op->phase = s->phase;
+	op->set = set_list(cb, s->set);
+	op->unlink = s->unlink;
+	op->sync = cb->sync && s->phase != CB_INITIAL;
 	op->bytes = 0;
-	snprintf(op->root, sizeof op->root, "%s/tree%u", r->dir, t->id);
+	snprintf(op->root, sizeof op->root, "%s/kernel-%u", r->dir, t->name);
 	/* Labels are untranslated (result.h). */
-	snprintf(label, sizeof label, "%s (tree %u)",
-	    ph == CB_INITIAL ? "initial create" : pi->name, t->id);
+	snprintf(label, sizeof label, "%s (kernel-%u)",
+	    s->phase == CB_INITIAL ? "initial create" : pi->name, t->name);
 	t0 = wl_now_ns();
 	wl_test_begin(r, pi->key, label, pi->unit);
-	wl_drop_caches(r);
 	rc = wl_parallel(r, 1, cb_worker, op);
-	if (pi->unit == WL_UNIT_MBPS)
+	if (pi->unit == WL_UNIT_MIBPS)
 		wl_test_set_value(r,
 		    (double)op->bytes / ((double)(wl_now_ns() - t0) / 1e9) /
-			1e6);
+			1048576.0);
 	test = wl_test_end(r, 0);
 	/* Exactly bytes / wall, on the wall the test recorded. */
-	if (test != NULL && pi->unit == WL_UNIT_MBPS)
-		test->value =
-		    test->wall > 0 ? (double)op->bytes / test->wall / 1e6 : 0.0;
-	if (rc == 0)
-		tree_update(t, ph);
+	if (test != NULL && pi->unit == WL_UNIT_MIBPS)
+		test->value = test->wall > 0
+		    ? (double)op->bytes / test->wall / 1048576.0
+		    : 0.0;
 	return rc;
+}
+
+/*
+ * compilebench's main loop: drop the caches, draw; an operation that
+ * finds no tree is drawn again and not counted. The drop is skipped when
+ * nothing ran since the last one (the same cache, less waiting).
+ */
+static int
+next_step(struct wl_run *r, struct cb *cb, bool *dirty, struct cb_step *s)
+{
+	int rc;
+
+	do {
+		if (cb->sync && *dirty)
+			wl_drop_caches(r);
+		*dirty = false;
+		rc = cb_plan_next(&cb->plan, s);
+	} while (rc == -EAGAIN && !wl_stopping(r));
+	if (rc == -ENOSPC)
+		return wl_run_fail(r, rc,
+		    _("create: every tree name from kernel-%d to kernel-%d "
+		      "is taken (compilebench would loop forever)"),
+		    CB_NAME_MIN, CB_NAME_MAX);
+	return rc == -EAGAIN ? -EINTR : rc;
 }
 
 static int
@@ -330,15 +251,24 @@ compilebench_run(struct wl_run *r)
 	struct cb *cb = r->priv;
 	int64_t initial = wl_param_int(r, "initial");
 	int64_t runs = wl_param_int(r, "runs"), i;
-	struct cb_tree *t;
+	struct cb_step s;
+	bool dirty = true;
 	int rc = 0;
 
-	for (i = 0; i < initial && rc == 0; i++)
-		rc = operate(r, cb, CB_INITIAL, tree_add(cb));
+	for (i = 0; i < initial && rc == 0; i++) {
+		memset(&s, 0, sizeof s);
+		s.phase = CB_INITIAL;
+		s.set = CB_SET_SOURCES;
+		s.tree = cb_plan_initial(&cb->plan, (unsigned)i);
+		rc = operate(r, cb, &s);
+	}
+	/* compilebench syncs once after the initial trees, untimed. */
+	if (rc == 0 && cb->sync)
+		sync();
 	for (i = 0; i < runs && rc == 0; i++) {
-		enum cb_phase ph = choose(cb, &t);
-
-		rc = operate(r, cb, ph, t);
+		if ((rc = next_step(r, cb, &dirty, &s)) == 0)
+			rc = operate(r, cb, &s);
+		dirty = true;
 	}
 	return rc;
 }
@@ -432,115 +362,82 @@ static const struct param_bound wl_compilebench_bounds[] = {
 /* ---------------------------------------------------------------- data set */
 
 /*
- * The bytes on disk (whole blocks) of a tree of files and bytes, and of
- * the objects a build of it adds. The last answer is kept: generating
- * the list takes milliseconds, and a lab may hold many entries alike.
+ * The block sums of a tree of files and bytes. The last answer is kept:
+ * generating the lists takes milliseconds, and a lab may hold many
+ * entries alike. false when the spec makes no tree.
  */
-static void
-tree_bytes(uint32_t files, uint64_t bytes, uint64_t *tree, uint64_t *objs)
+static bool
+data_sums(uint32_t files, uint64_t bytes, unsigned permille,
+    struct cb_blocks *out)
 {
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	static uint64_t c_bytes, c_tree, c_objs;
+	static struct cb_blocks c_sum;
+	static uint64_t c_bytes;
 	static uint32_t c_files;
-	struct tree_spec spec;
-	struct tree t, o;
+	static unsigned c_permille;
+	static bool c_ok;
+	struct cb_data d;
 
 	pthread_mutex_lock(&lock);
-	if (c_files != files || c_bytes != bytes) {
-		tree_spec_default(&spec);
-		spec.files = files;
-		spec.bytes = bytes;
-		c_tree = workload_add(bytes,
-		    workload_mul(files, WORKLOAD_BLOCK - 1));
-		c_objs = 0;
-		if (tree_generate(&spec, &t) == 0) {
-			c_tree = 0;
-			for (size_t i = 0; i < t.nfiles; i++)
-				c_tree = workload_add(c_tree,
-				    workload_blocks(t.files[i].size));
-			tree_objects(&t, &o);
-			for (size_t i = 0; i < o.nfiles; i++)
-				c_objs = workload_add(c_objs,
-				    workload_blocks(o.files[i].size));
-			tree_free(&o);
-			tree_free(&t);
-		}
+	if (c_files != files || c_bytes != bytes || c_permille != permille) {
+		c_ok = cb_data_init(&d, files, bytes, permille) == 0;
+		if (c_ok)
+			c_sum = d.sum;
+		cb_data_done(&d);
 		c_files = files;
 		c_bytes = bytes;
+		c_permille = permille;
 	}
-	*tree = c_tree;
-	*objs = c_objs;
+	*out = c_sum;
 	pthread_mutex_unlock(&lock);
+	return c_ok;
 }
 
 /*
- * The trees alive at the worst moment: the operations choose() would
- * draw with this seed, replayed on counts of clean and compiled trees
- * alone (which tree an operation takes does not change the counts), each
- * assumed to succeed. The draws follow compilebench_run() exactly: one
- * for the operation, one for the tree when it needs one, one for the
- * operation's own seed.
+ * The trees alive at the worst moment: compilebench_run()'s plan
+ * replayed without the filesystem, each operation assumed to succeed,
+ * each tree in whole blocks of what it holds then.
  */
 static uint64_t
 compilebench_dataset(const struct param_value *v, bool keep)
 {
 	const struct param *ps = compilebench_params;
 	int64_t initial = workload_value(ps, v, "initial")->i;
-	int64_t runs = workload_value(ps, v, "runs")->i;
-	uint64_t seed = (uint64_t)workload_value(ps, v, "seed")->i;
-	uint64_t rng = (seed + 1) * UINT64_C(0x9e3779b97f4a7c15);
-	uint64_t clean = 0, compiled = 0, peak, t, o, now;
+	int64_t runs = workload_value(ps, v, "runs")->i, i;
+	struct cb_blocks b;
+	struct cb_plan p;
+	struct cb_step s;
+	uint64_t now = 0, peak, *held;
+	int rc = 0;
 
 	(void)keep; /* the end is never worse than the worst moment */
-	tree_bytes((uint32_t)workload_value(ps, v, "files")->i,
-	    workload_value(ps, v, "size")->size, &t, &o);
-	for (int64_t i = 0; i < initial; i++) {
-		wl_rand(&rng);
-		clean++;
-	}
-	peak = workload_mul(clean, t);
-	for (int64_t i = 0; i < runs; i++) {
-		enum cb_phase ph;
-		uint64_t n = 0;
+	if (!data_sums((uint32_t)workload_value(ps, v, "files")->i,
+		workload_value(ps, v, "size")->size,
+		(unsigned)workload_value(ps, v, "patched")->i, &b))
+		return 0;
+	cb_plan_init(&p, (uint64_t)workload_value(ps, v, "seed")->i);
+	cb_plan_shuffle(&p, NULL, b.nobjs);
+	held = xcalloc((size_t)(initial + runs) + 1, sizeof *held);
+	for (i = 0; i < initial; i++) {
+		size_t k = cb_plan_initial(&p, (unsigned)i);
 
-		for (;;) {
-			ph = CB_CREATE + (int)(wl_rand(&rng) % 10);
-			if (cb_phases[ph].need == CB_NEED_NONE)
-				break;
-			n = cb_phases[ph].need == CB_NEED_COMPILED ? compiled
-								   : clean;
-			if (n > 0)
-				break;
-		}
-		if (n > 0)
-			wl_rand(&rng);
-		wl_rand(&rng);
-		switch (ph) {
-		case CB_CREATE:
-			clean++;
+		held[k] = cb_tree_blocks(&b, &p.trees[k]);
+		now = workload_add(now, held[k]);
+	}
+	peak = now;
+	for (i = 0; i < runs && rc != -ENOSPC; i++) {
+		while ((rc = cb_plan_next(&p, &s)) == -EAGAIN)
+			;
+		if (rc < 0)
 			break;
-		case CB_COMPILE:
-			clean--;
-			compiled++;
-			break;
-		case CB_CLEAN:
-			compiled--;
-			clean++;
-			break;
-		case CB_DELETE_TREE:
-			clean--;
-			break;
-		case CB_DELETE_COMPILED:
-			compiled--;
-			break;
-		default:
-			break;
-		}
-		now = workload_add(workload_mul(clean, t),
-		    workload_mul(compiled, workload_add(t, o)));
+		now -= held[s.tree];
+		held[s.tree] = cb_tree_blocks(&b, &p.trees[s.tree]);
+		now = workload_add(now, held[s.tree]);
 		if (now > peak)
 			peak = now;
 	}
+	free(held);
+	cb_plan_done(&p);
 	return peak;
 }
 

@@ -1,13 +1,17 @@
 /*
  * compilebench through the real engine on real filesystems, with tiny
- * trees: the trees it claims exist with the tree's files and sizes, the
- * operations follow the seed, each operation counts exactly the data set
- * bytes it touches, failures and stops are clean, and the report prints
+ * trees: the trees it claims exist with the files and sizes compilebench's
+ * rules give them, each operation counts exactly the bytes its list names
+ * (in MiB/s), the choices follow the real compilebench's sequence for the
+ * seed (tests/data/compilebench-seq-*.txt: the operations and trees
+ * compilebench 0.6 printed under python3 for a data set with that many
+ * objects), failures and stops are clean, and the report prints
  * compilebench's lines.
  */
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,28 +20,46 @@
 
 #include "strbuf.h"
 #include "tree.h"
+#include "wl-compilebench.h"
 #include "wltest.h"
 #include "xalloc.h"
 
 #define TINY "files = 200; size = \"2M\"; "
 #define TINY_FILES 200
 #define TINY_BYTES (2u << 20)
+/* compilebench-seq-o183-*: made for a data set of the tiny tree's size. */
+#define TINY_OBJS 183
 #define MAX_TREES 256
+#define MIB 1048576.0
 
-/* What the trees should be, replayed from the result's tests. */
+/* A tree as compilebench's rules leave it, replayed from the tests. */
+struct mtree {
+	unsigned name;
+	bool live, patched, compiled; /* its state */
+	bool src_patched, rest; /* sources patched; objs not in changed */
+	int changed; /* 0 absent, 1 at objs' sizes, 2 at changed's */
+};
+
+/*
+ * The lists, recomputed here from the generator: compilebench keeps only
+ * the patched files whose size changes, and of a patched build only the
+ * objects whose size differs from the clean build's.
+ */
 struct model {
-	struct tree clean, patch, patched, objs, objs_patched;
-	struct {
-		bool live, compiled, patched;
-	} t[MAX_TREES];
+	struct tree clean, patch, objs, objs_patched;
+	uint64_t *psize; /* clean's files at the patch's sizes */
+	bool *in_changed; /* objs[i] differs in the patched build */
+	uint64_t p_bytes, c_bytes, c_old_bytes, src_patched_bytes;
+	size_t p_n, c_n;
+	struct mtree t[MAX_TREES];
 	size_t n;
 };
 
-/* The data sets of the tiny trees, built as the workload builds them. */
 static void
 model_init(struct model *m)
 {
 	struct tree_spec spec;
+	struct tree patched;
 	size_t i;
 
 	memset(m, 0, sizeof *m);
@@ -45,20 +67,45 @@ model_init(struct model *m)
 	spec.files = TINY_FILES;
 	spec.bytes = TINY_BYTES;
 	cr_assert_eq(tree_generate(&spec, &m->clean), 0);
-	cr_assert_eq(tree_patch(&m->clean, spec.seed, 0, &m->patch), 0);
-	m->patched = m->clean;
-	m->patched.strings = NULL;
-	m->patched.files = xcalloc(m->clean.nfiles, sizeof *m->clean.files);
-	memcpy(m->patched.files, m->clean.files,
-	    m->clean.nfiles * sizeof *m->clean.files);
+	/* The default share: compilebench's 6136 of 21280 files. */
+	cr_assert_eq(tree_patch(&m->clean, spec.seed, 288, &m->patch), 0);
+	m->psize = xcalloc(m->clean.nfiles, sizeof *m->psize);
+	for (i = 0; i < m->clean.nfiles; i++)
+		m->psize[i] = m->clean.files[i].size;
 	for (i = 0; i < m->patch.nfiles; i++) {
-		struct tree_file *f = &m->patched.files[m->patch.files[i].src];
+		const struct tree_file *f = &m->patch.files[i];
 
-		m->patched.bytes += m->patch.files[i].size - f->size;
-		f->size = m->patch.files[i].size;
+		if (f->size == m->clean.files[f->src].size)
+			continue;
+		m->psize[f->src] = f->size;
+		m->p_bytes += f->size;
+		m->p_n++;
 	}
+	for (i = 0; i < m->clean.nfiles; i++)
+		m->src_patched_bytes += m->psize[i];
+	patched = m->clean;
+	patched.files = xcalloc(m->clean.nfiles, sizeof *patched.files);
+	memcpy(patched.files, m->clean.files,
+	    m->clean.nfiles * sizeof *patched.files);
+	for (i = 0; i < m->clean.nfiles; i++)
+		patched.files[i].size = m->psize[i];
 	cr_assert_eq(tree_objects(&m->clean, &m->objs), 0);
-	cr_assert_eq(tree_objects(&m->patched, &m->objs_patched), 0);
+	cr_assert_eq(tree_objects(&patched, &m->objs_patched), 0);
+	free(patched.files);
+	cr_assert_eq(m->objs.nfiles, m->objs_patched.nfiles);
+	m->in_changed = xcalloc(m->objs.nfiles, sizeof *m->in_changed);
+	for (i = 0; i < m->objs.nfiles; i++) {
+		cr_assert_str_eq(m->objs.files[i].path,
+		    m->objs_patched.files[i].path);
+		if (m->objs.files[i].size == m->objs_patched.files[i].size)
+			continue;
+		m->in_changed[i] = true;
+		m->c_bytes += m->objs_patched.files[i].size;
+		m->c_old_bytes += m->objs.files[i].size;
+		m->c_n++;
+	}
+	cr_assert_gt(m->p_n, 0);
+	cr_assert_gt(m->c_n, 0);
 }
 
 static void
@@ -66,34 +113,56 @@ model_done(struct model *m)
 {
 	tree_free(&m->clean);
 	tree_free(&m->patch);
-	free(m->patched.files);
 	tree_free(&m->objs);
 	tree_free(&m->objs_patched);
+	free(m->psize);
+	free(m->in_changed);
 }
 
-static const struct tree *
-model_src(const struct model *m, unsigned id)
+/* What tree t holds: regular files and their bytes. */
+static size_t
+model_files(const struct model *m, const struct mtree *t, uint64_t *bytes)
 {
-	return m->t[id].patched ? &m->patched : &m->clean;
+	size_t n = m->clean.nfiles;
+
+	*bytes = t->src_patched ? m->src_patched_bytes : m->clean.bytes;
+	if (t->rest) {
+		n += m->objs.nfiles - m->c_n;
+		*bytes += m->objs.bytes - m->c_old_bytes;
+	}
+	if (t->changed) {
+		n += m->c_n;
+		*bytes += t->changed == 1 ? m->c_old_bytes : m->c_bytes;
+	}
+	return n;
 }
 
-static const struct tree *
-model_objs(const struct model *m, unsigned id)
-{
-	return m->t[id].patched ? &m->objs_patched : &m->objs;
-}
-
-/* The tree an operation worked on, from its label "... (tree N)". */
-static unsigned
-test_tree(const struct wl_test *t)
+/* The tree an operation worked on, from its label "... (kernel-N)". */
+static struct mtree *
+test_tree(struct model *m, const struct wl_test *t, bool created)
 {
 	const char *p = strrchr(t->label, '(');
-	unsigned id;
+	unsigned name;
+	size_t i;
 
-	cr_assert(p != NULL && sscanf(p, "(tree %u)", &id) == 1,
+	cr_assert(p != NULL && sscanf(p, "(kernel-%u)", &name) == 1,
 	    "label '%s' names no tree", t->label);
-	cr_assert_lt(id, MAX_TREES);
-	return id;
+	for (i = 0; i < m->n; i++)
+		if (m->t[i].name == name)
+			break;
+	if (created) {
+		cr_assert_eq(i, m->n, "kernel-%u created twice", name);
+		cr_assert_lt(m->n, MAX_TREES);
+		memset(&m->t[i], 0, sizeof m->t[i]);
+		m->t[i].name = name;
+		m->n++;
+	} else {
+		cr_assert_lt(i, m->n, "%s on kernel-%u, never created", t->key,
+		    name);
+		cr_assert(m->t[i].live, "%s on kernel-%u, deleted", t->key,
+		    name);
+	}
+	return &m->t[i];
 }
 
 static void
@@ -104,76 +173,163 @@ check_rate(const struct wl_test *t, uint64_t bytes)
 		cr_assert_float_eq(t->value, t->wall, 1e-9);
 		return;
 	}
-	cr_assert_eq(t->unit, WL_UNIT_MBPS);
-	cr_assert_float_eq(t->value, (double)bytes / t->wall / 1e6,
-	    1e-9 * (t->value + 1), "%s: %f MB/s is not %llu bytes / %f s",
+	cr_assert_eq(t->unit, WL_UNIT_MIBPS);
+	cr_assert_float_eq(t->value, (double)bytes / MIB / t->wall,
+	    1e-9 * (t->value + 1), "%s: %f MiB/s is not %llu bytes / %f s",
 	    t->key, t->value, (unsigned long long)bytes, t->wall);
+}
+
+/*
+ * A patch unlinks every file of its list first, or none; true when it
+ * did (then what it reads first is empty).
+ */
+static bool
+check_unlinks(const struct wl_test *t, size_t n)
+{
+	cr_assert(t->lat[WL_OP_DELETE].n == 0 || t->lat[WL_OP_DELETE].n == n,
+	    "patch unlinked %llu of %zu files",
+	    (unsigned long long)t->lat[WL_OP_DELETE].n, n);
+	return t->lat[WL_OP_DELETE].n == n;
+}
+
+static void
+model_patch(struct model *m, const struct wl_test *t, struct mtree *x)
+{
+	uint64_t old = 0;
+	size_t i;
+
+	if (x->compiled) {
+		/* compilebench patches a compiled tree's objects. */
+		cr_assert_eq(t->bytes_read,
+		    check_unlinks(t, m->c_n) ? 0 : m->c_old_bytes);
+		cr_assert_eq(t->bytes_written, m->c_bytes);
+		cr_assert_eq(t->files, m->c_n);
+		check_rate(t, m->c_bytes);
+		x->changed = 2;
+	} else {
+		for (i = 0; i < m->patch.nfiles; i++) {
+			const struct tree_file *f = &m->patch.files[i];
+
+			if (f->size != m->clean.files[f->src].size)
+				old += m->clean.files[f->src].size;
+		}
+		cr_assert_eq(t->bytes_read, check_unlinks(t, m->p_n) ? 0 : old,
+		    "patch reads each file");
+		cr_assert_eq(t->bytes_written, m->p_bytes);
+		cr_assert_eq(t->files, m->p_n);
+		check_rate(t, m->p_bytes);
+		x->src_patched = true;
+	}
+	x->patched = true;
+}
+
+static void
+model_compile(struct model *m, const struct wl_test *t, struct mtree *x)
+{
+	cr_assert(!x->compiled, "compile of a compiled tree");
+	if (x->patched) {
+		cr_assert_eq(t->bytes_written, m->c_bytes);
+		cr_assert_eq(t->files, m->c_n);
+		check_rate(t, m->c_bytes);
+		x->changed = 2;
+	} else {
+		cr_assert_eq(t->bytes_written, m->objs.bytes);
+		cr_assert_eq(t->files, m->objs.nfiles);
+		check_rate(t, m->objs.bytes);
+		x->rest = true;
+		x->changed = 1;
+	}
+	x->compiled = true;
+}
+
+static void
+model_clean(struct model *m, const struct wl_test *t, struct mtree *x)
+{
+	cr_assert(x->compiled, "clean of a tree not compiled");
+	cr_assert_eq(t->bytes_read + t->bytes_written, 0);
+	if (x->patched) {
+		cr_assert_eq(t->files, m->c_n);
+		check_rate(t, m->c_bytes);
+	} else {
+		cr_assert_eq(t->files, m->objs.nfiles);
+		check_rate(t, m->objs.bytes);
+		x->rest = false;
+	}
+	x->changed = 0;
+	x->compiled = false;
+}
+
+static int
+kind(const struct mtree *x)
+{
+	return (x->patched ? 1 : 0) + (x->compiled ? 2 : 0);
+}
+
+/*
+ * Where compilebench files the delete of x: under "compiled" when x is,
+ * and also when x is the last of its kind while either compiled kind has
+ * no tree (it compares its dicts by value once x is out of its own).
+ */
+static bool
+delete_filed_compiled(const struct model *m, const struct mtree *x)
+{
+	size_t n[4] = { 0 }, i;
+
+	if (x->compiled)
+		return true;
+	for (i = 0; i < m->n; i++)
+		if (m->t[i].live && &m->t[i] != x)
+			n[kind(&m->t[i])]++;
+	return n[kind(x)] == 0 && (n[2] == 0 || n[3] == 0);
 }
 
 /* Bytes and files one operation must have counted; then its effect. */
 static void
 model_apply(struct model *m, const struct wl_test *t, bool sync)
 {
-	unsigned id = test_tree(t);
-	const struct tree *src = model_src(m, id), *objs = model_objs(m, id);
-	bool created = strcmp(t->key, "create") == 0 ||
-	    strcmp(t->key, "initial_create") == 0;
-	bool compiled = m->t[id].compiled;
-	uint64_t old = 0;
-	size_t i;
+	bool initial = strcmp(t->key, "initial_create") == 0;
+	bool created = initial || strcmp(t->key, "create") == 0;
+	struct mtree *x = test_tree(m, t, created);
+	uint64_t bytes;
+	size_t files = model_files(m, x, &bytes);
 
-	if (created) {
-		cr_assert_eq(id, m->n, "a new tree is the next number");
-		m->n++;
-	} else {
-		cr_assert(m->t[id].live, "%s on tree %u, not live", t->key, id);
-	}
-	cr_assert_eq(t->lat[WL_OP_FSYNC].n, sync ? 1 : 0);
+	cr_assert_eq(t->lat[WL_OP_FSYNC].n, sync && !initial ? 1 : 0,
+	    "%s: %llu syncs", t->key,
+	    (unsigned long long)t->lat[WL_OP_FSYNC].n);
+	if (strncmp(t->key, "read_", 5) == 0 ||
+	    strncmp(t->key, "stat_", 5) == 0)
+		cr_assert_eq(x->compiled, strstr(t->key, "_compiled") != NULL,
+		    "%s on a tree %s compiled", t->key,
+		    x->compiled ? "" : "not");
+	if (strncmp(t->key, "delete_", 7) == 0)
+		cr_assert_eq(delete_filed_compiled(m, x),
+		    strstr(t->key, "_compiled") != NULL,
+		    "%s of kernel-%u: not where compilebench files it", t->key,
+		    x->name);
 	if (created) {
 		cr_assert_eq(t->bytes_written, m->clean.bytes);
 		cr_assert_eq(t->files, m->clean.nfiles);
 		check_rate(t, m->clean.bytes);
-		m->t[id].live = true;
+		x->live = true;
 	} else if (strcmp(t->key, "patch") == 0) {
-		cr_assert(!compiled, "patch of a compiled tree");
-		for (i = 0; i < m->patch.nfiles; i++)
-			old += src->files[m->patch.files[i].src].size;
-		cr_assert_eq(t->bytes_read, old, "patch reads each file");
-		cr_assert_eq(t->bytes_written, m->patch.bytes);
-		cr_assert_eq(t->files, m->patch.nfiles);
-		check_rate(t, m->patch.bytes);
-		m->t[id].patched = true;
+		cr_assert(!x->patched, "patch of a patched tree");
+		model_patch(m, t, x);
 	} else if (strcmp(t->key, "compile") == 0) {
-		cr_assert(!compiled, "compile of a compiled tree");
-		cr_assert_eq(t->bytes_written, objs->bytes);
-		cr_assert_eq(t->files, objs->nfiles);
-		check_rate(t, objs->bytes);
-		m->t[id].compiled = true;
+		model_compile(m, t, x);
 	} else if (strcmp(t->key, "clean") == 0) {
-		cr_assert(compiled, "clean of a tree not compiled");
-		cr_assert_eq(t->files, objs->nfiles);
-		cr_assert_eq(t->bytes_read + t->bytes_written, 0);
-		check_rate(t, objs->bytes);
-		m->t[id].compiled = false;
+		model_clean(m, t, x);
 	} else if (strncmp(t->key, "read_", 5) == 0) {
-		uint64_t want = src->bytes + (compiled ? objs->bytes : 0);
-
-		cr_assert_eq(compiled, strcmp(t->key, "read_compiled") == 0);
-		cr_assert_eq(t->bytes_read, want, "%s read %llu, tree %llu",
+		cr_assert_eq(t->bytes_read, bytes, "%s read %llu, tree %llu",
 		    t->key, (unsigned long long)t->bytes_read,
-		    (unsigned long long)want);
+		    (unsigned long long)bytes);
 		cr_assert_eq(t->bytes_written, 0);
-		check_rate(t, want);
+		check_rate(t, bytes);
 	} else if (strncmp(t->key, "delete_", 7) == 0) {
-		cr_assert_eq(compiled, strcmp(t->key, "delete_compiled") == 0);
-		cr_assert_eq(t->files,
-		    src->nfiles + (compiled ? objs->nfiles : 0));
+		cr_assert_eq(t->files, files);
 		check_rate(t, 0);
-		m->t[id].live = false;
+		x->live = false;
 	} else if (strncmp(t->key, "stat_", 5) == 0) {
-		cr_assert_eq(compiled, strcmp(t->key, "stat_compiled") == 0);
-		cr_assert_eq(t->files,
-		    src->nfiles + src->ndirs + (compiled ? objs->nfiles : 0),
+		cr_assert_eq(t->files, files + m->clean.ndirs,
 		    "stat: every file and directory");
 		check_rate(t, 0);
 	} else {
@@ -181,43 +337,38 @@ model_apply(struct model *m, const struct wl_test *t, bool sync)
 	}
 }
 
-static bool
-exists(const char *dir, unsigned id, const char *path)
-{
-	char p[8192];
-	struct stat st;
-
-	snprintf(p, sizeof p, "%s/tree%u/%s", dir, id, path);
-	return lstat(p, &st) == 0;
-}
-
-/* The kept directory holds exactly the live trees of the model. */
+/* The kept directory holds exactly the trees of the model. */
 static void
 model_check_dir(const struct model *m, const char *dir)
 {
-	char p[8192];
-	uint64_t bytes;
-	size_t i, k;
+	char p[4096], q[4096 + TREE_PATH_MAX + 2];
+	uint64_t bytes, want_bytes;
+	size_t i, k, want;
+	struct stat st;
 
 	for (i = 0; i < m->n; i++) {
-		const struct tree *src = model_src(m, (unsigned)i);
-		const struct tree *objs = model_objs(m, (unsigned)i);
-		bool c = m->t[i].compiled;
+		const struct mtree *x = &m->t[i];
 
-		snprintf(p, sizeof p, "%s/tree%zu", dir, i);
-		if (!m->t[i].live) {
-			cr_assert(access(p, F_OK) < 0, "%s deleted, exists", p);
+		snprintf(p, sizeof p, "%.4000s/kernel-%u", dir, x->name);
+		if (!x->live) {
+			/* compilebench's rmrf leaves the empty root. */
+			cr_assert(wltest_dir_empty(p), "%s deleted, not empty",
+			    p);
 			continue;
 		}
-		cr_assert_eq(wltest_count_files(p, &bytes),
-		    src->nfiles + (c ? objs->nfiles : 0), "files of %s", p);
-		cr_assert_eq(bytes, src->bytes + (c ? objs->bytes : 0),
-		    "bytes of %s", p);
-		for (k = 0; k < objs->nfiles; k++)
-			cr_assert_eq(exists(dir, (unsigned)i,
-					 objs->files[k].path),
-			    c, "%s/%s %s", p, objs->files[k].path,
-			    c ? "missing" : "left by clean");
+		want = model_files(m, x, &want_bytes);
+		cr_assert_eq(wltest_count_files(p, &bytes), want, "files of %s",
+		    p);
+		cr_assert_eq(bytes, want_bytes, "bytes of %s", p);
+		for (k = 0; k < m->objs.nfiles; k++) {
+			bool there =
+			    m->in_changed[k] ? x->changed != 0 : x->rest;
+
+			snprintf(q, sizeof q, "%s/%s", p,
+			    m->objs.files[k].path);
+			cr_assert_eq(lstat(q, &st) == 0, there, "%s %s", q,
+			    there ? "missing" : "left behind");
+		}
 	}
 }
 
@@ -317,9 +468,158 @@ Test(compilebench, trees_are_removed_after_the_run)
 	wltest_target_free(&tg);
 }
 
+/* compilebench's words for an operation, as its stderr names them. */
+static const char *
+cb_word(const char *key)
+{
+	static const char *const words[][2] = { { "initial_create", "create" },
+		{ "create", "create" }, { "patch", "patch" },
+		{ "compile", "compile" }, { "clean", "clean" },
+		{ "read_tree", "read" }, { "read_compiled", "read" },
+		{ "delete_tree", "delete" }, { "delete_compiled", "delete" },
+		{ "stat_tree", "stat" }, { "stat_compiled", "stat" } };
+
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strcmp(words[i][0], key) == 0)
+			return words[i][1];
+	cr_assert_fail("unknown key %s", key);
+	return NULL;
+}
+
+/* A fixture: "OP kernel-N" per line, as the real compilebench ran. */
+static char *
+fixture(const char *name)
+{
+	const char *d = getenv("TESTDATA");
+	char *path = xasprintf("%s/%s", d ? d : "tests/data", name);
+	struct strbuf b;
+	char line[256];
+	FILE *f = fopen(path, "r");
+
+	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
+	strbuf_init(&b);
+	while (fgets(line, sizeof line, f) != NULL)
+		strbuf_add(&b, line);
+	fclose(f);
+	free(path);
+	return strbuf_take(&b);
+}
+
+/* The plan's sequence for objs objects, in the fixtures' words. */
+static char *
+plan_sequence(uint64_t seed, size_t objs, unsigned initial, unsigned runs)
+{
+	struct cb_plan p;
+	struct cb_step s;
+	struct strbuf b;
+	unsigned i;
+	int rc;
+
+	cb_plan_init(&p, seed);
+	cb_plan_shuffle(&p, NULL, objs);
+	strbuf_init(&b);
+	for (i = 0; i < initial; i++) {
+		size_t k = cb_plan_initial(&p, i); /* may move trees[] */
+
+		strbuf_printf(&b, "create kernel-%u\n", p.trees[k].name);
+	}
+	for (i = 0; i < runs; i++) {
+		while ((rc = cb_plan_next(&p, &s)) == -EAGAIN)
+			;
+		cr_assert_eq(rc, 0);
+		strbuf_printf(&b, "%s kernel-%u\n",
+		    cb_word(cb_phases[s.phase].key), p.trees[s.tree].name);
+	}
+	cb_plan_done(&p);
+	return strbuf_take(&b);
+}
+
+struct seq_case {
+	const char *file;
+	size_t objs;
+	unsigned initial, runs;
+};
+
+/* The run (-i 4 -r 30), compilebench's default, small and tiny. */
+static const struct seq_case seq_cases[] = {
+	{ "compilebench-seq-o3263-i4-r30.txt", 3263, 4, 30 },
+	{ "compilebench-seq-o3263-i30-r100.txt", 3263, 30, 100 },
+	{ "compilebench-seq-o7-i2-r60.txt", 7, 2, 60 },
+	{ "compilebench-seq-o183-i2-r60.txt", TINY_OBJS, 2, 60 },
+};
+
+Test(compilebench, plan_follows_the_real_compilebench_for_seed_555)
+{
+	for (size_t i = 0; i < sizeof seq_cases / sizeof *seq_cases; i++) {
+		const struct seq_case *c = &seq_cases[i];
+		char *want = fixture(c->file);
+		char *got = plan_sequence(555, c->objs, c->initial, c->runs);
+
+		cr_assert_str_eq(got, want, "%s: raidlab's plan:\n%s", c->file,
+		    got);
+		free(want);
+		free(got);
+	}
+}
+
+/*
+ * compilebench's own summary ("create total runs 4 ...") for a data set
+ * of objs objects: the plan files each operation under the same phase,
+ * its quirks included (a delete of the last tree of a kind counts as
+ * "delete compiled tree" while a compiled kind is empty).
+ */
+static char *
+plan_runs(size_t objs, unsigned initial, unsigned runs)
+{
+	size_t n[CB__COUNT] = { 0 };
+	struct cb_plan p;
+	struct cb_step s;
+	struct strbuf b;
+	unsigned i;
+
+	cb_plan_init(&p, 555);
+	cb_plan_shuffle(&p, NULL, objs);
+	for (i = 0; i < initial; i++) {
+		cb_plan_initial(&p, i);
+		n[CB_INITIAL]++;
+	}
+	for (i = 0; i < runs; i++) {
+		while (cb_plan_next(&p, &s) == -EAGAIN)
+			;
+		n[s.phase]++;
+	}
+	cb_plan_done(&p);
+	strbuf_init(&b);
+	for (i = 0; i < CB__COUNT; i++)
+		if (n[i] > 0)
+			strbuf_printf(&b, "%s:%zu\n", cb_phases[i].name, n[i]);
+	return strbuf_take(&b);
+}
+
+Test(compilebench, plan_files_operations_under_compilebench_phases)
+{
+	static const struct seq_case cases[] = {
+		{ "compilebench-runs-o3263-i4-r30.txt", 3263, 4, 30 },
+		{ "compilebench-runs-o3263-i10-r100.txt", 3263, 10, 100 },
+		{ "compilebench-runs-o3263-i1-r3.txt", 3263, 1, 3 },
+		{ "compilebench-runs-o183-i2-r60.txt", TINY_OBJS, 2, 60 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *want = fixture(cases[i].file);
+		char *got =
+		    plan_runs(cases[i].objs, cases[i].initial, cases[i].runs);
+
+		cr_assert_str_eq(got, want, "%s: raidlab's plan:\n%s",
+		    cases[i].file, got);
+		free(want);
+		free(got);
+	}
+}
+
 /* Keys and labels (which name the tree) of every operation. */
 static char *
-sequence(const char *target, const char *seed)
+sequence(const char *target, const char *seed, bool words)
 {
 	struct wl_result *r;
 	struct strbuf b;
@@ -334,38 +634,67 @@ sequence(const char *target, const char *seed)
 	    NULL, 120);
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	strbuf_init(&b);
-	for (i = 0; i < r->ntests; i++)
-		strbuf_printf(&b, "%s %s\n", r->tests[i].key,
-		    r->tests[i].label);
+	for (i = 0; i < r->ntests; i++) {
+		const struct wl_test *t = &r->tests[i];
+
+		if (words)
+			strbuf_printf(&b, "%s %.*s\n", cb_word(t->key),
+			    (int)(strlen(strrchr(t->label, '(')) - 2),
+			    strrchr(t->label, '(') + 1);
+		else
+			strbuf_printf(&b, "%s %s\n", t->key, t->label);
+	}
 	wl_result_free(r);
 	s = strbuf_take(&b);
 	strbuf_done(&b);
 	return s;
 }
 
+/*
+ * The whole run, not only the plan: on the tiny tree (as many objects as
+ * the fixture's data set) raidlab runs compilebench's operations on
+ * compilebench's trees, in its order.
+ */
+Test(compilebench, run_performs_the_real_compilebench_sequence)
+{
+	struct wltest_target tg;
+	struct model m;
+	char *want, *got;
+
+	model_init(&m);
+	cr_assert_eq(m.objs.nfiles, TINY_OBJS,
+	    "the tiny tree has %zu objects, the fixture was made for %d: "
+	    "remake it (bench/compilebench.sh --sequence)",
+	    m.objs.nfiles, TINY_OBJS);
+	model_done(&m);
+	wltest_target_dir(&tg);
+	want = fixture("compilebench-seq-o183-i2-r60.txt");
+	got = sequence(tg.dir, "555", true);
+	cr_assert_str_eq(got, want, "raidlab ran:\n%s", got);
+	free(want);
+	free(got);
+	wltest_target_free(&tg);
+}
+
 Test(compilebench, same_seed_same_operations_and_trees)
 {
 	struct wltest_target tg;
 	char *a, *b, *c;
-	size_t p;
-	bool seen[11] = { false };
 	static const char *const keys[] = { "create", "patch", "compile",
-		"clean", "read_tree", "read_compiled", "delete_tree",
-		"delete_compiled", "stat_tree", "stat_compiled" };
+		"clean", "read_tree", "delete_tree", "stat_tree" };
 
 	wltest_target_dir(&tg);
-	a = sequence(tg.dir, "555");
-	b = sequence(tg.dir, "555");
-	c = sequence(tg.dir, "556");
+	a = sequence(tg.dir, "555", false);
+	b = sequence(tg.dir, "555", false);
+	c = sequence(tg.dir, "556", false);
 	cr_assert_str_eq(a, b, "seed 555 twice gave two sequences");
 	cr_assert_str_neq(a, c, "seeds 555 and 556 gave one sequence");
-	/* 60 operations of seed 555 include every kind. */
-	for (p = 0; p < 10; p++) {
+	/* 60 operations of seed 555 include each of the seven. */
+	for (size_t p = 0; p < sizeof keys / sizeof *keys; p++) {
 		char k[32];
 
 		snprintf(k, sizeof k, "\n%s ", keys[p]);
-		seen[p] = strstr(a, k) != NULL;
-		cr_assert(seen[p], "no %s in:\n%s", keys[p], a);
+		cr_assert(strstr(a, k) != NULL, "no %s in:\n%s", keys[p], a);
 	}
 	free(a);
 	free(b);
@@ -385,7 +714,7 @@ Test(compilebench, full_filesystem_fails_cleanly)
 	cr_assert_not_null(r->error);
 	cr_assert(strstr(r->error, "No space left on device") != NULL, "%s",
 	    r->error);
-	cr_assert(strstr(r->error, "/tree") != NULL, "names no file: %s",
+	cr_assert(strstr(r->error, "/kernel-") != NULL, "names no file: %s",
 	    r->error);
 	cr_assert_lt(r->ntests, 30);
 	cr_assert(wltest_dir_empty(tg.dir), "files left behind");
@@ -447,9 +776,9 @@ Test(compilebench, report_prints_compilebench_lines_over_repeats)
 	const struct wl_result *res[2] = { a, b };
 	struct strbuf out;
 
-	add(a, "initial_create", WL_UNIT_MBPS, 100, 0.4, 0.5);
-	add(b, "initial_create", WL_UNIT_MBPS, 200, 0.6, 0.7);
-	add(a, "read_tree", WL_UNIT_MBPS, 20, 0.5, 0.7);
+	add(a, "initial_create", WL_UNIT_MIBPS, 100, 0.4, 0.5);
+	add(b, "initial_create", WL_UNIT_MIBPS, 200, 0.6, 0.7);
+	add(a, "read_tree", WL_UNIT_MIBPS, 20, 0.5, 0.7);
 	add(b, "delete_tree", WL_UNIT_SECONDS, 2.5, 0.2, 0.4);
 	add(b, "delete_tree", WL_UNIT_SECONDS, 3.5, 0.4, 0.6);
 	add(b, "stat_compiled", WL_UNIT_SECONDS, 1, 0.1, 0.1);
@@ -470,55 +799,63 @@ Test(compilebench, report_prints_compilebench_lines_over_repeats)
 }
 
 static uint64_t
-tree_blocks(const struct tree *t)
+blocks_of(uint64_t size)
+{
+	return (size + 4095) / 4096 * 4096;
+}
+
+/* What tree x holds, in whole 4K blocks, recomputed file by file. */
+static uint64_t
+model_blocks(const struct model *m, const struct mtree *x)
 {
 	uint64_t n = 0;
+	size_t i;
 
-	for (size_t i = 0; i < t->nfiles; i++)
-		n += (t->files[i].size + 4095) / 4096 * 4096;
+	if (!x->live)
+		return 0;
+	for (i = 0; i < m->clean.nfiles; i++)
+		n += blocks_of(
+		    x->src_patched ? m->psize[i] : m->clean.files[i].size);
+	for (i = 0; i < m->objs.nfiles; i++) {
+		if (!m->in_changed[i] && x->rest)
+			n += blocks_of(m->objs.files[i].size);
+		if (m->in_changed[i] && x->changed == 1)
+			n += blocks_of(m->objs.files[i].size);
+		if (m->in_changed[i] && x->changed == 2)
+			n += blocks_of(m->objs_patched.files[i].size);
+	}
 	return n;
 }
 
 /*
  * The free-space checks' estimate: the trees alive at the worst moment
- * of the operations this seed performs, each tree in whole 4K blocks
- * (its objects too once compiled). Recomputed here from the operations
- * a real run performed.
+ * of the operations this seed performs, each tree in whole 4K blocks of
+ * what it holds then. Recomputed here from the operations a real run
+ * performed.
  */
 Test(compilebench, data_set_is_the_worst_moment_of_the_run)
 {
 	const char *cfg = TINY "initial = 2; runs = 60; seed = 555; "
 			       "sync = false;";
 	struct param_value *v = wltest_params(&wl_compilebench, cfg);
-	uint64_t t, o, clean = 0, compiled = 0, peak = 0, now;
+	uint64_t peak = 0, now;
 	struct wltest_target tg;
 	struct wl_result *r;
 	struct model m;
 
 	model_init(&m);
-	t = tree_blocks(&m.clean);
-	o = tree_blocks(&m.objs);
 	wltest_target_dir(&tg);
 	r = wltest_run(&wl_compilebench, cfg, tg.dir, LAB_CACHE_KEEP, NULL,
 	    NULL, 120);
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	for (size_t i = 0; i < r->ntests; i++) {
-		const char *k = r->tests[i].key;
-
-		if (!strcmp(k, "initial_create") || !strcmp(k, "create"))
-			clean++;
-		else if (!strcmp(k, "compile"))
-			clean--, compiled++;
-		else if (!strcmp(k, "clean"))
-			compiled--, clean++;
-		else if (!strcmp(k, "delete_tree"))
-			clean--;
-		else if (!strcmp(k, "delete_compiled"))
-			compiled--;
-		now = clean * t + compiled * (t + o);
+		model_apply(&m, &r->tests[i], false);
+		now = 0;
+		for (size_t k = 0; k < m.n; k++)
+			now += model_blocks(&m, &m.t[k]);
 		peak = now > peak ? now : peak;
 	}
-	cr_assert_gt(compiled + clean, 0);
+	cr_assert_gt(peak, 0);
 	cr_assert_eq(wl_compilebench.dataset(v, false), peak,
 	    "estimate %llu, the run's worst moment %llu",
 	    (unsigned long long)wl_compilebench.dataset(v, false),
