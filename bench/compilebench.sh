@@ -1,5 +1,6 @@
 #!/bin/bash
-# compilebench against its peers, phase by phase, in one of two modes.
+# compilebench against its peers, phase by phase, in one of two modes,
+# and (--sequence) the maker of the unit tests' compilebench fixtures.
 #
 # MODE=compilebench (the default when CB is set): the real compilebench
 # (Chris Mason's Python script, 0.6, github.com/josefbacik/compilebench;
@@ -34,7 +35,30 @@
 # Knobs: INITIAL (4), RUNS (30), ROUNDS (2), ROOM (ext4 image, 12G);
 # peers: N (trees, 3), FILES and SIZE (compilebench's 2.6.20), TARGETS
 # ("tmpfs root ext4"), REPEATS (pairs per target, alternate order, 1).
+#
+# --sequence: what the real compilebench does for a data set of OBJS
+# compiled-only objects, written as tests/data/compilebench-seq-oOBJS-
+# iINITIAL-rRUNS.txt ("OP kernel-N" per operation, initial creates first)
+# and compilebench-runs-...txt ("phase:count" from its "total runs"
+# summary, phases with none left out). Its choices depend only on -i, -r
+# and how many entries of dataset-unpatched-compiled are not in
+# dataset-unpatched (shuffled first with its Random(555)), so a stand-in
+# data set of a few tiny sources plus OBJS one-byte objects, in a
+# temporary directory, gives the sequence of any data set of OBJS
+# objects. compilebench runs unmodified under python3 on a temporary -D,
+# with -n: that only skips its syncs and drop_caches (which needs root),
+# never a random draw. A driver loaded beside it records each tree
+# operation (sys.setprofile: the *_one_dir function or initial create
+# that called the primitive, and the tree it was given) and replaces
+# os.times' elapsed clock with a finer one, as compilebench divides by
+# it and a tiny tree takes less than a clock tick. No root needed:
+#   CB=/path/to/compilebench OBJS=164 INITIAL=2 RUNS=60 \
+#       bench/compilebench.sh --sequence
+# Knobs: OUT (tests/data beside this script), INITIAL and RUNS as above.
 set -u
+
+SEQUENCE=
+[ "${1:-}" = --sequence ] && SEQUENCE=1
 
 RAIDLAB=${RAIDLAB:-raidlab}
 CB=${CB:-}
@@ -51,11 +75,19 @@ PATCHED=${PATCHED:-288}
 TARGETS=${TARGETS:-tmpfs root ext4}
 REPEATS=${REPEATS:-1}
 
+OBJS=${OBJS:-}
+OUT=${OUT:-$(cd "$(dirname "$0")/.." && pwd)/tests/data}
+
 me=compilebench.sh
 . "$(dirname "$0")/lib.sh"
-bench_need_root "drop_caches, mount, loop"
-bench_need "$RAIDLAB" tar jq losetup mkfs.ext4 find xargs cat awk
-bench_dirs cbbench
+if [ -n "$SEQUENCE" ]; then
+	bench_need python3 awk
+	bench_dirs cbseq
+else
+	bench_need_root "drop_caches, mount, loop"
+	bench_need "$RAIDLAB" tar jq losetup mkfs.ext4 find xargs cat awk
+	bench_dirs cbbench
+fi
 
 now_us() { echo "${EPOCHREALTIME/[.,]/}"; }
 
@@ -320,6 +352,87 @@ mode_peers() {
 		esac
 	done
 }
+
+# ---------------------------------------------------------------- sequence
+
+# The driver: runs compilebench (argv[1]) with argv[3:] as its options and
+# writes its tree operations, in order, to argv[2].
+SEQ_DRIVER='
+import os, runpy, sys, time
+
+script, seqfile, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+prims = ("run_directory", "clean_directory", "rmrf", "read_dirtree",
+         "stat_dirtree")
+seq = []
+
+def hook(frame, event, arg):
+    code = frame.f_code
+    if event != "call" or code.co_name not in prims or \
+            code.co_filename != script:
+        return
+    caller = frame.f_back.f_code.co_name
+    if caller == "<module>":
+        op = "create"  # the initial trees
+    elif caller.endswith("_one_dir"):
+        op = caller[:-len("_one_dir")]
+    else:
+        return  # native_order: its scratch copies, no tree of the run
+    seq.append("%s %s\n" % (op, frame.f_locals["dirname"]))
+
+real_times, last = os.times, [0.0]
+
+def times():
+    t = real_times()
+    last[0] = max(time.perf_counter(), last[0] + 1e-6)
+    return os.times_result((t[0], t[1], t[2], t[3], last[0]))
+
+os.times = times
+sys.argv = [script] + args
+sys.setprofile(hook)
+try:
+    runpy.run_path(script, run_name="__main__")
+finally:
+    sys.setprofile(None)
+with open(seqfile, "w") as f:
+    f.writelines(seq)
+'
+
+# The stand-in data set, in DIR: three sources (one changed by the patch)
+# and OBJS objects, one byte each, in both compiled lists.
+seq_dataset() {
+	local d=$1
+	printf '%s\n' 'Makefile 3' 'src/a.c 5' 'src/b.c 7' >"$d/dataset-unpatched"
+	printf '%s\n' 'Makefile 3' 'src/a.c 6' 'src/b.c 7' >"$d/dataset-patched"
+	awk -v n="$OBJS" 'BEGIN { for (i = 0; i < n; i++) printf "obj/o%d.o 1\n", i }' >"$d/objs"
+	cat "$d/dataset-unpatched" "$d/objs" >"$d/dataset-unpatched-compiled"
+	cat "$d/dataset-patched" "$d/objs" >"$d/dataset-patched-compiled"
+	rm "$d/objs"
+}
+
+mode_sequence() {
+	local name=o$OBJS-i$INITIAL-r$RUNS
+	case $OBJS in
+	'' | *[!0-9]*) echo "$me: --sequence needs OBJS, a count of objects" >&2; exit 2 ;;
+	esac
+	[ -f "$CB/compilebench" ] ||
+		{ echo "$me: CB=$CB holds no compilebench" >&2; exit 2; }
+	mkdir -p "$tmp/src" "$OUT" || exit 1
+	seq_dataset "$tmp/src"
+	python3 -c "$SEQ_DRIVER" "$CB/compilebench" "$tmp/seq" -D "$tmp/bench" \
+	    -s "$tmp/src" -i "$INITIAL" -r "$RUNS" -n >"$tmp/cb.out" 2>"$tmp/cb.err" ||
+		{ echo "$me: compilebench failed:" >&2; tail -5 "$tmp/cb.err" >&2; exit 1; }
+	awk '{ i = index($0, " total runs ") }
+	    i > 0 { split(substr($0, i + 12), f, " "); print substr($0, 1, i - 1) ":" f[1] }' \
+	    "$tmp/cb.out" >"$tmp/runs"
+	[ "$(wc -l <"$tmp/seq")" = $((INITIAL + RUNS)) ] ||
+		{ echo "$me: compilebench ran $(wc -l <"$tmp/seq") operations, not $((INITIAL + RUNS))" >&2; exit 1; }
+	mv "$tmp/seq" "$OUT/compilebench-seq-$name.txt" &&
+	    mv "$tmp/runs" "$OUT/compilebench-runs-$name.txt" || exit 1
+	echo "$OUT/compilebench-seq-$name.txt"
+	echo "$OUT/compilebench-runs-$name.txt"
+}
+
+[ -n "$SEQUENCE" ] && { mode_sequence; exit 0; }
 
 case $MODE in
 compilebench) mode_compilebench ;;

@@ -27,8 +27,8 @@
 #define TINY "files = 200; size = \"2M\"; "
 #define TINY_FILES 200
 #define TINY_BYTES (2u << 20)
-/* compilebench-seq-o183-*: made for a data set of the tiny tree's size. */
-#define TINY_OBJS 183
+/* compilebench-seq-o164-*: made for a data set of the tiny tree's size. */
+#define TINY_OBJS 164
 #define MAX_TREES 256
 #define MIB 1048576.0
 
@@ -545,7 +545,7 @@ static const struct seq_case seq_cases[] = {
 	{ "compilebench-seq-o3263-i4-r30.txt", 3263, 4, 30 },
 	{ "compilebench-seq-o3263-i30-r100.txt", 3263, 30, 100 },
 	{ "compilebench-seq-o7-i2-r60.txt", 7, 2, 60 },
-	{ "compilebench-seq-o183-i2-r60.txt", TINY_OBJS, 2, 60 },
+	{ "compilebench-seq-o164-i2-r60.txt", TINY_OBJS, 2, 60 },
 };
 
 Test(compilebench, plan_follows_the_real_compilebench_for_seed_555)
@@ -602,7 +602,7 @@ Test(compilebench, plan_files_operations_under_compilebench_phases)
 		{ "compilebench-runs-o3263-i4-r30.txt", 3263, 4, 30 },
 		{ "compilebench-runs-o3263-i10-r100.txt", 3263, 10, 100 },
 		{ "compilebench-runs-o3263-i1-r3.txt", 3263, 1, 3 },
-		{ "compilebench-runs-o183-i2-r60.txt", TINY_OBJS, 2, 60 },
+		{ "compilebench-runs-o164-i2-r60.txt", TINY_OBJS, 2, 60 },
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -664,11 +664,12 @@ Test(compilebench, run_performs_the_real_compilebench_sequence)
 	model_init(&m);
 	cr_assert_eq(m.objs.nfiles, TINY_OBJS,
 	    "the tiny tree has %zu objects, the fixture was made for %d: "
-	    "remake it (bench/compilebench.sh --sequence)",
-	    m.objs.nfiles, TINY_OBJS);
+	    "remake it (CB=<compilebench clone> OBJS=%zu INITIAL=2 RUNS=60 "
+	    "bench/compilebench.sh --sequence) and set TINY_OBJS",
+	    m.objs.nfiles, TINY_OBJS, m.objs.nfiles);
 	model_done(&m);
 	wltest_target_dir(&tg);
-	want = fixture("compilebench-seq-o183-i2-r60.txt");
+	want = fixture("compilebench-seq-o164-i2-r60.txt");
 	got = sequence(tg.dir, "555", true);
 	cr_assert_str_eq(got, want, "raidlab ran:\n%s", got);
 	free(want);
