@@ -46,6 +46,12 @@ cleanup() {
 trap cleanup EXIT
 
 # Median of the numbers on stdin.
+drop_caches() {
+	[ "$(id -u)" = 0 ] || return 0
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+}
+
 median() {
 	sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan";
 		else if (NR % 2) print v[(NR + 1) / 2];
@@ -121,9 +127,22 @@ bench_job() {	# target-label dir direct name rw bs size jobs mix fsync
 	shift 4
 	: >"$WORK/f.txt"
 	: >"$WORK/r.txt"
+	# The order flips every repeat, and the page cache is dropped before
+	# each run (root): a loop device's backing file stays cached in the
+	# host's page cache across jobs, so whichever tool ran second could
+	# read the first one's layout from memory, direct=1 or not.
 	for i in $(seq "$REPEATS"); do
-		run_fio "$dir" "$@" "$direct" >>"$WORK/f.txt"
-		run_raidlab "$dir" "$@" "$direct" >>"$WORK/r.txt"
+		if [ $((i % 2)) = 1 ]; then
+			drop_caches
+			run_fio "$dir" "$@" "$direct" >>"$WORK/f.txt"
+			drop_caches
+			run_raidlab "$dir" "$@" "$direct" >>"$WORK/r.txt"
+		else
+			drop_caches
+			run_raidlab "$dir" "$@" "$direct" >>"$WORK/r.txt"
+			drop_caches
+			run_fio "$dir" "$@" "$direct" >>"$WORK/f.txt"
+		fi
 	done
 	for k in 0 1; do
 		local f=() r=() c

@@ -104,8 +104,16 @@ unknown_variants(const struct lab *lab, char **names, size_t nnames)
 	return any;
 }
 
+struct plan_opts {
+	char **names; /* -v, in argv */
+	size_t nnames;
+	bool json;
+	struct lab_scale scale;
+};
+
+/* CLI_OK, CLI_USAGE (said), or -1 after --help. */
 static int
-plan_exec(int argc, char **argv)
+plan_parse(int argc, char **argv, struct plan_opts *o)
 {
 	static const struct option opts[] = {
 		{ "variant", required_argument, NULL, 'v' },
@@ -114,72 +122,65 @@ plan_exec(int argc, char **argv)
 		CLI_SCALE_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	char **names = NULL;
-	size_t nnames = 0, i, shown = 0;
-	bool json = false, ok = true;
-	struct lab_scale scale;
-	struct lab *lab;
-	json_t *all;
 	int ch;
 
-	lab_scale_init(&scale);
 	while ((ch = getopt_long(argc, argv, "v:jh", opts, NULL)) != -1) {
 		if (cli_scale_is_opt(ch)) {
-			if (!cli_scale_opt(&cli_plan, ch, optarg, &scale)) {
-				lab_scale_done(&scale);
-				free(names);
+			if (!cli_scale_opt(&cli_plan, ch, optarg, &o->scale))
 				return CLI_USAGE;
-			}
 			continue;
 		}
 		switch (ch) {
 		case 'v':
-			names = xreallocarray(names, nnames + 1, sizeof *names);
-			names[nnames++] = optarg;
+			o->names = xreallocarray(o->names, o->nnames + 1,
+			    sizeof *o->names);
+			o->names[o->nnames++] = optarg;
 			break;
 		case 'j':
-			json = true;
+			o->json = true;
 			break;
 		case 'h':
 			usage(stdout);
-			lab_scale_done(&scale);
-			free(names);
-			return CLI_OK;
+			return -1;
 		default:
 			usage(stderr);
-			lab_scale_done(&scale);
-			free(names);
 			return CLI_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
 		usage(stderr);
-		lab_scale_done(&scale);
-		free(names);
 		return CLI_USAGE;
 	}
-	if ((lab = cli_load_lab_scaled(argv[optind], &scale)) == NULL) {
-		lab_scale_done(&scale);
-		free(names);
-		return CLI_USAGE;
+	return CLI_OK;
+}
+
+static int
+plan_exec(int argc, char **argv)
+{
+	struct plan_opts o = { 0 };
+	struct lab *lab = NULL;
+	bool ok = true;
+	json_t *all;
+	int rc;
+
+	lab_scale_init(&o.scale);
+	if ((rc = plan_parse(argc, argv, &o)) != CLI_OK) {
+		rc = rc < 0 ? CLI_OK : rc;
+		goto out;
 	}
+	rc = CLI_USAGE;
+	if ((lab = cli_load_lab_scaled(argv[optind], &o.scale)) == NULL)
+		goto out;
 	/* A name that is no variant is a usage error, said before any plan. */
-	if (unknown_variants(lab, names, nnames)) {
-		lab_scale_done(&scale);
-		lab_free(lab);
-		free(names);
-		return CLI_USAGE;
-	}
-	if (!json)
-		cli_scale_print(&scale, stdout);
+	if (unknown_variants(lab, o.names, o.nnames))
+		goto out;
+	if (!o.json)
+		cli_scale_print(&o.scale, stdout);
 	all = json_array();
-	for (i = 0; i < lab->nvariants; i++) {
-		if (!wanted(names, nnames, lab->variants[i].name))
-			continue;
-		shown++;
-		ok = plan_one(&lab->variants[i], json, all) && ok;
-	}
-	if (json) {
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if (wanted(o.names, o.nnames, lab->variants[i].name))
+			ok = plan_one(&lab->variants[i], o.json, all) && ok;
+	if (o.json) {
 		char *s = json_dumps(all, JSON_INDENT(1));
 
 		if (s != NULL)
@@ -187,11 +188,13 @@ plan_exec(int argc, char **argv)
 		free(s);
 	}
 	json_decref(all);
-	lab_scale_done(&scale);
-	lab_free(lab);
-	free(names);
-	(void)shown;
-	return ok ? CLI_OK : CLI_FAIL;
+	rc = ok ? CLI_OK : CLI_FAIL;
+out:
+	lab_scale_done(&o.scale);
+	if (lab != NULL)
+		lab_free(lab);
+	free(o.names);
+	return rc;
 }
 
 const struct cli_cmd cli_plan = {

@@ -300,6 +300,76 @@ num_opt(const char *name, const char *arg, long max, long *out)
 	return false;
 }
 
+/* One option of parse_opts(): CLI_OK, CLI_USAGE, or -1 after --help. */
+static int
+run_opt(int ch, char *arg, struct run_opts *o)
+{
+	long n;
+
+	switch (ch) {
+	case 'v':
+		o->variants = xreallocarray(o->variants, o->nvariants + 1,
+		    sizeof *o->variants);
+		o->variants[o->nvariants++] = arg;
+		return CLI_OK;
+	case 'w':
+		o->workloads = xreallocarray(o->workloads, o->nworkloads + 1,
+		    sizeof *o->workloads);
+		o->workloads[o->nworkloads++] = arg;
+		return CLI_OK;
+	case 't':
+		o->target = arg;
+		return CLI_OK;
+	case 'r':
+		if (!num_opt("--repeats", arg, 1000, &n))
+			return CLI_USAGE;
+		o->repeats = n;
+		return CLI_OK;
+	case 'T':
+		if (!num_opt("--tick", arg, 100000, &n))
+			return CLI_USAGE;
+		o->tick_ms = (unsigned)n;
+		return CLI_OK;
+	case 'o':
+		o->results = arg;
+		return CLI_OK;
+	case 'k':
+		o->keep = true;
+		return CLI_OK;
+	case 'j':
+	case 'c':
+		if (o->out != OUT_TABLE &&
+		    o->out != (ch == 'j' ? OUT_JSON : OUT_CSV)) {
+			cli_error(&cli_run, "%s",
+			    _("--json and --csv exclude each other"));
+			return CLI_USAGE;
+		}
+		o->out = ch == 'j' ? OUT_JSON : OUT_CSV;
+		return CLI_OK;
+	case 'n':
+		o->dry_run = true;
+		return CLI_OK;
+	case 'H':
+		o->hook = arg;
+		return CLI_OK;
+	case 'Y':
+		add_confirmed(o, arg);
+		return CLI_OK;
+	case 'h':
+		usage(stdout);
+		return -1;
+	case CLI_OPT_SCALE:
+	case CLI_OPT_SET:
+	case CLI_OPT_DISK:
+		if (!cli_scale_opt(&cli_run, ch, arg, &o->scale))
+			return CLI_USAGE;
+		return CLI_OK;
+	default:
+		usage(stderr);
+		return CLI_USAGE;
+	}
+}
+
 static int
 parse_opts(int argc, char **argv, struct run_opts *o)
 {
@@ -320,74 +390,12 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 		CLI_SCALE_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	long n;
-	int ch;
+	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "v:w:t:r:o:kjcnh", opts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'v':
-			o->variants = xreallocarray(o->variants,
-			    o->nvariants + 1, sizeof *o->variants);
-			o->variants[o->nvariants++] = optarg;
-			break;
-		case 'w':
-			o->workloads = xreallocarray(o->workloads,
-			    o->nworkloads + 1, sizeof *o->workloads);
-			o->workloads[o->nworkloads++] = optarg;
-			break;
-		case 't':
-			o->target = optarg;
-			break;
-		case 'r':
-			if (!num_opt("--repeats", optarg, 1000, &n))
-				return CLI_USAGE;
-			o->repeats = n;
-			break;
-		case 'T':
-			if (!num_opt("--tick", optarg, 100000, &n))
-				return CLI_USAGE;
-			o->tick_ms = (unsigned)n;
-			break;
-		case 'o':
-			o->results = optarg;
-			break;
-		case 'k':
-			o->keep = true;
-			break;
-		case 'j':
-		case 'c':
-			if (o->out != OUT_TABLE &&
-			    o->out != (ch == 'j' ? OUT_JSON : OUT_CSV)) {
-				cli_error(&cli_run, "%s",
-				    _("--json and --csv exclude each other"));
-				return CLI_USAGE;
-			}
-			o->out = ch == 'j' ? OUT_JSON : OUT_CSV;
-			break;
-		case 'n':
-			o->dry_run = true;
-			break;
-		case 'H':
-			o->hook = optarg;
-			break;
-		case 'Y':
-			add_confirmed(o, optarg);
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		case CLI_OPT_SCALE:
-		case CLI_OPT_SET:
-		case CLI_OPT_DISK:
-			if (!cli_scale_opt(&cli_run, ch, optarg, &o->scale))
-				return CLI_USAGE;
-			break;
-		default:
-			usage(stderr);
-			return CLI_USAGE;
-		}
-	}
+	while (
+	    (ch = getopt_long(argc, argv, "v:w:t:r:o:kjcnh", opts, NULL)) != -1)
+		if ((rc = run_opt(ch, optarg, o)) != CLI_OK)
+			return rc;
 	if (optind != argc - 1) {
 		usage(stderr);
 		return CLI_USAGE;
