@@ -167,6 +167,26 @@ remove_old(struct untar_writer *w, const char *name)
 }
 
 /*
+ * After a failed create of name (errno set): make its parents once on
+ * ENOENT, remove an old member once on EEXIST. 0: try again; -errno: that
+ * step failed; 1: give up, errno as the create left it.
+ */
+static int
+create_again(struct untar_writer *w, const char *name, bool *parents,
+    bool *removed)
+{
+	if (errno == ENOENT && !*parents) {
+		*parents = true;
+		return make_parents(w, name);
+	}
+	if (errno == EEXIST && !*removed) {
+		*removed = true;
+		return remove_old(w, name);
+	}
+	return 1;
+}
+
+/*
  * openat(O_CREAT|O_EXCL|O_NOFOLLOW) of name with mode, retried once after
  * making its parents (ENOENT) and once after removing an old member
  * (EEXIST): the descriptor or -errno.
@@ -183,17 +203,10 @@ create_excl(struct untar_writer *w, const char *name, mode_t mode)
 		fd = openat(w->dirfd, name, flags, mode);
 		if (fd >= 0)
 			return fd;
-		if (errno == ENOENT && !parents) {
-			parents = true;
-			if ((rc = make_parents(w, name)) < 0)
-				return rc;
-		} else if (errno == EEXIST && !removed) {
-			removed = true;
-			if ((rc = remove_old(w, name)) < 0)
-				return rc;
-		} else {
+		if ((rc = create_again(w, name, &parents, &removed)) > 0)
 			return failed(w, "open");
-		}
+		if (rc < 0)
+			return rc;
 	}
 }
 
@@ -370,17 +383,10 @@ untar_writer_hardlink(struct untar_writer *w, const char *name,
 	if (strcmp(name, target) == 0)
 		return 0;
 	while (linkat(w->dirfd, target, w->dirfd, name, 0) < 0) {
-		if (errno == ENOENT && !parents) {
-			parents = true;
-			if ((rc = make_parents(w, name)) < 0)
-				return rc;
-		} else if (errno == EEXIST && !removed) {
-			removed = true;
-			if ((rc = remove_old(w, name)) < 0)
-				return rc;
-		} else {
+		if ((rc = create_again(w, name, &parents, &removed)) > 0)
 			return failed(w, "link");
-		}
+		if (rc < 0)
+			return rc;
 	}
 	if (w->nlinks == 0)
 		return 0;
@@ -423,17 +429,10 @@ untar_writer_node(struct untar_writer *w, const char *name, mode_t type,
 	int rc;
 
 	while (mknodat(w->dirfd, name, type | 0600, m->rdev) < 0) {
-		if (errno == ENOENT && !parents) {
-			parents = true;
-			if ((rc = make_parents(w, name)) < 0)
-				return rc;
-		} else if (errno == EEXIST && !removed) {
-			removed = true;
-			if ((rc = remove_old(w, name)) < 0)
-				return rc;
-		} else {
+		if ((rc = create_again(w, name, &parents, &removed)) > 0)
 			return failed(w, "mknod");
-		}
+		if (rc < 0)
+			return rc;
 	}
 	return path_status(w, name, m);
 }

@@ -134,40 +134,13 @@ Test(tree, default_tree_has_the_real_trees_shape)
 	tree_free(&t);
 }
 
-/* The synthetic tarballs of a test go to a cache of its own. */
-static char cache_dir[64];
-
-static void
-cache_setup(void)
-{
-	snprintf(cache_dir, sizeof cache_dir, "/var/tmp/tree-cache-XXXXXX");
-	cr_assert_not_null(mkdtemp(cache_dir));
-	setenv("XDG_CACHE_HOME", cache_dir, 1);
-}
-
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(path);
-}
-
-static void
-cache_teardown(void)
-{
-	if (cache_dir[0])
-		nftw(cache_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /*
  * The tarball untar writes from the default tree: its entries are the
  * list's, in the list's order, with as many bytes, so its shape is the
  * one the ranges hold; extracted, every link is what the list says.
  */
-Test(tree, default_tarball_is_the_list, .init = cache_setup,
-    .fini = cache_teardown)
+Test(tree, default_tarball_is_the_list, .init = wltest_cache_setup,
+    .fini = wltest_cache_teardown)
 {
 	struct tree_spec s;
 	struct shape lst = { 0 }, tar = { 0 }, only = { 0 };
@@ -186,7 +159,7 @@ Test(tree, default_tarball_is_the_list, .init = cache_setup,
 	    NULL, 900);
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	snprintf(p, sizeof p, "%s/raidlab/untar-tree-v%d-s%llu-f%u-b%llu.tar",
-	    cache_dir, TREE_VERSION, (unsigned long long)s.seed,
+	    wltest_cache_dir, TREE_VERSION, (unsigned long long)s.seed,
 	    (unsigned)s.files, (unsigned long long)s.bytes);
 	shape_of_tarball(&tar, p);
 	/* Entry by entry; a link's target follows it as a '>' entry. */

@@ -120,14 +120,6 @@ tree_listing(const char *dir, const char *skip)
 	return out;
 }
 
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)f;
-	return flag == FTW_DP ? rmdir(path) : unlink(path);
-}
-
 /*
  * The run's tree against GNU tar's extraction of the same archive, but
  * for skip: GNU tar knows its placeholders by device and inode only, so
@@ -151,7 +143,7 @@ same_as_gnu_tar(const char *tarball, const char *dir, const char *peer,
 	    theirs);
 	free(ours);
 	free(theirs);
-	nftw(peer, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	wltest_rm_rf(peer);
 }
 
 /* A run of the untar workload on tarball, kept; its directory in dir. */
@@ -268,7 +260,7 @@ Test(untar_write, hostile_archive_is_contained_as_gnu_tar_contains_it)
 	same_as_gnu_tar(tarball, dir, peer, "sf");
 	wl_result_free(r);
 	unlink(tarball);
-	nftw(out, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	wltest_rm_rf(out);
 	wltest_target_free(&tg);
 }
 
@@ -313,6 +305,6 @@ Test(untar_write, modes_times_and_links_as_gnu_tar_compares)
 	unlink(tarball);
 	snprintf(p, sizeof p, "%s/ro", src);
 	chmod(p, 0755);
-	nftw(src, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	wltest_rm_rf(src);
 	wltest_target_free(&tg);
 }

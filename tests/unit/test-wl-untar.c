@@ -23,34 +23,7 @@
 #include "tree.h"
 #include "wltest.h"
 
-/* The synthetic tarballs of a test go to a cache of its own. */
-static char cache_dir[64];
-
-static void
-cache_setup(void)
-{
-	snprintf(cache_dir, sizeof cache_dir, "/var/tmp/untar-cache-XXXXXX");
-	cr_assert_not_null(mkdtemp(cache_dir));
-	setenv("XDG_CACHE_HOME", cache_dir, 1);
-}
-
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(path);
-}
-
-static void
-cache_teardown(void)
-{
-	if (cache_dir[0])
-		nftw(cache_dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-TestSuite(untar, .init = cache_setup, .fini = cache_teardown);
+TestSuite(untar, .init = wltest_cache_setup, .fini = wltest_cache_teardown);
 
 static void
 tree_of(struct tree *t, uint32_t files, uint64_t bytes)
@@ -175,7 +148,7 @@ Test(untar, synthetic_tarball_is_cached_by_spec)
 	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
 	wl_result_free(r);
 	snprintf(p, sizeof p, "%s/raidlab/untar-tree-v%d-s2620-f50-b500000.tar",
-	    cache_dir, TREE_VERSION);
+	    wltest_cache_dir, TREE_VERSION);
 	cr_assert_eq(stat(p, &st), 0, "no cached tarball %s", p);
 	cr_assert(wltest_dir_empty(tg.dir));
 	wltest_target_free(&tg);
@@ -239,7 +212,7 @@ Test(untar, gnu_tar_archive_extracts_identically)
 	cr_assert_eq(wltest_cmd(cmp), 0, "tar --compare finds differences");
 	wl_result_free(r);
 	unlink(tarball);
-	nftw(src, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	wltest_rm_rf(src);
 	wltest_target_free(&tg);
 }
 
@@ -493,6 +466,6 @@ Test(untar, data_set_is_the_archive_unpacked)
 	wltest_params_free(&wl_untar, v);
 	unlink(tarball);
 	unlink(tgz);
-	nftw(src, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	wltest_rm_rf(src);
 	wltest_target_free(&tg);
 }

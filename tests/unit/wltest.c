@@ -331,3 +331,27 @@ wltest_dir_empty(const char *dir)
 	closedir(d);
 	return empty;
 }
+
+char wltest_cache_dir[64];
+
+void
+wltest_cache_setup(void)
+{
+	snprintf(wltest_cache_dir, sizeof wltest_cache_dir,
+	    "/var/tmp/raidlab-cache-XXXXXX");
+	cr_assert_not_null(mkdtemp(wltest_cache_dir));
+	setenv("XDG_CACHE_HOME", wltest_cache_dir, 1);
+}
+
+void
+wltest_rm_rf(const char *path)
+{
+	nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void
+wltest_cache_teardown(void)
+{
+	if (wltest_cache_dir[0])
+		wltest_rm_rf(wltest_cache_dir);
+}

@@ -79,4 +79,15 @@ bool wltest_dir_empty(const char *dir);
 /* Run argv (no shell); 0 when it exited 0. Output discarded. */
 int wltest_cmd(const char *const *argv);
 
+/*
+ * A cache of the test's own for synthetic tarballs (XDG_CACHE_HOME, a
+ * new directory under /var/tmp), and its removal: Criterion .init and
+ * .fini. wltest_cache_dir: its path while it exists.
+ */
+extern char wltest_cache_dir[64];
+void wltest_cache_setup(void);
+void wltest_cache_teardown(void);
+/* Remove path and all under it (never following a symlink), quietly. */
+void wltest_rm_rf(const char *path);
+
 #endif
