@@ -16,9 +16,11 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli-scale.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
+#include "lab-scale.h"
 #include "presets.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -66,24 +68,12 @@ cli_lab_path(const char *arg)
 struct lab *
 cli_load_lab(const char *arg)
 {
-	char *path = cli_lab_path(arg);
-	struct errlist errs;
-	struct lab *lab = NULL;
-	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
-	size_t i;
-	bool ok;
+	struct lab_scale none;
+	struct lab *lab;
 
-	errlist_init(&errs);
-	ok = lab_load(path, &lab, &errs) == 0 && lab_check(lab, &errs) == 0;
-	errlist_sort(&errs);
-	for (i = 0; i < errs.n; i++)
-		fprintf(stderr, "%s\n", err_format(&errs.v[i], b, sizeof b));
-	errlist_done(&errs);
-	free(path);
-	if (!ok) {
-		lab_free(lab);
-		return NULL;
-	}
+	lab_scale_init(&none);
+	lab = cli_load_lab_scaled(arg, &none);
+	lab_scale_done(&none);
 	return lab;
 }
 
