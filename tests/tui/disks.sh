@@ -134,9 +134,14 @@ EOF
 	tui_wait_for "/dev/$name: a member of mirror; it has data, which the run destroys only once you confirm"
 	tui_wait_for "^M $name "
 	tui_wait_for 'pick \*'
+	# Other tests attach and detach loop devices meanwhile, and the
+	# highlight stays on its row, not its device, when the list changes:
+	# select the device again before each key.
+	select_dev "$name"
 	tui_keys s
 	tui_wait_for "/dev/$name: a spare of mirror"
 	tui_wait_for "^S $name "
+	select_dev "$name"
 	tui_keys m
 	tui_wait_for "^M $name "
 	# The device holding / (a whole disk or a partition row, with its
