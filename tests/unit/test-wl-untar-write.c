@@ -25,33 +25,6 @@
 
 TestSuite(untar_write);
 
-#define HARD ((mode_t)1) /* add(): a hard link */
-
-/* A member: a file with data, a directory, a symlink or a hard link. */
-static void
-add(struct archive *a, const char *name, mode_t type, const char *link,
-    const char *data)
-{
-	struct archive_entry *e = archive_entry_new();
-	size_t n = data ? strlen(data) : 0;
-
-	archive_entry_set_pathname(e, name);
-	archive_entry_set_filetype(e,
-	    type == 0 || type == HARD ? AE_IFREG : type);
-	archive_entry_set_perm(e, type == AE_IFDIR ? 0755 : 0644);
-	archive_entry_set_mtime(e, 1000000000, 0);
-	archive_entry_set_size(e, (la_int64_t)n);
-	if (type == AE_IFLNK)
-		archive_entry_set_symlink(e, link);
-	else if (link != NULL)
-		archive_entry_set_hardlink(e, link);
-	cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK, "%s: %s", name,
-	    archive_error_string(a));
-	if (n)
-		cr_assert_eq(archive_write_data(a, data, n), (la_ssize_t)n);
-	archive_entry_free(e);
-}
-
 static char listing[65536];
 static size_t listing_len, listing_root;
 
@@ -174,45 +147,45 @@ write_hostile(const char *tarball, const char *out)
 	snprintf(up, sizeof up, "../../..%s/victim", out);
 	archive_write_set_format_pax_restricted(a);
 	cr_assert_eq(archive_write_open_filename(a, tarball), ARCHIVE_OK);
-	add(a, "../escape", 0, NULL, "x");
-	add(a, "ok/../../escape2", 0, NULL, "x");
-	add(a, abs, 0, NULL, "x");
+	wltest_tar_add(a, "../escape", 0, NULL, "x");
+	wltest_tar_add(a, "ok/../../escape2", 0, NULL, "x");
+	wltest_tar_add(a, abs, 0, NULL, "x");
 	/* A symlink out, then a member through it. */
-	add(a, "lnk", AE_IFLNK, out, NULL);
-	add(a, "lnk/evil", 0, NULL, "x");
+	wltest_tar_add(a, "lnk", AE_IFLNK, out, NULL);
+	wltest_tar_add(a, "lnk/evil", 0, NULL, "x");
 	/* Hard links to an outside file, by absolute and by ../ path. */
-	add(a, "hl", HARD, victim, NULL);
-	add(a, "hl2", HARD, up, NULL);
+	wltest_tar_add(a, "hl", WLTEST_TAR_HARD, victim, NULL);
+	wltest_tar_add(a, "hl2", WLTEST_TAR_HARD, up, NULL);
 	/* A hard link to a symlink out, then a member through it. */
-	add(a, "sl", AE_IFLNK, out, NULL);
-	add(a, "hsl", HARD, "sl", NULL);
-	add(a, "hsl/evil", 0, NULL, "x");
+	wltest_tar_add(a, "sl", AE_IFLNK, out, NULL);
+	wltest_tar_add(a, "hsl", WLTEST_TAR_HARD, "sl", NULL);
+	wltest_tar_add(a, "hsl/evil", 0, NULL, "x");
 	/* A symlink replaced by a directory, then a member in that. */
-	add(a, "sd", AE_IFLNK, out, NULL);
-	add(a, "sd", AE_IFDIR, NULL, NULL);
-	add(a, "sd/f", 0, NULL, "in");
+	wltest_tar_add(a, "sd", AE_IFLNK, out, NULL);
+	wltest_tar_add(a, "sd", AE_IFDIR, NULL, NULL);
+	wltest_tar_add(a, "sd/f", 0, NULL, "in");
 	/* A chain: a -> b -> out. */
-	add(a, "chain_a", AE_IFLNK, "chain_b", NULL);
-	add(a, "chain_b", AE_IFLNK, out, NULL);
-	add(a, "chain_a/evil", 0, NULL, "x");
+	wltest_tar_add(a, "chain_a", AE_IFLNK, "chain_b", NULL);
+	wltest_tar_add(a, "chain_b", AE_IFLNK, out, NULL);
+	wltest_tar_add(a, "chain_a/evil", 0, NULL, "x");
 	/* A symlink to an outside file, then a file of that name. */
-	add(a, "sf", AE_IFLNK, victim, NULL);
-	add(a, "sf", 0, NULL, "mine");
+	wltest_tar_add(a, "sf", AE_IFLNK, victim, NULL);
+	wltest_tar_add(a, "sf", 0, NULL, "mine");
 	/* A hard link to a file, then a file of the link's name. */
-	add(a, "good", 0, NULL, "fine");
-	add(a, "hgood", HARD, "good", NULL);
-	add(a, "hgood", 0, NULL, "other");
+	wltest_tar_add(a, "good", 0, NULL, "fine");
+	wltest_tar_add(a, "hgood", WLTEST_TAR_HARD, "good", NULL);
+	wltest_tar_add(a, "hgood", 0, NULL, "other");
 	/* Duplicates: a file, then a symlink out of that name, then
 	   through it. */
-	add(a, "dup", 0, NULL, "one");
-	add(a, "dup", AE_IFLNK, out, NULL);
-	add(a, "dup/x", 0, NULL, "x");
-	add(a, "dotdot", AE_IFLNK, "../../..", NULL);
-	add(a, "dotdot/evil", 0, NULL, "x");
+	wltest_tar_add(a, "dup", 0, NULL, "one");
+	wltest_tar_add(a, "dup", AE_IFLNK, out, NULL);
+	wltest_tar_add(a, "dup/x", 0, NULL, "x");
+	wltest_tar_add(a, "dotdot", AE_IFLNK, "../../..", NULL);
+	wltest_tar_add(a, "dotdot/evil", 0, NULL, "x");
 	/* A symlink over a directory that is not empty. */
-	add(a, "dir/sub", AE_IFDIR, NULL, NULL);
-	add(a, "dir", AE_IFLNK, out, NULL);
-	add(a, "dir/sub/f", 0, NULL, "in");
+	wltest_tar_add(a, "dir/sub", AE_IFDIR, NULL, NULL);
+	wltest_tar_add(a, "dir", AE_IFLNK, out, NULL);
+	wltest_tar_add(a, "dir/sub/f", 0, NULL, "in");
 	cr_assert_eq(archive_write_close(a), ARCHIVE_OK);
 	archive_write_free(a);
 }

@@ -277,25 +277,6 @@ Test(untar, stop_mid_run_is_interrupted_and_clean)
 	wltest_target_free(&tg);
 }
 
-static void
-add_entry(struct archive *a, const char *name, mode_t type, const char *link,
-    const char *data)
-{
-	struct archive_entry *e = archive_entry_new();
-	size_t n = data ? strlen(data) : 0;
-
-	archive_entry_set_pathname(e, name);
-	archive_entry_set_filetype(e, type);
-	archive_entry_set_perm(e, 0644);
-	archive_entry_set_size(e, (la_int64_t)n);
-	if (link)
-		archive_entry_set_symlink(e, link);
-	cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK);
-	if (n)
-		cr_assert_eq(archive_write_data(a, data, n), (la_ssize_t)n);
-	archive_entry_free(e);
-}
-
 Test(untar, hostile_archive_writes_nothing_outside)
 {
 	struct wltest_target tg;
@@ -312,12 +293,12 @@ Test(untar, hostile_archive_writes_nothing_outside)
 	cr_assert_eq(mkdir(out, 0755), 0);
 	archive_write_set_format_pax_restricted(a);
 	cr_assert_eq(archive_write_open_filename(a, tarball), ARCHIVE_OK);
-	add_entry(a, "../escape", AE_IFREG, NULL, "x");
-	add_entry(a, "ok/../../escape2", AE_IFREG, NULL, "x");
-	add_entry(a, abs, AE_IFREG, NULL, "x");
-	add_entry(a, "lnk", AE_IFLNK, out, NULL);
-	add_entry(a, "lnk/evil", AE_IFREG, NULL, "x");
-	add_entry(a, "good", AE_IFREG, NULL, "fine");
+	wltest_tar_add(a, "../escape", AE_IFREG, NULL, "x");
+	wltest_tar_add(a, "ok/../../escape2", AE_IFREG, NULL, "x");
+	wltest_tar_add(a, abs, AE_IFREG, NULL, "x");
+	wltest_tar_add(a, "lnk", AE_IFLNK, out, NULL);
+	wltest_tar_add(a, "lnk/evil", AE_IFREG, NULL, "x");
+	wltest_tar_add(a, "good", AE_IFREG, NULL, "fine");
 	archive_write_close(a);
 	archive_write_free(a);
 

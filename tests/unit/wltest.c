@@ -3,6 +3,8 @@
  */
 #include "config.h"
 
+#include <archive.h>
+#include <archive_entry.h>
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <errno.h>
@@ -354,4 +356,28 @@ wltest_cache_teardown(void)
 {
 	if (wltest_cache_dir[0])
 		wltest_rm_rf(wltest_cache_dir);
+}
+
+void
+wltest_tar_add(struct archive *a, const char *name, mode_t type,
+    const char *link, const char *data)
+{
+	struct archive_entry *e = archive_entry_new();
+	size_t n = data ? strlen(data) : 0;
+
+	archive_entry_set_pathname(e, name);
+	archive_entry_set_filetype(e,
+	    type == 0 || type == WLTEST_TAR_HARD ? AE_IFREG : type);
+	archive_entry_set_perm(e, type == AE_IFDIR ? 0755 : 0644);
+	archive_entry_set_mtime(e, 1000000000, 0);
+	archive_entry_set_size(e, (la_int64_t)n);
+	if (type == AE_IFLNK)
+		archive_entry_set_symlink(e, link);
+	else if (link != NULL)
+		archive_entry_set_hardlink(e, link);
+	cr_assert_eq(archive_write_header(a, e), ARCHIVE_OK, "%s: %s", name,
+	    archive_error_string(a));
+	if (n)
+		cr_assert_eq(archive_write_data(a, data, n), (la_ssize_t)n);
+	archive_entry_free(e);
 }

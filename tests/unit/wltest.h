@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "engine.h"
 #include "evq.h"
@@ -89,5 +90,16 @@ void wltest_cache_setup(void);
 void wltest_cache_teardown(void);
 /* Remove path and all under it (never following a symlink), quietly. */
 void wltest_rm_rf(const char *path);
+
+/*
+ * Append a member to the archive a is writing, asserting it went in:
+ * type AE_IFREG (or 0) with data, AE_IFDIR, AE_IFLNK to link, or
+ * WLTEST_TAR_HARD, a hard link to link. Modes 0644 (dirs 0755), mtime
+ * 10^9.
+ */
+#define WLTEST_TAR_HARD ((mode_t)1)
+struct archive;
+void wltest_tar_add(struct archive *a, const char *name, mode_t type,
+    const char *link, const char *data);
 
 #endif
