@@ -148,12 +148,18 @@ untar_cleanup(struct wl_run *r)
 	r->priv = NULL;
 }
 
-/* "3m12.345s", as time(1) prints its figures. */
+/* "3m12.345s", as time(1) prints its figures. A record read from a file
+   may hold any figure: one no int of minutes holds is printed plain. */
 static const char *
 time_fmt(double s, char *buf, size_t len)
 {
-	int m = (int)(s / 60);
+	int m;
 
+	if (!(s >= 0 && s < 1e9)) {
+		snprintf(buf, len, "%gs", s);
+		return buf;
+	}
+	m = (int)(s / 60);
 	snprintf(buf, len, "%dm%.3fs", m, s - 60.0 * m);
 	return buf;
 }

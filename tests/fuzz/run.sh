@@ -3,7 +3,8 @@
 # FUZZ_TIME seconds (default 30): tests/fuzz/run.sh SRCDIR [lab|record],
 # from the build directory (`make fuzz-run`). Seeds are the shipped and
 # test labs, the test record and one record per workload type from a
-# real run (tests/fuzz/seeds, series and latency cut). What the fuzzer
+# real run (tests/fuzz/seeds, series and latency cut), and inputs that
+# once failed (record-untar-huge-times.json). What the fuzzer
 # learns goes to tests/fuzz/work/corpus-*, a failing input to
 # tests/fuzz/work/artifacts.
 # Exits 1 on the first crash, leak, timeout or broken round trip, with
