@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -425,6 +426,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		   variant's last test */
 		r->workload[0] = r->test[0] = r->step[0] = '\0';
 		r->expect = 0;
+		r->left = NAN;
 		curve_new(r, ev->text);
 		run_log(r, false, _("variant %s (%s)"), ev->text, ev->key);
 		break;
@@ -454,6 +456,9 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->repeat = ev->repeat;
 		r->repeats = (int)ev->total;
 		r->expect = ev->value;
+		r->ci = ev->ci;
+		r->goal = ev->goal;
+		r->left = ev->left;
 		r->run_start = now_s();
 		r->last_gen = 0;
 		r->step[0] = r->test[0] = '\0';
