@@ -16,6 +16,7 @@
 
 #include "i18n.h"
 #include "plot.h"
+#include "record.h"
 #include "rounds.h"
 #include "tui-run.h"
 #include "tui.h"
@@ -57,11 +58,14 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 		return;
 	}
 	if (r->state == RUN_DONE) {
-		tui_put(w, 0, 0, t->cols,
-		    r->stopped
-			? _("Stopped (the record says interrupted). Press r "
-			    "to run again, 5 to compare.")
-			: _("Finished. Press r to run again, 5 to compare."));
+		snprintf(line, sizeof line,
+		    r->stopped ? _("Stopped (the record says %s). Press r to "
+				   "run again, 5 to compare.")
+			       : _("Finished (the record says %s). Press r to "
+				   "run again, 5 to compare."),
+		    r->rec != NULL ? record_status(r->rec->root)
+				   : _("nothing: not recorded"));
+		tui_put(w, 0, 0, t->cols, line);
 		return;
 	}
 	/* This run's time left from the previous run of it; the whole

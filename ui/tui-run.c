@@ -379,6 +379,13 @@ run_record_path(const struct run *r)
 	return r->rec != NULL && r->rec->path != NULL ? r->rec->path : "-";
 }
 
+/* The status the runner gave its record: shown, never decided here. */
+static const char *
+run_record_status(const struct run *r)
+{
+	return r->rec != NULL ? record_status(r->rec->root) : _("not recorded");
+}
+
 static void
 on_done(struct run *r, struct tui *t)
 {
@@ -401,15 +408,14 @@ on_done(struct run *r, struct tui *t)
 	r->stopped = s.stopped;
 	if (s.stopped) {
 		run_log(r, true,
-		    _("stopped: %d runs done, %d failed; record %s "
-		      "(interrupted)"),
-		    s.ran, s.failed, run_record_path(r));
+		    _("stopped: %d runs done, %d failed; record %s (%s)"),
+		    s.ran, s.failed, run_record_path(r), run_record_status(r));
 		tui_message(t, true, _("run stopped: %d runs done, %d failed"),
 		    s.ran, s.failed);
 		return;
 	}
-	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s"),
-	    s.ran, s.failed, run_record_path(r));
+	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s (%s)"),
+	    s.ran, s.failed, run_record_path(r), run_record_status(r));
 	tui_message(t, s.failed > 0, _("run done: %d runs, %d failed"), s.ran,
 	    s.failed);
 }
