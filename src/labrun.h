@@ -105,8 +105,9 @@ struct labrun_opts {
 };
 
 enum labrun_ev {
-	/* A variant starts: variant, text = its name (or its directory,
-	   or "?"), key = "directory" or "array". */
+	/* A variant starts (with order interleaved, again each round):
+	   variant, text = its name (or its directory, or "?"), key =
+	   "directory" or "array". */
 	LABRUN_VARIANT,
 	/* workload == -1: a build or teardown step of the variant starts:
 	   text = the command line, or a description ("waiting for the
