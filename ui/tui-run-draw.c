@@ -61,7 +61,7 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 		snprintf(line, sizeof line,
 		    r->stopped ? _("Stopped (the record says %s). Press r to "
 				   "run again, 5 to compare.")
-			       : _("Finished (the record says %s). Press r to "
+			       : _("Finished. The record says %s. Press r to "
 				   "run again, 5 to compare."),
 		    r->rec != NULL ? record_status(r->rec->root)
 				   : _("nothing: not recorded"));
