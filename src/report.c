@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "i18n.h"
 #include "record-int.h"
 #include "record.h"
@@ -454,6 +455,62 @@ report_runs(const struct record *rec, struct strbuf *out)
 	}
 	if (rec->nruns == 0)
 		strbuf_add(out, _("No runs recorded.\n"));
+	else
+		report_stability(rec, out);
+}
+
+/* One line of report_stability(): "  a  small 100 files: 1234.5 files/s,
+   95% CI 1200.1 to 1268.9, CV 2.1%, n 5". */
+static void
+stability_line(const struct compare *c, size_t i, size_t k, struct strbuf *out)
+{
+	const struct compare_cell *x = compare_cell(c, i, k);
+	const struct compare_col *col = &c->cols[k];
+	char m[COMPARE_NUM_BUF], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
+	char *marks;
+
+	strbuf_printf(out, "  %s  %s %s: ", c->rows[i].variant, col->workload,
+	    _(col->title));
+	compare_format_value(x->mean, col->unit, m, sizeof m);
+	if (x->too_fast)
+		strbuf_printf(out, _("+++++ (too fast to measure), n %zu\n"),
+		    x->n);
+	else if (x->n < 2)
+		strbuf_printf(out, _("%s %s, n 1: no interval\n"), m,
+		    wl_unit_name(col->unit));
+	else
+		strbuf_printf(out,
+		    _("%s %s, 95%% CI %s to %s, CV %.1f%%, n %zu\n"), m,
+		    wl_unit_name(col->unit),
+		    compare_format_value(x->d.ci_lo, col->unit, lo, sizeof lo),
+		    compare_format_value(x->d.ci_hi, col->unit, hi, sizeof hi),
+		    x->d.cv * 100, x->n);
+	marks = compare_marks_text(c, i, k);
+	if (marks[0] != '\0')
+		strbuf_printf(out, "    ! %s\n", marks);
+	free(marks);
+}
+
+void
+report_stability(const struct record *rec, struct strbuf *out)
+{
+	struct compare c;
+	bool any = false;
+
+	compare_init(&c);
+	compare_add(&c, rec, "");
+	for (size_t i = 0; i < c.nrows; i++)
+		for (size_t k = 0; k < c.ncols; k++) {
+			if (compare_cell(&c, i, k)->n == 0)
+				continue;
+			if (!any)
+				strbuf_printf(out, "\n%s\n",
+				    _("Repeats: the mean, its 95% confidence "
+				      "interval (! why a sample is unstable)"));
+			any = true;
+			stability_line(&c, i, k, out);
+		}
+	compare_done(&c);
 }
 
 /* ---------------------------------------------------------------- CSV */
