@@ -14,6 +14,7 @@
 #include "record.h"
 #include "report.h"
 #include "result.h"
+#include "stats.h"
 #include "strbuf.h"
 #include "units.h"
 #include "workload.h"
@@ -78,34 +79,16 @@ generic_row(struct strbuf *out, const char *label, const struct wl_test *t)
 	    t->interrupted ? _(" [interrupted]") : "");
 }
 
-/* Square root by Newton's method: the core does not link libm. */
-static double
-root(double x)
-{
-	double r = x > 1 ? x : 1, prev = 0;
-	int i;
-
-	if (!(x > 0))
-		return 0;
-	for (i = 0; i < 200 && r != prev; i++) {
-		prev = r;
-		r = (r + x / r) / 2;
-	}
-	return r;
-}
-
+/* The sample's mean and sd (stats.h); 0 for no figure, as the table
+   prints it. */
 static void
 mean_sd(const double *x, size_t n, double *mean, double *sd)
 {
-	double s = 0, q = 0;
-	size_t i;
+	struct stats_desc d;
 
-	for (i = 0; i < n; i++)
-		s += x[i];
-	*mean = n ? s / (double)n : 0;
-	for (i = 0; i < n; i++)
-		q += (x[i] - *mean) * (x[i] - *mean);
-	*sd = n > 1 ? root(q / (double)(n - 1)) : 0;
+	stats_describe(x, n, STATS_CONF, &d);
+	*mean = n ? d.mean : 0;
+	*sd = n ? d.sd : 0;
 }
 
 /* The rows of one test across n repeats and the mean ± stddev row. */
