@@ -1,9 +1,11 @@
 /*
- * The comparison table of result records: rows per record and variant,
- * columns per workload test, mean and stddev over repeats, percentages
- * against a baseline row, the best cell of each column; and the listing
- * of a results directory for pickers. See compare.h. The thread that owns
- * the records (the UI thread).
+ * The comparison table of result records: rows per record and variant
+ * (every variant, with why it has no figure), columns per workload, its
+ * parameters and test, the figures of each cell picked by kind, the best
+ * cell of each column, the default baseline; and the listing of a results
+ * directory for pickers. The statistics and verdicts are
+ * compare-verdict.c's. See compare.h. The thread that owns the records
+ * (the UI thread).
  */
 #include "config.h"
 
@@ -20,8 +22,10 @@
 #include "compare.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab.h"
 #include "record.h"
 #include "result.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 void
@@ -36,13 +40,17 @@ cell_reset(struct compare_cell *cell)
 {
 	memset(cell, 0, sizeof *cell);
 	cell->mean = cell->sd = cell->pct = NAN;
+	cell->tau = cell->trend_p = cell->wall = NAN;
+	stats_describe(NULL, 0, STATS_CONF, &cell->d);
 }
 
 static void
 cell_free(struct compare_cell *cell)
 {
 	free(cell->v);
+	free(cell->outlier);
 	free(cell->all);
+	free(cell->walls);
 	free(cell->kind);
 }
 
@@ -61,6 +69,7 @@ row_done(struct compare_row *r, size_t ncols)
 	free(r->path);
 	free(r->text);
 	free(r->scaled);
+	free(r->why);
 }
 
 static void
@@ -69,6 +78,8 @@ col_done(struct compare_col *col)
 	free(col->workload);
 	free(col->type);
 	free(col->key);
+	free(col->params);
+	free(col->apart);
 	free(col->label);
 	free(col->title);
 }
@@ -109,57 +120,52 @@ compare_has_path(const struct compare *c, const char *path)
 
 /* ---------------------------------------------------------------- numbers */
 
-/* Square root by Newton's method: the core does not link libm. */
-static double
-root(double x)
-{
-	double r = x > 1 ? x : 1, prev = 0;
-
-	if (!(x > 0))
-		return 0;
-	for (int i = 0; i < 200 && r != prev; i++) {
-		prev = r;
-		r = (r + x / r) / 2;
-	}
-	return r;
-}
-
+/* The figures of the kind that means most, and their tests' median
+   duration; compare_judge() does the statistics. */
 static void
-cell_stats(struct compare_cell *cell)
+cell_pick(struct compare_cell *cell)
 {
 	unsigned char use = FIG_STOPPED;
-	double s = 0, q = 0;
+	double *w;
+	size_t nw = 0;
 
 	for (size_t i = 0; i < cell->nall; i++)
 		if (cell->kind[i] < use)
 			use = cell->kind[i];
-	cell->n = cell->fast = 0;
+	cell->n = cell->fast = cell->stopped = 0;
 	cell->v = xreallocarray(cell->v, cell->nall + 1, sizeof *cell->v);
+	w = xcalloc(cell->nall + 1, sizeof *w);
 	for (size_t i = 0; i < cell->nall; i++) {
 		cell->fast += cell->kind[i] == FIG_FAST;
-		if (cell->kind[i] == use)
-			cell->v[cell->n++] = cell->all[i];
+		cell->stopped += cell->kind[i] == FIG_STOPPED;
+		if (cell->kind[i] != use)
+			continue;
+		cell->v[cell->n++] = cell->all[i];
+		if (isfinite(cell->walls[i]))
+			w[nw++] = cell->walls[i];
 	}
 	cell->interrupted = cell->n > 0 && use == FIG_STOPPED;
-	if (cell->n == 0) {
-		cell->mean = cell->sd = NAN;
-		cell->too_fast = false;
-		return;
+	cell->too_fast = cell->n > 0 && use == FIG_FAST;
+	stats_describe(cell->v, cell->n, STATS_CONF, &cell->d);
+	cell->mean = cell->d.mean;
+	cell->sd = cell->d.sd;
+	if (nw > 0) {
+		struct stats_desc d;
+
+		stats_describe(w, nw, STATS_CONF, &d);
+		cell->wall = d.median;
+	} else {
+		cell->wall = NAN;
 	}
-	for (size_t i = 0; i < cell->n; i++)
-		s += cell->v[i];
-	cell->mean = s / (double)cell->n;
-	for (size_t i = 0; i < cell->n; i++)
-		q += (cell->v[i] - cell->mean) * (cell->v[i] - cell->mean);
-	cell->sd = cell->n > 1 ? root(q / (double)(cell->n - 1)) : 0;
-	cell->too_fast = use == FIG_FAST;
+	free(w);
 }
 
 /* A cell that competes for best: a finite mean that means something. */
 static bool
 counts(const struct compare_cell *cell)
 {
-	return cell->n > 0 && !cell->too_fast && isfinite(cell->mean);
+	return cell->n > 0 && !cell->too_fast && !cell->interrupted &&
+	    isfinite(cell->mean);
 }
 
 static bool
@@ -197,46 +203,52 @@ col_best(struct compare *c, size_t k)
 		col->best = COMPARE_NONE;
 }
 
-static void
-update_pct(struct compare *c)
+/* A row whose figures can be judged: some cell counts. */
+static bool
+judgeable(const struct compare *c, size_t i)
 {
-	for (size_t k = 0; k < c->ncols; k++) {
-		const struct compare_cell *base = c->baseline != COMPARE_NONE
-		    ? &c->rows[c->baseline].cells[k]
-		    : NULL;
-
-		for (size_t i = 0; i < c->nrows; i++) {
-			struct compare_cell *cell = &c->rows[i].cells[k];
-
-			/* "+++++" on either side is no figure to compare */
-			cell->pct = NAN;
-			if (base != NULL && base->n > 0 && base->mean != 0 &&
-			    !base->too_fast && cell->n > 0 && !cell->too_fast)
-				cell->pct = (cell->mean - base->mean) /
-				    base->mean * 100;
-		}
-	}
+	for (size_t k = 0; k < c->ncols; k++)
+		if (counts(&c->rows[i].cells[k]))
+			return true;
+	return false;
 }
 
-/* Means, bests and percentages after rows or columns changed. */
+/* Unless the user chose one: the first row with figures that count. A
+   failed variant first in its record would leave every verdict empty. */
+static void
+default_baseline(struct compare *c)
+{
+	if (c->baseline_chosen)
+		return;
+	c->baseline = COMPARE_NONE;
+	for (size_t i = 0; i < c->nrows; i++)
+		if (judgeable(c, i)) {
+			c->baseline = i;
+			return;
+		}
+	if (c->nrows > 0)
+		c->baseline = 0;
+}
+
+/* Means, bests, verdicts after rows or columns changed. */
 static void
 update(struct compare *c)
 {
 	for (size_t i = 0; i < c->nrows; i++)
 		for (size_t k = 0; k < c->ncols; k++)
-			cell_stats(&c->rows[i].cells[k]);
+			cell_pick(&c->rows[i].cells[k]);
 	for (size_t k = 0; k < c->ncols; k++)
 		col_best(c, k);
-	if (c->baseline == COMPARE_NONE && c->nrows > 0)
-		c->baseline = 0;
-	update_pct(c);
+	default_baseline(c);
+	compare_judge(c);
 }
 
 void
 compare_set_baseline(struct compare *c, size_t row)
 {
 	c->baseline = row < c->nrows ? row : COMPARE_NONE;
-	update_pct(c);
+	c->baseline_chosen = true;
+	compare_judge(c);
 }
 
 double
@@ -294,23 +306,37 @@ title_of(const char *label)
 }
 
 static size_t
-col_find(struct compare *c, const char *workload, const struct wl_test *t)
+col_find(struct compare *c, const char *workload, const char *params,
+    const struct wl_test *t)
 {
 	for (size_t k = 0; k < c->ncols; k++)
 		if (strcmp(c->cols[k].workload, workload) == 0 &&
+		    strcmp(c->cols[k].params, params) == 0 &&
 		    strcmp(c->cols[k].key, t->key) == 0 &&
 		    c->cols[k].unit == t->unit)
 			return k;
 	return COMPARE_NONE;
 }
 
+/* The workload's parameters as compact JSON with sorted keys: like is
+   compared with like only. */
+static char *
+params_of(const struct record_run *run)
+{
+	const json_t *w = json_object_get(run->json, "workload");
+	char *s = json_dumps(json_object_get(w, "params"),
+	    JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+
+	return s != NULL ? s : xstrdup("null");
+}
+
 /* The column of test t of workload, added (with empty cells in every
    row) when new. */
 static size_t
-col_get(struct compare *c, const struct record_run *run,
+col_get(struct compare *c, const struct record_run *run, const char *params,
     const struct wl_test *t)
 {
-	size_t k = col_find(c, run->workload, t);
+	size_t k = col_find(c, run->workload, params, t);
 	struct compare_col *col;
 
 	if (k != COMPARE_NONE)
@@ -321,6 +347,7 @@ col_get(struct compare *c, const struct record_run *run,
 	col->workload = xstrdup(run->workload);
 	col->type = xstrdup(run->type);
 	col->key = xstrdup(t->key);
+	col->params = xstrdup(params);
 	col->label = xstrdup(t->label ? t->label : t->key);
 	col->title = title_of(col->label);
 	col->unit = t->unit;
@@ -366,6 +393,7 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 	r->scaled =
 	    record_scaled(rec->root) ? xstrdup(record_scaled(rec->root)) : NULL;
 	r->record = recno;
+	r->cv_limit = compare_record_cv_limit(rec);
 	r->cells = xcalloc(c->ncols ? c->ncols : 1, sizeof *r->cells);
 	for (size_t k = 0; k < c->ncols; k++)
 		cell_reset(&r->cells[k]);
@@ -373,27 +401,34 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 }
 
 static void
-cell_push(struct compare_cell *cell, double v, enum fig_kind kind)
+cell_push(struct compare_cell *cell, double v, double wall, enum fig_kind kind)
 {
 	cell->all = xreallocarray(cell->all, cell->nall + 1, sizeof *cell->all);
+	cell->walls =
+	    xreallocarray(cell->walls, cell->nall + 1, sizeof *cell->walls);
 	cell->kind =
 	    xreallocarray(cell->kind, cell->nall + 1, sizeof *cell->kind);
 	cell->all[cell->nall] = v;
+	cell->walls[cell->nall] = wall;
 	cell->kind[cell->nall++] = (unsigned char)kind;
 }
 
 /* One figure per column for a run: the mean of its tests under that
    column's key (compilebench has one per operation) of the best kind
-   among them. */
+   among them, and their mean duration. */
 struct run_fig {
-	double sum[3];
+	double sum[3], wall[3];
 	size_t n[3];
 };
 
+/* A stopped run's figures are all stopped ones, even those of tests it
+   finished: the run is not what the lab asked for. */
 static enum fig_kind
-kind_of(const struct wl_test *t)
+kind_of(const struct wl_result *res, const struct wl_test *t)
 {
-	return t->interrupted ? FIG_STOPPED : t->too_fast ? FIG_FAST : FIG_REAL;
+	return t->interrupted || res->status == WL_INTERRUPTED ? FIG_STOPPED
+	    : t->too_fast                                      ? FIG_FAST
+							       : FIG_REAL;
 }
 
 /* "quick 2026-11-30 07:41", or the file's name without a date. */
@@ -422,23 +457,30 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 	const struct wl_result *res = run->res;
 	struct run_fig *f;
 	size_t *col;
+	char *params;
 
-	if (res == NULL)
+	if (res == NULL) {
+		if (run->skipped != NULL && c->rows[row].why == NULL)
+			c->rows[row].why = xstrdup(run->skipped);
 		return;
+	}
 	/* the columns first: col_get may add some (and move the rows'
 	   cells, not the rows) */
+	params = params_of(run);
 	col = xcalloc(res->ntests + 1, sizeof *col);
 	for (size_t t = 0; t < res->ntests; t++)
 		if (res->tests[t].key != NULL)
-			col[t] = col_get(c, run, &res->tests[t]);
+			col[t] = col_get(c, run, params, &res->tests[t]);
+	free(params);
 	f = xcalloc(c->ncols + 1, sizeof *f);
 	for (size_t t = 0; t < res->ntests; t++) {
 		const struct wl_test *test = &res->tests[t];
-		enum fig_kind kd = kind_of(test);
+		enum fig_kind kd = kind_of(res, test);
 
 		if (test->key == NULL)
 			continue;
 		f[col[t]].sum[kd] += test->value;
+		f[col[t]].wall[kd] += test->wall;
 		f[col[t]].n[kd]++;
 	}
 	for (size_t k = 0; k < c->ncols; k++)
@@ -450,11 +492,123 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 			else
 				cell_push(&c->rows[row].cells[k],
 				    f[k].sum[kd] / (double)f[k].n[kd],
+				    f[k].wall[kd] / (double)f[k].n[kd],
 				    (enum fig_kind)kd);
 			break;
 		}
 	free(f);
 	free(col);
+}
+
+/* The lab's variants a stopped run never reached get their row too, so
+   that no variant vanishes from the table. */
+static void
+add_unreached(struct compare *c, const struct record *rec, size_t recno,
+    const char *label)
+{
+	const json_t *lj = json_object_get(rec->root, "lab");
+	const char *text = json_str(lj, "text");
+	struct errlist errs;
+	struct lab *lab = NULL;
+
+	if (text == NULL || text[0] == '\0')
+		return;
+	errlist_init(&errs);
+	if (lab_load_string(text, json_str(lj, "path"), &lab, &errs) == 0) {
+		for (size_t v = 0; v < lab->nvariants; v++) {
+			const char *name = lab->variants[v].name;
+			struct record_run run = { 0 };
+			size_t i;
+
+			if (name == NULL)
+				continue;
+			for (i = 0; i < c->nrows; i++)
+				if (c->rows[i].record == recno &&
+				    strcmp(c->rows[i].variant, name) == 0)
+					break;
+			if (i < c->nrows)
+				continue;
+			run.variant = xstrdup(name);
+			i = row_get(c, rec, recno, &run, label);
+			free(run.variant);
+			c->rows[i].why = xstrdup(
+			    _("not reached: the run was stopped first"));
+		}
+	}
+	lab_free(lab);
+	errlist_done(&errs);
+}
+
+/* One clause of params_diff(): "counts [100] against [1000]". */
+static void
+diff_one(const char *key, const json_t *va, const json_t *vb,
+    struct strbuf *out)
+{
+	char *x = va ? json_dumps(va, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+	char *y = vb ? json_dumps(vb, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+
+	strbuf_printf(out, _("%s%s %s against %s"), out->len ? ", " : "", key,
+	    x ? x : _("unset"), y ? y : _("unset"));
+	free(x);
+	free(y);
+}
+
+/* The parameters two columns of the same test differ in. */
+static char *
+params_diff(const char *a, const char *b)
+{
+	json_t *ja = json_loads(a, JSON_DECODE_ANY, NULL);
+	json_t *jb = json_loads(b, JSON_DECODE_ANY, NULL);
+	struct strbuf out;
+	void *it;
+
+	strbuf_init(&out);
+	for (it = json_object_iter(ja); it != NULL;
+	     it = json_object_iter_next(ja, it)) {
+		const char *key = json_object_iter_key(it);
+		json_t *va = json_object_iter_value(it);
+		json_t *vb = json_object_get(jb, key);
+
+		if (vb == NULL || !json_equal(va, vb))
+			diff_one(key, va, vb, &out);
+	}
+	for (it = json_object_iter(jb); it != NULL;
+	     it = json_object_iter_next(jb, it))
+		if (json_object_get(ja, json_object_iter_key(it)) == NULL)
+			diff_one(json_object_iter_key(it), NULL,
+			    json_object_iter_value(it), &out);
+	json_decref(ja);
+	json_decref(jb);
+	if (out.len == 0)
+		strbuf_printf(&out, "%s", _("other parameters"));
+	return strbuf_take(&out);
+}
+
+/* Columns of one workload test run with other parameters: each says why
+   it stands apart from the first of them. */
+static void
+set_apart(struct compare *c)
+{
+	for (size_t k = 0; k < c->ncols; k++) {
+		struct compare_col *col = &c->cols[k];
+
+		free(col->apart);
+		col->apart = NULL;
+		for (size_t j = 0; j < c->ncols; j++) {
+			const struct compare_col *o = &c->cols[j];
+			char *d;
+
+			if (j == k || strcmp(o->workload, col->workload) != 0 ||
+			    strcmp(o->key, col->key) != 0 ||
+			    o->unit != col->unit)
+				continue;
+			d = params_diff(col->params, o->params);
+			col->apart = xasprintf(
+			    _("kept apart: run with other parameters (%s)"), d);
+			free(d);
+			break;
+		}
+	}
 }
 
 size_t
@@ -474,7 +628,10 @@ compare_add(struct compare *c, const struct record *rec, const char *label)
 	}
 	for (size_t i = 0; i < rec->nruns; i++)
 		add_run(c, rec, recno, &rec->runs[i], def);
+	if (st != NULL && strcmp(st, "interrupted") == 0)
+		add_unreached(c, rec, recno, def);
 	free(def);
+	set_apart(c);
 	update(c);
 	return c->nrows - before;
 }
@@ -522,6 +679,9 @@ compare_remove_record(struct compare *c, size_t record)
 		c->rows[w++] = c->rows[i];
 	}
 	c->nrows = w;
+	set_apart(c);
+	if (base == COMPARE_NONE)
+		c->baseline_chosen = false; /* its record went */
 	c->baseline = base;
 	for (size_t k = c->ncols; k-- > 0;)
 		if (!col_used(c, k))

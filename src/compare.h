@@ -1,17 +1,26 @@
 /*
  * The comparison table of result records, without curses: rows are the
  * variants of each record added (one row per record and variant, so runs
- * made on different days are never pooled), columns are the tests of the
- * workloads (workload name + test key + unit: "small" "files_1000"
- * files/s, bonnie's columns...), and a cell holds the mean and sample
- * standard deviation of the test's figure over the repeats of that
- * variant, how many repeats it averages, and its change in percent
- * against a chosen baseline row. Per column the best cell is marked:
- * the highest mean for rates, the lowest for seconds (compare_lower_better
- * decides from the unit). Failed runs are counted, not averaged (their
- * figures are partial), as `raidlab show` does; interrupted runs are
- * averaged and flagged. The Compare screen (ui/tui-compare.c) draws it;
- * any front end may. The thread that owns the records (the UI thread).
+ * made on different days are never pooled; a variant with no figure, one
+ * that was not built or not reached, gets its row with the reason),
+ * columns are the tests of the workloads (workload name + parameters +
+ * test key + unit: "small" "files_1000" files/s, bonnie's columns...; the
+ * same workload run with other parameters is another column, kept apart
+ * with the reason, never compared), and a cell holds what the repeats of
+ * that variant say (src/stats.h): n, mean, sd, CV, median, range, the 95%
+ * confidence interval of the mean, the stability marks (CV over the
+ * lab's limit, a trend, outliers, a warm-up, tests too short to trust,
+ * stopped repeats) and, against a chosen baseline row, the change in
+ * percent with its 95% interval (Fieller) and Welch's p-value, summed up
+ * as a verdict. Per column the best cell is marked: the highest mean for
+ * rates, the lowest for seconds (compare_lower_better decides from the
+ * unit). Failed runs are counted, not averaged (their figures are
+ * partial), as `raidlab show` does; too-fast repeats are left out unless
+ * every repeat was; a stopped run's figures (an interrupted run) are left
+ * out unless no other repeat has one, and then they are shown marked and
+ * never judged. The Compare screen (ui/tui-compare.c) and `raidlab
+ * compare` draw it; the verdict texts are compare-verdict.c's. The
+ * thread that owns the records (the UI thread).
  */
 #ifndef RAIDLAB_COMPARE_H
 #define RAIDLAB_COMPARE_H
@@ -20,7 +29,10 @@
 #include <stddef.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "result.h"
+#include "stats.h"
 
 struct err;
 struct record;
@@ -31,25 +43,75 @@ struct record;
 /* Buffer for compare_format_value() and compare_format_pct(). */
 #define COMPARE_NUM_BUF 32
 
+/* Why a cell's figures are not a plain result: each mark has a reason
+   in words (compare_marks_text()). */
+enum compare_mark {
+	COMPARE_MARK_CV = 1 << 0, /* CV over the lab's cv_limit */
+	COMPARE_MARK_TREND = 1 << 1, /* rises or falls with the repeats */
+	COMPARE_MARK_OUTLIER = 1 << 2, /* a repeat far from the others */
+	COMPARE_MARK_WARMUP = 1 << 3, /* the first repeat far from the rest */
+	COMPARE_MARK_SHORT = 1 << 4, /* tests too short to trust */
+	COMPARE_MARK_STOPPED = 1 << 5, /* only stopped runs had a figure */
+};
+
+/* The marks that make a sample unstable: a verdict on it says so. */
+#define COMPARE_UNSTABLE                                                       \
+	(COMPARE_MARK_CV | COMPARE_MARK_TREND | COMPARE_MARK_OUTLIER |         \
+	    COMPARE_MARK_WARMUP)
+
+/* A trend marks a sample when Mann-Kendall's p is at most this (n >= 4;
+   four values falling at every step give 1/12). */
+#define COMPARE_TREND_P 0.10
+/* Tests whose median duration is under this many seconds are marked
+   too short to trust. */
+#define COMPARE_SHORT_S 0.5
+/* The CV limit when the record does not say (the lab's cv_limit). */
+#define COMPARE_CV_LIMIT 0.05
+
+/* What a cell says against the baseline, best known first. */
+enum compare_verdict {
+	COMPARE_V_NONE, /* no baseline, or no figure on either side */
+	COMPARE_V_BASELINE, /* the cell is the baseline's */
+	COMPARE_V_STOPPED, /* a side has only stopped runs: never judged */
+	COMPARE_V_FAST, /* a side was too fast to measure */
+	COMPARE_V_FEW, /* a side has under 3 repeats: noise cannot be told
+			  from a difference */
+	COMPARE_V_SAME, /* no difference proven at 95% */
+	COMPARE_V_BETTER, /* a change whose 95% interval excludes 0 */
+	COMPARE_V_WORSE,
+};
+
 struct compare_cell {
 	size_t n; /* repeats averaged (0: the variant has no figure); a
 		     repeat with several figures for the column (compilebench
 		     operations) gives their mean */
 	double mean, sd; /* sd: sample (n - 1) stddev, 0 when n is 1;
 			    both NAN when n is 0 */
+	struct stats_desc d; /* the n figures: CV, median, range, 95% CI */
 	double pct; /* (mean - base) / base x 100; NAN: no baseline,
 		       no figure, or a baseline of 0 */
+	struct stats_change ch; /* against the baseline (Welch, Fieller) */
+	enum compare_verdict verdict;
+	size_t needed; /* COMPARE_V_FEW: repeats each that would tell a
+			  change this large from noise (0: unknown) */
+	unsigned marks; /* enum compare_mark bits */
+	double tau, trend_p; /* Mann-Kendall, NAN when n < 3 */
+	double wall; /* median duration of the tests, seconds; NAN unknown */
 	size_t failed; /* failed runs, left out of the mean */
 	size_t fast; /* repeats too fast to mean much: left out of the mean
 			unless every repeat was, as in raidlab show */
+	size_t stopped; /* repeats from stopped runs (left out, or all) */
 	bool too_fast; /* every repeat was (n > 0): not a candidate for
 			  best, shown as bonnie++ does ("+++++") */
 	bool interrupted; /* only stopped repeats had a figure: theirs are
-			     averaged (a stopped one is left out otherwise) */
+			     shown, marked, never judged */
 	double *v; /* the n figures averaged, in run order */
-	/* Every repeat's figure with its kind (enum in compare.c), in run
-	   order: the mean takes the kind that means most. */
+	bool *outlier; /* n of them: v[i] is an outlier */
+	/* Every repeat's figure with its kind (enum in compare.c) and its
+	   tests' duration, in run order: the mean takes the kind that means
+	   most. */
 	double *all;
+	double *walls;
 	unsigned char *kind;
 	size_t nall;
 };
@@ -63,6 +125,9 @@ struct compare_row {
 	char *scaled; /* its record ran scaled down (record_scaled()): how;
 			NULL for a full run */
 	size_t record; /* index of the record (order of compare_add) */
+	char *why; /* why the row has no figure ("not built: ..."), or
+		      NULL */
+	double cv_limit; /* its record's (compare_record_cv_limit()) */
 	struct compare_cell *cells; /* ncols of them */
 };
 
@@ -70,6 +135,11 @@ struct compare_col {
 	char *workload; /* the lab's workload name: "small" */
 	char *type; /* its type: "smallfiles" */
 	char *key; /* the test's key: "files_1000" */
+	char *params; /* the workload's parameters as compact JSON */
+	/* Another column has the same workload and test run with other
+	   parameters: why they are kept apart ("parameters differ from
+	   the other small: counts [100] against [1000]"), else NULL. */
+	char *apart;
 	char *label; /* untranslated: "Block write (-s 2G:...)" */
 	char *title; /* label without a trailing " (...)": "Block write" */
 	enum wl_unit unit;
@@ -85,7 +155,10 @@ struct compare {
 	struct compare_col *cols;
 	size_t ncols;
 	size_t nrecords; /* compare_add() calls kept */
-	size_t baseline; /* row, or COMPARE_NONE (the first row by default) */
+	size_t baseline; /* row, or COMPARE_NONE (by default the first
+			    row with a figure that can be judged) */
+	bool baseline_chosen; /* by compare_set_baseline(): kept as rows
+				 come and go */
 };
 
 void compare_init(struct compare *c);
@@ -108,7 +181,8 @@ void compare_remove_record(struct compare *c, size_t record);
 /* A row comes from the record file at path (as given to compare_add). */
 bool compare_has_path(const struct compare *c, const char *path);
 
-/* Choose the baseline row (COMPARE_NONE: none); the percentages follow. */
+/* Choose the baseline row (COMPARE_NONE: none); the percentages and
+   verdicts follow. */
 void compare_set_baseline(struct compare *c, size_t row);
 
 /* The cell at row, col (both in range). */
@@ -167,5 +241,77 @@ void compare_files_done(struct compare_files *l);
 /* Rows of c come from records that ran scaled differently (one scaled
    down and one not, or scaled otherwise): their figures do not compare. */
 bool compare_scaled_differ(const struct compare *c);
+
+/* ---------------------------------------------------------- verdicts */
+/* compare-verdict.c: the statistics of update() and their words. */
+
+/*
+ * The verdict of the cell in a few columns, for tables: "+27.1% ±4.2%"
+ * (the half-width of the 95% interval; "?" after it when a side is
+ * unstable), "~ p=0.52" (no difference proven, as benchstat writes it),
+ * "n<3", "stopped", "+++++", "baseline", or "". Returns buf.
+ */
+const char *compare_format_verdict(const struct compare *c, size_t row,
+    size_t col, char *buf, size_t len);
+
+/*
+ * The answer in one sentence, for the selected test:
+ * "b: 27.1% faster than a (95% CI 22.9% to 31.3%; p = 0.0004; n = 5 and
+ * 5)", "b: no difference from a proven at 95% (-1.2%, 95% CI -5.0% to
+ * +2.8%; p = 0.52; n = 5 and 5)", "b: 2 repeats against 5: noise cannot
+ * be told from a difference; about 6 repeats each would tell", with
+ * "; the verdict rests on an unstable sample: a: REASONS" for each side
+ * that is. The names are the rows' variants ("b #2" with several
+ * records). NULL when there is nothing to say (no baseline, the
+ * baseline row itself, no figure). Caller frees.
+ */
+char *compare_answer(const struct compare *c, size_t row, size_t col);
+
+/*
+ * The reasons for the cell's marks, one clause each, joined by "; ":
+ * "CV 18.2% over the 5% limit; falls with every repeat (Mann-Kendall
+ * tau -1.00, p = 0.08); 1 outlier (repeat 4); the first repeat is far
+ * from the rest (a warm-up?); the tests lasted 0.01 s: too short to
+ * trust; only stopped runs had a figure". "" without marks. Caller frees.
+ */
+char *compare_marks_text(const struct compare *c, size_t row, size_t col);
+
+/* One word per mark, for narrow places: "cv trend outlier warm-up short
+   stopped" (those set, in that order). Untranslated keys: the JSON and
+   CSV use them too. Caller frees. */
+char *compare_marks_keys(unsigned marks);
+
+/* "none", "baseline", "stopped", "too_fast", "too_few", "no_difference",
+   "better", "worse": the verdict's key in JSON and CSV. */
+const char *compare_verdict_key(enum compare_verdict v);
+
+/* The statistics of every cell (per cell, then against the baseline);
+   update() calls it. */
+void compare_judge(struct compare *c);
+
+/* The record's cv_limit (its "rounds", set by the lab), else
+   COMPARE_CV_LIMIT. */
+double compare_record_cv_limit(const struct record *rec);
+
+/* ---------------------------------------------------------------- JSON */
+/* compare-json.c */
+
+/*
+ * The cell as `raidlab compare --json` prints it: variant, record (from
+ * 1), scratch, n, mean, sd, cv, median, min, max, ci_lo, ci_hi (95% CI
+ * of the mean), pct, pct_lo, pct_hi (Fieller), p, df (Welch), baseline,
+ * best, failed, too_fast, interrupted, verdict (compare_verdict_key()),
+ * needed (too few repeats: how many would tell), marks [keys],
+ * marks_text, answer, why (a row without figures). NaN is null.
+ */
+json_t *compare_cell_json(const struct compare *c, size_t row, size_t col);
+
+/*
+ * What rec's own repeats say, for the record itself ("stability"): one
+ * object per variant and test with figures, as compare_cell_json() minus
+ * everything that needs a baseline, plus workload, key, unit and the
+ * cv_limit the marks used.
+ */
+json_t *compare_stability_json(const struct record *rec);
 
 #endif

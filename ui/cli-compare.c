@@ -2,12 +2,15 @@
  * raidlab compare [-b VARIANT] [--json|--csv] RESULT...: the Compare
  * screen's table, headless, for scripts and mails. One block per test
  * (workload and figure), a line per variant of each record: the mean and
- * standard deviation over the repeats, how many repeats, the change
- * against the baseline row and the best of the test starred, with the
- * rules of src/compare.c (failed runs counted, not averaged; too-fast
- * repeats shown as bonnie++ does). --json and --csv give the same cells
- * with full precision. Exit 0, 1 when a file cannot be read as a
- * record, 2 on bad usage. Main thread.
+ * standard deviation over the repeats, how many repeats, the verdict
+ * against the baseline row (the change with its 95% interval, or "no
+ * difference"), the stability marks and the best of the test starred;
+ * then the answer for each variant in a sentence and the marks' reasons,
+ * with the rules of src/compare.c (failed runs counted, not averaged;
+ * too-fast repeats shown as bonnie++ does; stopped runs marked, never
+ * judged). A variant without figures says why. --json and --csv give the
+ * same cells with full precision. Exit 0, 1 when a file cannot be read as
+ * a record, 2 on bad usage. Main thread.
  */
 #include "config.h"
 
@@ -25,6 +28,7 @@
 #include "i18n.h"
 #include "plot.h"
 #include "record.h"
+#include "stats.h"
 
 enum out { OUT_TEXT, OUT_JSON, OUT_CSV };
 
@@ -60,14 +64,15 @@ row_name(const struct compare *c, size_t i, char *buf, size_t len)
 		snprintf(buf, len, "%s%s", r->variant, r->scratch ? "~" : "");
 }
 
-/* The figure part of a text line: "1621.8 ± 939.1  2 runs  +12.3%". */
+/* The figure part of a text line:
+   "1621.8 ± 939.1  2 runs  +12.3% ±4.1%  cv trend". */
 static void
 cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 {
 	const struct compare_cell *x = compare_cell(c, i, k);
 	const struct compare_col *col = &c->cols[k];
-	char m[COMPARE_NUM_BUF], sd[COMPARE_NUM_BUF + 8], pct[COMPARE_NUM_BUF];
-	char runs[64];
+	char m[COMPARE_NUM_BUF], sd[COMPARE_NUM_BUF + 8], vd[64];
+	char runs[64], *marks;
 
 	if (x->n == 0) {
 		snprintf(runs, sizeof runs,
@@ -91,28 +96,35 @@ cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 		    plot_utf8_locale() ? "±" : "+-",
 		    compare_format_value(x->sd, col->unit, v, sizeof v));
 	}
-	compare_format_pct(x->pct, pct, sizeof pct);
+	compare_format_verdict(c, i, k, vd, sizeof vd);
+	marks = compare_marks_keys(x->marks);
 	/* ± is two bytes and one column: pad by hand. */
-	snprintf(buf, len, "%10s %s%*s %-8s %s%s%s", m, sd,
+	snprintf(buf, len, "%10s %s%*s %-8s %-*s %s%s", m, sd,
 	    11 - (int)strlen(sd) + (x->n > 1 && plot_utf8_locale()), "", runs,
-	    i == c->baseline ? _("baseline") : pct,
-	    x->failed > 0 ? _("  (failed runs left out)") : "",
-	    x->interrupted ? _("  (stopped runs only)") : "");
+	    16 + (strstr(vd, "±") != NULL), vd, marks,
+	    x->failed > 0 ? _("  (failed runs left out)") : "");
+	free(marks);
+}
+
+/* Why a row has no figure at all, or NULL. */
+static const char *
+row_why(const struct compare *c, size_t i)
+{
+	for (size_t k = 0; k < c->ncols; k++)
+		if (compare_cell(c, i, k)->n > 0 ||
+		    compare_cell(c, i, k)->failed > 0)
+			return NULL;
+	return c->rows[i].why ? c->rows[i].why : _("no figures");
 }
 
 static void
-print_text(const struct compare *c)
+print_header(const struct compare *c)
 {
-	char name[256], line[512];
-	int nw = 8;
+	char name[256];
 	bool scratch = false;
 
-	for (size_t i = 0; i < c->nrows; i++) {
-		row_name(c, i, name, sizeof name);
-		if ((int)strlen(name) > nw)
-			nw = (int)strlen(name);
+	for (size_t i = 0; i < c->nrows; i++)
 		scratch = scratch || c->rows[i].scratch;
-	}
 	for (size_t i = 0; c->nrecords > 1 && i < c->nrows; i++)
 		if (i == 0 || c->rows[i].record != c->rows[i - 1].record)
 			printf(_("#%zu  %s  %s%s%s%s\n"), c->rows[i].record + 1,
@@ -136,11 +148,59 @@ print_text(const struct compare *c)
 		printf("%s\n",
 		    _("No baseline; * marks the best of each test."));
 	}
+	printf("%s\n",
+	    _("Verdicts at 95% confidence: the change with its interval, "
+	      "~ no difference proven, ! an unstable sample."));
 	if (scratch)
 		printf("%s\n",
 		    _("~ scratch disks: functional, not "
 		      "representative (the members share one "
 		      "physical disk)."));
+	for (size_t i = 0; i < c->nrows; i++) {
+		const char *why = row_why(c, i);
+
+		if (why == NULL)
+			continue;
+		row_name(c, i, name, sizeof name);
+		printf(_("%s: no figures: %s\n"), name, why);
+	}
+}
+
+/* After a test's rows: each variant's answer, then the marks' reasons. */
+static void
+print_answers(const struct compare *c, size_t k)
+{
+	char name[256];
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *a = compare_answer(c, i, k);
+
+		if (a != NULL)
+			printf("  %s\n", a);
+		free(a);
+	}
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *m = compare_marks_text(c, i, k);
+
+		row_name(c, i, name, sizeof name);
+		if (m[0] != '\0')
+			printf(_("  ! %s: %s\n"), name, m);
+		free(m);
+	}
+}
+
+static void
+print_text(const struct compare *c)
+{
+	char name[256], line[512];
+	int nw = 8;
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		row_name(c, i, name, sizeof name);
+		if ((int)strlen(name) > nw)
+			nw = (int)strlen(name);
+	}
+	print_header(c);
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 
@@ -148,6 +208,8 @@ print_text(const struct compare *c)
 		    wl_unit_name(col->unit),
 		    col->lower_better ? _("lower is better")
 				      : _("higher is better"));
+		if (col->apart != NULL)
+			printf("  %s\n", col->apart);
 		for (size_t i = 0; i < c->nrows; i++) {
 			const struct compare_cell *x = compare_cell(c, i, k);
 
@@ -161,36 +223,15 @@ print_text(const struct compare *c)
 			printf("  %s %-*s  %s\n", col->best == i ? "*" : " ",
 			    nw, name, line);
 		}
+		print_answers(c, k);
 	}
-}
-
-/* A number, or null for NaN (JSON has no NaN). */
-static json_t *
-num(double v)
-{
-	return isnan(v) ? json_null() : json_real(v);
-}
-
-static json_t *
-json_cell(const struct compare *c, size_t i, size_t k)
-{
-	const struct compare_cell *x = compare_cell(c, i, k);
-	const struct compare_row *r = &c->rows[i];
-
-	return json_pack("{s:s, s:I, s:b, s:I, s:o, s:o, s:o, s:b, s:b, "
-			 "s:I, s:b, s:b}",
-	    "variant", r->variant, "record", (json_int_t)r->record + 1,
-	    "scratch", r->scratch, "n", (json_int_t)x->n, "mean", num(x->mean),
-	    "sd", num(x->sd), "pct", num(x->pct), "baseline", i == c->baseline,
-	    "best", c->cols[k].best == i, "failed", (json_int_t)x->failed,
-	    "too_fast", x->too_fast, "interrupted", x->interrupted);
 }
 
 static void
 print_json(const struct compare *c)
 {
 	json_t *root = json_object(), *recs = json_array(),
-	       *tests = json_array();
+	       *tests = json_array(), *vars = json_array();
 	char *s;
 
 	for (size_t i = 0; i < c->nrows; i++)
@@ -199,20 +240,31 @@ print_json(const struct compare *c)
 			    json_pack("{s:I, s:s, s:s?}", "record",
 				(json_int_t)c->rows[i].record + 1, "source",
 				c->rows[i].source, "path", c->rows[i].path));
+	for (size_t i = 0; i < c->nrows; i++)
+		json_array_append_new(vars,
+		    json_pack("{s:s, s:I, s:b, s:s?}", "variant",
+			c->rows[i].variant, "record",
+			(json_int_t)c->rows[i].record + 1, "baseline",
+			i == c->baseline, "why", row_why(c, i)));
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 		json_t *rows = json_array();
 
 		for (size_t i = 0; i < c->nrows; i++)
-			json_array_append_new(rows, json_cell(c, i, k));
+			json_array_append_new(rows, compare_cell_json(c, i, k));
 		json_array_append_new(tests,
-		    json_pack("{s:s?, s:s?, s:s?, s:s?, s:s, s:b, s:o}",
+		    json_pack("{s:s?, s:s?, s:s?, s:s?, s:s, s:b, s:o, s:s?, "
+			      "s:o}",
 			"workload", col->workload, "type", col->type, "key",
 			col->key, "label", col->label, "unit",
 			wl_unit_key(col->unit), "lower_better",
-			col->lower_better, "rows", rows));
+			col->lower_better, "params",
+			json_loads(col->params, JSON_DECODE_ANY, NULL), "apart",
+			col->apart, "rows", rows));
 	}
 	json_object_set_new(root, "records", recs);
+	json_object_set_new(root, "confidence", json_real(STATS_CONF));
+	json_object_set_new(root, "variants", vars);
 	json_object_set_new(root, "tests", tests);
 	if ((s = json_dumps(root, JSON_INDENT(1))) != NULL)
 		printf("%s\n", s);
@@ -244,11 +296,32 @@ csv_num(double v)
 		printf("%.17g", v);
 }
 
+/* The statistics columns of a CSV line, and its end. */
+static void
+csv_stats(const struct compare *c, size_t i, size_t k)
+{
+	const struct compare_cell *x = compare_cell(c, i, k);
+	const double v[] = { x->d.cv, x->d.median, x->d.min, x->d.max,
+		x->d.ci_lo, x->d.ci_hi, x->ch.pct_lo, x->ch.pct_hi, x->ch.p };
+	char *marks = compare_marks_keys(x->marks);
+	const char *why = x->n == 0 ? row_why(c, i) : NULL;
+
+	for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) {
+		putchar(',');
+		csv_num(v[j]);
+	}
+	printf(",%s,%s,", compare_verdict_key(x->verdict), marks);
+	csv_field(why ? why : "");
+	putchar('\n');
+	free(marks);
+}
+
 static void
 print_csv(const struct compare *c)
 {
 	puts("workload,key,label,unit,variant,record,n,mean,sd,pct,best,"
-	     "failed,too_fast,interrupted");
+	     "failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,"
+	     "pct_lo,pct_hi,p,verdict,marks,why");
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 
@@ -268,10 +341,21 @@ print_csv(const struct compare *c)
 			csv_num(x->sd);
 			putchar(',');
 			csv_num(x->pct);
-			printf(",%d,%zu,%d,%d\n", col->best == i, x->failed,
+			printf(",%d,%zu,%d,%d", col->best == i, x->failed,
 			    x->too_fast, x->interrupted);
+			csv_stats(c, i, k);
 		}
 	}
+}
+
+/* Some run of rec has a figure. */
+static bool
+record_has_figures(const struct record *rec)
+{
+	for (size_t i = 0; i < rec->nruns; i++)
+		if (rec->runs[i].res != NULL && rec->runs[i].res->ntests > 0)
+			return true;
+	return false;
 }
 
 /* Add every record; false when one cannot be read (said). */
@@ -292,7 +376,8 @@ add_records(struct compare *c, char **paths, int n)
 			ok = false;
 			continue;
 		}
-		if (compare_add(c, rec, NULL) == 0)
+		compare_add(c, rec, NULL);
+		if (!record_has_figures(rec))
 			cli_error(&cli_compare, _("%s: no figures to compare"),
 			    paths[i]);
 		record_free(rec);
@@ -300,28 +385,12 @@ add_records(struct compare *c, char **paths, int n)
 	return ok;
 }
 
-/* A row with at least one figure. */
-static bool
-has_figures(const struct compare *c, size_t i)
-{
-	for (size_t k = 0; k < c->ncols; k++)
-		if (compare_cell(c, i, k)->n > 0)
-			return true;
-	return false;
-}
-
 /* The row -b names (the first with that variant name; "none": no
    baseline); false if there is none. */
 static bool
 set_baseline(struct compare *c, const char *name)
 {
-	/* By default the first row that has figures: a failed variant
-	   first in its record would leave every percentage empty. */
-	for (size_t i = 0; name == NULL && i < c->nrows; i++)
-		if (has_figures(c, i)) {
-			compare_set_baseline(c, i);
-			break;
-		}
+	/* By default compare_add()'s: the first row with figures. */
 	if (name == NULL)
 		return true;
 	if (strcmp(name, "none") == 0) {

@@ -601,3 +601,296 @@ Test(compare, results_directory_lists_records_newest_first)
 	record_free(new);
 	lab_free(lab);
 }
+
+/* ---------------------------------------------------------------- verdicts */
+
+/* Runs of "small" for variant v, one per figure: files_100 = vals[i],
+   each test lasting wall seconds. */
+static void
+add_vals(struct record *rec, const struct lab *lab, int v, const double *vals,
+    size_t n, double wall)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct wl_result *r = wl_result_new("smallfiles", "small");
+		struct wl_test *t;
+
+		t = wl_result_add_test(r, "files_100",
+		    "100 files of 4K in 10 dirs", WL_UNIT_FILES_S);
+		t->value = vals[i];
+		t->wall = wall;
+		record_add_run(rec, &lab->variants[v], NULL,
+		    &lab->workloads[W_SMALL], (int)i + 1, r, NULL);
+		wl_result_free(r);
+	}
+}
+
+/* A table of slow (a) against fast (b), slow the baseline. */
+static void
+table_of(struct compare *c, struct lab **lab, struct record **rec,
+    const double *a, size_t na, const double *b, size_t nb)
+{
+	*lab = sample_lab();
+	*rec = record_new(*lab);
+	add_vals(*rec, *lab, V_SLOW, a, na, 2.0);
+	add_vals(*rec, *lab, V_FAST, b, nb, 2.0);
+	compare_init(c);
+	compare_add(c, *rec, NULL);
+	cr_assert_eq(c->baseline, 0);
+}
+
+static void
+table_done(struct compare *c, struct lab *lab, struct record *rec)
+{
+	compare_done(c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+Test(verdict, identical_samples_prove_no_difference)
+{
+	static const double a[] = { 100, 104, 98, 101, 97 };
+	struct compare c;
+	struct lab *lab;
+	struct record *rec;
+	char buf[64], *ans;
+
+	table_of(&c, &lab, &rec, a, 5, a, 5);
+	cr_assert_eq(compare_cell(&c, 1, 0)->verdict, COMPARE_V_SAME);
+	cr_assert_float_eq(compare_cell(&c, 1, 0)->ch.p, 1.0, 1e-12);
+	cr_assert_eq(compare_cell(&c, 0, 0)->verdict, COMPARE_V_BASELINE);
+	cr_assert_str_eq(compare_format_verdict(&c, 1, 0, buf, sizeof buf),
+	    "~ p=1.00");
+	ans = compare_answer(&c, 1, 0);
+	cr_assert_not_null(ans);
+	cr_assert(strstr(ans, "fast: no difference from slow proven at 95%") ==
+		ans,
+	    "%s", ans);
+	cr_assert(strstr(ans, "n = 5 and 5") != NULL, "%s", ans);
+	free(ans);
+	cr_assert_null(compare_answer(&c, 0, 0));
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, a_clear_change_has_an_interval_that_excludes_zero)
+{
+	static const double a[] = { 100, 102, 98, 101, 99 };
+	static const double b[] = { 150, 149, 152, 151, 148 };
+	const struct compare_cell *x;
+	struct compare c;
+	struct lab *lab;
+	struct record *rec;
+	char *ans;
+
+	table_of(&c, &lab, &rec, a, 5, b, 5);
+	x = compare_cell(&c, 1, 0);
+	cr_assert_eq(x->verdict, COMPARE_V_BETTER);
+	cr_assert_float_eq(x->pct, 50.0, 1e-9);
+	cr_assert(x->ch.pct_lo > 0 && x->ch.pct_lo < 50 && x->ch.pct_hi > 50,
+	    "%g %g", x->ch.pct_lo, x->ch.pct_hi);
+	cr_assert(x->ch.p < 0.001);
+	ans = compare_answer(&c, 1, 0);
+	cr_assert(strstr(ans, "fast: 50.0% faster than slow (95% CI ") == ans,
+	    "%s", ans);
+	free(ans);
+	/* The other way round it is slower, by a third. */
+	compare_set_baseline(&c, 1);
+	x = compare_cell(&c, 0, 0);
+	cr_assert_eq(x->verdict, COMPARE_V_WORSE);
+	ans = compare_answer(&c, 0, 0);
+	cr_assert(strstr(ans, "slow: 33.3% slower than fast") == ans, "%s",
+	    ans);
+	free(ans);
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, under_three_repeats_noise_cannot_be_told)
+{
+	static const double a[] = { 100, 110 };
+	static const double b[] = { 150, 140 };
+	struct compare c;
+	struct lab *lab;
+	struct record *rec;
+	char buf[64], *ans;
+
+	table_of(&c, &lab, &rec, a, 2, b, 2);
+	cr_assert_eq(compare_cell(&c, 1, 0)->verdict, COMPARE_V_FEW);
+	cr_assert_str_eq(compare_format_verdict(&c, 1, 0, buf, sizeof buf),
+	    "n<3");
+	ans = compare_answer(&c, 1, 0);
+	cr_assert(strstr(ans, "noise cannot be told from a difference") != NULL,
+	    "%s", ans);
+	free(ans);
+	table_done(&c, lab, rec);
+	/* One repeat each: not even an estimate of the noise. */
+	table_of(&c, &lab, &rec, a, 1, b, 1);
+	cr_assert_eq(compare_cell(&c, 1, 0)->verdict, COMPARE_V_FEW);
+	ans = compare_answer(&c, 1, 0);
+	cr_assert(strstr(ans, "at least 3 repeats each") != NULL, "%s", ans);
+	free(ans);
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, a_steady_fall_is_marked_and_the_verdict_says_so)
+{
+	/* The issue's /var/tmp repeats: 8x slower over four repeats. */
+	static const double a[] = { 44214, 14330, 7167, 5267 };
+	static const double b[] = { 100, 101, 99, 100 };
+	const struct compare_cell *x;
+	struct compare c;
+	struct lab *lab;
+	struct record *rec;
+	char *m, *ans, buf[64];
+
+	table_of(&c, &lab, &rec, a, 4, b, 4);
+	x = compare_cell(&c, 0, 0);
+	cr_assert(x->marks & COMPARE_MARK_TREND);
+	cr_assert(x->marks & COMPARE_MARK_CV);
+	cr_assert_float_eq(x->tau, -1.0, 1e-12);
+	m = compare_marks_text(&c, 0, 0);
+	cr_assert(strstr(m, "falls across the repeats") != NULL, "%s", m);
+	cr_assert(strstr(m, "over the 5% limit") != NULL, "%s", m);
+	free(m);
+	m = compare_marks_keys(x->marks);
+	cr_assert(strstr(m, "cv") == m && strstr(m, "trend") != NULL, "%s", m);
+	free(m);
+	ans = compare_answer(&c, 1, 0);
+	cr_assert(strstr(ans,
+		      "the verdict rests on an unstable sample: slow") != NULL,
+	    "%s", ans);
+	free(ans);
+	cr_assert(strstr(compare_format_verdict(&c, 1, 0, buf, sizeof buf),
+		      " !") != NULL,
+	    "%s", buf);
+	/* The steady one carries no mark. */
+	cr_assert_eq(compare_cell(&c, 1, 0)->marks, 0);
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, outliers_warmups_and_short_tests_are_marked)
+{
+	static const double a[] = { 30, 10, 10.2, 9.9, 10.1 };
+	static const double b[] = { 10, 10.1, 9.9, 30, 10 };
+	struct compare c;
+	struct lab *lab;
+	struct record *rec;
+	char *m;
+
+	table_of(&c, &lab, &rec, a, 5, b, 5);
+	cr_assert(compare_cell(&c, 0, 0)->marks & COMPARE_MARK_WARMUP);
+	cr_assert(compare_cell(&c, 1, 0)->marks & COMPARE_MARK_OUTLIER);
+	cr_assert_not(compare_cell(&c, 1, 0)->marks & COMPARE_MARK_WARMUP);
+	m = compare_marks_text(&c, 1, 0);
+	cr_assert(strstr(m, "1 outlier (30.00 against a median of 10.00)") !=
+		NULL,
+	    "%s", m);
+	free(m);
+	table_done(&c, lab, rec);
+
+	lab = sample_lab();
+	rec = record_new(lab);
+	add_vals(rec, lab, V_SLOW, a + 1, 4, 0.01);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert(compare_cell(&c, 0, 0)->marks & COMPARE_MARK_SHORT);
+	m = compare_marks_text(&c, 0, 0);
+	cr_assert(strstr(m, "the tests lasted 0.01 s: too short to trust") !=
+		NULL,
+	    "%s", m);
+	free(m);
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, stopped_runs_are_marked_and_never_judged)
+{
+	static const double a[] = { 100, 101, 99 };
+	struct compare c;
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct wl_result *r = wl_result_new("smallfiles", "small");
+	struct wl_test *t;
+	char *ans;
+
+	add_vals(rec, lab, V_SLOW, a, 3, 2.0);
+	/* fast's only run was stopped, after its test had finished */
+	r->status = WL_INTERRUPTED;
+	t = wl_result_add_test(r, "files_100", "100 files of 4K in 10 dirs",
+	    WL_UNIT_FILES_S);
+	t->value = 500;
+	t->wall = 2;
+	record_add_run(rec, &lab->variants[V_FAST], NULL,
+	    &lab->workloads[W_SMALL], 1, r, NULL);
+	wl_result_free(r);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert(compare_cell(&c, 1, 0)->interrupted);
+	cr_assert(compare_cell(&c, 1, 0)->marks & COMPARE_MARK_STOPPED);
+	cr_assert_eq(compare_cell(&c, 1, 0)->verdict, COMPARE_V_STOPPED);
+	cr_assert(isnan(compare_cell(&c, 1, 0)->pct));
+	/* 500 files/s is no best: it is not a result */
+	cr_assert_eq(c.cols[0].best, COMPARE_NONE);
+	ans = compare_answer(&c, 1, 0);
+	cr_assert(strstr(ans, "no verdict against slow") != NULL, "%s", ans);
+	free(ans);
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, failed_variants_keep_their_row_and_the_baseline_has_figures)
+{
+	static const double a[] = { 100, 101, 99 };
+	struct compare c;
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+
+	/* the array variant comes first and could not be built */
+	record_add_run(rec, &lab->variants[V_MIRROR], NULL,
+	    &lab->workloads[W_SMALL], 1, NULL, "not built: no md driver");
+	add_vals(rec, lab, V_SLOW, a, 3, 2.0);
+	add_vals(rec, lab, V_FAST, a, 3, 2.0);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_eq(c.nrows, 3);
+	cr_assert_str_eq(c.rows[0].variant, "mirror");
+	cr_assert_str_eq(c.rows[0].why, "not built: no md driver");
+	cr_assert_eq(c.baseline, 1, "the first row with figures");
+	cr_assert_eq(compare_cell(&c, 2, 0)->verdict, COMPARE_V_SAME);
+	/* A baseline the user chose stays. */
+	compare_set_baseline(&c, 0);
+	cr_assert_eq(c.baseline, 0);
+	cr_assert_eq(compare_cell(&c, 2, 0)->verdict, COMPARE_V_NONE);
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, other_parameters_are_kept_apart)
+{
+	static const char other[] =
+	    "name = \"cmplab\";\n"
+	    "variants = ( { name = \"slow\"; directory = \"/var/tmp/x\"; } );\n"
+	    "workloads = ( { name = \"small\"; type = \"smallfiles\"; "
+	    "counts = [100]; dirs = 4; } );\n";
+	static const double a[] = { 100, 101, 99 };
+	struct errlist errs;
+	struct lab *lab2 = NULL;
+	struct record *rec2;
+	struct compare c;
+	struct lab *lab;
+	struct record *rec;
+
+	table_of(&c, &lab, &rec, a, 3, a, 3);
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string(other, "other.cfg", &lab2, &errs), 0);
+	errlist_done(&errs);
+	rec2 = record_new(lab2);
+	add_vals(rec2, lab2, 0, a, 3, 2.0);
+	compare_add(&c, rec2, "other");
+	/* the same test of the same workload, run otherwise: two columns */
+	cr_assert_eq(c.ncols, 2);
+	cr_assert_str_eq(c.cols[0].key, c.cols[1].key);
+	cr_assert_not_null(c.cols[1].apart);
+	cr_assert(strstr(c.cols[1].apart, "dirs 4 against 10") != NULL, "%s",
+	    c.cols[1].apart);
+	cr_assert_eq(compare_cell(&c, 2, 0)->n, 0);
+	cr_assert_eq(compare_cell(&c, 2, 1)->n, 3);
+	record_free(rec2);
+	lab_free(lab2);
+	table_done(&c, lab, rec);
+}

@@ -1,0 +1,462 @@
+/*
+ * The statistics of the comparison table and their words: each cell's
+ * stability marks, its verdict against the baseline (src/stats.h: Welch's
+ * t-test, Fieller's interval of the change), and the texts front ends
+ * show: a short verdict for a table column, the one-sentence answer, the
+ * marks' reasons. See compare.h. The thread that owns the table.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "i18n.h"
+#include "plot.h"
+#include "record.h"
+#include "stats.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* Below this many repeats noise cannot be told from a difference: the
+   t quantile of 1 degree of freedom is 12.7, and Mann-Kendall's smallest
+   p for 3 values is 1/3 (ministat needs 3 as well). */
+#define FEW_REPEATS 3
+
+double
+compare_record_cv_limit(const struct record *rec)
+{
+	const json_t *r = json_object_get(rec->root, "rounds");
+	double v = json_number_value(json_object_get(r, "cv_limit"));
+
+	return json_is_number(json_object_get(r, "cv_limit")) && v > 0 && v < 10
+	    ? v
+	    : COMPARE_CV_LIMIT;
+}
+
+/* ---------------------------------------------------------------- marks */
+
+static void
+cell_marks(struct compare_cell *x, double cv_limit)
+{
+	x->marks = 0;
+	x->tau = x->trend_p = NAN;
+	free(x->outlier);
+	x->outlier = xcalloc(x->n + 1, sizeof *x->outlier);
+	if (x->n == 0)
+		return;
+	if (x->interrupted)
+		x->marks |= COMPARE_MARK_STOPPED;
+	if (x->too_fast)
+		return; /* "+++++" says it all */
+	if (x->n >= 2 && isfinite(x->d.cv) && x->d.cv > cv_limit)
+		x->marks |= COMPARE_MARK_CV;
+	if (x->n >= 3)
+		x->trend_p = stats_trend(x->v, x->n, &x->tau);
+	/* Three values can never show a trend at 10%: p is 1/3 at best. */
+	if (x->n >= 4 && x->trend_p <= COMPARE_TREND_P)
+		x->marks |= COMPARE_MARK_TREND;
+	if (stats_outliers(x->v, x->n, x->outlier) > 0)
+		x->marks |= COMPARE_MARK_OUTLIER;
+	if (stats_warmup(x->v, x->n))
+		x->marks |= COMPARE_MARK_WARMUP;
+	if (isfinite(x->wall) && x->wall < COMPARE_SHORT_S)
+		x->marks |= COMPARE_MARK_SHORT;
+}
+
+/* ---------------------------------------------------------------- verdict */
+
+static void
+change_reset(struct stats_change *ch)
+{
+	memset(ch, 0, sizeof *ch);
+	ch->kind = STATS_TOO_FEW;
+	ch->diff = ch->t = ch->df = ch->p = NAN;
+	ch->pct = ch->pct_lo = ch->pct_hi = NAN;
+}
+
+static void
+cell_verdict(struct compare_cell *x, const struct compare_cell *b, bool is_base,
+    bool lower_better)
+{
+	x->verdict = COMPARE_V_NONE;
+	x->pct = NAN;
+	x->needed = 0;
+	change_reset(&x->ch);
+	if (b == NULL || x->n == 0 || b->n == 0)
+		return;
+	if (is_base) {
+		x->verdict = COMPARE_V_BASELINE;
+		x->pct = b->mean != 0 && !b->too_fast ? 0 : NAN;
+		return;
+	}
+	if (x->interrupted || b->interrupted) {
+		x->verdict = COMPARE_V_STOPPED;
+		return;
+	}
+	if (x->too_fast || b->too_fast) {
+		x->verdict = COMPARE_V_FAST;
+		return;
+	}
+	if (b->mean != 0)
+		x->pct = (x->mean - b->mean) / b->mean * 100;
+	if (x->n >= 2 && b->n >= 2)
+		stats_compare(b->v, b->n, x->v, x->n, STATS_CONF, &x->ch);
+	if (x->n < FEW_REPEATS || b->n < FEW_REPEATS) {
+		x->verdict = COMPARE_V_FEW;
+		x->needed =
+		    stats_n_needed(b->d.cv, x->d.cv, x->pct, STATS_CONF, 1000);
+		return;
+	}
+	if (x->ch.kind != STATS_DIFFERENT)
+		x->verdict = COMPARE_V_SAME;
+	else if ((x->ch.diff < 0) == lower_better)
+		x->verdict = COMPARE_V_BETTER;
+	else
+		x->verdict = COMPARE_V_WORSE;
+}
+
+void
+compare_judge(struct compare *c)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		for (size_t k = 0; k < c->ncols; k++)
+			cell_marks(&c->rows[i].cells[k], c->rows[i].cv_limit);
+	for (size_t k = 0; k < c->ncols; k++) {
+		const struct compare_cell *b = c->baseline != COMPARE_NONE
+		    ? &c->rows[c->baseline].cells[k]
+		    : NULL;
+
+		for (size_t i = 0; i < c->nrows; i++)
+			cell_verdict(&c->rows[i].cells[k], b, i == c->baseline,
+			    c->cols[k].lower_better);
+	}
+}
+
+const char *
+compare_verdict_key(enum compare_verdict v)
+{
+	switch (v) {
+	case COMPARE_V_BASELINE:
+		return "baseline";
+	case COMPARE_V_STOPPED:
+		return "stopped";
+	case COMPARE_V_FAST:
+		return "too_fast";
+	case COMPARE_V_FEW:
+		return "too_few";
+	case COMPARE_V_SAME:
+		return "no_difference";
+	case COMPARE_V_BETTER:
+		return "better";
+	case COMPARE_V_WORSE:
+		return "worse";
+	case COMPARE_V_NONE:
+		break;
+	}
+	return "none";
+}
+
+/* ---------------------------------------------------------------- words */
+
+static const char *
+pm(void)
+{
+	return plot_utf8_locale() ? "±" : "+-";
+}
+
+/* Either side's repeats are unstable. */
+static bool
+unstable(const struct compare *c, size_t row, size_t col)
+{
+	const struct compare_cell *x = compare_cell(c, row, col);
+	const struct compare_cell *b = c->baseline != COMPARE_NONE
+	    ? compare_cell(c, c->baseline, col)
+	    : NULL;
+
+	return (x->marks & COMPARE_UNSTABLE) != 0 ||
+	    (b != NULL && (b->marks & COMPARE_UNSTABLE) != 0);
+}
+
+const char *
+compare_format_verdict(const struct compare *c, size_t row, size_t col,
+    char *buf, size_t len)
+{
+	const struct compare_cell *x = compare_cell(c, row, col);
+	const char *mark = unstable(c, row, col) ? " !" : "";
+
+	switch (x->verdict) {
+	case COMPARE_V_NONE:
+		snprintf(buf, len, "%s", "");
+		break;
+	case COMPARE_V_BASELINE:
+		snprintf(buf, len, "%s%s", _("baseline"), mark);
+		break;
+	case COMPARE_V_STOPPED:
+		snprintf(buf, len, "%s", _("stopped"));
+		break;
+	case COMPARE_V_FAST:
+		snprintf(buf, len, "%s", "+++++");
+		break;
+	case COMPARE_V_FEW:
+		snprintf(buf, len, "%s", _("n<3"));
+		break;
+	case COMPARE_V_SAME:
+		snprintf(buf, len, "~ p=%.2f%s", x->ch.p, mark);
+		break;
+	case COMPARE_V_BETTER:
+	case COMPARE_V_WORSE:
+		if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi))
+			snprintf(buf, len, "%+.1f%% %s%.1f%%%s", x->pct, pm(),
+			    (x->ch.pct_hi - x->ch.pct_lo) / 2, mark);
+		else
+			snprintf(buf, len, "%+.1f%% %s?%s", x->pct, pm(), mark);
+		break;
+	}
+	return buf;
+}
+
+/* "b", or "b #2" when several records are compared. */
+static char *
+row_label(const struct compare *c, size_t i)
+{
+	const struct compare_row *r = &c->rows[i];
+
+	return c->nrecords > 1 ? xasprintf("%s #%zu", r->variant, r->record + 1)
+			       : xstrdup(r->variant);
+}
+
+static void
+p_text(double p, char *buf, size_t len)
+{
+	if (p < 0.001)
+		snprintf(buf, len, "p < 0.001");
+	else
+		snprintf(buf, len, "p = %.3f", p);
+}
+
+/* "(95% CI 22.9% to 31.3%; p = 0.001; n = 5 and 5)" in magnitudes, as
+   the sentence reads ("faster", "slower"); sign: -1 for a fall. */
+static void
+interval_text(const struct compare_cell *x, const struct compare_cell *b,
+    int sign, struct strbuf *out)
+{
+	char p[32];
+
+	p_text(x->ch.p, p, sizeof p);
+	if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi)) {
+		double lo = sign * x->ch.pct_lo, hi = sign * x->ch.pct_hi;
+
+		strbuf_printf(out,
+		    _(" (95%% CI %.1f%% to %.1f%%; %s; n = %zu "
+		      "and %zu)"),
+		    lo < hi ? lo : hi, lo < hi ? hi : lo, p, x->n, b->n);
+	} else {
+		strbuf_printf(out,
+		    _(" (%s; n = %zu and %zu; no interval: the baseline is "
+		      "too noisy for a ratio)"),
+		    p, x->n, b->n);
+	}
+}
+
+static void
+answer_change(const struct compare *c, size_t col, const struct compare_cell *x,
+    const struct compare_cell *b, const char *base, struct strbuf *out)
+{
+	bool lower = c->cols[col].lower_better;
+	double a = fabs(x->pct);
+
+	if (x->verdict == COMPARE_V_SAME) {
+		char p[32];
+
+		p_text(x->ch.p, p, sizeof p);
+		strbuf_printf(out,
+		    _("no difference from %s proven at 95%% (%+.1f%%"), base,
+		    x->pct);
+		if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi))
+			strbuf_printf(out, _(", 95%% CI %+.1f%% to %+.1f%%"),
+			    x->ch.pct_lo, x->ch.pct_hi);
+		strbuf_printf(out, _("; %s; n = %zu and %zu)"), p, x->n, b->n);
+		return;
+	}
+	if (lower)
+		strbuf_printf(out,
+		    x->pct < 0 ? _("took %.1f%% less time than %s")
+			       : _("took %.1f%% more time than %s"),
+		    a, base);
+	else
+		strbuf_printf(out,
+		    x->pct < 0 ? _("%.1f%% slower than %s")
+			       : _("%.1f%% faster than %s"),
+		    a, base);
+	interval_text(x, b, x->pct < 0 ? -1 : 1, out);
+}
+
+static void
+answer_few(const struct compare_cell *x, const struct compare_cell *b,
+    const char *base, struct strbuf *out)
+{
+	strbuf_printf(out,
+	    _("%zu repeats against %zu of %s: noise cannot be told from a "
+	      "difference"),
+	    x->n, b->n, base);
+	if (x->needed > 0)
+		strbuf_printf(out,
+		    _("; about %zu repeats each would tell a change of "
+		      "%.1f%% from it"),
+		    x->needed, fabs(x->pct));
+	else
+		strbuf_printf(out, "%s",
+		    _("; at least 3 repeats each are needed"));
+}
+
+/* "; the verdict rests on an unstable sample: b: CV ...": the answer
+   carries its own caveat wherever it is pasted. */
+static void
+answer_marks(const struct compare *c, size_t row, size_t col,
+    struct strbuf *out)
+{
+	size_t sides[2] = { c->baseline, row };
+	bool said = false;
+
+	for (int s = 0; s < 2; s++) {
+		const struct compare_cell *x = compare_cell(c, sides[s], col);
+		char *m, *name;
+
+		if ((x->marks & COMPARE_UNSTABLE) == 0)
+			continue;
+		m = compare_marks_text(c, sides[s], col);
+		name = row_label(c, sides[s]);
+		strbuf_printf(out, "; %s%s: %s",
+		    said ? "" : _("the verdict rests on an unstable sample: "),
+		    name, m);
+		said = true;
+		free(m);
+		free(name);
+	}
+}
+
+char *
+compare_answer(const struct compare *c, size_t row, size_t col)
+{
+	const struct compare_cell *x = compare_cell(c, row, col), *b;
+	char *name, *base;
+	struct strbuf out;
+
+	if (x->verdict == COMPARE_V_NONE || x->verdict == COMPARE_V_BASELINE)
+		return NULL;
+	b = compare_cell(c, c->baseline, col);
+	name = row_label(c, row);
+	base = row_label(c, c->baseline);
+	strbuf_init(&out);
+	strbuf_printf(&out, "%s: ", name);
+	switch (x->verdict) {
+	case COMPARE_V_STOPPED:
+		strbuf_printf(&out,
+		    _("no verdict against %s: a side has only "
+		      "figures of stopped runs"),
+		    base);
+		break;
+	case COMPARE_V_FAST:
+		strbuf_printf(&out,
+		    _("no verdict against %s: a side was too "
+		      "fast to measure (+++++)"),
+		    base);
+		break;
+	case COMPARE_V_FEW:
+		answer_few(x, b, base, &out);
+		break;
+	default:
+		answer_change(c, col, x, b, base, &out);
+		break;
+	}
+	answer_marks(c, row, col, &out);
+	free(name);
+	free(base);
+	return strbuf_take(&out);
+}
+
+char *
+compare_marks_keys(unsigned marks)
+{
+	static const struct {
+		unsigned bit;
+		const char *key;
+	} keys[] = {
+		{ COMPARE_MARK_CV, "cv" },
+		{ COMPARE_MARK_TREND, "trend" },
+		{ COMPARE_MARK_OUTLIER, "outlier" },
+		{ COMPARE_MARK_WARMUP, "warm-up" },
+		{ COMPARE_MARK_SHORT, "short" },
+		{ COMPARE_MARK_STOPPED, "stopped" },
+	};
+	struct strbuf out;
+
+	strbuf_init(&out);
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (marks & keys[i].bit)
+			strbuf_printf(&out, "%s%s", out.len ? " " : "",
+			    keys[i].key);
+	return strbuf_take(&out);
+}
+
+static void
+outliers_text(const struct compare_cell *x, enum wl_unit u, struct strbuf *out)
+{
+	char v[COMPARE_NUM_BUF], m[COMPARE_NUM_BUF];
+	size_t n = 0;
+
+	for (size_t i = 0; i < x->n; i++)
+		n += x->outlier[i];
+	strbuf_printf(out, ngettext("%zu outlier (", "%zu outliers (", n), n);
+	for (size_t i = 0, said = 0; i < x->n; i++)
+		if (x->outlier[i])
+			strbuf_printf(out, "%s%s", said++ ? ", " : "",
+			    compare_format_value(x->v[i], u, v, sizeof v));
+	strbuf_printf(out, _(" against a median of %s)"),
+	    compare_format_value(x->d.median, u, m, sizeof m));
+}
+
+char *
+compare_marks_text(const struct compare *c, size_t row, size_t col)
+{
+	const struct compare_cell *x = compare_cell(c, row, col);
+	enum wl_unit u = c->cols[col].unit;
+	char v[COMPARE_NUM_BUF];
+	struct strbuf out;
+
+	strbuf_init(&out);
+	if (x->marks & COMPARE_MARK_CV)
+		strbuf_printf(&out, _("CV %.1f%% over the %g%% limit"),
+		    x->d.cv * 100, c->rows[row].cv_limit * 100);
+	if (x->marks & COMPARE_MARK_TREND)
+		strbuf_printf(&out,
+		    x->tau < 0 ? _("%sfalls across the repeats "
+				   "(Mann-Kendall tau %.2f, p = %.2f)")
+			       : _("%srises across the repeats "
+				   "(Mann-Kendall tau %.2f, p = %.2f)"),
+		    out.len ? "; " : "", x->tau, x->trend_p);
+	if (x->marks & COMPARE_MARK_OUTLIER) {
+		if (out.len)
+			strbuf_add(&out, "; ");
+		outliers_text(x, u, &out);
+	}
+	if (x->marks & COMPARE_MARK_WARMUP)
+		strbuf_printf(&out,
+		    _("%sthe first repeat (%s) is far from the rest: a "
+		      "warm-up?"),
+		    out.len ? "; " : "",
+		    compare_format_value(x->v[0], u, v, sizeof v));
+	if (x->marks & COMPARE_MARK_SHORT)
+		strbuf_printf(&out,
+		    _("%sthe tests lasted %.2g s: too short to trust"),
+		    out.len ? "; " : "", x->wall);
+	if (x->marks & COMPARE_MARK_STOPPED)
+		strbuf_printf(&out, "%s%s", out.len ? "; " : "",
+		    _("only stopped runs had a figure: shown, never judged"));
+	return strbuf_take(&out);
+}
