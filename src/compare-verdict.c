@@ -27,17 +27,6 @@
    p for 3 values is 1/3 (ministat needs 3 as well). */
 #define FEW_REPEATS 3
 
-double
-compare_record_cv_limit(const struct record *rec)
-{
-	const json_t *r = json_object_get(rec->root, "rounds");
-	double v = json_number_value(json_object_get(r, "cv_limit"));
-
-	return json_is_number(json_object_get(r, "cv_limit")) && v > 0 && v < 10
-	    ? v
-	    : COMPARE_CV_LIMIT;
-}
-
 /* ---------------------------------------------------------------- marks */
 
 static void
@@ -60,10 +49,21 @@ cell_marks(struct compare_cell *x, double cv_limit)
 	/* Three values can never show a trend at 10%: p is 1/3 at best. */
 	if (x->n >= 4 && x->trend_p <= COMPARE_TREND_P)
 		x->marks |= COMPARE_MARK_TREND;
-	if (stats_outliers(x->v, x->n, x->outlier) > 0)
+	/* From 4 repeats: of 3, the median absolute deviation is the
+	   smaller of two distances, and any lopsided triple would do. A
+	   warm-up is the better name for a first repeat that is both. */
+	if (x->n >= 4 && stats_outliers(x->v, x->n, x->outlier) > 0)
 		x->marks |= COMPARE_MARK_OUTLIER;
-	if (stats_warmup(x->v, x->n))
+	if (stats_warmup(x->v, x->n)) {
+		bool other = false;
+
 		x->marks |= COMPARE_MARK_WARMUP;
+		x->outlier[0] = false;
+		for (size_t i = 1; i < x->n; i++)
+			other |= x->outlier[i];
+		if (!other)
+			x->marks &= ~(unsigned)COMPARE_MARK_OUTLIER;
+	}
 	if (isfinite(x->wall) && x->wall < COMPARE_SHORT_S)
 		x->marks |= COMPARE_MARK_SHORT;
 }

@@ -393,7 +393,7 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 	r->scaled =
 	    record_scaled(rec->root) ? xstrdup(record_scaled(rec->root)) : NULL;
 	r->record = recno;
-	r->cv_limit = compare_record_cv_limit(rec);
+	r->cv_limit = record_cv_limit(rec->root);
 	r->cells = xcalloc(c->ncols ? c->ncols : 1, sizeof *r->cells);
 	for (size_t k = 0; k < c->ncols; k++)
 		cell_reset(&r->cells[k]);

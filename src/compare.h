@@ -65,8 +65,6 @@ enum compare_mark {
 /* Tests whose median duration is under this many seconds are marked
    too short to trust. */
 #define COMPARE_SHORT_S 0.5
-/* The CV limit when the record does not say (the lab's cv_limit). */
-#define COMPARE_CV_LIMIT 0.05
 
 /* What a cell says against the baseline, best known first. */
 enum compare_verdict {
@@ -127,7 +125,7 @@ struct compare_row {
 	size_t record; /* index of the record (order of compare_add) */
 	char *why; /* why the row has no figure ("not built: ..."), or
 		      NULL */
-	double cv_limit; /* its record's (compare_record_cv_limit()) */
+	double cv_limit; /* its record's (record_cv_limit()) */
 	struct compare_cell *cells; /* ncols of them */
 };
 
@@ -288,10 +286,6 @@ const char *compare_verdict_key(enum compare_verdict v);
 /* The statistics of every cell (per cell, then against the baseline);
    update() calls it. */
 void compare_judge(struct compare *c);
-
-/* The record's cv_limit (its "rounds", set by the lab), else
-   COMPARE_CV_LIMIT. */
-double compare_record_cv_limit(const struct record *rec);
 
 /* ---------------------------------------------------------------- JSON */
 /* compare-json.c */

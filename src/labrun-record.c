@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "compare.h"
 #include "err.h"
 #include "i18n.h"
 #include "labrun-int.h"
@@ -113,6 +114,9 @@ labrun_record_end(struct labrun *lr)
 	    s.stopped      ? "interrupted"
 		: s.failed ? "failed"
 			   : "ok");
+	/* What the repeats say, as compare and show would say it, for
+	   whoever reads the file without raidlab. */
+	record_set_stability(lr->rec, compare_stability_json(lr->rec));
 	save(lr);
 }
 

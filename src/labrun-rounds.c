@@ -103,14 +103,24 @@ labrun_rounds(struct labrun *lr)
 		return;
 	}
 	/* Every round runs every variant, sure or not, so that drift keeps
-	   falling on all of them alike. */
+	   falling on all of them alike; and each round starts one variant
+	   later than the one before, so that what a run leaves behind
+	   (dirty pages still being written back, a warm cache) does not
+	   always fall on the same next variant, nor the quiet start of the
+	   round on the same first one. */
+	size_t *sel = xcalloc(lr->nv + 1, sizeof *sel), nsel = 0;
+
+	for (size_t vi = 0; vi < lr->nv; vi++)
+		if (vselected(lr, vi))
+			sel[nsel++] = vi;
 	for (int64_t k = 1; k <= lr->goal.max && !labrun_stopping(lr); k++) {
-		for (size_t vi = 0; vi < lr->nv && !labrun_stopping(lr); vi++)
-			if (vselected(lr, vi))
-				labrun_run_variant(lr, (int)vi, k);
+		for (size_t i = 0; i < nsel && !labrun_stopping(lr); i++)
+			labrun_run_variant(lr,
+			    (int)sel[(i + (size_t)(k - 1)) % nsel], k);
 		if (!any_more(lr))
 			break;
 	}
+	free(sel);
 }
 
 /* The seconds a run of pair (vi, wi) likely takes: its own mean, else

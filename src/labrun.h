@@ -5,7 +5,8 @@
  * array variant's plan, guards against one fresh inventory and the
  * confirmations; for every variant the room for the workloads' data set,
  * space.h); then the rounds of repeats (rounds.h) in the lab's order:
- * interleaved, round 1 of every variant, then round 2, ...; grouped,
+ * interleaved, round 1 of every variant, then round 2 starting one
+ * variant later, ...; grouped,
  * variant after variant, each workload's rounds in a row. For each
  * variant (each round, when interleaved) a directory variant is created
  * (mkdir -p; its room checked again) and measured, an array variant

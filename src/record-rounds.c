@@ -15,6 +15,12 @@ record_set_rounds(struct record *rec, json_t *rounds)
 	json_object_set(rec->root, "rounds", rounds);
 }
 
+void
+record_set_stability(struct record *rec, json_t *stability)
+{
+	json_object_set_new(rec->root, "stability", stability);
+}
+
 const json_t *
 record_rounds(const json_t *root)
 {

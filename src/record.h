@@ -19,7 +19,11 @@
  *   and --disk it ran with, lab-scale.h; absent for a full run)}, status ("ok",
  * "failed", "interrupted", "running"), in_progress {variant, workload, repeat,
  *   start} (while a workload runs), runs [...], builds [...] (one per
- *   array variant build: see provision.h), rounds {...} (below).
+ *   array variant build: see provision.h), rounds {...} (below),
+ *   stability [...] (written when the run ends: compare.h's
+ *   compare_stability_json(), one object per variant and test with n,
+ *   mean, sd, cv, median, min, max, ci_lo, ci_hi, marks, marks_text;
+ *   derived, never read back).
  * rounds: how the run repeated (absent in records older than it):
  *   order ("interleaved" | "grouped"), min, max (the rounds asked for;
  *   both N for repeats = N), ci_goal (the goal as a fraction of the mean,
@@ -138,6 +142,10 @@ double record_cv_limit(const json_t *root);
 const char *record_order(const json_t *root);
 /* Why its rounds stopped, or NULL (absent, or still running). */
 const char *record_rounds_why(const json_t *root);
+/* Set the top-level "stability": what the repeats say
+   (compare_stability_json()); the reference is taken. Derived: readers
+   recompute it, raidlab never reads it back. */
+void record_set_stability(struct record *rec, json_t *stability);
 
 /* Set the top-level status ("running" until the end). */
 void record_set_status(struct record *rec, const char *status);

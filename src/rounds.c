@@ -295,7 +295,7 @@ rounds_describe(const struct lab *lab, int64_t repeats, size_t narrays)
 	if (lab->order == LAB_ORDER_INTERLEAVED)
 		strbuf_printf(&b, "%s",
 		    _("order = interleaved: round 1 of every variant, then "
-		      "round 2, ..."));
+		      "round 2 starting one variant later, ..."));
 	else
 		strbuf_printf(&b, "%s",
 		    _("order = grouped: variant after variant, each "

@@ -38,7 +38,7 @@ expect_eq "plan: order" "$order" \
 
 # The cost of interleaving: each array variant built once per round.
 expect_match "plan: the order" "$out" \
-	'^# order = interleaved: round 1 of every variant, then round 2, \.\.\.; 3 to 5 rounds'
+	'^# order = interleaved: round 1 of every variant, then round 2 starting one variant later, \.\.\.; 3 to 5 rounds'
 expect_match "plan: the builds it costs" "$out" \
 	'^# each array variant is built up to 5 times: once per round \(order = interleaved\)$'
 

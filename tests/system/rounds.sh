@@ -1,7 +1,8 @@
 #!/bin/sh
 # The rounds of repeats on the real binary, with directory variants: order
 # = "interleaved" (the default) runs round 1 of every variant, then round
-# 2, ...; order = "grouped" runs variant after variant; a range of repeats
+# 2 starting one variant later, ...; order = "grouped" runs variant after
+# variant; a range of repeats
 # stops where its record says, and the record's own figures agree: the
 # goal is met at the round it stopped (recomputed here in python3 with
 # Student's t from a table) and at no round before it, or max was reached
@@ -44,7 +45,7 @@ order_of() {
 lab il 'repeats = 3;' 3
 rec=$(run il)
 expect_eq "interleaved: the runs' order" "$(order_of "$rec")" \
-	"v1 r1, v2 r1, v3 r1, v1 r2, v2 r2, v3 r2, v1 r3, v2 r3, v3 r3"
+	"v1 r1, v2 r1, v3 r1, v2 r2, v3 r2, v1 r2, v3 r3, v1 r3, v2 r3"
 expect_eq "interleaved: the record says the order" \
 	"$(jq -r .rounds.order "$rec")" interleaved
 expect_eq "interleaved: fixed rounds" \
