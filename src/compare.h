@@ -29,6 +29,8 @@
 #include <stddef.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "result.h"
 #include "stats.h"
 
@@ -290,5 +292,26 @@ void compare_judge(struct compare *c);
 /* The record's cv_limit (its "rounds", set by the lab), else
    COMPARE_CV_LIMIT. */
 double compare_record_cv_limit(const struct record *rec);
+
+/* ---------------------------------------------------------------- JSON */
+/* compare-json.c */
+
+/*
+ * The cell as `raidlab compare --json` prints it: variant, record (from
+ * 1), scratch, n, mean, sd, cv, median, min, max, ci_lo, ci_hi (95% CI
+ * of the mean), pct, pct_lo, pct_hi (Fieller), p, df (Welch), baseline,
+ * best, failed, too_fast, interrupted, verdict (compare_verdict_key()),
+ * needed (too few repeats: how many would tell), marks [keys],
+ * marks_text, answer, why (a row without figures). NaN is null.
+ */
+json_t *compare_cell_json(const struct compare *c, size_t row, size_t col);
+
+/*
+ * What rec's own repeats say, for the record itself ("stability"): one
+ * object per variant and test with figures, as compare_cell_json() minus
+ * everything that needs a baseline, plus workload, key, unit and the
+ * cv_limit the marks used.
+ */
+json_t *compare_stability_json(const struct record *rec);
 
 #endif

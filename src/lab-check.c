@@ -547,6 +547,31 @@ check_names(struct lab_chk *c, const struct lab *lab)
 	strmap_done(&names);
 }
 
+/* A lab built in memory (the editor, --scale) keeps to what a file may
+   say about its rounds. */
+static void
+check_rounds(struct lab_chk *c, const struct lab *lab)
+{
+	int line = lab_line(lab, LAB_L_REPEATS);
+	const char *key = lab_key(LAB_L_REPEATS);
+
+	if (lab->repeats > 1000)
+		lab_chk_add(c, line, key, _("at most 1000 rounds, got %lld"),
+		    (long long)lab->repeats);
+	if (lab_repeats_range(lab) &&
+	    (lab->repeats_min < 1 || lab->repeats_min > lab->repeats))
+		lab_chk_add(c, line, key,
+		    _("min = %lld must be from 1 to max = %lld"),
+		    (long long)lab->repeats_min, (long long)lab->repeats);
+	if (lab->repeats_ci < 0 || lab->repeats_ci >= LAB_PERCENT_MAX)
+		lab_chk_add(c, line, key,
+		    _("ci must be more than 0%% and less than 100%%"));
+	if (lab->cv_limit <= 0 || lab->cv_limit >= LAB_PERCENT_MAX)
+		lab_chk_add(c, lab_line(lab, LAB_L_CV_LIMIT),
+		    lab_key(LAB_L_CV_LIMIT),
+		    _("must be more than 0%% and less than 100%%"));
+}
+
 static void
 check_lab(struct lab_chk *c, const struct lab *lab)
 {
@@ -567,6 +592,7 @@ check_lab(struct lab_chk *c, const struct lab *lab)
 		    _("repeats must be at least 1, "
 		      "got %lld"),
 		    (long long)lab->repeats);
+	check_rounds(c, lab);
 	if (r != NULL && r[0] != '/' &&
 	    !(r[0] == '~' && (r[1] == '/' || r[1] == '\0')))
 		lab_chk_add(c, lab_line(lab, LAB_L_RESULTS),

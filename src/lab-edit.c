@@ -179,8 +179,19 @@ lab_edit_repeats(struct lab *lab, int64_t repeats, struct err *e)
 		return err_set(e, -EINVAL, NULL, 0, lab_key(LAB_L_REPEATS),
 		    _("%lld is out of range (%lld..%lld)"), (long long)repeats,
 		    1LL, 1000LL);
+	/* A count typed in replaces a range: the form edits a count. */
 	lab->repeats = repeats;
+	lab->repeats_min = 0;
+	lab->repeats_ci = 0;
 	OWN_SET(lab, LAB_L_REPEATS);
+	return 0;
+}
+
+int
+lab_edit_order(struct lab *lab, enum lab_order o)
+{
+	lab->order = o;
+	OWN_SET(lab, LAB_L_ORDER);
 	return 0;
 }
 
@@ -204,6 +215,14 @@ lab_edit_reset(struct lab *lab, enum lab_l_field f)
 		break;
 	case LAB_L_REPEATS:
 		lab->repeats = 1;
+		lab->repeats_min = 0;
+		lab->repeats_ci = 0;
+		break;
+	case LAB_L_ORDER:
+		lab->order = LAB_ORDER_INTERLEAVED;
+		break;
+	case LAB_L_CV_LIMIT:
+		lab->cv_limit = LAB_CV_LIMIT_DEFAULT;
 		break;
 	case LAB_L_CACHE:
 		lab->cache = LAB_CACHE_DROP;

@@ -37,9 +37,12 @@ struct err;
 /* ---------------------------------------------------------------- lab */
 
 int lab_edit_name(struct lab *lab, const char *name, struct err *e);
+/* A fixed count of rounds (it replaces a range). */
 int lab_edit_repeats(struct lab *lab, int64_t repeats, struct err *e);
+int lab_edit_order(struct lab *lab, enum lab_order o);
 int lab_edit_cache(struct lab *lab, enum lab_cache c);
-/* Forget a top-level key (name, description, repeats, cache, results). */
+/* Forget a top-level key (name, description, repeats, order, cv_limit,
+   cache, results). */
 int lab_edit_reset(struct lab *lab, enum lab_l_field f);
 
 /* ---------------------------------------------------------------- variants */

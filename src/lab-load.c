@@ -539,7 +539,8 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 /* ---------------------------------------------------------------- top */
 
 static const char *const top_keys[] = { "name", "description", "repeats",
-	"cache", "results", "defaults", "variants", "workloads", NULL };
+	"order", "cv_limit", "cache", "results", "defaults", "variants",
+	"workloads", NULL };
 
 #define LSET(lab, f, s)                                                        \
 	do {                                                                   \
@@ -582,9 +583,7 @@ load_top(struct lab_ctx *c, const config_setting_t *root, struct lab *lab)
 	if ((s = config_setting_get_member(root, "description")) != NULL &&
 	    lab_get_string(c, s, "description", &lab->description))
 		LSET(lab, LAB_L_DESCRIPTION, s);
-	if ((s = config_setting_get_member(root, "repeats")) != NULL &&
-	    lab_get_int(c, s, "repeats", 1, 1000, &lab->repeats))
-		LSET(lab, LAB_L_REPEATS, s);
+	lab_load_rounds(c, root, lab);
 	if ((s = config_setting_get_member(root, "cache")) != NULL &&
 	    lab_get_enum(c, s, "cache", lab_cache_names, &v)) {
 		lab->cache = (enum lab_cache)v;

@@ -14,6 +14,7 @@
 
 /* Names indexed by enum value, NULL-terminated (lab.c). */
 extern const char *const lab_cache_names[];
+extern const char *const lab_order_names[];
 extern const char *const lab_engine_names[];
 extern const char *const lab_md_level_names[];
 extern const char *const lab_profile_names[];
@@ -96,6 +97,10 @@ lab_resolve_array(struct lab_ctx *c, const char *prefix, struct lab_array *a);
  * it (lab-ints.c, lab-include.c).
  */
 const char *lab_text_skip(const char *p, int *line);
+
+/* lab-rounds.c: the top-level repeats, order and cv_limit. */
+void lab_load_rounds(struct lab_ctx *c, const config_setting_t *root,
+    struct lab *lab);
 
 /* lab-merge.c: fill unset fields of v from d (defaults). */
 void lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d);

@@ -306,12 +306,27 @@ format_workload(struct out *o, const struct lab_workload *w, bool last)
 static void
 format_top(struct out *o, const struct lab *lab)
 {
+	char pc[LAB_PERCENT_LEN];
+
 	if (OWN(lab, LAB_L_NAME))
 		kv_str(o, "name", lab->name);
 	if (OWN(lab, LAB_L_DESCRIPTION))
 		kv_str(o, "description", lab->description);
-	if (OWN(lab, LAB_L_REPEATS))
+	if (OWN(lab, LAB_L_REPEATS) && lab_repeats_range(lab)) {
+		indent(o);
+		put(o,
+		    "repeats = { min = %" PRId64 "; max = %" PRId64
+		    "; ci = \"%s\"; };\n",
+		    lab->repeats_min, lab->repeats,
+		    lab_percent_format(lab->repeats_ci, pc, sizeof pc));
+	} else if (OWN(lab, LAB_L_REPEATS)) {
 		kv_int(o, "repeats", lab->repeats);
+	}
+	if (OWN(lab, LAB_L_ORDER))
+		kv_str(o, "order", lab_order_name(lab->order));
+	if (OWN(lab, LAB_L_CV_LIMIT))
+		kv_str(o, "cv_limit",
+		    lab_percent_format(lab->cv_limit, pc, sizeof pc));
 	if (OWN(lab, LAB_L_CACHE))
 		kv_str(o, "cache", lab_cache_name(lab->cache));
 	if (OWN(lab, LAB_L_RESULTS))

@@ -284,6 +284,9 @@ scale_repeats(struct lab_scale *s, struct lab *lab)
 	s->changes[s->nchanges++] =
 	    xasprintf("repeats: %" PRId64 " -> %" PRId64, lab->repeats, n);
 	lab->repeats = n;
+	/* A range keeps its goal: fewer rounds at most, no fewer than 1. */
+	if (lab->repeats_min > n)
+		lab->repeats_min = n;
 	lab->set |= 1u << LAB_L_REPEATS;
 	lab->own |= 1u << LAB_L_REPEATS;
 }

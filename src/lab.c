@@ -19,6 +19,7 @@
 /* ---------------------------------------------------------------- names */
 
 const char *const lab_cache_names[] = { "drop", "keep", NULL };
+const char *const lab_order_names[] = { "interleaved", "grouped", NULL };
 const char *const lab_engine_names[] = { "md", "btrfs", "single", NULL };
 const char *const lab_md_level_names[] = { "0", "1", "4", "5", "6", "10",
 	NULL };
@@ -74,6 +75,7 @@ name_of(const char *const *names, size_t n, int v)
 	}
 
 NAME_FUNCS(cache, enum lab_cache, lab_cache_names)
+NAME_FUNCS(order, enum lab_order, lab_order_names)
 NAME_FUNCS(engine, enum lab_engine, lab_engine_names)
 NAME_FUNCS(md_level, enum lab_md_level, lab_md_level_names)
 NAME_FUNCS(profile, enum lab_profile, lab_profile_names)
@@ -188,6 +190,8 @@ static const char *const l_keys[LAB_L__COUNT] = {
 	"name",
 	"description",
 	"repeats",
+	"order",
+	"cv_limit",
 	"cache",
 	"results",
 	"defaults",
@@ -616,6 +620,8 @@ lab_new(void)
 	struct lab *lab = xcalloc(1, sizeof *lab);
 
 	lab->repeats = 1;
+	lab->order = LAB_ORDER_INTERLEAVED;
+	lab->cv_limit = LAB_CV_LIMIT_DEFAULT;
 	lab->cache = LAB_CACHE_DROP;
 	return lab;
 }
@@ -747,7 +753,9 @@ lab_equal(const struct lab *a, const struct lab *b)
 
 	if (a->set != b->set || a->own != b->own || !str_eq(a->name, b->name) ||
 	    !str_eq(a->description, b->description) ||
-	    a->repeats != b->repeats || a->cache != b->cache ||
+	    a->repeats != b->repeats || a->repeats_min != b->repeats_min ||
+	    a->repeats_ci != b->repeats_ci || a->order != b->order ||
+	    a->cv_limit != b->cv_limit || a->cache != b->cache ||
 	    !str_eq(a->results, b->results) || a->nvariants != b->nvariants ||
 	    a->nworkloads != b->nworkloads)
 		return false;

@@ -49,6 +49,12 @@ enum lab_cache { /* lab "cache": between runs */
 	LAB_CACHE_KEEP,
 };
 
+enum lab_order { /* lab "order": how the rounds of repeats go */
+	LAB_ORDER_INTERLEAVED, /* default: round 1 of every variant, then
+				  round 2, ...: drift falls on all alike */
+	LAB_ORDER_GROUPED, /* variant after variant, each repeated */
+};
+
 enum lab_engine { /* array "engine" */
 	LAB_ENGINE_MD, /* default when an array is given */
 	LAB_ENGINE_BTRFS, /* btrfs multi-device: level = profile */
@@ -285,6 +291,8 @@ enum lab_l_field {
 	LAB_L_NAME,
 	LAB_L_DESCRIPTION,
 	LAB_L_REPEATS,
+	LAB_L_ORDER,
+	LAB_L_CV_LIMIT,
 	LAB_L_CACHE,
 	LAB_L_RESULTS,
 	LAB_L_DEFAULTS,
@@ -297,7 +305,15 @@ struct lab {
 	char *path; /* file it was loaded from; NULL if new */
 	char *name; /* required by lab_check */
 	char *description;
+	/* repeats = N: exactly N rounds. repeats = { min; max; ci; }: rounds
+	   until each mean's 95% CI half-width is within ci of it, at least
+	   min, at most max; then repeats is the max. */
 	int64_t repeats; /* default 1 */
+	int64_t repeats_min; /* the range's min; 0 when repeats is fixed */
+	int32_t repeats_ci; /* the range's goal in thousandths of a percent
+			       (2000: +-2%); 0: repeats is fixed */
+	enum lab_order order; /* default interleaved */
+	int32_t cv_limit; /* thousandths of a percent; default 5000 (5%) */
 	enum lab_cache cache; /* default drop */
 	char *results; /* as written ("~/x"); NULL: default */
 	struct lab_variant *defaults; /* as written; NULL when absent */
@@ -447,9 +463,31 @@ bool lab_scratch_named(const struct lab_variant *v, int idx);
 /* The scratch disks left as the top array's implicit members. */
 size_t lab_scratch_implicit(const struct lab_variant *v);
 
+/* ---------------------------------------------------------------- rounds */
+
+/* The default cv_limit, and the percent limits (thousandths) of ci and
+   cv_limit: more than 0%, less than 100%. */
+#define LAB_CV_LIMIT_DEFAULT 5000
+#define LAB_PERCENT_MAX 100000
+/* The defaults of a repeats group without min or max. */
+#define LAB_REPEATS_MIN_DEFAULT 3
+#define LAB_REPEATS_MAX_DEFAULT 10
+
+/* repeats is a range with a goal, not a fixed count. */
+bool lab_repeats_range(const struct lab *lab);
+/* "2%", "0.5%", "0.125%": thousandths of a percent as a lab writes them;
+   returns buf (LAB_PERCENT_LEN is enough). */
+#define LAB_PERCENT_LEN 24
+const char *lab_percent_format(int32_t milli, char *buf, size_t len);
+/* "2%" -> 2000: digits, at most three decimals, a % sign; -EINVAL for
+   anything else, -ERANGE outside (0%, 100%). */
+int lab_percent_parse(const char *s, int32_t *milli);
+
 /* ---------------------------------------------------------------- names */
 /* Names as lab files spell them; parse returns 0 or -EINVAL. */
 
+const char *lab_order_name(enum lab_order o);
+int lab_order_parse(const char *s, enum lab_order *out);
 const char *lab_cache_name(enum lab_cache c);
 int lab_cache_parse(const char *s, enum lab_cache *out);
 const char *lab_engine_name(enum lab_engine e);

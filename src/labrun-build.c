@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 
 #include "disk.h"
 #include "err.h"
@@ -24,6 +25,7 @@
 #include "labrun.h"
 #include "plan.h"
 #include "provision.h"
+#include "rounds.h"
 #include "space.h"
 #include "statej.h"
 #include "strbuf.h"
@@ -252,14 +254,18 @@ labrun_check(const struct lab *lab, const struct labrun_opts *o,
 		.keep = o->keep,
 		.target = o->target };
 	struct disk_list inv;
+	size_t narrays = 0;
 	int rc;
 
-	for (size_t i = 0; i < lab->nvariants; i++)
+	for (size_t i = 0; i < lab->nvariants; i++) {
 		sel[i] = o->target == NULL &&
 		    (o->variants == NULL || o->variants[i]);
+		narrays += sel[i] && lab->variants[i].directory == NULL;
+	}
 	disk_list_init(&inv);
 	rc = labrun_precheck(lab, sel, &need, true, o->confirmed, o->nconfirmed,
 	    o->confirm_typed, sd != NULL && *sd != '\0' ? sd : NULL, &inv, c);
+	c->rounds = rounds_describe(lab, o->repeats, narrays);
 	disk_list_done(&inv);
 	free(sel);
 	return rc;
@@ -272,6 +278,7 @@ labrun_check_done(struct labrun_check *c)
 		free(c->msgs[i].text);
 	free(c->msgs);
 	free(c->plans);
+	free(c->rounds);
 	for (size_t i = 0; i < c->ndestroy; i++)
 		free(c->destroy[i]);
 	free(c->destroy);
@@ -414,9 +421,9 @@ publish_devices(struct labrun *lr, const struct plan *pl)
 }
 
 /* Open the state journal with the first build; false (said why, runs
-   skipped) when it cannot be. */
+   of round k skipped) when it cannot be. */
 static bool
-journal(struct labrun *lr, int vi)
+journal(struct labrun *lr, int vi, int64_t k)
 {
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct err e;
@@ -428,13 +435,22 @@ journal(struct labrun *lr, int vi)
 		return true;
 	labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
 	    err_format(&e, b, sizeof b));
-	labrun_skip_variant(lr, vi, e.msg);
+	labrun_skip_variant(lr, vi, k, e.msg);
 	labrun_count(lr, 0, 1);
 	return false;
 }
 
+static double
+mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 void
-labrun_array_variant(struct labrun *lr, int vi)
+labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 {
 	const struct lab_variant *v = labrun_variant(lr, vi);
 	struct build_ctx ctx = { lr, vi };
@@ -447,9 +463,10 @@ labrun_array_variant(struct labrun *lr, int vi)
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct prov p;
 	struct err e;
+	double t0 = mono_s(), runs = 0;
 	int bi;
 
-	if (!journal(lr, vi))
+	if (!journal(lr, vi, k))
 		return;
 	bi = lr->nbuilds++;
 	prov_init(&p, v, lr->j, lr->state_dir);
@@ -459,14 +476,17 @@ labrun_array_variant(struct labrun *lr, int vi)
 		    json_string_value(json_object_get(p.build, "error"));
 
 		hand_build(lr, vi, &p, bi, false);
-		labrun_skip_variant(lr, vi,
+		/* Not built again in later rounds: it would fail alike. */
+		labrun_skip_variant(lr, vi, k,
 		    why ? why : _("the variant could not be built"));
 		labrun_count(lr, 0, 1);
 	} else {
 		labrun_hook(lr, vi, prov_target(&p), p.build);
 		hand_build(lr, vi, &p, bi, false);
 		publish_devices(lr, p.plan);
-		labrun_variant_runs(lr, vi, prov_target(&p));
+		runs = mono_s();
+		labrun_variant_runs(lr, vi, prov_target(&p), k);
+		runs = mono_s() - runs;
 		labrun_set_devices(lr, NULL, 0);
 	}
 	err_clear(&e);
@@ -475,7 +495,12 @@ labrun_array_variant(struct labrun *lr, int vi)
 		    _("variant %s: %s; `raidlab cleanup` retries what is left"),
 		    v->name ? v->name : "?", err_format(&e, b, sizeof b));
 		labrun_count(lr, 0, 1);
+		/* A next round would build on what is left of this one. */
+		if (k > 0)
+			labrun_variant_dead(lr, vi, e.msg);
 	}
+	/* What a rebuild costs, for the ETA of interleaved rounds. */
+	labrun_build_took(lr, vi, mono_s() - t0 - runs);
 	hand_build(lr, vi, &p, bi, true);
 	prov_done(&p);
 }

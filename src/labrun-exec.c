@@ -1,10 +1,11 @@
 /*
- * The lab runner's thread: the precheck, then variant after variant
- * (array variants in labrun-build.c), each selected workload repeated,
- * each run followed the way a front end follows an engine (poll its
- * queue with the sampling tick as timeout, sample the counters into the
- * series, forward its events) and handed over with its series and the
- * target's facts. See labrun.h. Runner thread only.
+ * The lab runner's thread: the precheck, then the rounds in the lab's
+ * order (labrun-rounds.c) of each variant (array variants in
+ * labrun-build.c) and each selected workload, each run followed the way
+ * a front end follows an engine (poll its queue with the sampling tick
+ * as timeout, sample the counters into the series, forward its events) and
+ * handed over with its series and the target's facts. See labrun.h. Runner
+ * thread only.
  */
 #include "config.h"
 
@@ -179,16 +180,21 @@ struct vrun {
 };
 
 /* The target is broken: said once, the variant counted failed, and the
-   runs still to come are skipped with the reason. */
+   runs still to come (its later rounds too) are skipped with the
+   reason. */
 static void
 target_broken(struct labrun *lr, struct vrun *v, const struct err *e)
 {
+	char why[ERR_MSG_MAX + 32];
+
 	if (v->broken != NULL)
 		return;
 	v->broken = xstrdup(e->msg);
 	labrun_emit(lr, LABRUN_ERROR, v->vi, -1, _("variant %s: %s"),
 	    labrun_vname(labrun_variant(lr, v->vi)), e->msg);
 	labrun_count(lr, 0, 1);
+	snprintf(why, sizeof why, _("not run: %s"), v->broken);
+	labrun_variant_dead(lr, v->vi, why);
 }
 
 /* A run that met a broken target failed, whatever its figures say. */
@@ -204,55 +210,75 @@ fail_result(struct wl_result *res, const char *why)
 	res->error = xstrdup(why);
 }
 
-/* Workload wi repeated on the variant's target, checked before and
-   after each run. */
+/* Round k of workload wi on the variant's target, checked before and
+   after the run; prev: the seconds its previous run took. */
 static void
-repeats(struct labrun *lr, struct vrun *v, int wi)
+one_round(struct labrun *lr, struct vrun *v, int wi, int64_t k, double *prev)
 {
 	char why[ERR_MSG_MAX + 32];
-	double prev = 0;
+	struct rounds_pair *p = labrun_pair(lr, v->vi, wi);
+	struct labrun_event ev;
+	struct wl_result *res;
 	struct err e;
 
-	for (int64_t k = 1; k <= lr->repeats && !labrun_stopping(lr); k++) {
-		struct labrun_event ev;
-		struct wl_result *res;
-
-		err_clear(&e);
-		if (v->broken == NULL && health_check(&v->h, &e) < 0)
-			target_broken(lr, v, &e);
-		if (v->broken != NULL) {
-			snprintf(why, sizeof why, _("not run: %s"), v->broken);
-			hand_run(lr, v->vi, wi, (int)k, NULL, NULL, NULL, why);
-			continue;
-		}
-		memset(&ev, 0, sizeof ev);
-		ev.type = LABRUN_RUN;
-		ev.variant = v->vi;
-		ev.workload = wi;
-		ev.repeat = (int)k;
-		ev.total = (unsigned long long)lr->repeats;
-		ev.value = prev;
-		snprintf(ev.text, sizeof ev.text, "%s",
-		    wname(&lr->lab->workloads[wi]));
-		labrun_push(lr, &ev);
-		labrun_record_progress(lr, v->vi, wi, (int)k);
-		if ((res = run_once(lr, v->vi, wi, (int)k, v->dir)) == NULL) {
-			labrun_count(lr, 0, 1);
-			continue;
-		}
-		prev = res->wall;
-		err_clear(&e);
-		if (health_check(&v->h, &e) < 0) {
-			target_broken(lr, v, &e);
-			fail_result(res, e.msg);
-		}
-		labrun_count(lr, 1, res->status == WL_FAILED);
-		hand_run(lr, v->vi, wi, (int)k, res, v->dir, v->target, NULL);
+	err_clear(&e);
+	if (v->broken == NULL && health_check(&v->h, &e) < 0)
+		target_broken(lr, v, &e);
+	if (v->broken != NULL) {
+		snprintf(why, sizeof why, _("not run: %s"), v->broken);
+		rounds_pair_add(p, NULL);
+		hand_run(lr, v->vi, wi, (int)k, NULL, NULL, NULL, why);
+		return;
 	}
+	memset(&ev, 0, sizeof ev);
+	ev.type = LABRUN_RUN;
+	ev.variant = v->vi;
+	ev.workload = wi;
+	ev.repeat = (int)k;
+	ev.value = *prev;
+	labrun_rounds_event(lr, v->vi, wi, k, &ev);
+	snprintf(ev.text, sizeof ev.text, "%s", wname(&lr->lab->workloads[wi]));
+	labrun_push(lr, &ev);
+	labrun_record_progress(lr, v->vi, wi, (int)k);
+	if ((res = run_once(lr, v->vi, wi, (int)k, v->dir)) == NULL) {
+		rounds_pair_add(p, NULL);
+		labrun_count(lr, 0, 1);
+		return;
+	}
+	*prev = res->wall;
+	err_clear(&e);
+	if (health_check(&v->h, &e) < 0) {
+		target_broken(lr, v, &e);
+		fail_result(res, e.msg);
+	}
+	labrun_count(lr, 1, res->status == WL_FAILED);
+	/* Counted before the hand-over: res is the front end's after. */
+	rounds_pair_add(p, res);
+	hand_run(lr, v->vi, wi, (int)k, res, v->dir, v->target, NULL);
+}
+
+/* Workload wi on the variant's target: round k, or (k 0, order
+   grouped) round after round until its pair is done. */
+static void
+workload_rounds(struct labrun *lr, struct vrun *v, int wi, int64_t k)
+{
+	double prev = 0;
+
+	if (k > 0) {
+		prev = labrun_pair(lr, v->vi, wi)->last;
+		one_round(lr, v, wi, k, &prev);
+		return;
+	}
+	/* At least one round, so that a variant that broke on an earlier
+	   workload still lists this one, skipped with the reason. */
+	k = 0;
+	do
+		one_round(lr, v, wi, ++k, &prev);
+	while (!labrun_stopping(lr) && labrun_pair_more(lr, v->vi, wi));
 }
 
 void
-labrun_variant_runs(struct labrun *lr, int vi, const char *dir)
+labrun_variant_runs(struct labrun *lr, int vi, const char *dir, int64_t k)
 {
 	struct vrun v = { .vi = vi, .dir = dir };
 	struct err e;
@@ -266,23 +292,29 @@ labrun_variant_runs(struct labrun *lr, int vi, const char *dir)
 		target_broken(lr, &v, &e);
 	for (size_t i = 0; i < lr->lab->nworkloads && !labrun_stopping(lr); i++)
 		if (lr->wsel[i])
-			repeats(lr, &v, (int)i);
+			workload_rounds(lr, &v, (int)i, k);
 	health_done(&v.h);
 	json_decref(v.target);
 	free(v.broken);
 }
 
 void
-labrun_skip_variant(struct labrun *lr, int vi, const char *why)
+labrun_skip_variant(struct labrun *lr, int vi, int64_t k, const char *why)
 {
-	for (size_t i = 0; i < lr->lab->nworkloads; i++)
-		if (lr->wsel[i])
-			hand_run(lr, vi, (int)i, 1, NULL, NULL, NULL, why);
+	labrun_variant_dead(lr, vi, why);
+	for (size_t i = 0; i < lr->lab->nworkloads; i++) {
+		if (!lr->wsel[i])
+			continue;
+		rounds_pair_add(labrun_pair(lr, vi, (int)i), NULL);
+		hand_run(lr, vi, (int)i, k > 0 ? (int)k : 1, NULL, NULL, NULL,
+		    why);
+	}
 }
 
-/* A directory variant: created when missing, then measured. */
+/* A directory variant: created when missing, then measured (round k;
+   0: every round). */
 static void
-directory_variant(struct labrun *lr, int vi)
+directory_variant(struct labrun *lr, int vi, int64_t k)
 {
 	const struct lab_variant *v = labrun_variant(lr, vi);
 	char **devs = NULL;
@@ -291,9 +323,13 @@ directory_variant(struct labrun *lr, int vi)
 	int rc;
 
 	if ((rc = afile_mkdirs(v->directory, 0755)) < 0) {
-		labrun_emit(lr, LABRUN_ERROR, vi, -1,
-		    _("variant %s: cannot create %s: %s"), labrun_vname(v),
+		char why[ERR_MSG_MAX];
+
+		snprintf(why, sizeof why, _("cannot create %s: %s"),
 		    v->directory, strerror(-rc));
+		labrun_emit(lr, LABRUN_ERROR, vi, -1, _("variant %s: %s"),
+		    labrun_vname(v), why);
+		labrun_skip_variant(lr, vi, k, why);
 		labrun_count(lr, 0, 1);
 		return;
 	}
@@ -302,14 +338,14 @@ directory_variant(struct labrun *lr, int vi)
 	if (space_directory(v->directory, lr->dataset, &e) == SPACE_REFUSE) {
 		labrun_emit(lr, LABRUN_ERROR, vi, -1, _("variant %s: %s"),
 		    labrun_vname(v), e.msg);
-		labrun_skip_variant(lr, vi, e.msg);
+		labrun_skip_variant(lr, vi, k, e.msg);
 		labrun_count(lr, 0, 1);
 		return;
 	}
 	labrun_hook(lr, vi, v->directory, NULL);
 	labrun_dir_devices(v->directory, &devs, &ndevs);
 	labrun_set_devices(lr, devs, ndevs);
-	labrun_variant_runs(lr, vi, v->directory);
+	labrun_variant_runs(lr, vi, v->directory, k);
 	labrun_set_devices(lr, NULL, 0);
 }
 
@@ -359,6 +395,26 @@ precheck(struct labrun *lr, bool devices)
 	return false;
 }
 
+void
+labrun_run_variant(struct labrun *lr, int vi, int64_t k)
+{
+	/* Its rounds ended (not built, broken): each later round lists it
+	   skipped, so that the record shows every round of every variant. */
+	if (lr->dead[vi] != NULL) {
+		labrun_skip_variant(lr, vi, k, lr->dead[vi]);
+		return;
+	}
+	announce(lr, vi);
+	if (lr->has_target) {
+		labrun_hook(lr, 0, lr->target.directory, NULL);
+		labrun_variant_runs(lr, 0, lr->target.directory, k);
+	} else if (lr->lab->variants[vi].directory == NULL) {
+		labrun_array_variant(lr, vi, k);
+	} else {
+		directory_variant(lr, vi, k);
+	}
+}
+
 static void
 run_lab(struct labrun *lr)
 {
@@ -369,27 +425,16 @@ run_lab(struct labrun *lr)
 	if (lr->has_target) {
 		if (!precheck(lr, false))
 			return;
-		labrun_record_begin(lr);
-		announce(lr, 0);
-		labrun_hook(lr, 0, lr->target.directory, NULL);
-		labrun_variant_runs(lr, 0, lr->target.directory);
-		return;
+	} else {
+		for (size_t i = 0; i < lab->nvariants; i++)
+			arrays |=
+			    lr->vsel[i] && lab->variants[i].directory == NULL;
+		if (!precheck(lr, arrays || lr->nconfirmed > 0))
+			return;
 	}
-	for (size_t i = 0; i < lab->nvariants; i++)
-		arrays |= lr->vsel[i] && lab->variants[i].directory == NULL;
-	if (!precheck(lr, arrays || lr->nconfirmed > 0))
-		return;
 	/* Passed: from here on there is something to record. */
 	labrun_record_begin(lr);
-	for (size_t i = 0; i < lab->nvariants && !labrun_stopping(lr); i++) {
-		if (!lr->vsel[i])
-			continue;
-		announce(lr, (int)i);
-		if (lab->variants[i].directory == NULL)
-			labrun_array_variant(lr, (int)i);
-		else
-			directory_variant(lr, (int)i);
-	}
+	labrun_rounds(lr);
 }
 
 void *

@@ -17,6 +17,7 @@
 #include "disk.h"
 #include "lab.h"
 #include "labrun.h"
+#include "rounds.h"
 
 struct statej;
 
@@ -36,7 +37,10 @@ struct labrun {
 	bool has_target;
 	bool *vsel; /* [lab->nvariants + 1] */
 	bool *wsel; /* [lab->nworkloads + 1] */
-	int64_t repeats;
+	int64_t repeats; /* the most rounds: room and data set plan for it */
+	struct rounds_goal goal; /* the rounds asked for */
+	enum lab_order order;
+	size_t nv; /* variants of the run: the lab's, or 1 (the target) */
 	char **confirmed;
 	size_t nconfirmed;
 	bool confirm_typed;
@@ -66,6 +70,11 @@ struct labrun {
 	struct statej *j; /* runner: opened with the first build */
 	int nbuilds; /* runner */
 	uint64_t dataset; /* runner: space_dataset() of the selection */
+	struct rounds_pair *pairs; /* runner: [nv x nworkloads] */
+	char **dead; /* runner: [nv]: why a variant's rounds ended */
+	double *build_s; /* runner: [nv]: seconds its builds and teardowns
+			    took, summed over nbuilt[] */
+	int64_t *nbuilt;
 	struct record *rec; /* runner until done (lock: the hand-over) */
 	bool rec_said; /* runner: a failed save was said */
 };
@@ -91,10 +100,34 @@ const char *labrun_vname(const struct lab_variant *v);
 
 /* labrun-exec.c: the thread. */
 void *labrun_main(void *arg);
-/* Run the selected workloads on dir, the target of variant vi. */
-void labrun_variant_runs(struct labrun *lr, int vi, const char *dir);
-/* Record every selected workload of variant vi as skipped for why. */
-void labrun_skip_variant(struct labrun *lr, int vi, const char *why);
+/* Variant vi's round k (0: every round of it, order grouped): built or
+   created, measured, torn down; skipped when its rounds ended. */
+void labrun_run_variant(struct labrun *lr, int vi, int64_t k);
+/* Run the selected workloads on dir, the target of variant vi: round k
+   of each (k 0: each repeated until its pair is done). */
+void labrun_variant_runs(struct labrun *lr, int vi, const char *dir, int64_t k);
+/* Record every selected workload of variant vi as skipped for why in
+   round k (0: the first), and end the variant's rounds. */
+void labrun_skip_variant(struct labrun *lr, int vi, int64_t k, const char *why);
+
+/* labrun-rounds.c: the rounds (rounds.h). */
+void labrun_rounds_init(struct labrun *lr);
+void labrun_rounds_free(struct labrun *lr);
+/* Every selected variant in the lab's order: round after round
+   (interleaved) or variant after variant (grouped). */
+void labrun_rounds(struct labrun *lr);
+struct rounds_pair *labrun_pair(struct labrun *lr, int vi, int wi);
+/* The pair (vi, wi) needs another round (order grouped). */
+bool labrun_pair_more(struct labrun *lr, int vi, int wi);
+/* The variant's rounds end: why, for its later rounds and pairs. */
+void labrun_variant_dead(struct labrun *lr, int vi, const char *why);
+/* An array variant's build and teardown took s seconds. */
+void labrun_build_took(struct labrun *lr, int vi, double s);
+/* Fill a LABRUN_RUN event's total, ci, goal and left for round k. */
+void labrun_rounds_event(struct labrun *lr, int vi, int wi, int64_t k,
+    struct labrun_event *ev);
+/* The record's "rounds" as things stand (final: with stopped, why). */
+json_t *labrun_rounds_json(struct labrun *lr, bool final);
 
 /* labrun-build.c */
 /* What the workloads of a run need: its selection, for the room checks
@@ -112,8 +145,9 @@ int labrun_precheck(const struct lab *lab, const bool *sel,
     const struct labrun_need *need, bool devices, const char *const *confirmed,
     size_t nconfirmed, bool typed, const char *state_dir, struct disk_list *inv,
     struct labrun_check *c);
-/* Build array variant vi, run on it, tear it down. */
-void labrun_array_variant(struct labrun *lr, int vi);
+/* Build array variant vi, run round k on it (0: every round), tear it
+   down. */
+void labrun_array_variant(struct labrun *lr, int vi, int64_t k);
 
 /* labrun-hook.c */
 /* Run opts.hook on variant vi, ready on target; what it did goes into

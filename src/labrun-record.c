@@ -2,12 +2,12 @@
  * The lab runner's result record (labrun.h, opts.record): created and
  * saved with status "running" when the run starts, rewritten when a
  * workload run starts and after every item handed over, and at the end
- * with the final status, so that what a run did is on disk whatever
- * happens to the front end (a kill -9 leaves a "running" record that
- * record_load() reads as interrupted). The record holds copies of what
- * the front end is handed: nothing in it is shared with another thread.
- * Runner thread, except labrun_take_record() (the front end's, after
- * LABRUN_DONE).
+ * with the final status and how its rounds stopped, so that what a run
+ * did is on disk whatever happens to the front end (a kill -9 leaves a
+ * "running" record that record_load() reads as interrupted). The record
+ * holds copies of what the front end is handed: nothing in it is shared with
+ * another thread. Runner thread, except labrun_take_record() (the front end's,
+ * after LABRUN_DONE).
  */
 #include "config.h"
 
@@ -19,6 +19,16 @@
 #include "labrun-int.h"
 #include "labrun.h"
 #include "record.h"
+
+/* The record's "rounds" as things stand. */
+static void
+rounds(struct labrun *lr, bool final)
+{
+	json_t *o = labrun_rounds_json(lr, final);
+
+	record_set_rounds(lr->rec, o);
+	json_decref(o);
+}
 
 /* Save; a failure is said once (the next saves try again). */
 static void
@@ -42,6 +52,7 @@ labrun_record_begin(struct labrun *lr)
 		return;
 	lr->rec = record_new(lr->lab);
 	record_set_scaled(lr->rec, lr->scaled);
+	rounds(lr, false);
 	save(lr);
 }
 
@@ -83,6 +94,7 @@ labrun_record_item(struct labrun *lr, const struct labrun_result *r)
 			record_set_run_target(lr->rec, copy);
 			json_decref(copy);
 		}
+		rounds(lr, false);
 	}
 	save(lr);
 }
@@ -96,6 +108,7 @@ labrun_record_end(struct labrun *lr)
 		return;
 	labrun_summary(lr, &s);
 	record_set_in_progress(lr->rec, NULL, NULL, 0);
+	rounds(lr, true);
 	record_set_status(lr->rec,
 	    s.stopped      ? "interrupted"
 		: s.failed ? "failed"

@@ -1,8 +1,8 @@
 /*
  * The lab runner's life and its two channels to the front end: the event
  * queue with its pipe, and the hand-over list of finished items; the
- * counters and devices read under the mutex; labrun_record(). The
- * runner's own record is labrun-record.c. See labrun.h. The front end's
+ * counters and devices read under the mutex. The runner's own record
+ * is labrun-record.c. See labrun.h. The front end's
  * thread, except the internal labrun_push(), labrun_emit(),
  * labrun_hand(), labrun_count(), labrun_set_devices() and
  * labrun_publish(), which the runner thread calls.
@@ -297,7 +297,10 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	lr->lab = lab_dup(lab);
 	lr->vsel = sel_copy(o->variants, lab->nvariants);
 	lr->wsel = sel_copy(o->workloads, lab->nworkloads);
-	lr->repeats = o->repeats > 0 ? o->repeats : lab->repeats;
+	rounds_goal_of(&lr->goal, lab, o->repeats);
+	lr->repeats = lr->goal.max;
+	lr->order = lab->order;
+	lr->nv = o->target != NULL ? 1 : lab->nvariants;
 	lr->confirmed = xcalloc(o->nconfirmed + 1, sizeof *lr->confirmed);
 	for (size_t i = 0; i < o->nconfirmed; i++)
 		lr->confirmed[i] = xstrdup(o->confirmed[i]);
@@ -319,6 +322,7 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 		lr->target.directory = xstrdup(o->target);
 		lr->has_target = true;
 	}
+	labrun_rounds_init(lr);
 	pthread_mutex_init(&lr->lock, NULL);
 	atomic_init(&lr->stop, false);
 	lr->joined = true;
@@ -382,29 +386,11 @@ labrun_free(struct labrun *lr)
 	free(lr->scaled);
 	free(lr->hook);
 	record_free(lr->rec);
+	labrun_rounds_free(lr);
 	disk_list_done(&lr->inv);
 	lab_free(lr->lab);
 	close(lr->pipe[0]);
 	close(lr->pipe[1]);
 	pthread_mutex_destroy(&lr->lock);
 	free(lr);
-}
-
-/* ---------------------------------------------------------------- record */
-
-void
-labrun_record(struct record *rec, const struct labrun *lr,
-    struct labrun_result *r)
-{
-	if (r->kind == LABRUN_ITEM_BUILD) {
-		if (r->build == NULL)
-			return;
-		record_set_build(rec, (size_t)r->build_index, r->build);
-		json_decref(r->build);
-		r->build = NULL;
-		return;
-	}
-	record_add_run(rec, labrun_variant(lr, r->variant), NULL,
-	    &lr->lab->workloads[r->workload], r->repeat, r->res, r->skipped);
-	record_set_run_target(rec, r->target);
 }

@@ -4,17 +4,23 @@
  * run` runs it: the precheck before anything is touched (every selected
  * array variant's plan, guards against one fresh inventory and the
  * confirmations; for every variant the room for the workloads' data set,
- * space.h); then variant after variant, a directory variant created
+ * space.h); then the rounds of repeats (rounds.h) in the lab's order:
+ * interleaved, round 1 of every variant, then round 2, ...; grouped,
+ * variant after variant, each workload's rounds in a row. For each
+ * variant (each round, when interleaved) a directory variant is created
  * (mkdir -p; its room checked again) and measured, an array variant
- * provisioned (provision.h:
- * scratch disks, guards again, the plan's steps journaled in the state
- * journal, resync waits, facts), measured and torn down; each workload
- * repeated, each run sampled every tick into its result's time series
+ * provisioned (provision.h: scratch disks, guards again, the plan's
+ * steps journaled in the state journal, resync waits, facts), measured
+ * and torn down. A fixed repeats = N runs N rounds; a range adds rounds
+ * until every test's interval is narrow enough, or max (the record's
+ * "rounds" says why it stopped). Each run is sampled every tick into its
+ * result's time series
  * (the runner thread polls the engine's queue with the tick as timeout, so
  * the series is complete however slow the front end is). The target is
  * checked before and after every run (health.h): one that went read-only,
  * errored or was unmounted fails the run that met it and the variant, and
- * the variant's remaining runs are skipped with the reason.
+ * the variant's remaining runs (and rounds) are skipped with the reason;
+ * so are a variant's that could not be built, once per round.
  *
  * The front end (the TUI's Run screen, or `raidlab run`) never blocks on
  * any of it. It hears from the runner only through:
@@ -25,7 +31,8 @@
  *    under the runner's mutex;
  *  - a hand-over list of finished items (labrun_take()): each run's
  *    result and each array variant's build object, which then belong to
- *    the front end; labrun_record() adds one to a struct record;
+ *    the front end (the runner recorded it already: front ends only
+ *    show it);
  *  - with opts.record, the result record (record.h) the runner writes
  *    itself: saved with status "running" once the precheck has passed
  *    (before anything is built or measured), rewritten (temp file,
@@ -98,8 +105,9 @@ struct labrun_opts {
 };
 
 enum labrun_ev {
-	/* A variant starts: variant, text = its name (or its directory,
-	   or "?"), key = "directory" or "array". */
+	/* A variant starts (with order interleaved, again each round):
+	   variant, text = its name (or its directory, or "?"), key =
+	   "directory" or "array". */
 	LABRUN_VARIANT,
 	/* workload == -1: a build or teardown step of the variant starts:
 	   text = the command line, or a description ("waiting for the
@@ -109,9 +117,18 @@ enum labrun_ev {
 	/* A resync runs: variant, text = the md device, done of total
 	   sectors (total 0: not known yet). */
 	LABRUN_RESYNC,
-	/* A workload run starts: variant, workload, repeat (1-based),
-	   total = the number of repeats, value = the seconds the previous
-	   repeat of it took (0: none yet; for an ETA). */
+	/* A workload run starts: variant, workload, repeat = the round
+	   (1-based), total = the rounds it will likely take in all (a
+	   fixed repeats = N: N; a range: stats_rounds_needed() of the
+	   widest CV so far, from min to max), value = the seconds the
+	   previous run of it took (0: none yet; for an ETA), ci = the
+	   widest relative 95% CI half-width so far (ci_half / |mean|;
+	   interleaved: of every pair, grouped: of this pair; NAN: none
+	   yet), goal = the range's goal as a fraction (0: fixed), left =
+	   the seconds from this run's start to the end of the runs (this
+	   one's and the likely rounds still to come, from the seconds the
+	   earlier runs took; with order interleaved also the array
+	   variants' rebuilds; NAN: not known yet). */
 	LABRUN_RUN,
 	/* A test of the run starts (end false: key, text = its label) or
 	   ends (end true: also value in unit, enum wl_unit). */
@@ -141,6 +158,7 @@ struct labrun_event {
 	char text[256];
 	char key[48];
 	double value;
+	double ci, goal, left; /* LABRUN_RUN */
 	int unit; /* enum wl_unit */
 	unsigned long long done, total;
 };
@@ -230,16 +248,6 @@ char **labrun_devices(struct labrun *lr, size_t *n);
 struct labrun_result *labrun_take(struct labrun *lr);
 void labrun_result_free(struct labrun_result *r);
 
-/*
- * Add r to rec as `raidlab run` records it: a run (record_add_run() with
- * the runner's variant and workload, and the target facts taken by the
- * runner), or a build (appended to "builds" the first time, replaced by
- * the newer copy afterwards: r->build's reference moves into rec). rec
- * must be a record of this run only (record_new() of the same lab).
- */
-void labrun_record(struct record *rec, const struct labrun *lr,
-    struct labrun_result *r);
-
 /* The summary so far (see struct labrun_summary). */
 void labrun_summary(struct labrun *lr, struct labrun_summary *s);
 
@@ -284,6 +292,9 @@ struct labrun_check {
 	size_t nmsgs;
 	char *plans; /* plan_format() of every selected array variant,
 			each followed by an empty line; "" when none */
+	char *rounds; /* labrun_check(): rounds_describe() of the run (the
+			 order, the rounds, how often each array variant
+			 is built); NULL from a failed precheck's copy */
 	char **destroy; /* devices (as the lab names them) that hold data
 			   the run would destroy: what a confirmation must
 			   name */

@@ -19,7 +19,16 @@
  *   and --disk it ran with, lab-scale.h; absent for a full run)}, status ("ok",
  * "failed", "interrupted", "running"), in_progress {variant, workload, repeat,
  *   start} (while a workload runs), runs [...], builds [...] (one per
- *   array variant: see provision.h).
+ *   array variant build: see provision.h), rounds {...} (below).
+ * rounds: how the run repeated (absent in records older than it):
+ *   order ("interleaved" | "grouped"), min, max (the rounds asked for;
+ *   both N for repeats = N), ci_goal (the goal as a fraction of the mean,
+ *   0.02 for +-2%; null for a fixed count), cv_limit (a fraction: the
+ *   CV above which a variant's repeats are unstable), done (rounds run:
+ *   interleaved, every variant's; grouped, the most any pair ran),
+ *   stopped ("goal" | "max" | "fixed" | "interrupted" | "failed"; null
+ *   while running), why (one sentence in words), pairs [{variant,
+ *   workload, done, stopped, why}] (each selected variant x workload).
  * A "running" record whose writer is gone (killed, the machine stopped)
  * reads back as "interrupted", with interrupted_reason saying so.
  * A run:
@@ -117,6 +126,18 @@ void record_set_run_target(struct record *rec, json_t *target);
 void record_set_scaled(struct record *rec, const char *how);
 /* lab.scaled of a record document, or NULL for a full run. */
 const char *record_scaled(const json_t *root);
+
+/* Set the top-level "rounds" object (a reference kept: see above). */
+void record_set_rounds(struct record *rec, json_t *rounds);
+/* A record document's "rounds", or NULL (an older record). */
+const json_t *record_rounds(const json_t *root);
+/* Its cv_limit as a fraction; RECORD_CV_LIMIT when absent. */
+#define RECORD_CV_LIMIT 0.05
+double record_cv_limit(const json_t *root);
+/* Its order; "grouped" when absent: older records ran grouped. */
+const char *record_order(const json_t *root);
+/* Why its rounds stopped, or NULL (absent, or still running). */
+const char *record_rounds_why(const json_t *root);
 
 /* Set the top-level status ("running" until the end). */
 void record_set_status(struct record *rec, const char *status);

@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "i18n.h"
 #include "record-int.h"
 #include "record.h"
 #include "report.h"
 #include "result.h"
+#include "stats.h"
 #include "strbuf.h"
 #include "units.h"
 #include "workload.h"
@@ -77,34 +79,16 @@ generic_row(struct strbuf *out, const char *label, const struct wl_test *t)
 	    t->interrupted ? _(" [interrupted]") : "");
 }
 
-/* Square root by Newton's method: the core does not link libm. */
-static double
-root(double x)
-{
-	double r = x > 1 ? x : 1, prev = 0;
-	int i;
-
-	if (!(x > 0))
-		return 0;
-	for (i = 0; i < 200 && r != prev; i++) {
-		prev = r;
-		r = (r + x / r) / 2;
-	}
-	return r;
-}
-
+/* The sample's mean and sd (stats.h); 0 for no figure, as the table
+   prints it. */
 static void
 mean_sd(const double *x, size_t n, double *mean, double *sd)
 {
-	double s = 0, q = 0;
-	size_t i;
+	struct stats_desc d;
 
-	for (i = 0; i < n; i++)
-		s += x[i];
-	*mean = n ? s / (double)n : 0;
-	for (i = 0; i < n; i++)
-		q += (x[i] - *mean) * (x[i] - *mean);
-	*sd = n > 1 ? root(q / (double)(n - 1)) : 0;
+	stats_describe(x, n, STATS_CONF, &d);
+	*mean = n ? d.mean : 0;
+	*sd = n ? d.sd : 0;
 }
 
 /* The rows of one test across n repeats and the mean ± stddev row. */
@@ -454,6 +438,62 @@ report_runs(const struct record *rec, struct strbuf *out)
 	}
 	if (rec->nruns == 0)
 		strbuf_add(out, _("No runs recorded.\n"));
+	else
+		report_stability(rec, out);
+}
+
+/* One line of report_stability(): "  a  small 100 files: 1234.5 files/s,
+   95% CI 1200.1 to 1268.9, CV 2.1%, n 5". */
+static void
+stability_line(const struct compare *c, size_t i, size_t k, struct strbuf *out)
+{
+	const struct compare_cell *x = compare_cell(c, i, k);
+	const struct compare_col *col = &c->cols[k];
+	char m[COMPARE_NUM_BUF], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
+	char *marks;
+
+	strbuf_printf(out, "  %s  %s %s: ", c->rows[i].variant, col->workload,
+	    _(col->title));
+	compare_format_value(x->mean, col->unit, m, sizeof m);
+	if (x->too_fast)
+		strbuf_printf(out, _("+++++ (too fast to measure), n %zu\n"),
+		    x->n);
+	else if (x->n < 2)
+		strbuf_printf(out, _("%s %s, n 1: no interval\n"), m,
+		    wl_unit_name(col->unit));
+	else
+		strbuf_printf(out,
+		    _("%s %s, 95%% CI %s to %s, CV %.1f%%, n %zu\n"), m,
+		    wl_unit_name(col->unit),
+		    compare_format_value(x->d.ci_lo, col->unit, lo, sizeof lo),
+		    compare_format_value(x->d.ci_hi, col->unit, hi, sizeof hi),
+		    x->d.cv * 100, x->n);
+	marks = compare_marks_text(c, i, k);
+	if (marks[0] != '\0')
+		strbuf_printf(out, "    ! %s\n", marks);
+	free(marks);
+}
+
+void
+report_stability(const struct record *rec, struct strbuf *out)
+{
+	struct compare c;
+	bool any = false;
+
+	compare_init(&c);
+	compare_add(&c, rec, "");
+	for (size_t i = 0; i < c.nrows; i++)
+		for (size_t k = 0; k < c.ncols; k++) {
+			if (compare_cell(&c, i, k)->n == 0)
+				continue;
+			if (!any)
+				strbuf_printf(out, "\n%s\n",
+				    _("Repeats: the mean, its 95% confidence "
+				      "interval (! why a sample is unstable)"));
+			any = true;
+			stability_line(&c, i, k, out);
+		}
+	compare_done(&c);
 }
 
 /* ---------------------------------------------------------------- CSV */

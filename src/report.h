@@ -28,8 +28,17 @@ void report_generic(const struct wl_result *const *res, size_t n,
 /* Lab, creation time, status, host (kernel, CPU, cores, RAM), version. */
 void report_header(const struct record *rec, struct strbuf *out);
 
-/* Every variant and workload of rec (show without the header). */
+/* Every variant and workload of rec (show without the header), then
+   report_stability(). */
 void report_runs(const struct record *rec, struct strbuf *out);
+
+/*
+ * What the repeats of each variant and test say (compare.h): the mean,
+ * its 95% confidence interval, the CV and n, and under a sample with
+ * stability marks a line of their reasons ("    ! CV 18.2% over the 5%
+ * limit; falls across the repeats ..."). Nothing without figures.
+ */
+void report_stability(const struct record *rec, struct strbuf *out);
 
 /*
  * Every test of every run as CSV (RFC 4180 quoting, one line each, a

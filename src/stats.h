@@ -34,11 +34,13 @@ struct stats_desc {
 	double ci_lo, ci_hi, ci_half;
 };
 
-void stats_describe(const double *v, size_t n, double conf,
-    struct stats_desc *d);
+void
+stats_describe(const double *v, size_t n, double conf, struct stats_desc *d);
 
 /* Student's t distribution with df > 0 degrees of freedom (df need not be
-   an integer: Welch's is not): P(T <= t), and its inverse for 0 < p < 1. */
+   an integer: Welch's is not): P(T <= t), and its inverse for 0 < p < 1;
+   NAN outside those domains. About 1e-10 relative (of the smaller tail)
+   for df up to 1e6; above 1e8 the normal with its 1/df correction. */
 double stats_t_cdf(double t, double df);
 double stats_t_quantile(double p, double df);
 
@@ -52,9 +54,11 @@ enum stats_change_kind {
 
 struct stats_change {
 	enum stats_change_kind kind;
-	double diff; /* mean(b) - mean(a) */
+	double diff; /* mean(b) - mean(a); NAN when a sample is empty */
 	double t, df, p; /* Welch's t, its Welch-Satterthwaite df, and the
-			    two-sided p-value; NAN with STATS_TOO_FEW */
+			    two-sided p-value; NAN with STATS_TOO_FEW.
+			    With both variances 0, t is 0 or +-INFINITY
+			    and df is NAN. */
 	double pct; /* (mean(b) / mean(a) - 1) x 100; NAN when mean(a) is
 		       0 */
 	/* Fieller's conf interval of pct. Unbounded (both NAN) when the
@@ -64,7 +68,9 @@ struct stats_change {
 	double pct_lo, pct_hi;
 };
 
-/* b (a variant) against a (the baseline). */
+/* b (a variant) against a (the baseline). The kind is decided by p; on
+   paper Fieller's interval then agrees, and where rounding at the very
+   boundary could make them differ, p wins. */
 void stats_compare(const double *a, size_t na, const double *b, size_t nb,
     double conf, struct stats_change *c);
 
@@ -75,8 +81,8 @@ void stats_compare(const double *a, size_t na, const double *b, size_t nb,
  * cvb^2) / n) x 100 < |pct|. 0 when it cannot be told (a NAN input, pct
  * 0) or would exceed max.
  */
-size_t stats_n_needed(double cva, double cvb, double pct, double conf,
-    size_t max);
+size_t
+stats_n_needed(double cva, double cvb, double pct, double conf, size_t max);
 
 /*
  * The rounds a sample needs for its interval's half-width to be within
@@ -104,9 +110,9 @@ double stats_trend(const double *v, size_t n, double *tau);
 #define STATS_OUTLIER_Z 3.5
 
 /*
- * Mark out[i] for each v[i] whose score is over STATS_OUTLIER_Z; returns
- * how many. With MAD 0 (more than half the values equal), any value off
- * the median counts. None when n < 3.
+ * Mark out[i] for each v[i] whose score is over STATS_OUTLIER_Z (out[0..n)
+ * is cleared first); returns how many. With MAD 0 (more than half the
+ * values equal), any value off the median counts. None when n < 3.
  */
 size_t stats_outliers(const double *v, size_t n, bool *out);
 

@@ -227,58 +227,6 @@ print_text(const struct compare *c)
 	}
 }
 
-/* A number, or null for NaN (JSON has no NaN). */
-static json_t *
-num(double v)
-{
-	return isnan(v) ? json_null() : json_real(v);
-}
-
-static json_t *
-json_cell(const struct compare *c, size_t i, size_t k)
-{
-	const struct compare_cell *x = compare_cell(c, i, k);
-	const struct compare_row *r = &c->rows[i];
-	char *keys = compare_marks_keys(x->marks);
-	char *why = compare_marks_text(c, i, k);
-	char *answer = compare_answer(c, i, k);
-	json_t *marks = json_array(), *o;
-	char *save = NULL, *tok;
-
-	for (tok = strtok_r(keys, " ", &save); tok != NULL;
-	     tok = strtok_r(NULL, " ", &save))
-		json_array_append_new(marks, json_string(tok));
-	o = json_pack("{s:s, s:I, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
-		      "s:o, s:o, s:o, s:b, s:b, s:I, s:b, s:b}",
-	    "variant", r->variant, "record", (json_int_t)r->record + 1,
-	    "scratch", r->scratch, "n", (json_int_t)x->n, "mean", num(x->mean),
-	    "sd", num(x->sd), "cv", num(x->d.cv), "median", num(x->d.median),
-	    "min", num(x->d.min), "max", num(x->d.max), "ci_lo",
-	    num(x->d.ci_lo), "ci_hi", num(x->d.ci_hi), "pct", num(x->pct),
-	    "baseline", i == c->baseline, "best", c->cols[k].best == i,
-	    "failed", (json_int_t)x->failed, "too_fast", x->too_fast,
-	    "interrupted", x->interrupted);
-	json_object_set_new(o, "pct_lo", num(x->ch.pct_lo));
-	json_object_set_new(o, "pct_hi", num(x->ch.pct_hi));
-	json_object_set_new(o, "p", num(x->ch.p));
-	json_object_set_new(o, "df", num(x->ch.df));
-	json_object_set_new(o, "verdict",
-	    json_string(compare_verdict_key(x->verdict)));
-	if (x->verdict == COMPARE_V_FEW && x->needed > 0)
-		json_object_set_new(o, "needed",
-		    json_integer((json_int_t)x->needed));
-	json_object_set_new(o, "marks", marks);
-	json_object_set_new(o, "marks_text", json_string(why));
-	json_object_set_new(o, "answer",
-	    answer ? json_string(answer) : json_null());
-	json_object_set_new(o, "why",
-	    x->n == 0 && r->why ? json_string(r->why) : json_null());
-	free(keys);
-	free(why);
-	free(answer);
-	return o;
-}
-
 static void
 print_json(const struct compare *c)
 {
@@ -303,7 +251,7 @@ print_json(const struct compare *c)
 		json_t *rows = json_array();
 
 		for (size_t i = 0; i < c->nrows; i++)
-			json_array_append_new(rows, json_cell(c, i, k));
+			json_array_append_new(rows, compare_cell_json(c, i, k));
 		json_array_append_new(tests,
 		    json_pack("{s:s?, s:s?, s:s?, s:s?, s:s, s:b, s:o, s:s?, "
 			      "s:o}",

@@ -21,6 +21,7 @@
 #include "lab-scale.h"
 #include "lab.h"
 #include "plan.h"
+#include "rounds.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -174,8 +175,19 @@ plan_exec(int argc, char **argv)
 	/* A name that is no variant is a usage error, said before any plan. */
 	if (unknown_variants(lab, o.names, o.nnames))
 		goto out;
-	if (!o.json)
+	if (!o.json) {
+		size_t narrays = 0;
+		char *r;
+
 		cli_scale_print(&o.scale, stdout);
+		for (size_t i = 0; i < lab->nvariants; i++)
+			narrays +=
+			    wanted(o.names, o.nnames, lab->variants[i].name) &&
+			    lab->variants[i].directory == NULL;
+		r = rounds_describe(lab, 0, narrays);
+		cli_comment_lines(stdout, r);
+		free(r);
+	}
 	all = json_array();
 	for (size_t i = 0; i < lab->nvariants; i++)
 		if (wanted(o.names, o.nnames, lab->variants[i].name))

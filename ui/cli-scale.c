@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli-scale.h"
 #include "cli.h"
@@ -93,4 +94,15 @@ cli_scale_print(const struct lab_scale *s, FILE *fp)
 	if (s->nchanges == 0 && s->ndisks == 0)
 		fprintf(fp, "%s", _("#   (nothing to change)\n"));
 	free(how);
+}
+
+void
+cli_comment_lines(FILE *fp, const char *text)
+{
+	while (*text != '\0') {
+		size_t n = strcspn(text, "\n");
+
+		fprintf(fp, "# %.*s\n", (int)n, text);
+		text += n + (text[n] == '\n');
+	}
 }

@@ -45,5 +45,8 @@ struct lab *cli_load_lab_scaled(const char *arg, struct lab_scale *s);
 /* What s changed, one "# " line each (valid in a lab file and in a plan),
    on fp; nothing when s is empty. */
 void cli_scale_print(const struct lab_scale *s, FILE *fp);
+/* Each line of text as a "# " line on fp (a plan's comments: rounds.h's
+   rounds_describe()). */
+void cli_comment_lines(FILE *fp, const char *text);
 
 #endif

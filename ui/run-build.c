@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "cli-scale.h"
 #include "i18n.h"
 #include "labrun.h"
 #include "run-build.h"
@@ -21,6 +22,8 @@ build_dry_run(const struct lab *lab, const struct labrun_opts *o)
 	/* A plan is shown only when it could run: a refused one would list
 	   commands (wipefs --all /dev/vda) that will never be run. */
 	if (rc == 0) {
+		if (c.rounds != NULL)
+			cli_comment_lines(stdout, c.rounds);
 		fputs(c.plans, stdout);
 		fprintf(stderr,
 		    _("raidlab run: dry run: every check passed; nothing was "

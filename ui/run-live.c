@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -12,6 +13,7 @@
 #include "lab.h"
 #include "labrun.h"
 #include "result.h"
+#include "rounds.h"
 #include "run-build.h"
 #include "run-live.h"
 
@@ -45,20 +47,29 @@ clock_str(double s, char *buf, size_t len)
 static void
 draw(struct live *lv)
 {
-	char line[768], el[16], eta[32] = "";
+	char line[768], el[16], eta[64] = "", round[128];
 	double t = lv->last.t;
 
 	clock_str(t, el, sizeof el);
-	if (lv->expect > t) {
+	/* The whole run's when the runner could estimate it (the likely
+	   rounds included), else this run's from the previous one. */
+	if (isfinite(lv->left) && lv->left > t) {
+		char left[16];
+
+		clock_str(lv->left - t, left, sizeof left);
+		snprintf(eta, sizeof eta, _("  ETA %s in all"), left);
+	} else if (lv->expect > t) {
 		char left[16];
 
 		clock_str(lv->expect - t, left, sizeof left);
 		snprintf(eta, sizeof eta, _("  ETA %s"), left);
 	}
+	rounds_progress(lv->repeat, (unsigned long long)lv->repeats, lv->ci,
+	    lv->goal, round, sizeof round);
 	snprintf(line, sizeof line,
-	    _("[%s] %s %d/%d  %s  r %.1f MB/s  w %.1f MB/s  %.0f files/s  "
+	    _("[%s] %s %s  %s  r %.1f MB/s  w %.1f MB/s  %.0f files/s  "
 	      "%s%s"),
-	    lv->variant, lv->workload, lv->repeat, lv->repeats,
+	    lv->variant, lv->workload, round,
 	    lv->test[0] ? lv->test : _("starting"), lv->read_mbps,
 	    lv->write_mbps, lv->files_s, el, eta);
 	if ((int)strlen(line) >= lv->width)
@@ -120,6 +131,9 @@ run_starts(struct live *lv, const struct labrun *lr,
 	lv->repeat = ev->repeat;
 	lv->repeats = (int)ev->total;
 	lv->expect = ev->value;
+	lv->ci = ev->ci;
+	lv->goal = ev->goal;
+	lv->left = ev->left;
 	lv->test[0] = '\0';
 	memset(&lv->last, 0, sizeof lv->last);
 	lv->read_mbps = lv->write_mbps = lv->files_s = 0;

@@ -16,8 +16,11 @@
 
 struct live {
 	char variant[256], workload[256]; /* of the run in progress */
-	int repeat, repeats;
+	int repeat, repeats; /* the round, and the rounds likely in all */
 	double expect; /* seconds a run took before; 0: unknown */
+	double ci, goal; /* the widest relative CI so far (NAN), the goal
+			    (0: a fixed count) */
+	double left; /* seconds of runs left from this one's start; NAN */
 	bool tty;
 	int width;
 	bool active; /* between a run's start and its result */

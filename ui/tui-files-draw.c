@@ -72,7 +72,7 @@ static void
 draw_lab(struct tui *t, WINDOW *w, struct files *s)
 {
 	const struct lab *lab = t->lab;
-	char b[1024], v[64], wl[64], rep[64];
+	char b[1024], v[64], wl[64], rep[96];
 	char *res;
 
 	wattron(w, A_BOLD);
@@ -91,10 +91,18 @@ draw_lab(struct tui *t, WINDOW *w, struct files *s)
 	snprintf(wl, sizeof wl,
 	    ngettext("%zu workload", "%zu workloads", lab->nworkloads),
 	    lab->nworkloads);
-	snprintf(rep, sizeof rep,
-	    ngettext("%lld repeat", "%lld repeats",
-		(unsigned long)lab->repeats),
-	    (long long)lab->repeats);
+	if (lab_repeats_range(lab)) {
+		char pc[LAB_PERCENT_LEN];
+
+		snprintf(rep, sizeof rep, _("%lld to %lld repeats until ±%s"),
+		    (long long)lab->repeats_min, (long long)lab->repeats,
+		    lab_percent_format(lab->repeats_ci, pc, sizeof pc));
+	} else {
+		snprintf(rep, sizeof rep,
+		    ngettext("%lld repeat", "%lld repeats",
+			(unsigned long)lab->repeats),
+		    (long long)lab->repeats);
+	}
 	snprintf(b, sizeof b, _("%s, %s, %s; results in %s"), v, wl, rep, res);
 	free(res);
 	tui_put(w, 3, 2, t->cols - 2, b);

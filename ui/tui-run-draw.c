@@ -16,6 +16,8 @@
 
 #include "i18n.h"
 #include "plot.h"
+#include "record.h"
+#include "rounds.h"
 #include "tui-run.h"
 #include "tui.h"
 
@@ -47,7 +49,7 @@ style(const struct tui *t)
 static void
 status_line(struct run *r, struct tui *t, WINDOW *w)
 {
-	char line[512], eta[64] = "";
+	char line[512], eta[96] = "", round[128];
 	double el = now_s() - r->run_start;
 
 	if (r->state == RUN_IDLE || r->state == RUN_CONFIRM) {
@@ -56,22 +58,35 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 		return;
 	}
 	if (r->state == RUN_DONE) {
-		tui_put(w, 0, 0, t->cols,
-		    r->stopped
-			? _("Stopped (the record says interrupted). Press r "
-			    "to run again, 5 to compare.")
-			: _("Finished. Press r to run again, 5 to compare."));
+		snprintf(line, sizeof line,
+		    r->stopped ? _("Stopped (the record says %s). Press r to "
+				   "run again, 5 to compare.")
+			       : _("Finished. The record says %s. Press r to "
+				   "run again, 5 to compare."),
+		    r->rec != NULL ? record_status(r->rec->root)
+				   : _("nothing: not recorded"));
+		tui_put(w, 0, 0, t->cols, line);
 		return;
 	}
-	if (r->expect > 0)
+	/* This run's time left from the previous run of it; the whole
+	   run's from the runner's estimate (the likely rounds included,
+	   counted from this run's start). */
+	if (r->expect > 0 && isfinite(r->left))
+		snprintf(eta, sizeof eta,
+		    _(", about %.0f s left, ~%.0f min in all"),
+		    r->expect > el ? r->expect - el : 0.0,
+		    (r->left > el ? r->left - el : 0.0) / 60);
+	else if (r->expect > 0)
 		snprintf(eta, sizeof eta, _(", about %.0f s left"),
 		    r->expect > el ? r->expect - el : 0.0);
+	rounds_progress(r->repeat, (unsigned long long)r->repeats, r->ci,
+	    r->goal, round, sizeof round);
 	if (r->workload[0] == '\0') /* building, tearing down */
 		snprintf(line, sizeof line, "%s: %s", r->variant,
 		    r->step[0] ? r->step : _("starting"));
 	else
-		snprintf(line, sizeof line, _("%s: %s %d/%d: %s, %.0f s%s"),
-		    r->variant, r->workload, r->repeat, r->repeats,
+		snprintf(line, sizeof line, _("%s: %s %s: %s, %.0f s%s"),
+		    r->variant, r->workload, round,
 		    r->test[0] ? r->test : r->step, el, eta);
 	wattron(w, A_BOLD);
 	tui_put(w, 0, 0, t->cols, line);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -378,6 +379,13 @@ run_record_path(const struct run *r)
 	return r->rec != NULL && r->rec->path != NULL ? r->rec->path : "-";
 }
 
+/* The status the runner gave its record: shown, never decided here. */
+static const char *
+run_record_status(const struct run *r)
+{
+	return r->rec != NULL ? record_status(r->rec->root) : _("not recorded");
+}
+
 static void
 on_done(struct run *r, struct tui *t)
 {
@@ -400,15 +408,14 @@ on_done(struct run *r, struct tui *t)
 	r->stopped = s.stopped;
 	if (s.stopped) {
 		run_log(r, true,
-		    _("stopped: %d runs done, %d failed; record %s "
-		      "(interrupted)"),
-		    s.ran, s.failed, run_record_path(r));
+		    _("stopped: %d runs done, %d failed; record %s (%s)"),
+		    s.ran, s.failed, run_record_path(r), run_record_status(r));
 		tui_message(t, true, _("run stopped: %d runs done, %d failed"),
 		    s.ran, s.failed);
 		return;
 	}
-	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s"),
-	    s.ran, s.failed, run_record_path(r));
+	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s (%s)"),
+	    s.ran, s.failed, run_record_path(r), run_record_status(r));
 	tui_message(t, s.failed > 0, _("run done: %d runs, %d failed"), s.ran,
 	    s.failed);
 }
@@ -425,6 +432,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		   variant's last test */
 		r->workload[0] = r->test[0] = r->step[0] = '\0';
 		r->expect = 0;
+		r->left = NAN;
 		curve_new(r, ev->text);
 		run_log(r, false, _("variant %s (%s)"), ev->text, ev->key);
 		break;
@@ -454,6 +462,9 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->repeat = ev->repeat;
 		r->repeats = (int)ev->total;
 		r->expect = ev->value;
+		r->ci = ev->ci;
+		r->goal = ev->goal;
+		r->left = ev->left;
 		r->run_start = now_s();
 		r->last_gen = 0;
 		r->step[0] = r->test[0] = '\0';

@@ -58,7 +58,9 @@ struct run {
 	char typed[512];
 	/* what is going on */
 	char variant[64], step[256], workload[64], test[128];
-	int repeat, repeats;
+	int repeat, repeats; /* the round, and the rounds likely in all */
+	double ci, goal; /* the widest relative CI so far (NAN), the goal */
+	double left; /* seconds of runs left from this run's start; NAN */
 	bool stopped; /* the run that ended was stopped (x, a signal) */
 	double expect; /* seconds the previous repeat took */
 	double run_start; /* monotonic seconds of the run's start */

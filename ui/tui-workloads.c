@@ -1,7 +1,7 @@
 /*
  * The Workloads screen: the lab's workloads as a list (add by type,
- * rename, delete, reorder) and a form with the lab's repeats and cache
- * policy and the selected workload's parameters, generated from its
+ * rename, delete, reorder) and a form with the lab's repeats, order and
+ * cache policy and the selected workload's parameters, generated from its
  * schema (param.h): choices for booleans and enumerations, typed text for
  * numbers, sizes, lists and strings, the schema's default greyed while a
  * parameter is unset, and the parameter's help under the form. Edits go
@@ -26,7 +26,15 @@
 #include "workload.h"
 #include "xalloc.h"
 
-enum { WF_REPEATS, WF_CACHE, WF_NAME, WF_TYPE, WF_PROBLEMS, WF_PARAM = 100 };
+enum {
+	WF_REPEATS,
+	WF_ORDER,
+	WF_CACHE,
+	WF_NAME,
+	WF_TYPE,
+	WF_PROBLEMS,
+	WF_PARAM = 100
+};
 
 enum wprompt { WP_NONE, WP_RENAME, WP_DELETE };
 
@@ -120,20 +128,32 @@ static void
 lab_fields(struct wls *s, const struct tui *t)
 {
 	const char *const caches[] = { "drop", "keep" };
-	char *rep[24];
+	const char *const orders[] = { "interleaved", "grouped" };
+	const struct lab *lab = t->lab;
+	char *rep[24], pc[LAB_PERCENT_LEN];
 	size_t n = 0, cur = 0;
 
 	tui_form_heading(s->form, _("Lab"));
 	for (int i = 1; i <= 20; i++)
 		rep[n++] = xasprintf("%d", i);
-	if (t->lab->repeats > 20)
-		rep[n++] = xasprintf("%lld", (long long)t->lab->repeats);
-	cur = t->lab->repeats > 20 ? n - 1 : (size_t)(t->lab->repeats - 1);
+	/* A range (from the file) is kept as one more choice: the form
+	   picks counts, the file writes ranges. */
+	if (lab_repeats_range(lab))
+		rep[n++] = xasprintf(_("%lld to %lld, until ±%s"),
+		    (long long)lab->repeats_min, (long long)lab->repeats,
+		    lab_percent_format(lab->repeats_ci, pc, sizeof pc));
+	else if (lab->repeats > 20)
+		rep[n++] = xasprintf("%lld", (long long)lab->repeats);
+	cur = lab_repeats_range(lab) || lab->repeats > 20
+	    ? n - 1
+	    : (size_t)(lab->repeats - 1);
 	tui_form_choice(s->form, WF_REPEATS, _("repeats"),
 	    (const char *const *)rep, n, cur,
 	    !lab_isset(t->lab, LAB_L_REPEATS));
 	for (size_t i = 0; i < n; i++)
 		free(rep[i]);
+	tui_form_choice(s->form, WF_ORDER, _("order"), orders, 2, lab->order,
+	    !lab_isset(lab, LAB_L_ORDER));
 	tui_form_choice(s->form, WF_CACHE, _("cache"), caches, 2, t->lab->cache,
 	    !lab_isset(t->lab, LAB_L_CACHE));
 }
@@ -257,9 +277,15 @@ apply(struct wls *s, struct tui *t, enum tui_form_event r,
 	case WF_REPEATS:
 		if (r == TUI_FORM_RESET)
 			return lab_edit_reset(t->lab, LAB_L_REPEATS);
+		if (ev->choice >= 20 && lab_repeats_range(t->lab))
+			return 0; /* the range as it was */
 		return lab_edit_repeats(t->lab,
 		    ev->choice < 20 ? (int64_t)ev->choice + 1 : t->lab->repeats,
 		    e);
+	case WF_ORDER:
+		if (r == TUI_FORM_RESET)
+			return lab_edit_reset(t->lab, LAB_L_ORDER);
+		return lab_edit_order(t->lab, (enum lab_order)ev->choice);
 	case WF_CACHE:
 		if (r == TUI_FORM_RESET)
 			return lab_edit_reset(t->lab, LAB_L_CACHE);

@@ -77,26 +77,41 @@ for key in files_200 files_400; do
 	best=$(awk -v a="$am" -v b="$bm" 'BEGIN { print (b > a) ? "beta" : "alpha" }')
 	expect_eq "$key best is the higher files/s" "$(cell "$best" best)" true
 
-	# The text says the same, rounded: the best starred, beta's change.
+	# The text says the same: the best starred, beta's verdict as the
+	# JSON has it, and the answer sentence.
 	text=$("$RAIDLAB" compare "$rec1")
-	pr=$(printf '%s' "$out" | jq -r --arg k "$key" '.tests[] |
-	    select(.key == $k) | .rows[] | select(.variant == "beta") | .pct')
+	verdict=$(cell beta verdict)
 	expect_match "$key: text best" "$text" "^  \\* $best +[0-9]"
-	expect_match "$key: text change" "$text" \
-		"^  .? beta +[0-9.]+ ± [0-9.]+ +3 runs +$(printf '%s' "$pr" |
-		awk '{ a = $1 < 0 ? -$1 : $1; if (a >= 100) printf "%+.0f", $1;
-		else printf "%+.1f", $1 }' | sed 's/+/\\+/')%$"
+	case $verdict in
+	no_difference) vt='~ p=[0-9.]+' ;;
+	better|worse) vt='[-+][0-9.]+% ± ([0-9.]+%|\?)' ;;
+	*) fail "$key: beta's verdict $verdict with 3 repeats each" ;;
+	esac
+	expect_match "$key: text verdict" "$text" \
+		"^  .? beta +[0-9.]+ ± [0-9.]+ +3 runs +$vt( !)?( +[a-z -]+)?\$"
+	answer=$(cell beta answer)
+	expect_match "$key: answer in the text" "$text" \
+		"^  $(printf '%s' "$answer" | sed 's/[][\\.*^$()+?{}|]/\\&/g')\$"
 done
 expect_match "text: baseline line" "$text" '^Baseline: alpha; \* marks the best'
 expect_match "text: test heading" "$text" \
 	'^small: 200 files of 1K in 2 dirs \(files/s, higher is better\)$'
-expect_match "text: baseline row" "$text" '^  .? alpha +[0-9.]+ ± [0-9.]+ +3 runs +baseline$'
+expect_match "text: baseline row" "$text" \
+	'^  .? alpha +[0-9.]+ ± [0-9.]+ +3 runs +baseline( !)?( +[a-z -]+)?$'
+
+# ---- the statistics, recomputed outside raidlab from the record
+"$RAIDLAB" compare --json "$rec1" >"$TEST_TMP/cmp.json" || fail "compare --json"
+python3 "${top_srcdir:-.}/tests/system/verdict-check.py" "$TEST_TMP/cmp.json" \
+	"$rec1" >"$TEST_TMP/check.out" 2>&1 ||
+	fail "verdict-check: $(cat "$TEST_TMP/check.out")"
+expect_match "verdict-check: every test" "$(cat "$TEST_TMP/check.out")" \
+	'^checked 2 cells against the baseline$'
 
 # ---- CSV: the same cells, one line each
 csv=$("$RAIDLAB" compare --csv "$rec1")
 expect_eq "csv: lines" "$(printf '%s\n' "$csv" | wc -l)" 5
 expect_eq "csv: header" "$(printf '%s\n' "$csv" | head -n 1)" \
-	"workload,key,label,unit,variant,record,n,mean,sd,pct,best,failed,too_fast,interrupted"
+	"workload,key,label,unit,variant,record,n,mean,sd,pct,best,failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,pct_lo,pct_hi,p,verdict,marks,why"
 m=$(printf '%s\n' "$csv" | awk -F, '$2 == "files_400" && $5 == "beta" { print $8 }')
 close "$m" "$(printf '%s' "$out" | jq -r '.tests[1].rows[1].mean')" ||
 	fail "csv mean $m differs from --json"

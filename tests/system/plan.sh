@@ -36,6 +36,12 @@ order=$(printf '%s\n' "$out" | sed -n '/^# variant md-raid10/,/^# variant btrfs/
 expect_eq "plan: order" "$order" \
 	"mkdir,wipefs,mdadm --create,mkfs.ext4,mount,blockdev,umount,wipefs,mdadm --stop,mdadm --zero,wipefs,rmdir"
 
+# The cost of interleaving: each array variant built once per round.
+expect_match "plan: the order" "$out" \
+	'^# order = interleaved: round 1 of every variant, then round 2, \.\.\.; 3 to 5 rounds'
+expect_match "plan: the builds it costs" "$out" \
+	'^# each array variant is built up to 5 times: once per round \(order = interleaved\)$'
+
 json=$("$RAIDLAB" plan --json -v btrfs-raid10 seed-003-raid10-f2-vs-btrfs)
 expect_eq "plan --json: one variant" "$(printf '%s' "$json" | jq length)" 1
 expect_eq "plan --json: its name" \

@@ -394,7 +394,7 @@ tui_wait_for '^# variant b10$'
 tui_keys 3
 tui_wait_for '^Workloads'
 tui_wait_for 'small \(smallfiles\)'
-field_is repeats '1'
+field_is repeats '3'
 field_is cache 'keep'
 tui_keys a
 tui_wait_for 'Add a workload'

@@ -47,7 +47,7 @@ printf 'name = "broken";\nrepeats = "three";\ncache = 5;\n' \
 tui_start "$TEST_TMP/broken2.cfg"
 expect_eq "broken start: exit status" "$(tui_wait_exit)" 2
 expect_match "broken start: the line and field" "$(cat "$TUI_ERR")" \
-	'broken2\.cfg:2: repeats: expected an integer'
+	'broken2\.cfg:2: repeats: expected a number of rounds'
 expect_match "broken start: every message" "$(cat "$TUI_ERR")" \
 	'broken2\.cfg:3: cache: expected a string'
 tui_stop
@@ -106,7 +106,7 @@ tui_keys o
 tui_wait_for 'Open:'
 tui_text "$TEST_TMP/broken.cfg"
 tui_keys Enter
-tui_wait_for "^  broken\\.cfg:2: repeats: expected an integer"
+tui_wait_for "^  broken\\.cfg:2: repeats: expected a number of rounds"
 tui_wait_for 'Not opened'
 tui_wait_for '^Lab cmp'
 tui_keys Escape

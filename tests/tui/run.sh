@@ -35,7 +35,7 @@ tui_wait_for 'tuirun'
 tui_keys "$(run_tab)"
 tui_wait_for 'Press r to run'
 tui_keys r
-tui_wait_for 'dir: big 1/1' 20
+tui_wait_for 'dir: big round 1 of 1' 20
 tui_wait_for 'files/s now [0-9]' 20
 # Its 4K files are writes: the MB/s figures are read + write, not read
 # alone (which stayed 0 for any write workload once).

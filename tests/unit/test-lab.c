@@ -133,6 +133,17 @@ static const struct {
 	{ TOP, "description = \"a \\\"quoted\\\" text\\n\";",
 	    "description = \"a \\\"quoted\\\" text\\n\";" },
 	{ TOP, "repeats = 5;", "repeats = 5;" },
+	{ TOP, "repeats = { min = 3; max = 10; ci = \"2%\"; };",
+	    "repeats = { min = 3; max = 10; ci = \"2%\"; };" },
+	/* min and max take their defaults; the percent is normalised */
+	{ TOP, "repeats = { ci = \"0.50%\"; };",
+	    "repeats = { min = 3; max = 10; ci = \"0.5%\"; };" },
+	{ TOP, "repeats = { max = 1000; min = 1000; ci = \"99.999%\"; };",
+	    "repeats = { min = 1000; max = 1000; ci = \"99.999%\"; };" },
+	{ TOP, "order = \"grouped\";", "order = \"grouped\";" },
+	{ TOP, "order = \"interleaved\";", "order = \"interleaved\";" },
+	{ TOP, "cv_limit = \"5%\";", "cv_limit = \"5%\";" },
+	{ TOP, "cv_limit = \"12.25%\";", "cv_limit = \"12.25%\";" },
 	{ TOP, "cache = \"keep\";", "cache = \"keep\";" },
 	{ TOP, "cache = \"drop\";", "cache = \"drop\";" },
 	{ TOP, "results = \"~/r\";", "results = \"~/r\";" },
@@ -583,6 +594,47 @@ static const struct {
 	const char *text;
 	const char *want;
 } err_cases[] = {
+	/* the rounds: repeats, order, cv_limit */
+	{ "repeats = 0;\n", "t.cfg:1: repeats: 0 is out of range (1..1000)\n" },
+	{ "repeats = \"5\";\n",
+	    "t.cfg:1: repeats: expected a number of rounds, or a range such "
+	    "as { min = 3; max = 10; ci = \"2%\"; }\n" },
+	{ "repeats = { min = 3;\n max = 10; };\n",
+	    "t.cfg:1: repeats: a range of repeats needs its goal, such as ci "
+	    "= \"2%\": rounds are added until the 95% confidence interval of "
+	    "each mean is that narrow (for a fixed number, write repeats = "
+	    "N;)\n" },
+	{ "repeats = {\n min = 0; ci = \"2%\"; };\n",
+	    "t.cfg:2: repeats.min: 0 is out of range (1..1000)\n" },
+	{ "repeats = { max = 1001; ci = \"2%\"; };\n",
+	    "t.cfg:1: repeats.max: 1001 is out of range (1..1000)\n" },
+	{ "repeats = { min = 6; max = 5; ci = \"2%\"; };\n",
+	    "t.cfg:1: repeats: min = 6 is more than max = 5\n" },
+	/* max defaults to 10 */
+	{ "repeats = { min = 11; ci = \"2%\"; };\n",
+	    "t.cfg:1: repeats: min = 11 is more than max = 10\n" },
+	{ "repeats = { ci = \"2%\"; sd = 1; };\n",
+	    "t.cfg:1: repeats.sd: unknown key\n" },
+	{ "repeats = { ci = \"0%\"; };\n",
+	    "t.cfg:1: repeats.ci: 0%: must be more than 0% and less than "
+	    "100%\n" },
+	{ "repeats = { ci = \"100%\"; };\n",
+	    "t.cfg:1: repeats.ci: 100%: must be more than 0% and less than "
+	    "100%\n" },
+	{ "repeats = { ci = \"2\"; };\n",
+	    "t.cfg:1: repeats.ci: 2 is not a percent such as \"2%\" or "
+	    "\"0.5%\" (at most three decimals)\n" },
+	{ "repeats = { ci = \"0.0001%\"; };\n",
+	    "t.cfg:1: repeats.ci: 0.0001% is not a percent such as \"2%\" or "
+	    "\"0.5%\" (at most three decimals)\n" },
+	{ "repeats = { ci = 2; };\n",
+	    "t.cfg:1: repeats.ci: expected a percent in quotes, such as "
+	    "\"2%\" or \"0.5%\"\n" },
+	{ "order = \"random\";\n",
+	    "t.cfg:1: order: 'random' is not one of: interleaved, grouped\n" },
+	{ "\ncv_limit = \"-1%\";\n",
+	    "t.cfg:2: cv_limit: -1% is not a percent such as \"2%\" or "
+	    "\"0.5%\" (at most three decimals)\n" },
 	/* syntax */
 	{ "name = \"x\";\nvariants = ( { name = \"a\" } ;\n",
 	    "t.cfg:2: syntax error\n" },
@@ -600,7 +652,8 @@ static const struct {
 	    "%u is the user's name, %% a %\n" },
 	/* wrong types */
 	{ "name = \"x\";\nrepeats = \"3\";\n",
-	    "t.cfg:2: repeats: expected an integer\n" },
+	    "t.cfg:2: repeats: expected a number of rounds, or a range such "
+	    "as { min = 3; max = 10; ci = \"2%\"; }\n" },
 	{ "variants = ( { name = \"a\";\n  array = { assume_clean = 1; }; } "
 	  ");\n",
 	    "t.cfg:2: variants.a.array.assume_clean: expected true or "

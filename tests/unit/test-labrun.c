@@ -6,8 +6,9 @@
  * leaves the directory clean; a scratch btrfs raid1 variant is built,
  * measured, torn down and its build handed over (root); the precheck
  * refuses what the guards refuse, changing nothing; selections, repeats
- * and --target are honoured; results go into a record as `raidlab run`
- * writes them.
+ * and --target are honoured; the rounds go in the lab's order (interleaved
+ * or grouped) and a range stops where its record says; the runner's own
+ * record holds every run as `raidlab run` writes it.
  */
 #include "config.h"
 
@@ -148,19 +149,26 @@ dir_empty(const char *dir)
 	return empty;
 }
 
-/* Two directory variants (created by the run) x two small workloads. */
+/* Two directory variants (created by the run) x two small workloads;
+   more: more top-level keys ("" for none). */
 static char *
-two_by_two(const char *tmp)
+two_by_two_with(const char *tmp, const char *more)
 {
 	return xasprintf(
-	    "name = \"lr\"; cache = \"keep\"; repeats = 2;\n"
+	    "name = \"lr\"; cache = \"keep\"; repeats = 2; %s\n"
 	    "variants = ( { name = \"a\"; directory = \"%s/a/sub\"; },\n"
 	    "  { name = \"b\"; directory = \"%s/b\"; } );\n"
 	    "workloads = ( { name = \"w1\"; type = \"smallfiles\"; "
 	    "count = 30; dirs = 3; size = \"1K\"; sync = false; },\n"
 	    "  { name = \"w2\"; type = \"smallfiles\"; counts = [10, 20]; "
 	    "size = \"0\"; sync = false; } );\n",
-	    tmp, tmp);
+	    more, tmp, tmp);
+}
+
+static char *
+two_by_two(const char *tmp)
+{
+	return two_by_two_with(tmp, "");
 }
 
 /* A run that goes on until stopped. */
@@ -189,11 +197,50 @@ start(const struct lab *lab, const struct labrun_opts *o)
 
 /* ---------------------------------------------------------------- runs */
 
+static char *only_file(const char *dir);
+
+/* The runner's record of a finished run: the one file in dir, as it
+   was handed over. */
+static struct record *
+taken_record(struct labrun *lr, const char *dir)
+{
+	struct record *rec = labrun_take_record(lr), *back;
+	char *path = only_file(dir);
+	struct err e;
+
+	cr_assert_not_null(rec);
+	cr_assert_not_null(path, "no record in %s", dir);
+	cr_assert_str_eq(rec->path, path);
+	err_clear(&e);
+	cr_assert_eq(record_load(path, &back, &e), 0, "%s", e.msg);
+	cr_assert(json_equal(back->root, rec->root), "what was handed over");
+	record_free(back);
+	free(path);
+	return rec;
+}
+
+static const char *
+rounds_str(const struct record *rec, const char *key)
+{
+	return json_string_value(
+	    json_object_get(record_rounds(rec->root), key));
+}
+
+static json_int_t
+rounds_int(const struct record *rec, const char *key)
+{
+	return json_integer_value(
+	    json_object_get(record_rounds(rec->root), key));
+}
+
 Test(labrun, two_variants_two_workloads_two_repeats_give_eight_results)
 {
 	char *tmp = temp_dir(), *text = two_by_two(tmp), *a, *b;
+	char *res = xasprintf("%s/res", tmp);
 	struct lab *lab = load(text);
-	struct labrun_opts o = { .tick_ms = 20 };
+	struct labrun_opts o = { .tick_ms = 20,
+		.record = true,
+		.results = res };
 	struct labrun_summary sum;
 	struct labrun *lr = start(lab, &o);
 	struct record *rec;
@@ -201,17 +248,17 @@ Test(labrun, two_variants_two_workloads_two_repeats_give_eight_results)
 	size_t i;
 
 	/* The runner has its own copy: the front end may drop its lab. */
-	rec = record_new(lab);
 	lab_free(lab);
 	drain(lr, &s, 100, NULL, NULL);
 	cr_assert_eq(s.nr, 8, "%zu items", s.nr);
+	/* Interleaved (the default): round 1 of a and b, then round 2. */
 	for (i = 0; i < 8; i++) {
 		const struct labrun_result *r = s.r[i];
 
 		cr_assert_eq(r->kind, LABRUN_ITEM_RUN);
-		cr_assert_eq(r->variant, (int)(i / 4), "item %zu", i);
-		cr_assert_eq(r->workload, (int)(i / 2 % 2), "item %zu", i);
-		cr_assert_eq(r->repeat, (int)(i % 2) + 1, "item %zu", i);
+		cr_assert_eq(r->variant, (int)(i / 2 % 2), "item %zu", i);
+		cr_assert_eq(r->workload, (int)(i % 2), "item %zu", i);
+		cr_assert_eq(r->repeat, (int)(i / 4) + 1, "item %zu", i);
 		cr_assert_not_null(r->res);
 		cr_assert_eq(r->res->status, WL_OK, "item %zu: %s", i,
 		    r->res->error ? r->res->error : "");
@@ -220,7 +267,6 @@ Test(labrun, two_variants_two_workloads_two_repeats_give_eight_results)
 		cr_assert_eq(r->res->ntests, r->workload == 0 ? 1 : 2);
 		cr_assert_null(r->skipped);
 		cr_assert_not_null(r->target);
-		labrun_record(rec, lr, s.r[i]);
 	}
 	labrun_summary(lr, &sum);
 	cr_assert(sum.done);
@@ -228,18 +274,30 @@ Test(labrun, two_variants_two_workloads_two_repeats_give_eight_results)
 	cr_assert_eq(sum.failed, 0);
 	cr_assert(!sum.refused && !sum.stopped);
 
-	/* Recorded as raidlab run records: variant, workload, target. */
+	/* The runner's record: variant, workload, target, and its rounds. */
+	rec = taken_record(lr, res);
 	cr_assert_eq(rec->nruns, 8);
-	cr_assert_str_eq(rec->runs[5].variant, "b");
-	cr_assert_str_eq(rec->runs[5].workload, "w1");
-	cr_assert_eq(rec->runs[5].repeat, 2);
+	cr_assert_str_eq(rec->runs[6].variant, "b");
+	cr_assert_str_eq(rec->runs[6].workload, "w1");
+	cr_assert_eq(rec->runs[6].repeat, 2);
 	b = xasprintf("%s/b", tmp);
 	cr_assert_str_eq(json_string_value(
-			     json_object_get(json_object_get(rec->runs[5].json,
+			     json_object_get(json_object_get(rec->runs[6].json,
 						 "target"),
 				 "path")),
 	    b);
-	cr_assert_eq(rec->runs[5].res->tests[0].files, 30);
+	cr_assert_eq(rec->runs[6].res->tests[0].files, 30);
+	cr_assert_str_eq(rounds_str(rec, "order"), "interleaved");
+	cr_assert_str_eq(rounds_str(rec, "stopped"), "fixed");
+	cr_assert_eq(rounds_int(rec, "done"), 2);
+	cr_assert_eq(rounds_int(rec, "min"), 2);
+	cr_assert_eq(rounds_int(rec, "max"), 2);
+	cr_assert(
+	    json_is_null(json_object_get(record_rounds(rec->root), "ci_goal")));
+	cr_assert_float_eq(record_cv_limit(rec->root), 0.05, 1e-12);
+	cr_assert_eq(json_array_size(
+			 json_object_get(record_rounds(rec->root), "pairs")),
+	    4);
 	record_free(rec);
 
 	/* mkdir -p made the directories; the runs left nothing. */
@@ -252,12 +310,106 @@ Test(labrun, two_variants_two_workloads_two_repeats_give_eight_results)
 	labrun_free(lr);
 	rm_rf(tmp);
 	free(tmp);
+	free(res);
+	free(text);
+}
+
+Test(labrun, grouped_order_runs_variant_after_variant)
+{
+	char *tmp = temp_dir(),
+	     *text = two_by_two_with(tmp, "order = \"grouped\";");
+	char *res = xasprintf("%s/res", tmp);
+	struct lab *lab = load(text);
+	struct labrun_opts o = { .tick_ms = 20,
+		.record = true,
+		.results = res };
+	struct labrun *lr = start(lab, &o);
+	struct record *rec;
+	struct seen s;
+
+	drain(lr, &s, 100, NULL, NULL);
+	cr_assert_eq(s.nr, 8, "%zu items", s.nr);
+	for (size_t i = 0; i < 8; i++) {
+		cr_assert_eq(s.r[i]->variant, (int)(i / 4), "item %zu", i);
+		cr_assert_eq(s.r[i]->workload, (int)(i / 2 % 2), "item %zu", i);
+		cr_assert_eq(s.r[i]->repeat, (int)(i % 2) + 1, "item %zu", i);
+	}
+	rec = taken_record(lr, res);
+	cr_assert_str_eq(rounds_str(rec, "order"), "grouped");
+	cr_assert_str_eq(record_order(rec->root), "grouped");
+	cr_assert_not_null(record_rounds_why(rec->root));
+	record_free(rec);
+	seen_done(&s);
+	labrun_free(lr);
+	lab_free(lab);
+	rm_rf(tmp);
+	free(tmp);
+	free(res);
+	free(text);
+}
+
+Test(labrun, a_range_of_repeats_stops_at_max_or_goal_and_says_why)
+{
+	char *tmp = temp_dir(), *text;
+	char *res = xasprintf("%s/res", tmp);
+	struct lab *lab;
+	struct labrun_opts o = { .tick_ms = 20,
+		.record = true,
+		.results = res };
+	struct labrun *lr;
+	struct record *rec;
+	const json_t *pairs;
+	struct seen s;
+
+	/* min = max: two rounds whatever the figures, so the outcome does
+	   not ride on the machine's speed; which stop it was must agree
+	   between the lab and its one pair. */
+	text =
+	    xasprintf("name = \"lr\"; cache = \"keep\";\n"
+		      "repeats = { min = 2; max = 2; ci = \"50%%\"; };\n"
+		      "variants = ( { name = \"a\"; directory = \"%s/a\"; } "
+		      ");\n"
+		      "workloads = ( { name = \"w1\"; type = \"smallfiles\"; "
+		      "count = 30; size = \"0\"; sync = false; } );\n",
+		tmp);
+	lab = load(text);
+	lr = start(lab, &o);
+	drain(lr, &s, 100, NULL, NULL);
+	cr_assert_eq(s.nr, 2, "%zu items", s.nr);
+	for (size_t i = 0; i < s.nev; i++)
+		if (s.ev[i].type == LABRUN_RUN) {
+			cr_assert_eq(s.ev[i].total, 2);
+			cr_assert_float_eq(s.ev[i].goal, 0.5, 1e-12);
+		}
+	rec = taken_record(lr, res);
+	cr_assert_eq(rounds_int(rec, "done"), 2);
+	cr_assert_float_eq(json_real_value(
+			       json_object_get(record_rounds(rec->root),
+				   "ci_goal")),
+	    0.5, 1e-12);
+	pairs = json_object_get(record_rounds(rec->root), "pairs");
+	cr_assert_eq(json_array_size(pairs), 1);
+	cr_assert(strcmp(rounds_str(rec, "stopped"), "goal") == 0 ||
+		strcmp(rounds_str(rec, "stopped"), "max") == 0,
+	    "%s", rounds_str(rec, "stopped"));
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(json_array_get(pairs, 0),
+				 "stopped")),
+	    rounds_str(rec, "stopped"));
+	record_free(rec);
+	seen_done(&s);
+	labrun_free(lr);
+	lab_free(lab);
+	rm_rf(tmp);
+	free(tmp);
+	free(res);
 	free(text);
 }
 
 Test(labrun, events_arrive_in_order)
 {
-	char *tmp = temp_dir(), *text = two_by_two(tmp);
+	char *tmp = temp_dir(),
+	     *text = two_by_two_with(tmp, "order = \"grouped\";");
 	struct lab *lab = load(text);
 	struct labrun_opts o = { .tick_ms = 20 };
 	struct labrun *lr = start(lab, &o);
@@ -818,8 +970,8 @@ build_status(const json_t *b)
 
 Test(labrun, scratch_btrfs_raid1_is_built_measured_and_torn_down)
 {
-	char *tmp, *text, *state;
-	struct labrun_opts o = { .tick_ms = 50 };
+	char *tmp, *text, *state, *res;
+	struct labrun_opts o = { .tick_ms = 50, .record = true };
 	struct labrun_result *run = NULL, *first = NULL, *last = NULL;
 	struct labrun_summary sum;
 	struct record *rec;
@@ -835,6 +987,8 @@ Test(labrun, scratch_btrfs_raid1_is_built_measured_and_torn_down)
 		cr_skip_test("mkfs.btrfs not installed");
 	tmp = temp_dir();
 	state = xasprintf("%s/state", tmp);
+	res = xasprintf("%s/res", tmp);
+	o.results = res;
 	setenv("RAIDLAB_STATE_DIR", state, 1);
 	text = xasprintf(
 	    "name = \"lrb\"; cache = \"keep\";\n"
@@ -844,7 +998,6 @@ Test(labrun, scratch_btrfs_raid1_is_built_measured_and_torn_down)
 	    "workloads = ( { type = \"smallfiles\"; counts = [50]; } );\n",
 	    tmp);
 	lab = load(text);
-	rec = record_new(lab);
 	lr = start(lab, &o);
 	drain(lr, &s, 250, NULL, NULL);
 	for (size_t i = 0; i < s.nev; i++) {
@@ -880,9 +1033,8 @@ Test(labrun, scratch_btrfs_raid1_is_built_measured_and_torn_down)
 	cr_assert_gt(json_array_size(json_object_get(last->build, "teardown")),
 	    0);
 
-	/* Into a record: one build (the final one), one run. */
-	for (size_t i = 0; i < s.nr; i++)
-		labrun_record(rec, lr, s.r[i]);
+	/* The runner's record: one build (the final one), one run. */
+	rec = taken_record(lr, res);
 	builds = json_object_get(rec->root, "builds");
 	cr_assert_eq(json_array_size(builds), 1);
 	cr_assert_str_eq(build_status(json_array_get(builds, 0)), "ok");
@@ -898,6 +1050,7 @@ Test(labrun, scratch_btrfs_raid1_is_built_measured_and_torn_down)
 	lab_free(lab);
 	rm_rf(tmp);
 	free(state);
+	free(res);
 	free(tmp);
 	free(text);
 }

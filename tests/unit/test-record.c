@@ -491,6 +491,33 @@ Test(record, builds_set_in_place_and_run_target_from_the_runner)
 	lab_free(lab);
 }
 
+Test(record, rounds_read_back_and_older_records_get_defaults)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	json_t *rounds;
+
+	/* A record from before "rounds": it ran grouped, 5% by default. */
+	cr_assert_null(record_rounds(rec->root));
+	cr_assert_str_eq(record_order(rec->root), "grouped");
+	cr_assert_float_eq(record_cv_limit(rec->root), RECORD_CV_LIMIT, 0);
+	cr_assert_null(record_rounds_why(rec->root));
+	rounds = json_pack("{s:s, s:f, s:s}", "order", "interleaved",
+	    "cv_limit", 0.075, "why", "max = 5 rounds reached");
+	record_set_rounds(rec, rounds);
+	cr_assert_eq(record_rounds(rec->root), rounds);
+	cr_assert_str_eq(record_order(rec->root), "interleaved");
+	cr_assert_float_eq(record_cv_limit(rec->root), 0.075, 0);
+	cr_assert_str_eq(record_rounds_why(rec->root),
+	    "max = 5 rounds reached");
+	/* A limit no comparison could use falls back to the default. */
+	json_object_set_new(rounds, "cv_limit", json_integer(3));
+	cr_assert_float_eq(record_cv_limit(rec->root), RECORD_CV_LIMIT, 0);
+	json_decref(rounds);
+	record_free(rec);
+	lab_free(lab);
+}
+
 Test(record, document_holds_host_lab_variant_and_params)
 {
 	struct lab *lab = sample_lab();

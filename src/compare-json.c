@@ -1,0 +1,109 @@
+/*
+ * The comparison as JSON: a cell with every figure, its verdict, marks
+ * and answer (`raidlab compare --json`), and the stability of a record's
+ * own repeats, which the runner stores in the record it writes. See
+ * compare.h. The thread that owns the table.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compare.h"
+#include "record.h"
+
+/* A number, or null for NaN (JSON has no NaN). */
+static json_t *
+num(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+json_t *
+compare_cell_json(const struct compare *c, size_t i, size_t k)
+{
+	const struct compare_cell *x = compare_cell(c, i, k);
+	const struct compare_row *r = &c->rows[i];
+	char *keys = compare_marks_keys(x->marks);
+	char *why = compare_marks_text(c, i, k);
+	char *answer = compare_answer(c, i, k);
+	json_t *marks = json_array(), *o;
+	char *save = NULL, *tok;
+
+	for (tok = strtok_r(keys, " ", &save); tok != NULL;
+	     tok = strtok_r(NULL, " ", &save))
+		json_array_append_new(marks, json_string(tok));
+	o = json_pack("{s:s, s:I, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
+		      "s:o, s:o, s:o, s:b, s:b, s:I, s:b, s:b}",
+	    "variant", r->variant, "record", (json_int_t)r->record + 1,
+	    "scratch", r->scratch, "n", (json_int_t)x->n, "mean", num(x->mean),
+	    "sd", num(x->sd), "cv", num(x->d.cv), "median", num(x->d.median),
+	    "min", num(x->d.min), "max", num(x->d.max), "ci_lo",
+	    num(x->d.ci_lo), "ci_hi", num(x->d.ci_hi), "pct", num(x->pct),
+	    "baseline", i == c->baseline, "best", c->cols[k].best == i,
+	    "failed", (json_int_t)x->failed, "too_fast", x->too_fast,
+	    "interrupted", x->interrupted);
+	json_object_set_new(o, "pct_lo", num(x->ch.pct_lo));
+	json_object_set_new(o, "pct_hi", num(x->ch.pct_hi));
+	json_object_set_new(o, "p", num(x->ch.p));
+	json_object_set_new(o, "df", num(x->ch.df));
+	json_object_set_new(o, "verdict",
+	    json_string(compare_verdict_key(x->verdict)));
+	if (x->verdict == COMPARE_V_FEW && x->needed > 0)
+		json_object_set_new(o, "needed",
+		    json_integer((json_int_t)x->needed));
+	json_object_set_new(o, "marks", marks);
+	json_object_set_new(o, "marks_text", json_string(why));
+	json_object_set_new(o, "answer",
+	    answer ? json_string(answer) : json_null());
+	json_object_set_new(o, "why",
+	    x->n == 0 && r->why ? json_string(r->why) : json_null());
+	free(keys);
+	free(why);
+	free(answer);
+	return o;
+}
+
+json_t *
+compare_stability_json(const struct record *rec)
+{
+	json_t *out = json_array();
+	struct compare c;
+
+	compare_init(&c);
+	compare_add(&c, rec, "");
+	for (size_t i = 0; i < c.nrows; i++)
+		for (size_t k = 0; k < c.ncols; k++) {
+			const struct compare_cell *x = compare_cell(&c, i, k);
+			json_t *o;
+
+			if (x->n == 0)
+				continue;
+			o = compare_cell_json(&c, i, k);
+			/* a record stands alone: no baseline, no verdict */
+			json_object_del(o, "record");
+			json_object_del(o, "answer");
+			json_object_del(o, "pct");
+			json_object_del(o, "pct_lo");
+			json_object_del(o, "pct_hi");
+			json_object_del(o, "p");
+			json_object_del(o, "df");
+			json_object_del(o, "verdict");
+			json_object_del(o, "baseline");
+			json_object_del(o, "best");
+			json_object_set_new(o, "workload",
+			    json_string(c.cols[k].workload));
+			json_object_set_new(o, "key",
+			    json_string(c.cols[k].key));
+			json_object_set_new(o, "unit",
+			    json_string(wl_unit_key(c.cols[k].unit)));
+			json_object_set_new(o, "cv_limit",
+			    json_real(c.rows[i].cv_limit));
+			json_array_append_new(out, o);
+		}
+	compare_done(&c);
+	return out;
+}

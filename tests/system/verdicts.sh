@@ -1,0 +1,136 @@
+#!/bin/sh
+# Verdicts a user can trust, on real runs:
+#  - two identical directory variants (the same filesystem): "no
+#    difference proven" for the test, and the figures recomputed outside
+#    raidlab (verdict-check.py) agree;
+#  - tmpfs against an ext4 loop device with fsync on every file: a
+#    significant change whose 95% interval excludes 0, in the direction
+#    the fsyncs imply, recomputed the same way;
+#  - a record whose repeats fall steadily (its figures rewritten with jq)
+#    carries the trend mark in compare and show, and the verdict says it
+#    rests on an unstable sample.
+# Root for the loop device; interleaved repeats, cache "keep".
+. "${top_srcdir:-.}/tests/system/lib.sh"
+need_root
+need_cmd mkfs.ext4
+need_cmd python3
+
+check=${top_srcdir:-.}/tests/system/verdict-check.py
+
+# verdict REC: the JSON of raidlab compare REC, checked by verdict-check.py.
+verdict() {
+	"$RAIDLAB" compare --json "$@" >"$TEST_TMP/cmp.json" ||
+		fail "compare --json $*"
+	python3 "$check" "$TEST_TMP/cmp.json" "$@" >"$TEST_TMP/check.out" 2>&1 ||
+		fail "verdict-check: $(cat "$TEST_TMP/check.out")"
+	jq -r '.tests[] | .rows[] | select(.baseline | not) | .verdict' \
+		"$TEST_TMP/cmp.json"
+}
+
+# ---- the same filesystem twice: no difference proven
+# A 95% verdict calls a difference where there is none once in 20 runs
+# by design: a second and third independent lab make a spurious failure
+# 1 in 8000.
+mkdir -p "$TEST_TMP/same"
+cat >"$TEST_TMP/same.cfg" <<EOF
+name = "same";
+repeats = 5;
+order = "interleaved";
+cache = "keep";
+results = "$TEST_TMP/same/results";
+variants = (
+  { name = "one"; directory = "$TEST_TMP/same/a"; },
+  { name = "two"; directory = "$TEST_TMP/same/b"; }
+);
+workloads = (
+  { name = "small"; type = "smallfiles"; count = 300; size = "4K";
+    dirs = 3; }
+);
+EOF
+try=1
+while :; do
+	rm -rf "$TEST_TMP/same/results"
+	"$RAIDLAB" run "$TEST_TMP/same.cfg" >/dev/null 2>"$TEST_TMP/run.err" ||
+		fail "same: run: $(cat "$TEST_TMP/run.err")"
+	rec=$(ls "$TEST_TMP"/same/results/same-*.json)
+	v=$(verdict "$rec")
+	[ "$v" = no_difference ] && break
+	[ "$try" -ge 3 ] && fail "same filesystem, 3 labs: verdict $v"
+	echo "same filesystem, lab $try: $v (p = $(jq -r '.tests[0].rows[1].p' \
+		"$TEST_TMP/cmp.json")); again"
+	try=$((try + 1))
+done
+expect_match "same: checked" "$(cat "$TEST_TMP/check.out")" \
+	'^checked 1 cells against the baseline$'
+text=$("$RAIDLAB" compare "$rec")
+expect_match "same: answer" "$text" \
+	'^  two: no difference from one proven at 95% \([-+][0-9.]+%, 95% CI [-+][0-9.]+% to [-+][0-9.]+%; p = 0\.[0-9]+; n = 5 and 5\)'
+expect_match "same: the table's verdict" "$text" '^  .? two .* 5 runs +~ p=0\.[0-9]+'
+
+# ---- tmpfs against ext4 with an fsync per file: a real difference
+mkdir -p "$TEST_TMP/diff"
+mkdir -p "$TEST_TMP/diff/tmpfs"
+mount -t tmpfs -o size=64m raidlab-test "$TEST_TMP/diff/tmpfs" ||
+	fail "mount tmpfs"
+TEST_MOUNTS="$TEST_TMP/diff/tmpfs$NL$TEST_MOUNTS"
+new_loop dev 256M
+mkfs.ext4 -q "$dev" || fail "mkfs.ext4 $dev"
+do_mount "$dev" "$TEST_TMP/diff/ext4"
+cat >"$TEST_TMP/diff.cfg" <<EOF
+name = "diff";
+repeats = 5;
+order = "interleaved";
+cache = "keep";
+results = "$TEST_TMP/diff/results";
+variants = (
+  { name = "tmpfs"; directory = "$TEST_TMP/diff/tmpfs/d"; },
+  { name = "ext4"; directory = "$TEST_TMP/diff/ext4/d"; }
+);
+workloads = (
+  { name = "small"; type = "smallfiles"; count = 200; size = "4K";
+    dirs = 2; fsync = true; }
+);
+EOF
+"$RAIDLAB" run "$TEST_TMP/diff.cfg" >/dev/null 2>"$TEST_TMP/run.err" ||
+	fail "diff: run: $(cat "$TEST_TMP/run.err")"
+rec=$(ls "$TEST_TMP"/diff/results/diff-*.json)
+expect_eq "diff: ext4 with fsync is slower" "$(verdict "$rec")" worse
+expect_match "diff: checked" "$(cat "$TEST_TMP/check.out")" \
+	'^checked 1 cells against the baseline$'
+hi=$(jq -r '.tests[0].rows[1].pct_hi' "$TEST_TMP/cmp.json")
+lo=$(jq -r '.tests[0].rows[1].pct_lo' "$TEST_TMP/cmp.json")
+awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo < hi && hi < 0) }' ||
+	fail "diff: the interval $lo..$hi does not exclude 0"
+expect_match "diff: answer" "$("$RAIDLAB" compare "$rec")" \
+	'^  ext4: [0-9.]+% slower than tmpfs \(95% CI [0-9.]+% to [0-9.]+%; p (=|<) 0\.[0-9]+; n = 5 and 5\)'
+
+# ---- a steady fall across the repeats: the trend mark
+python3 - "$(ls "$TEST_TMP"/same/results/same-*.json)" "$TEST_TMP/fall.json" \
+	<<'EOF' || fail "python3: the falling record"
+import json, sys
+rec = json.load(open(sys.argv[1]))
+i = 0
+for run in rec["runs"]:
+    if run["variant"]["name"] == "one":
+        run["tests"][0]["value"] = 5000 - 900 * i
+        i += 1
+json.dump(rec, open(sys.argv[2], "w"), indent=1)
+EOF
+expect_eq "fall: the figures" \
+	"$(jq -c '[.runs[] | select(.variant.name == "one") | .tests[0].value]' \
+	"$TEST_TMP/fall.json")" "[5000,4100,3200,2300,1400]"
+"$RAIDLAB" compare --json "$TEST_TMP/fall.json" >"$TEST_TMP/cmp.json" ||
+	fail "compare the falling record"
+# (its tests may be short as well: 300 files take a tenth of a second)
+expect_eq "fall: marks" \
+	"$(jq -c '.tests[0].rows[0].marks - ["short"]' "$TEST_TMP/cmp.json")" \
+	'["cv","trend"]'
+expect_match "fall: the reason" \
+	"$(jq -r '.tests[0].rows[0].marks_text' "$TEST_TMP/cmp.json")" \
+	'falls across the repeats \(Mann-Kendall tau -1\.00, p = 0\.02\)'
+expect_match "fall: the answer says so" \
+	"$(jq -r '.tests[0].rows[1].answer' "$TEST_TMP/cmp.json")" \
+	'; the verdict rests on an unstable sample: one: CV [0-9.]+% over the 5% limit; falls across'
+expect_match "fall: show" "$("$RAIDLAB" show "$TEST_TMP/fall.json")" \
+	'^    ! CV [0-9.]+% over the 5% limit; falls across the repeats'
+exit 0
