@@ -33,7 +33,8 @@
 #define TITLE_MAX 22
 #define VALUE_W 12 /* the value beside a bar */
 #define VERDICT_MIN 12 /* "+27.1% ±4.2%" */
-#define VERDICT_MAX 24 /* a longer why is cut */
+/* "+5193.5% ±4335.3% ! cv short" fits; a longer why is cut */
+#define VERDICT_MAX 30
 /* Lines under the bar chart for the selected row and cell: always that
    many, so that the table does not jump as the selection moves. */
 #define DETAIL_ROWS 5
@@ -497,10 +498,12 @@ draw_paras(struct para *p, size_t n, struct tui *t, WINDOW *w, int y)
 		wattron(w, p[i].attr);
 		for (int l = 0; l < p[i].lines && *s != '\0'; l++) {
 			/* the last line granted shows as much as fits */
-			size_t k = l + 1 < p[i].lines ? tui_wrap(s, t->cols)
-						      : strlen(s);
+			int k = l + 1 < p[i].lines ? (int)tui_wrap(s, t->cols)
+						   : (int)strlen(s);
+			char line[1024];
 
-			tui_put(w, y++, 0, t->cols, s);
+			snprintf(line, sizeof line, "%.*s", k, s);
+			tui_put(w, y++, 0, t->cols, line);
 			s += k;
 		}
 		wattroff(w, p[i].attr);

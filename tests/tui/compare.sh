@@ -126,7 +126,7 @@ tui_wait_for '^B alpha #1 +baseline'
 # a real run's tests last milliseconds: marked, with the reason
 tui_keys Down Down Down
 tui_wait_for '^  alpha #2 '
-tui_wait_for '^(B|  ) alpha #2 +[^ ].* short'
+tui_wait_for '^[B ] alpha #2 +[^ ].* (cv|trend|outlier|warm-up|short)'
 wait_line '! ([^!]*; )?the tests lasted [0-9.e-]+ s: too short to trust'
 # the 2K files are another column, kept apart with the reason
 tui_keys Right

@@ -215,7 +215,7 @@ tui_wait_for 'cells: mean % \(v\)'
 tui_wait_for "^B alpha #1 +baseline$marks +$num \\+0\\.0%"
 tui_keys v v
 tui_wait_for 'cells: mean ±stddev \(v\)'
-tui_screen | grep -Eq '^(B| ) .*#[12] +\*[0-9]' ||
+tui_screen | grep -Eq '^(B| ) .*#[12] .* \*[0-9]' ||
 	{ tui_screen >&2; fail "compare: no best cell starred"; }
 tui_wait_for '40 files of 1K in 2 dirs, files/s \(higher is better\)'
 tui_wait_for "^  alpha #1 +[#█▏▎▍▌▋▊▉]+ +[0-9.]+$"
