@@ -676,9 +676,15 @@ compare_remove_record(struct compare *c, size_t record)
 		}
 		if (i == c->baseline)
 			base = w;
+		/* the records after it move up: "#2" becomes "#1", as the
+		   front ends number what is left */
+		if (c->rows[i].record > record)
+			c->rows[i].record--;
 		c->rows[w++] = c->rows[i];
 	}
 	c->nrows = w;
+	if (record < c->nrecords)
+		c->nrecords--;
 	set_apart(c);
 	if (base == COMPARE_NONE)
 		c->baseline_chosen = false; /* its record went */

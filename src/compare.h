@@ -173,7 +173,8 @@ size_t
 compare_add(struct compare *c, const struct record *rec, const char *label);
 
 /* Drop the rows of record number i (the columns nobody uses any more go
-   too); the baseline moves to the first row if its record went. */
+   too); the records after it are numbered one less; the baseline moves
+   to the first row if its record went. */
 void compare_remove_record(struct compare *c, size_t record);
 
 /* A row comes from the record file at path (as given to compare_add). */

@@ -1,10 +1,13 @@
 /*
  * Drawing the Compare screen: an information line, the table (a frozen
- * column of row labels, data columns scrolled to keep the selected one in
- * view, the best of each column starred and bold, a colour scale from
- * worst to best when colours are on), the bar chart of the selected
- * column (plot_bars), two lines on the selected row and cell; or the
- * picker of record files. See tui-compare.h. UI thread only.
+ * column of row labels, then the verdict of each row on the selected test
+ * with its stability marks, then data columns scrolled to keep the
+ * selected one in view, the best of each column starred and bold, a
+ * colour scale from worst to best when colours are on), the bar chart of
+ * the selected column (plot_bars), and the detail lines on the selected
+ * row and cell: its answer in a sentence, its marks' reasons, why its
+ * column is kept apart; or the picker of record files. See tui-compare.h.
+ * UI thread only.
  */
 #include "config.h"
 
@@ -19,6 +22,7 @@
 #include "plot.h"
 #include "record.h"
 #include "tui-compare.h"
+#include "tui-form.h"
 #include "tui.h"
 #include "xalloc.h"
 
@@ -28,6 +32,12 @@
 #define COL_MAX 28
 #define TITLE_MAX 22
 #define VALUE_W 12 /* the value beside a bar */
+#define VERDICT_MIN 12 /* "+27.1% ±4.2%" */
+/* "+5193.5% ±4335.3% ! cv short" fits; a longer why is cut */
+#define VERDICT_MAX 30
+/* Lines under the bar chart for the selected row and cell: always that
+   many, so that the table does not jump as the selection moves. */
+#define DETAIL_ROWS 5
 
 static void
 row_label(const struct cmp *s, size_t i, char *buf, size_t len)
@@ -66,12 +76,73 @@ cell_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 	compare_format_value(c->mean, col->unit, m, sizeof m);
 	compare_format_value(c->sd, col->unit, sd, sizeof sd);
 	compare_format_pct(c->pct, pct, sizeof pct);
+	/* "!": only stopped runs had a figure, never a plain result */
 	snprintf(buf, len, "%s%s%s%s%s%s%s", col->best == i ? "*" : "", m,
 	    s->view == CMP_VIEW_FULL && c->n > 1 ? (t->ascii ? " +-" : " ±")
 						 : "",
 	    s->view == CMP_VIEW_FULL && c->n > 1 ? sd : "",
-	    s->view != CMP_VIEW_MEAN && pct[0] ? " " : "",
-	    s->view != CMP_VIEW_MEAN ? pct : "", c->interrupted ? "!" : "");
+	    s->view == CMP_VIEW_PCT && pct[0] ? " " : "",
+	    s->view == CMP_VIEW_PCT ? pct : "", c->interrupted ? "!" : "");
+}
+
+/* The verdict column's text for row i on test k: the verdict and the
+   marks' keys ("+27.1% ±4.2% cv trend"), or why the row has no figure. */
+static void
+verdict_text(const struct cmp *s, size_t i, size_t k, char *buf, size_t len)
+{
+	const struct compare_row *r = &s->c.rows[i];
+	const struct compare_cell *c = compare_cell(&s->c, i, k);
+	unsigned marks = c->marks;
+	char v[64], *keys;
+
+	if (c->n == 0) {
+		snprintf(buf, len, "%s",
+		    c->failed    ? _("failed")
+			: r->why ? r->why
+				 : "-");
+		return;
+	}
+	compare_format_verdict(&s->c, i, k, v, sizeof v);
+	/* "stopped" once is enough */
+	if (c->verdict == COMPARE_V_STOPPED)
+		marks &= ~(unsigned)COMPARE_MARK_STOPPED;
+	keys = compare_marks_keys(marks);
+	snprintf(buf, len, "%s%s%s", v, v[0] && keys[0] ? " " : "", keys);
+	free(keys);
+}
+
+/* What a verdict looks like: a figure that cannot be judged is dim. */
+static int
+verdict_attr(const struct cmp *s, const struct tui *t, size_t i)
+{
+	const struct compare_cell *c = compare_cell(&s->c, i, s->col);
+	int a = i == s->row ? A_BOLD : A_NORMAL;
+
+	if (c->n == 0 || c->interrupted || c->verdict == COMPARE_V_STOPPED ||
+	    c->verdict == COMPARE_V_NONE)
+		return a | tui_attr(t, TUI_PAIR_DIM);
+	if (c->verdict == COMPARE_V_BETTER)
+		return a | tui_attr(t, TUI_PAIR_GOOD);
+	if (c->verdict == COMPARE_V_WORSE)
+		return a | tui_attr(t, TUI_PAIR_BAD);
+	return a;
+}
+
+/* The widest verdict of any test, so that the column keeps its width as
+   the selection moves. */
+static int
+verdict_width(const struct cmp *s)
+{
+	int w = VERDICT_MIN;
+	char b[256];
+
+	for (size_t k = 0; k < s->c.ncols; k++)
+		for (size_t i = 0; i < s->c.nrows; i++) {
+			verdict_text(s, i, k, b, sizeof b);
+			if (tui_width(b) > w)
+				w = tui_width(b);
+		}
+	return w > VERDICT_MAX ? VERDICT_MAX : w;
 }
 
 static const char *
@@ -80,6 +151,17 @@ arrow(const struct tui *t, const struct compare_col *col)
 	if (t->ascii)
 		return col->lower_better ? "v" : "^";
 	return col->lower_better ? "↓" : "↑";
+}
+
+/* A column's second header line: "small, files/s ↑"; "≠" first when
+   the same test ran with other parameters in another column. */
+static void
+col_sub(const struct tui *t, const struct compare_col *col, char *buf,
+    size_t len)
+{
+	snprintf(buf, len, "%s%s, %s %s",
+	    col->apart ? (t->ascii ? "!= " : "≠ ") : "", col->workload,
+	    wl_unit_name(col->unit), arrow(t, col));
 }
 
 static int
@@ -91,8 +173,7 @@ col_width(const struct cmp *s, const struct tui *t, size_t k)
 
 	if (w > TITLE_MAX)
 		w = TITLE_MAX;
-	snprintf(b, sizeof b, "%s, %s %s", col->workload,
-	    wl_unit_name(col->unit), arrow(t, col));
+	col_sub(t, col, b, sizeof b);
 	if (tui_width(b) > w)
 		w = tui_width(b);
 	for (size_t i = 0; i < s->c.nrows; i++) {
@@ -161,13 +242,20 @@ score_attr(const struct cmp *s, const struct tui *t, size_t i, size_t k)
 }
 
 static void
-draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw)
+draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 {
+	const struct compare_col *sel = &s->c.cols[s->col];
+	int vx = 2 + lw + 1;
 	char b[256];
 
 	wattron(w, A_BOLD);
 	tui_put(w, y, 2, lw, _("Variant"));
+	snprintf(b, sizeof b, _("Verdict: %s"), sel->title);
+	tui_put(w, y, vx, vw, b);
 	wattroff(w, A_BOLD);
+	wattron(w, tui_attr(t, TUI_PAIR_DIM));
+	tui_put(w, y + 1, vx, vw, _("change, 95% CI"));
+	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
 	for (size_t v = 0; v < s->ncol_x; v++) {
 		const struct compare_col *col = &s->c.cols[s->left + v];
 		int x = s->col_x[v], cw = s->col_x[v + 1] - x - 2;
@@ -178,8 +266,7 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw)
 		wattron(w, a);
 		tui_put(w, y, x, cw, col->title);
 		wattroff(w, a);
-		snprintf(b, sizeof b, "%s, %s %s", col->workload,
-		    wl_unit_name(col->unit), arrow(t, col));
+		col_sub(t, col, b, sizeof b);
 		wattron(w, tui_attr(t, TUI_PAIR_DIM));
 		tui_put(w, y + 1,
 		    x + (cw > tui_width(b) ? cw - tui_width(b) : 0), cw, b);
@@ -188,7 +275,8 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw)
 }
 
 static void
-draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw)
+draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw,
+    int vw)
 {
 	char b[256];
 	int a;
@@ -199,15 +287,23 @@ draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw)
 	wattron(w, a);
 	tui_put(w, y, 2, lw, b);
 	wattroff(w, a);
+	verdict_text(s, i, s->col, b, sizeof b);
+	a = verdict_attr(s, t, i);
+	wattron(w, a);
+	tui_put(w, y, 2 + lw + 1, vw, b);
+	wattroff(w, a);
 	for (size_t v = 0; v < s->ncol_x; v++) {
 		size_t k = s->left + v;
+		const struct compare_cell *c = compare_cell(&s->c, i, k);
 		int x = s->col_x[v], cw = s->col_x[v + 1] - x - 2, tw;
 
 		if (cw < 1)
 			break;
 		cell_text(s, t, i, k, b, sizeof b);
 		tw = tui_width(b);
+		/* a stopped run's figure is dim: never a plain result */
 		a = i == s->row && k == s->col ? tui_attr(t, TUI_PAIR_SEL)
+		    : c->interrupted           ? tui_attr(t, TUI_PAIR_DIM)
 					       : score_attr(s, t, i, k);
 		wattron(w, a);
 		tui_put(w, y, x + (cw > tw ? cw - tw : 0), cw, b);
@@ -268,7 +364,7 @@ static void
 draw_info(struct cmp *s, struct tui *t, WINDOW *w)
 {
 	static const char *const views[CMP_VIEW__COUNT] = {
-		N_("mean ±stddev %"),
+		N_("mean ±stddev"),
 		N_("mean %"),
 		N_("mean"),
 	};
@@ -282,22 +378,36 @@ draw_info(struct cmp *s, struct tui *t, WINDOW *w)
 	tui_put(w, 0, 0, t->cols, b);
 }
 
-/* The selected row's variant and record; the selected cell's figures. */
-static void
-draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
+/* A paragraph of the detail lines. */
+struct para {
+	char *text;
+	int attr;
+	int max; /* lines it may wrap over */
+	int prio; /* 0 first: who keeps its lines when they are few */
+	int lines; /* lines granted */
+};
+
+/* The selected row's variant and record. */
+static char *
+row_para(const struct cmp *s)
 {
 	const struct compare_row *r = &s->c.rows[s->row];
+	char name[128];
+
+	row_label(s, s->row, name, sizeof name);
+	return xasprintf("%s: %s; %s%s%s", name, r->text ? r->text : "",
+	    r->source, r->path ? " " : "", r->path ? r->path : "");
+}
+
+/* The selected cell's figures, in run order. */
+static char *
+figures_para(const struct cmp *s)
+{
 	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
 	const struct compare_col *col = &s->c.cols[s->col];
-	char b[1024], v[COMPARE_NUM_BUF], base[128] = "";
+	char b[1024], v[COMPARE_NUM_BUF];
 	size_t len;
 
-	row_label(s, s->row, b, sizeof b);
-	len = strlen(b);
-	snprintf(b + len, sizeof b - len, ": %s; %s%s%s",
-	    r->text ? r->text : "", r->source, r->path ? " " : "",
-	    r->path ? r->path : "");
-	tui_put(w, y, 0, t->cols, b);
 	snprintf(b, sizeof b, ngettext("%zu run", "%zu runs", c->n), c->n);
 	for (size_t i = 0; i < c->n && strlen(b) + 40 < sizeof b; i++) {
 		len = strlen(b);
@@ -308,12 +418,6 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 	if (c->n > 0)
 		snprintf(b + len, sizeof b - len, " %s",
 		    wl_unit_name(col->unit));
-	if (isfinite(c->pct) && s->c.baseline != COMPARE_NONE) {
-		row_label(s, s->c.baseline, base, sizeof base);
-		len = strlen(b);
-		snprintf(b + len, sizeof b - len, _("; %s against %s"),
-		    compare_format_pct(c->pct, v, sizeof v), base);
-	}
 	len = strlen(b);
 	if (c->failed > 0)
 		snprintf(b + len, sizeof b - len,
@@ -323,10 +427,117 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 		snprintf(b + len, sizeof b - len, "%s",
 		    _("; too fast to mean much"));
 	else if (c->interrupted)
-		snprintf(b + len, sizeof b - len, "%s", _("; interrupted (!)"));
-	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, y + 1, 0, t->cols, b);
-	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+		snprintf(b + len, sizeof b - len, "%s",
+		    _("; only stopped runs (!): never judged"));
+	return xstrdup(b);
+}
+
+/* The answer on the selected cell, or what stands in for one. */
+static char *
+answer_para(const struct cmp *s)
+{
+	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
+	const struct compare_row *r = &s->c.rows[s->row];
+	char *a = compare_answer(&s->c, s->row, s->col), name[128], base[128];
+
+	if (a != NULL)
+		return a;
+	row_label(s, s->row, name, sizeof name);
+	if (c->n == 0)
+		return xasprintf(_("%s: no figures: %s"), name,
+		    c->failed    ? _("its runs failed")
+			: r->why ? r->why
+				 : _("it did not run this test"));
+	if (s->c.baseline == COMPARE_NONE)
+		return xasprintf(_("%s: no verdict without a baseline (b "
+				   "makes the selected row one)"),
+		    name);
+	if (s->row == s->c.baseline)
+		return xasprintf(_("%s is the baseline: the other rows are "
+				   "judged against it (b chooses another)"),
+		    name);
+	row_label(s, s->c.baseline, base, sizeof base);
+	return xasprintf(_("%s: no verdict: the baseline %s has no figure "
+			   "for this test"),
+	    name, base);
+}
+
+/* Lines s takes at width (tui_wrap's breaks). */
+static int
+para_need(const char *s, int width)
+{
+	int n = 0;
+
+	while (*s != '\0') {
+		s += tui_wrap(s, width);
+		n++;
+	}
+	return n;
+}
+
+/* Grant the DETAIL_ROWS lines by priority, then draw in order from y. */
+static void
+draw_paras(struct para *p, size_t n, struct tui *t, WINDOW *w, int y)
+{
+	int left = DETAIL_ROWS;
+
+	for (int prio = 0; prio < 4; prio++)
+		for (size_t i = 0; i < n; i++) {
+			int need;
+
+			if (p[i].prio != prio || p[i].text == NULL)
+				continue;
+			need = para_need(p[i].text, t->cols);
+			need = need < p[i].max ? need : p[i].max;
+			p[i].lines = need < left ? need : left;
+			left -= p[i].lines;
+		}
+	for (size_t i = 0; i < n; i++) {
+		const char *s = p[i].text;
+
+		wattron(w, p[i].attr);
+		for (int l = 0; l < p[i].lines && *s != '\0'; l++) {
+			/* the last line granted shows as much as fits */
+			int k = l + 1 < p[i].lines ? (int)tui_wrap(s, t->cols)
+						   : (int)strlen(s);
+			char line[1024];
+
+			snprintf(line, sizeof line, "%.*s", k, s);
+			tui_put(w, y++, 0, t->cols, line);
+			s += k;
+		}
+		wattroff(w, p[i].attr);
+		free(p[i].text);
+	}
+}
+
+/* The selected row and cell: which record, its figures, the answer,
+   the marks' reasons, why the column is kept apart. */
+static void
+draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
+{
+	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
+	const struct compare_col *col = &s->c.cols[s->col];
+	int warn = tui_attr(t, TUI_PAIR_WARN), dim = tui_attr(t, TUI_PAIR_DIM);
+	char *marks = compare_marks_text(&s->c, s->row, s->col);
+	struct para p[] = {
+		{ row_para(s), A_NORMAL, 1, 3, 0 },
+		{ figures_para(s), dim, 1, 2, 0 },
+		{ answer_para(s), A_BOLD, 2, 0, 0 },
+		{ c->marks ? xasprintf("! %s", marks) : NULL, warn, 2, 1, 0 },
+		{ col->apart
+			? xasprintf("%s %s", t->ascii ? "!=" : "≠", col->apart)
+			: NULL,
+		    warn, 2, 1, 0 },
+		{ compare_scaled_differ(&s->c)
+			? xstrdup(_("The records were not scaled alike: their "
+				    "figures do not compare."))
+			: NULL,
+		    warn, 1, 1, 0 },
+	};
+
+	free(marks);
+	draw_paras(p, sizeof p / sizeof p[0], t, w, y);
 }
 
 static void
@@ -349,7 +560,9 @@ draw_empty(struct tui *t, WINDOW *w)
 static void
 split_rows(int h, size_t nrows, int *table, int *bars)
 {
-	int avail = h - 7, n = nrows < 1000 ? (int)nrows : 1000;
+	/* the information line, two header lines, a blank line, the
+	   chart's title, the detail lines */
+	int avail = h - 5 - DETAIL_ROWS, n = nrows < 1000 ? (int)nrows : 1000;
 
 	if (avail < 2) {
 		*bars = 0;
@@ -363,7 +576,7 @@ split_rows(int h, size_t nrows, int *table, int *bars)
 void
 cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 {
-	int h = getmaxy(w), lw, trows, brows, *widths;
+	int h = getmaxy(w), lw, vw, trows, brows, *widths;
 	size_t bstart;
 
 	if (s->c.nrows == 0 || s->c.ncols == 0) {
@@ -375,10 +588,11 @@ cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 	if (s->col >= s->c.ncols)
 		s->col = s->c.ncols - 1;
 	lw = label_width(s);
+	vw = verdict_width(s);
 	widths = xcalloc(s->c.ncols, sizeof *widths);
 	for (size_t k = 0; k < s->c.ncols; k++)
 		widths[k] = col_width(s, t, k);
-	columns(s, t, 2 + lw + 1, widths);
+	columns(s, t, 2 + lw + 1 + vw + 2, widths);
 	free(widths);
 	split_rows(h, s->c.nrows, &trows, &brows);
 	if (s->row < s->top)
@@ -388,15 +602,15 @@ cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 	s->table_y = 3;
 	s->table_rows = trows;
 	draw_info(s, t, w);
-	draw_header(s, t, w, 1, lw);
+	draw_header(s, t, w, 1, lw, vw);
 	for (int r = 0; r < trows && s->top + (size_t)r < s->c.nrows; r++)
-		draw_row(s, t, w, 3 + r, s->top + (size_t)r, lw);
+		draw_row(s, t, w, 3 + r, s->top + (size_t)r, lw, vw);
 	if (brows > 0) {
 		bstart = s->row >= s->top + (size_t)brows
 		    ? s->row - (size_t)brows + 1
 		    : s->top;
 		draw_bars(s, t, w, 3 + trows + 1, bstart, brows, lw);
-		draw_detail(s, t, w, h - 2);
+		draw_detail(s, t, w, h - DETAIL_ROWS);
 	}
 }
 

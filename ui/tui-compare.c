@@ -1,10 +1,14 @@
 /*
  * The Compare screen: variants x workload tests as a table (compare.h:
- * mean ±stddev over repeats, % against a baseline row, the best of each
- * column marked, a colour scale), a bar chart of the selected column, and
- * a picker that adds result records from the results directory (or any
- * directory or file typed). Keys and state here, drawing in
- * tui-compare-draw.c. UI thread only.
+ * mean ±stddev over repeats, the best of each column marked, a colour
+ * scale), the verdict of each row against the baseline row on the
+ * selected test (the change with its 95% interval, or no difference, and
+ * the stability marks), the answer in a sentence, a bar chart of the
+ * selected column, and a picker that adds result records from the
+ * results directory (or any directory or file typed). Every record of
+ * the session stays, each its own rows; a test run with other parameters
+ * is its own column, kept apart. The default baseline is compare.c's.
+ * Keys and state here, drawing in tui-compare-draw.c. UI thread only.
  */
 #include "config.h"
 
@@ -26,15 +30,29 @@
 
 static const struct tui_key cmp_keys[] = {
 	{ "Up Down j k", N_("select a row (a variant of a record)") },
-	{ "Left Right h l", N_("select a column: its bar chart is shown") },
-	{ "b", N_("make the selected row the baseline of the %") },
+	{ "Left Right h l",
+	    N_("select a test: its verdicts, bar chart and answer are "
+	       "shown") },
+	{ "b", N_("make the selected row the baseline of the verdicts") },
 	{ "a", N_("add results: pick record files") },
 	{ "x Del", N_("remove the selected row's record") },
-	{ "v", N_("cells: mean ±stddev %, mean %, mean") },
+	{ "v",
+	    N_("cells: mean ±stddev, mean % (against the baseline), "
+	       "mean") },
 	{ "Picker:", N_("space marks, Enter adds, p types a path") },
+	{ "Verdict",
+	    N_("the change against B with the half-width of its 95% "
+	       "interval; ~ p=: no difference proven; n<3: too few "
+	       "repeats to tell") },
+	{ "cv trend...", N_("stability marks: the lines below say why") },
 	{ "*", N_("the best in its column (+++++: too fast)") },
 	{ "~", N_("scratch disks: functional, not representative") },
-	{ "!", N_("a run was interrupted") },
+	{ "!",
+	    N_("after a figure: only stopped runs had one, never judged; "
+	       "after a verdict: a side's repeats are unstable") },
+	{ "≠",
+	    N_("the test ran with other parameters in another column: "
+	       "kept apart, never compared") },
 	{ NULL, NULL },
 };
 

@@ -1,7 +1,8 @@
 /*
  * Internal to the Compare screen (tui-compare.c: state, keys, the picker
- * of record files; tui-compare-draw.c: the table, the bar chart of the
- * selected column, the picker). UI thread only.
+ * of record files; tui-compare-draw.c: the table with the verdict column,
+ * the bar chart of the selected column, the answer and the marks of the
+ * selected cell, the picker). UI thread only.
  */
 #ifndef RAIDLAB_TUI_COMPARE_H
 #define RAIDLAB_TUI_COMPARE_H
@@ -20,8 +21,8 @@
 
 /* What a cell shows. */
 enum cmp_view {
-	CMP_VIEW_FULL, /* mean ±stddev and % against the baseline */
-	CMP_VIEW_PCT, /* mean and % */
+	CMP_VIEW_FULL, /* mean ±stddev (the verdict column has the change) */
+	CMP_VIEW_PCT, /* mean and % against the baseline, every column */
 	CMP_VIEW_MEAN, /* mean only */
 	CMP_VIEW__COUNT,
 };

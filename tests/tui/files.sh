@@ -199,15 +199,23 @@ tui_wait_for "Add results from $TEST_TMP/results"
 	{ tui_screen >&2; fail "picker: two records of lab cmp"; }
 tui_keys Space Space Enter
 tui_wait_for 'Added 2 of 2 record files'
-# mean ±stddev % (+- without UTF-8); no decimals from 10000 up, which
-# a fast machine's tmpfs or disk reaches
+# the verdict (2 repeats: too few to tell), its marks, mean ±stddev (+-
+# without UTF-8); no decimals from 10000 up, which a fast machine's
+# tmpfs or disk reaches
 num='\*?[0-9]+(\.[0-9]+)?'
 pm='(±|\+-)'
-tui_wait_for "^B alpha #1 +$num $pm$num \\+0\\.0%"
+marks='[!a-z -]*'
+tui_wait_for "^B alpha #1 +baseline$marks +$num $pm$num *\$"
 for row in 'beta #1' 'alpha #2' 'beta #2'; do
-	tui_wait_for "^  $row +$num $pm$num [-+][0-9.]+%"
+	tui_wait_for "^  $row +n<3$marks +$num $pm$num *\$"
 done
-tui_screen | grep -Eq '^(B| ) .*#[12] +\*[0-9]' ||
+# v: mean and % against the baseline
+tui_keys v
+tui_wait_for 'cells: mean % \(v\)'
+tui_wait_for "^B alpha #1 +baseline$marks +$num \\+0\\.0%"
+tui_keys v v
+tui_wait_for 'cells: mean ±stddev \(v\)'
+tui_screen | grep -Eq '^(B| ) .*#[12] .* \*[0-9]' ||
 	{ tui_screen >&2; fail "compare: no best cell starred"; }
 tui_wait_for '40 files of 1K in 2 dirs, files/s \(higher is better\)'
 tui_wait_for "^  alpha #1 +[#█▏▎▍▌▋▊▉]+ +[0-9.]+$"
@@ -215,15 +223,15 @@ tui_wait_for "^  alpha #1 +[#█▏▎▍▌▋▊▉]+ +[0-9.]+$"
 # The second row becomes the baseline.
 tui_keys Down b
 tui_wait_for 'Baseline beta #1'
-tui_wait_for "^B beta #1 +$num $pm$num \\+0\\.0%"
+tui_wait_for "^B beta #1 +baseline$marks +$num $pm$num *\$"
 tui_wait_for "2 runs: [0-9.]+, [0-9.]+ files/s"
 
 # Its record goes: the other record's rows stay, renumbered.
 tui_keys x
 tui_wait_for 'Removed the results of'
 tui_wait_gone '#2'
-tui_wait_for "^B alpha +$num $pm$num \\+0\\.0%"
-tui_wait_for "^  beta +$num $pm$num [-+][0-9.]+%"
+tui_wait_for "^B alpha +baseline$marks +$num $pm$num *\$"
+tui_wait_for "^  beta +n<3$marks +$num $pm$num *\$"
 tui_keys q
 expect_eq "compare: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr

@@ -450,6 +450,9 @@ Test(compare, removing_a_record_keeps_the_baseline_row)
 	cr_assert_eq(f.c.nrows, 1);
 	cr_assert_eq(f.c.baseline, 0);
 	cr_assert_str_eq(f.c.rows[0].source, "second");
+	/* Renumbered: the answer names "slow", not "slow #2". */
+	cr_assert_eq(f.c.rows[0].record, 0);
+	cr_assert_eq(f.c.nrecords, 1);
 	record_free(more);
 	teardown(&f);
 }
