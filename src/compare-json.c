@@ -15,11 +15,11 @@
 #include "compare.h"
 #include "record.h"
 
-/* A number, or null for NaN (JSON has no NaN). */
+/* A number, or null for NaN or an infinity (JSON has neither). */
 static json_t *
 num(double v)
 {
-	return isnan(v) ? json_null() : json_real(v);
+	return isfinite(v) ? json_real(v) : json_null();
 }
 
 json_t *
@@ -46,6 +46,11 @@ compare_cell_json(const struct compare *c, size_t i, size_t k)
 	    "baseline", i == c->baseline, "best", c->cols[k].best == i,
 	    "failed", (json_int_t)x->failed, "too_fast", x->too_fast,
 	    "interrupted", x->interrupted);
+	/* the repeats left out of n, so that n losing one says why */
+	json_object_set_new(o, "stopped_left_out",
+	    json_integer((json_int_t)(x->interrupted ? 0 : x->stopped)));
+	json_object_set_new(o, "fast_left_out",
+	    json_integer((json_int_t)(x->too_fast ? 0 : x->fast)));
 	json_object_set_new(o, "pct_lo", num(x->ch.pct_lo));
 	json_object_set_new(o, "pct_hi", num(x->ch.pct_hi));
 	json_object_set_new(o, "p", num(x->ch.p));

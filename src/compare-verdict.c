@@ -112,7 +112,11 @@ cell_verdict(struct compare_cell *x, const struct compare_cell *b, bool is_base,
 		    stats_n_needed(b->d.cv, x->d.cv, x->pct, STATS_CONF, 1000);
 		return;
 	}
-	if (x->ch.kind != STATS_DIFFERENT)
+	if (!isfinite(x->ch.p) || !isfinite(x->pct))
+		x->verdict = COMPARE_V_NONE; /* overflowing figures */
+	else if (x->d.sd == 0 && b->d.sd == 0 && x->mean != b->mean)
+		x->verdict = COMPARE_V_EXACT;
+	else if (x->ch.kind != STATS_DIFFERENT)
 		x->verdict = COMPARE_V_SAME;
 	else if ((x->ch.diff < 0) == lower_better)
 		x->verdict = COMPARE_V_BETTER;
@@ -149,6 +153,8 @@ compare_verdict_key(enum compare_verdict v)
 		return "too_fast";
 	case COMPARE_V_FEW:
 		return "too_few";
+	case COMPARE_V_EXACT:
+		return "exact";
 	case COMPARE_V_SAME:
 		return "no_difference";
 	case COMPARE_V_BETTER:
@@ -204,6 +210,9 @@ compare_format_verdict(const struct compare *c, size_t row, size_t col,
 		break;
 	case COMPARE_V_FEW:
 		snprintf(buf, len, "%s", _("n<3"));
+		break;
+	case COMPARE_V_EXACT:
+		snprintf(buf, len, _("%+.1f%% exact?"), x->pct);
 		break;
 	case COMPARE_V_SAME:
 		snprintf(buf, len, "~ p=%.2f%s", x->ch.p, mark);
@@ -315,7 +324,8 @@ answer_few(const struct compare_cell *x, const struct compare_cell *b,
 }
 
 /* "; the verdict rests on an unstable sample: b: CV ...": the answer
-   carries its own caveat wherever it is pasted. */
+   carries its own caveat wherever it is pasted (tests too short to
+   trust count as unstable here). */
 static void
 answer_marks(const struct compare *c, size_t row, size_t col,
     struct strbuf *out)
@@ -369,6 +379,14 @@ compare_answer(const struct compare *c, size_t row, size_t col)
 		break;
 	case COMPARE_V_FEW:
 		answer_few(x, b, base, &out);
+		break;
+	case COMPARE_V_EXACT:
+		strbuf_printf(&out,
+		    _("%+.1f%% against %s, but each side repeats one figure "
+		      "exactly (n = %zu and %zu): that is the figures' "
+		      "resolution, not certainty, and no interval can be "
+		      "given"),
+		    x->pct, base, x->n, b->n);
 		break;
 	default:
 		answer_change(c, col, x, b, base, &out);

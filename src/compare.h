@@ -54,10 +54,11 @@ enum compare_mark {
 	COMPARE_MARK_STOPPED = 1 << 5, /* only stopped runs had a figure */
 };
 
-/* The marks that make a sample unstable: a verdict on it says so. */
+/* The marks that make a sample unstable, or its figures too short to
+   trust: a verdict on it says so. */
 #define COMPARE_UNSTABLE                                                       \
 	(COMPARE_MARK_CV | COMPARE_MARK_TREND | COMPARE_MARK_OUTLIER |         \
-	    COMPARE_MARK_WARMUP)
+	    COMPARE_MARK_WARMUP | COMPARE_MARK_SHORT)
 
 /* A trend marks a sample when Mann-Kendall's p is at most this (n >= 4;
    four values falling at every step give 1/12). */
@@ -74,6 +75,9 @@ enum compare_verdict {
 	COMPARE_V_FAST, /* a side was too fast to measure */
 	COMPARE_V_FEW, /* a side has under 3 repeats: noise cannot be told
 			  from a difference */
+	COMPARE_V_EXACT, /* both sides repeat one figure exactly: the
+			    figures' resolution, not certainty; no
+			    interval */
 	COMPARE_V_SAME, /* no difference proven at 95% */
 	COMPARE_V_BETTER, /* a change whose 95% interval excludes 0 */
 	COMPARE_V_WORSE,

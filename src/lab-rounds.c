@@ -117,10 +117,13 @@ load_range(struct lab_ctx *c, const config_setting_t *g, struct lab *lab)
 	int nerr = c->nerr;
 
 	lab_load_unknown_keys(c, g, keys, "repeats");
+	/* From 3: a range that could stop at 2 could stop where no
+	   verdict can be given (compare.h: under 3 repeats noise cannot be
+	   told from a difference). */
 	if ((s = config_setting_get_member(g, "min")) != NULL)
-		lab_get_int(c, s, "repeats.min", 1, 1000, &min);
+		lab_get_int(c, s, "repeats.min", 3, 1000, &min);
 	if ((s = config_setting_get_member(g, "max")) != NULL)
-		lab_get_int(c, s, "repeats.max", 1, 1000, &max);
+		lab_get_int(c, s, "repeats.max", 3, 1000, &max);
 	if ((s = config_setting_get_member(g, "ci")) == NULL)
 		lab_ctx_error(c, lab_line_of(g), "repeats",
 		    _("a range of repeats needs its goal, such as ci = "

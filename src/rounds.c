@@ -226,7 +226,7 @@ rounds_pair_why(const struct rounds_pair *p, const struct rounds_goal *g,
 			snprintf(buf, len,
 			    _("after %lld rounds every test's 95%% confidence "
 			      "interval is within ±%g%% of its mean (the "
-			      "widest: %s, ±%.2g%%)%s"),
+			      "widest: %s, ±%.1f%%)%s"),
 			    (long long)p->done, goal, st.worst_key,
 			    st.worst * 100, never.s);
 		else
@@ -240,7 +240,7 @@ rounds_pair_why(const struct rounds_pair *p, const struct rounds_goal *g,
 			snprintf(buf, len,
 			    _("max = %lld rounds reached before the goal: the "
 			      "95%% confidence interval of %s is still "
-			      "±%.2g%% of its mean (goal ±%g%%)%s"),
+			      "±%.1f%% of its mean (goal ±%g%%)%s"),
 			    (long long)g->max, st.worst_key, st.worst * 100,
 			    goal, never.s);
 		else

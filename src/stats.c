@@ -341,6 +341,11 @@ fieller(double ma, double A, double mb, double B, double q,
 	disc = q * (A * mb * mb + B * g);
 	r1 = (ma * mb - sqrt(disc)) / g;
 	r2 = (ma * mb + sqrt(disc)) / g;
+	/* A ratio of two positive figures is never below 0: a lower root
+	   under it only says the variant's own mean is not clearly above
+	   0, so the interval is cut at -100%. */
+	if (ma > 0 && mb >= 0 && r1 < 0)
+		r1 = 0;
 	c->pct_lo = (r1 - 1) * 100;
 	c->pct_hi = (r2 - 1) * 100;
 }
@@ -407,7 +412,9 @@ n_tells(size_t n, double cv2, double pct, double conf)
 size_t
 stats_n_needed(double cva, double cvb, double pct, double conf, size_t max)
 {
-	double cv2 = cva * cva + cvb * cvb;
+	/* The change's relative variance: cva^2 + r^2 cvb^2 with r the
+	   ratio of the means, as the delta method gives it. */
+	double r = 1 + pct / 100, cv2 = cva * cva + r * r * cvb * cvb;
 	size_t lo = 3, hi = max;
 
 	if (isnan(cv2) || isnan(pct) || pct == 0 || max < 3)
@@ -554,8 +561,11 @@ median_mad(const double *v, size_t n, double *med, double *mad)
 static bool
 is_outlier(double x, double med, double mad)
 {
+	/* More than half the values equal: no spread to score by, so only
+	   a value more than 5% off them stands out (figures printed to a
+	   few digits repeat exactly). */
 	if (mad == 0)
-		return x != med;
+		return fabs(x - med) > 0.05 * fabs(med);
 	return fabs(x - med) / (1.4826 * mad) > STATS_OUTLIER_Z;
 }
 

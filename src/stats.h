@@ -63,8 +63,10 @@ struct stats_change {
 		       0 */
 	/* Fieller's conf interval of pct. Unbounded (both NAN) when the
 	   baseline's own mean is not clearly away from 0 (its interval
-	   holds 0), or with STATS_TOO_FEW. When both samples have zero
-	   variance, lo = hi = pct and p is 0 (means differ) or 1. */
+	   holds 0), or with STATS_TOO_FEW. Cut at -100% when the
+	   variant's own mean is not clearly above 0 (a ratio of positive
+	   figures). When both samples have zero variance, lo = hi = pct
+	   and p is 0 (means differ) or 1. */
 	double pct_lo, pct_hi;
 };
 
@@ -76,10 +78,11 @@ void stats_compare(const double *a, size_t na, const double *b, size_t nb,
 
 /*
  * The smallest n per sample (>= 3, at most max) for which a change of
- * pct percent would lie outside the conf interval, given the samples'
- * coefficients of variation: the n where t(conf, 2n - 2) x sqrt((cva^2 +
- * cvb^2) / n) x 100 < |pct|. 0 when it cannot be told (a NAN input, pct
- * 0) or would exceed max.
+ * pct percent would lie just outside the conf interval (even odds of
+ * telling it), given the samples' coefficients of variation: the n where
+ * t(conf, 2n - 2) x sqrt((cva^2 + r^2 cvb^2) / n) x 100 < |pct|, r = 1 +
+ * pct / 100. 0 when it cannot be told (a NAN input, pct 0) or would
+ * exceed max.
  */
 size_t
 stats_n_needed(double cva, double cvb, double pct, double conf, size_t max);
@@ -112,7 +115,8 @@ double stats_trend(const double *v, size_t n, double *tau);
 /*
  * Mark out[i] for each v[i] whose score is over STATS_OUTLIER_Z (out[0..n)
  * is cleared first); returns how many. With MAD 0 (more than half the
- * values equal), any value off the median counts. None when n < 3.
+ * values equal), a value more than 5% off the median counts. None when
+ * n < 3.
  */
 size_t stats_outliers(const double *v, size_t n, bool *out);
 

@@ -72,7 +72,7 @@ cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 	const struct compare_cell *x = compare_cell(c, i, k);
 	const struct compare_col *col = &c->cols[k];
 	char m[COMPARE_NUM_BUF], sd[COMPARE_NUM_BUF + 8], vd[64];
-	char runs[64], *marks;
+	char runs[64], left[96], *marks;
 
 	if (x->n == 0) {
 		snprintf(runs, sizeof runs,
@@ -99,10 +99,17 @@ cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 	compare_format_verdict(c, i, k, vd, sizeof vd);
 	marks = compare_marks_keys(x->marks);
 	/* ± is two bytes and one column: pad by hand. */
-	snprintf(buf, len, "%10s %s%*s %-8s %-*s %s%s", m, sd,
+	left[0] = '\0';
+	if (x->stopped > 0 && !x->interrupted)
+		snprintf(left, sizeof left, _("  (%zu stopped left out)"),
+		    x->stopped);
+	if (x->fast > 0 && !x->too_fast)
+		snprintf(left + strlen(left), sizeof left - strlen(left),
+		    _("  (%zu too fast left out)"), x->fast);
+	snprintf(buf, len, "%10s %s%*s %-8s %-*s %s%s%s", m, sd,
 	    11 - (int)strlen(sd) + (x->n > 1 && plot_utf8_locale()), "", runs,
 	    16 + (strstr(vd, "±") != NULL), vd, marks,
-	    x->failed > 0 ? _("  (failed runs left out)") : "");
+	    x->failed > 0 ? _("  (failed runs left out)") : "", left);
 	free(marks);
 }
 

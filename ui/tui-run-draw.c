@@ -63,8 +63,10 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 				   "run again, 5 to compare.")
 			       : _("Finished. The record says %s. Press r to "
 				   "run again, 5 to compare."),
-		    r->rec != NULL ? record_status(r->rec->root)
-				   : _("nothing: not recorded"));
+		    r->rec == NULL ? _("nothing: not recorded")
+			: record_status(r->rec->root) != NULL
+			? record_status(r->rec->root)
+			: "?");
 		tui_put(w, 0, 0, t->cols, line);
 		return;
 	}

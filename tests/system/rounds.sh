@@ -67,10 +67,10 @@ out=$("$RAIDLAB" run --dry-run "$TEST_TMP/il.cfg" 2>/dev/null)
 expect_match "dry run: the order" "$out" '^# order = interleaved: round 1 of every variant'
 
 # ---------------------------------------------------------------- range
-lab rg 'repeats = { min = 2; max = 5; ci = "50%"; };' 2
+lab rg 'repeats = { min = 3; max = 5; ci = "50%"; };' 2
 rec=$(run rg)
 expect_eq "range: min, max, goal" \
-	"$(jq -r '"\(.rounds.min) \(.rounds.max) \(.rounds.ci_goal)"' "$rec")" "2 5 0.5"
+	"$(jq -r '"\(.rounds.min) \(.rounds.max) \(.rounds.ci_goal)"' "$rec")" "3 5 0.5"
 expect_match "range: why, in words" "$(jq -r .rounds.why "$rec")" '[a-z]'
 python3 - "$rec" <<'EOF' || fail "range: the record's stop disagrees with its figures"
 import json, math, sys

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Verdicts a user can trust, on real runs:
 #  - two identical directory variants (the same filesystem): "no
-#    difference proven" for the test, and the figures recomputed outside
-#    raidlab (verdict-check.py) agree;
+#    difference proven" for the test in at least 2 labs of 3, and the
+#    figures recomputed outside raidlab (verdict-check.py) agree;
 #  - tmpfs against an ext4 loop device with fsync on every file: a
 #    significant change whose 95% interval excludes 0, in the direction
 #    the fsyncs imply, recomputed the same way;
@@ -28,9 +28,10 @@ verdict() {
 }
 
 # ---- the same filesystem twice: no difference proven
-# A 95% verdict calls a difference where there is none once in 20 runs
-# by design: a second and third independent lab make a spurious failure
-# 1 in 8000.
+# A 95% verdict calls a difference where there is none once in 20 labs
+# by design, so three labs run and at most one may call one (a right
+# raidlab fails this 1 time in 140; one that called differences half the
+# time would pass 1 time in 2, not 7 in 8 as with "until one says no").
 mkdir -p "$TEST_TMP/same"
 cat >"$TEST_TMP/same.cfg" <<EOF
 name = "same";
@@ -47,24 +48,29 @@ workloads = (
     dirs = 3; }
 );
 EOF
-try=1
-while :; do
+diffs=0 rec=
+for try in 1 2 3; do
 	rm -rf "$TEST_TMP/same/results"
 	"$RAIDLAB" run "$TEST_TMP/same.cfg" >/dev/null 2>"$TEST_TMP/run.err" ||
 		fail "same: run: $(cat "$TEST_TMP/run.err")"
-	rec=$(ls "$TEST_TMP"/same/results/same-*.json)
-	v=$(verdict "$rec")
-	[ "$v" = no_difference ] && break
-	[ "$try" -ge 3 ] && fail "same filesystem, 3 labs: verdict $v"
-	echo "same filesystem, lab $try: $v (p = $(jq -r '.tests[0].rows[1].p' \
-		"$TEST_TMP/cmp.json")); again"
-	try=$((try + 1))
+	r=$(ls "$TEST_TMP"/same/results/same-*.json)
+	v=$(verdict "$r")
+	if [ "$v" = no_difference ]; then
+		[ -n "$rec" ] || { rec=$TEST_TMP/same-$try.json; cp "$r" "$rec"; }
+	else
+		diffs=$((diffs + 1))
+		echo "same filesystem, lab $try: $v (p = $(jq -r \
+			'.tests[0].rows[1].p' "$TEST_TMP/cmp.json"))"
+	fi
 done
+[ "$diffs" -le 1 ] || fail "same filesystem: $diffs labs of 3 called a difference"
+verdict "$rec" >/dev/null
+same=$rec
 expect_match "same: checked" "$(cat "$TEST_TMP/check.out")" \
 	'^checked 1 cells against the baseline$'
 text=$("$RAIDLAB" compare "$rec")
 expect_match "same: answer" "$text" \
-	'^  two: no difference from one proven at 95% \([-+][0-9.]+%, 95% CI [-+][0-9.]+% to [-+][0-9.]+%; p = 0\.[0-9]+; n = 5 and 5\)'
+	'^  two: no difference from one proven at 95% \([-+][0-9.]+%(, 95% CI [-+][0-9.]+% to [-+][0-9.]+%)?; p = 0\.[0-9]+; n = 5 and 5\)'
 expect_match "same: the table's verdict" "$text" '^  .? two .* 5 runs +~ p=0\.[0-9]+'
 
 # ---- tmpfs against ext4 with an fsync per file: a real difference
@@ -105,7 +111,7 @@ expect_match "diff: answer" "$("$RAIDLAB" compare "$rec")" \
 	'^  ext4: [0-9.]+% slower than tmpfs \(95% CI [0-9.]+% to [0-9.]+%; p (=|<) 0\.[0-9]+; n = 5 and 5\)'
 
 # ---- a steady fall across the repeats: the trend mark
-python3 - "$(ls "$TEST_TMP"/same/results/same-*.json)" "$TEST_TMP/fall.json" \
+python3 - "$same" "$TEST_TMP/fall.json" \
 	<<'EOF' || fail "python3: the falling record"
 import json, sys
 rec = json.load(open(sys.argv[1]))

@@ -897,3 +897,48 @@ Test(verdict, other_parameters_are_kept_apart)
 	lab_free(lab2);
 	table_done(&c, lab, rec);
 }
+
+Test(verdict, figures_that_repeat_exactly_give_no_interval)
+{
+	static const double a[] = { 100, 100, 100 };
+	static const double b[] = { 101, 101, 101 };
+	struct compare c;
+	struct lab *lab;
+	struct record *rec;
+	char buf[64], *ans;
+
+	table_of(&c, &lab, &rec, a, 3, b, 3);
+	cr_assert_eq(compare_cell(&c, 1, 0)->verdict, COMPARE_V_EXACT);
+	cr_assert_str_eq(compare_format_verdict(&c, 1, 0, buf, sizeof buf),
+	    "+1.0% exact?");
+	ans = compare_answer(&c, 1, 0);
+	cr_assert(strstr(ans, "resolution, not certainty") != NULL, "%s", ans);
+	free(ans);
+	table_done(&c, lab, rec);
+}
+
+Test(verdict, short_tests_and_null_figures_are_no_plain_result)
+{
+	static const double a[] = { 100, 102, 98, 101, 99 };
+	static const double b[] = { 150, 149, 152, 151, 148 };
+	struct compare c;
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	char *ans;
+
+	add_vals(rec, lab, V_SLOW, a, 5, 0.01);
+	add_vals(rec, lab, V_FAST, b, 5, 0.01);
+	/* a figure the record holds as null: no figure, not a NaN mean */
+	add_vals(rec, lab, V_FAST, (const double[]){ NAN }, 1, 2.0);
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_eq(compare_cell(&c, 1, 0)->n, 5);
+	cr_assert_eq(compare_cell(&c, 1, 0)->verdict, COMPARE_V_BETTER);
+	ans = compare_answer(&c, 1, 0);
+	cr_assert(strstr(ans,
+		      "; the verdict rests on an unstable sample: "
+		      "slow: the tests lasted 0.01 s: too short") != NULL,
+	    "%s", ans);
+	free(ans);
+	table_done(&c, lab, rec);
+}

@@ -605,9 +605,11 @@ static const struct {
 	    "each mean is that narrow (for a fixed number, write repeats = "
 	    "N;)\n" },
 	{ "repeats = {\n min = 0; ci = \"2%\"; };\n",
-	    "t.cfg:2: repeats.min: 0 is out of range (1..1000)\n" },
+	    "t.cfg:2: repeats.min: 0 is out of range (3..1000)\n" },
+	{ "repeats = { min = 2; ci = \"2%\"; };\n",
+	    "t.cfg:1: repeats.min: 2 is out of range (3..1000)\n" },
 	{ "repeats = { max = 1001; ci = \"2%\"; };\n",
-	    "t.cfg:1: repeats.max: 1001 is out of range (1..1000)\n" },
+	    "t.cfg:1: repeats.max: 1001 is out of range (3..1000)\n" },
 	{ "repeats = { min = 6; max = 5; ci = \"2%\"; };\n",
 	    "t.cfg:1: repeats: min = 6 is more than max = 5\n" },
 	/* max defaults to 10 */

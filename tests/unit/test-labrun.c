@@ -363,12 +363,12 @@ Test(labrun, a_range_of_repeats_stops_at_max_or_goal_and_says_why)
 	const json_t *pairs;
 	struct seen s;
 
-	/* min = max: two rounds whatever the figures, so the outcome does
+	/* min = max: three rounds whatever the figures, so the outcome does
 	   not ride on the machine's speed; which stop it was must agree
 	   between the lab and its one pair. */
 	text =
 	    xasprintf("name = \"lr\"; cache = \"keep\";\n"
-		      "repeats = { min = 2; max = 2; ci = \"50%%\"; };\n"
+		      "repeats = { min = 3; max = 3; ci = \"50%%\"; };\n"
 		      "variants = ( { name = \"a\"; directory = \"%s/a\"; } "
 		      ");\n"
 		      "workloads = ( { name = \"w1\"; type = \"smallfiles\"; "
@@ -377,14 +377,14 @@ Test(labrun, a_range_of_repeats_stops_at_max_or_goal_and_says_why)
 	lab = load(text);
 	lr = start(lab, &o);
 	drain(lr, &s, 100, NULL, NULL);
-	cr_assert_eq(s.nr, 2, "%zu items", s.nr);
+	cr_assert_eq(s.nr, 3, "%zu items", s.nr);
 	for (size_t i = 0; i < s.nev; i++)
 		if (s.ev[i].type == LABRUN_RUN) {
-			cr_assert_eq(s.ev[i].total, 2);
+			cr_assert_eq(s.ev[i].total, 3);
 			cr_assert_float_eq(s.ev[i].goal, 0.5, 1e-12);
 		}
 	rec = taken_record(lr, res);
-	cr_assert_eq(rounds_int(rec, "done"), 2);
+	cr_assert_eq(rounds_int(rec, "done"), 3);
 	cr_assert_float_eq(json_real_value(
 			       json_object_get(record_rounds(rec->root),
 				   "ci_goal")),

@@ -323,6 +323,21 @@ Test(stats, identical_samples)
 	cr_assert(c.pct_lo < 0 && c.pct_hi > 0);
 }
 
+/* The issue's falling /var/tmp repeats against a steady 100000: the
+   variant's mean is not clearly above 0, so Fieller's lower root is
+   negative; a rate cannot fall by more than 100%, and the interval is
+   cut there. */
+Test(stats, fieller_stops_at_minus_100_percent)
+{
+	static const double a[] = { 100000, 101000, 99000, 100500 };
+	static const double b[] = { 44214, 14330, 7167, 5267 };
+	struct stats_change c;
+
+	stats_compare(a, N(a), b, N(b), STATS_CONF, &c);
+	cr_assert_float_eq(c.pct_lo, -100.0, 1e-12);
+	cr_assert(c.pct_hi > c.pct && c.pct_hi < 0, "%g", c.pct_hi);
+}
+
 Test(stats, baseline_near_zero_has_no_ratio)
 {
 	static const double zero[] = { -1, 1 }, b[] = { 1, 2 };
@@ -360,6 +375,17 @@ Test(stats, sample_sizes_by_hand)
 	cr_assert_eq(stats_n_needed(0.01, 0.01, 0, STATS_CONF, 100), 0);
 	cr_assert_eq(stats_n_needed(NAN, 0.01, 5, STATS_CONF, 100), 0);
 	cr_assert_eq(stats_n_needed(0.01, 0.01, NAN, STATS_CONF, 100), 0);
+
+	/* A rise weighs the variant's CV by the ratio r = 1 + pct/100:
+	   n tells when t(2n-2) sqrt((0.01 + r^2 0.01) / n) < pct/100.
+	   +100%: at 3, 2.776 x sqrt(0.05 / 3) = 0.36 < 1: 3.
+	   +20%: at 3, 2.776 x sqrt(0.0244 / 3) = 0.250 > 0.2; at 4,
+	   2.447 x sqrt(0.0244 / 4) = 0.191 < 0.2: 4.
+	   +25%: at 3, 2.776 x sqrt(0.025625 / 3) = 0.257 > 0.25; at 4,
+	   0.196: 4 (without r^2 it would be 2.776 x 0.0816 = 0.227: 3). */
+	cr_assert_eq(stats_n_needed(0.1, 0.1, 100, STATS_CONF, 100), 3);
+	cr_assert_eq(stats_n_needed(0.1, 0.1, 20, STATS_CONF, 100), 4);
+	cr_assert_eq(stats_n_needed(0.1, 0.1, 25, STATS_CONF, 100), 4);
 
 	cr_assert_eq(stats_rounds_needed(0.1, 0.1, STATS_CONF, 100), 7);
 	cr_assert_eq(stats_rounds_needed(0.1, 0.1, STATS_CONF, 5), 5);
@@ -443,6 +469,7 @@ Test(stats, outliers_by_median_and_mad)
 {
 	static const double v[] = { 10, 10.1, 9.9, 10, 30 };
 	static const double mad0[] = { 5, 5, 5, 5, 6 };
+	static const double mad0_near[] = { 100, 100, 100, 101 };
 	static const double two[] = { 1, 100 };
 	bool out[5];
 
@@ -451,9 +478,12 @@ Test(stats, outliers_by_median_and_mad)
 		cr_assert(!out[i]);
 	cr_assert(out[4]);
 
-	/* MAD 0: anything off the median counts. */
+	/* MAD 0: a value more than 5% off the median counts (6 is 20%
+	   off 5), one within 5% does not: figures printed to a few digits
+	   repeat exactly. */
 	cr_assert_eq(stats_outliers(mad0, N(mad0), out), 1);
 	cr_assert(out[4] && !out[0]);
+	cr_assert_eq(stats_outliers(mad0_near, N(mad0_near), out), 0);
 
 	out[0] = out[1] = true;
 	cr_assert_eq(stats_outliers(two, N(two), out), 0);
