@@ -86,11 +86,34 @@ rounds_pair_add(struct rounds_pair *p, const struct wl_result *res)
 	p->wall += res->wall;
 	p->last = res->wall;
 	p->nwall++;
+	/* One figure per run and key, the mean of the run's tests under it
+	   (compilebench has one per operation), as compare.c takes it: n
+	   counts runs, so the interval is as wide as the verdict's. */
 	for (size_t i = 0; i < res->ntests; i++) {
 		const struct wl_test *t = &res->tests[i];
+		double sum = 0;
+		size_t n = 0, j;
 
-		rounds_pair_figure(p, t->key, t->value,
-		    res->status == WL_OK && !t->too_fast && !t->interrupted);
+		if (t->key == NULL)
+			continue;
+		for (j = 0; j < i; j++)
+			if (res->tests[j].key != NULL &&
+			    strcmp(res->tests[j].key, t->key) == 0)
+				break;
+		if (j < i)
+			continue; /* counted with its first */
+		for (j = i; j < res->ntests; j++) {
+			const struct wl_test *u = &res->tests[j];
+
+			if (u->key != NULL && strcmp(u->key, t->key) == 0 &&
+			    !u->too_fast && !u->interrupted &&
+			    isfinite(u->value)) {
+				sum += u->value;
+				n++;
+			}
+		}
+		rounds_pair_figure(p, t->key, n ? sum / (double)n : NAN,
+		    res->status == WL_OK && n > 0);
 	}
 }
 

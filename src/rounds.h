@@ -53,10 +53,12 @@ void rounds_pair_init(struct rounds_pair *p);
 void rounds_pair_done(struct rounds_pair *p);
 
 /*
- * One round of the pair: its result, or NULL when skipped. Only the
- * figures of a run that did not fail and of tests neither interrupted nor
- * too fast count (as in every verdict); the keys of the others are kept,
- * so that a test that never counts is known.
+ * One round of the pair: its result, or NULL when skipped. Each test key
+ * gives one figure, the mean of the run's tests under it (compilebench
+ * has several), as the comparison takes it. Only the figures of a run
+ * that did not fail and of tests neither interrupted nor too fast count
+ * (as in every verdict); the keys of the others are kept, so that a test
+ * that never counts is known.
  */
 void rounds_pair_add(struct rounds_pair *p, const struct wl_result *res);
 /* A figure of test key (counts: it enters the interval); the unit
