@@ -22,28 +22,27 @@ num(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-json_t *
-compare_cell_json(const struct compare *c, size_t i, size_t k)
+/* What the cell's own repeats say, with no baseline: the part of a cell
+   a record stands alone with. */
+static json_t *
+sample_json(const struct compare *c, size_t i, size_t k)
 {
 	const struct compare_cell *x = compare_cell(c, i, k);
 	const struct compare_row *r = &c->rows[i];
 	char *keys = compare_marks_keys(x->marks);
 	char *why = compare_marks_text(c, i, k);
-	char *answer = compare_answer(c, i, k);
 	json_t *marks = json_array(), *o;
 	char *save = NULL, *tok;
 
 	for (tok = strtok_r(keys, " ", &save); tok != NULL;
 	     tok = strtok_r(NULL, " ", &save))
 		json_array_append_new(marks, json_string(tok));
-	o = json_pack("{s:s, s:I, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
-		      "s:o, s:o, s:o, s:b, s:b, s:I, s:b, s:b}",
-	    "variant", r->variant, "record", (json_int_t)r->record + 1,
-	    "scratch", r->scratch, "n", (json_int_t)x->n, "mean", num(x->mean),
-	    "sd", num(x->sd), "cv", num(x->d.cv), "median", num(x->d.median),
-	    "min", num(x->d.min), "max", num(x->d.max), "ci_lo",
-	    num(x->d.ci_lo), "ci_hi", num(x->d.ci_hi), "pct", num(x->pct),
-	    "baseline", i == c->baseline, "best", c->cols[k].best == i,
+	o = json_pack("{s:s, s:b, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+		      "s:o, s:I, s:b, s:b}",
+	    "variant", r->variant, "scratch", r->scratch, "n", (json_int_t)x->n,
+	    "mean", num(x->mean), "sd", num(x->sd), "cv", num(x->d.cv),
+	    "median", num(x->d.median), "min", num(x->d.min), "max",
+	    num(x->d.max), "ci_lo", num(x->d.ci_lo), "ci_hi", num(x->d.ci_hi),
 	    "failed", (json_int_t)x->failed, "too_fast", x->too_fast,
 	    "interrupted", x->interrupted);
 	/* the repeats left out of n, so that n losing one says why */
@@ -51,23 +50,38 @@ compare_cell_json(const struct compare *c, size_t i, size_t k)
 	    json_integer((json_int_t)(x->interrupted ? 0 : x->stopped)));
 	json_object_set_new(o, "fast_left_out",
 	    json_integer((json_int_t)(x->too_fast ? 0 : x->fast)));
+	json_object_set_new(o, "marks", marks);
+	json_object_set_new(o, "marks_text", json_string(why));
+	json_object_set_new(o, "why",
+	    x->n == 0 && r->why ? json_string(r->why) : json_null());
+	free(keys);
+	free(why);
+	return o;
+}
+
+json_t *
+compare_cell_json(const struct compare *c, size_t i, size_t k)
+{
+	const struct compare_cell *x = compare_cell(c, i, k);
+	char *answer = compare_answer(c, i, k);
+	json_t *o = sample_json(c, i, k);
+
+	json_object_set_new(o, "record",
+	    json_integer((json_int_t)c->rows[i].record + 1));
+	json_object_set_new(o, "pct", num(x->pct));
 	json_object_set_new(o, "pct_lo", num(x->ch.pct_lo));
 	json_object_set_new(o, "pct_hi", num(x->ch.pct_hi));
 	json_object_set_new(o, "p", num(x->ch.p));
 	json_object_set_new(o, "df", num(x->ch.df));
+	json_object_set_new(o, "baseline", json_boolean(i == c->baseline));
+	json_object_set_new(o, "best", json_boolean(c->cols[k].best == i));
 	json_object_set_new(o, "verdict",
 	    json_string(compare_verdict_key(x->verdict)));
 	if (x->verdict == COMPARE_V_FEW && x->needed > 0)
 		json_object_set_new(o, "needed",
 		    json_integer((json_int_t)x->needed));
-	json_object_set_new(o, "marks", marks);
-	json_object_set_new(o, "marks_text", json_string(why));
 	json_object_set_new(o, "answer",
 	    answer ? json_string(answer) : json_null());
-	json_object_set_new(o, "why",
-	    x->n == 0 && r->why ? json_string(r->why) : json_null());
-	free(keys);
-	free(why);
 	free(answer);
 	return o;
 }
@@ -82,23 +96,12 @@ compare_stability_json(const struct record *rec)
 	compare_add(&c, rec, "");
 	for (size_t i = 0; i < c.nrows; i++)
 		for (size_t k = 0; k < c.ncols; k++) {
-			const struct compare_cell *x = compare_cell(&c, i, k);
 			json_t *o;
 
-			if (x->n == 0)
+			if (compare_cell(&c, i, k)->n == 0)
 				continue;
-			o = compare_cell_json(&c, i, k);
 			/* a record stands alone: no baseline, no verdict */
-			json_object_del(o, "record");
-			json_object_del(o, "answer");
-			json_object_del(o, "pct");
-			json_object_del(o, "pct_lo");
-			json_object_del(o, "pct_hi");
-			json_object_del(o, "p");
-			json_object_del(o, "df");
-			json_object_del(o, "verdict");
-			json_object_del(o, "baseline");
-			json_object_del(o, "best");
+			o = sample_json(&c, i, k);
 			json_object_set_new(o, "workload",
 			    json_string(c.cols[k].workload));
 			json_object_set_new(o, "key",
