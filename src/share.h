@@ -1,0 +1,126 @@
+/*
+ * A report to share: what `raidlab report` writes from result records, as
+ * plain text for a mailing list (share-text.c), Markdown (share-md.c) or
+ * one self-contained HTML file with inline SVG charts (share-html.c).
+ * (report.h is `raidlab show`'s tables; this is the answer around them.)
+ *
+ * share_init() builds the same comparison `raidlab compare` builds
+ * (compare.h: rows, columns, cells, verdicts), so the two never disagree,
+ * and beside it the provenance every renderer prints: per record the
+ * lab's question, the host, where the figures came from (an import), how
+ * the run repeated, the lab text; per comparison row how its variant was
+ * built (the commands as they ran, the geometry and its rule, the md and
+ * queue settings read back, the target); the disks under every row with
+ * their models; and the caveats a reader must know (scratch disks, a data
+ * set that fits in RAM, unstable samples, interrupted runs, records scaled
+ * differently, imports). Everything comes from the records' documents, so
+ * a report made later or on another machine says the same. Facts are
+ * untranslated; sentences are translated. The thread that owns the
+ * records.
+ */
+#ifndef RAIDLAB_SHARE_H
+#define RAIDLAB_SHARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compare.h"
+
+struct record;
+struct strbuf;
+
+/* Text reports stay within this many columns (a mail's width). */
+#define SHARE_TEXT_WIDTH 72
+
+struct share_record {
+	const struct record *rec; /* borrowed */
+	char *label; /* the rows' source: "quick 2026-11-30 07:41" */
+	char *path; /* the record's file, or NULL */
+	char *lab; /* the lab's name */
+	char *question; /* the lab's description, or NULL */
+	char *created; /* "2026-11-30 07:41 UTC" */
+	char *status; /* record_status() */
+	char *version; /* raidlab's that wrote it, or NULL */
+	/* "vm: Linux 6.1.0-13-amd64 x86_64; Intel Xeon (2 cores); 23.5 GiB
+	   RAM"; NULL when the record does not say (an import) */
+	char *host;
+	uint64_t ram; /* bytes, 0: unknown */
+	char *imported; /* "bonnie++ 1.01b text, from FILE"; NULL: raidlab's */
+	char *missing; /* an import's missing fields, joined; or NULL */
+	char *scaled; /* lab.scaled, or NULL */
+	char *rounds; /* how the run repeated (record_rounds_why()), NULL */
+	char *lab_text; /* the lab as run (raidlab run takes it), NULL */
+};
+
+struct share_variant {
+	char *name; /* the comparison row's variant */
+	size_t row; /* its row in cmp */
+	size_t record; /* index into recs */
+	char *text; /* the lab's one-line description of it, or NULL */
+	bool array; /* built by raidlab (commands follow); else a directory */
+	bool scratch; /* on scratch disks: not representative */
+	char *target; /* "btrfs on /dev/loop0 (rw,noatime,...)", or NULL */
+	char **commands; /* the setup commands that ran, in order */
+	size_t ncommands;
+	char *geometry; /* what mkfs was told and by which rule, or NULL */
+	char **settings; /* md and queue settings read back: "md0: raid10
+			    near=2, chunk 512K, bitmap internal",
+			    "readahead loop0: 1024 sectors" */
+	size_t nsettings;
+};
+
+struct share_disk {
+	char *name; /* "sda", "loop0" */
+	char *model; /* vendor and model, or NULL */
+	char *size; /* "2 GiB", or NULL */
+	char *kind; /* "rotational, sata", "loop on /var/tmp/x.img" */
+	char *used_by; /* the variants on it, joined by ", " */
+};
+
+struct share {
+	struct compare cmp; /* as raidlab compare builds it */
+	struct record *const *recs; /* borrowed, in compare_add() order */
+	size_t nrecs;
+	struct share_record *r; /* nrecs of them */
+	struct share_variant *v; /* one per row of cmp, in row order */
+	size_t nv;
+	struct share_disk *disks;
+	size_t ndisks;
+	char **caveats; /* translated sentences */
+	size_t ncaveats;
+	char *title; /* the question of the first record, or a made-up one */
+};
+
+/*
+ * Compare recs (each added as `raidlab compare` adds them; baseline: the
+ * variant named, else compare's default) and gather the provenance.
+ * recs stay the caller's and must outlive s. Returns 0, or -ENOENT with
+ * nothing to compare (no record has a figure); s is then still done-able.
+ */
+int share_init(struct share *s, struct record *const *recs, size_t nrecs,
+    const char *baseline);
+void share_done(struct share *s);
+
+/* The renderers: everything into out. */
+/* Plain ASCII within SHARE_TEXT_WIDTH columns, no colour: a mail. */
+void share_text(const struct share *s, struct strbuf *out);
+/* Markdown (GitHub-flavoured tables). */
+void share_markdown(const struct share *s, struct strbuf *out);
+/* One HTML5 file: no script, no external resource, inline SVG. */
+void share_html(const struct share *s, struct strbuf *out);
+
+/* Helpers the renderers share (share.c). */
+/* "195.3 ±2.1%" style figure of a cell: mean and the CI's half-width in
+   % of the mean ("n=1" without an interval, "-" without a figure). */
+const char *share_cell_text(const struct share *s, size_t row, size_t col,
+    char *buf, size_t len);
+/* The change against the baseline in words, for a table: "+27.1%",
+   "no difference", "baseline", "stopped", "n<3", "" (compare.h). */
+const char *share_change_text(const struct share *s, size_t row, size_t col,
+    char *buf, size_t len);
+/* The row's name as the tables show it: the variant, "b #2" when rows
+   come from several records. Caller frees. */
+char *share_row_name(const struct share *s, size_t row);
+
+#endif
