@@ -284,9 +284,16 @@ scale_repeats(struct lab_scale *s, struct lab *lab)
 	s->changes[s->nchanges++] =
 	    xasprintf("repeats: %" PRId64 " -> %" PRId64, lab->repeats, n);
 	lab->repeats = n;
-	/* A range keeps its goal: fewer rounds at most, no fewer than 1. */
+	/* A range keeps its goal: fewer rounds at most, no fewer than 1.
+	   Under 3 rounds no interval can be had, and a lab file's range
+	   starts at 3: it becomes that count, so the record's lab text
+	   stays a lab that raidlab run takes. */
 	if (lab->repeats_min > n)
 		lab->repeats_min = n;
+	if (lab->repeats_ci != 0 && n < 3) {
+		lab->repeats_min = 0;
+		lab->repeats_ci = 0;
+	}
 	lab->set |= 1u << LAB_L_REPEATS;
 	lab->own |= 1u << LAB_L_REPEATS;
 }

@@ -19,6 +19,7 @@
 
 #include "err.h"
 #include "i18n.h"
+#include "lab-edit.h"
 #include "labrun-int.h"
 #include "labrun.h"
 #include "record.h"
@@ -299,6 +300,14 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	lr->wsel = sel_copy(o->workloads, lab->nworkloads);
 	rounds_goal_of(&lr->goal, lab, o->repeats);
 	lr->repeats = lr->goal.max;
+	/* The record's lab says what ran, so that rerunning it repeats as
+	   often: --repeats N is repeats = N. */
+	if (o->repeats > 0) {
+		struct err e;
+
+		err_clear(&e);
+		(void)lab_edit_repeats(lr->lab, o->repeats, &e);
+	}
 	lr->order = lab->order;
 	lr->nv = o->target != NULL ? 1 : lab->nvariants;
 	lr->confirmed = xcalloc(o->nconfirmed + 1, sizeof *lr->confirmed);

@@ -27,6 +27,7 @@
 
 #include "compare.h"
 
+struct err;
 struct record;
 struct strbuf;
 
@@ -102,6 +103,12 @@ int share_init(struct share *s, struct record *const *recs, size_t nrecs,
     const char *baseline);
 void share_done(struct share *s);
 
+enum share_format {
+	SHARE_TEXT, /* share_text() */
+	SHARE_MARKDOWN,
+	SHARE_HTML,
+};
+
 /* The renderers: everything into out. */
 /* Plain ASCII within SHARE_TEXT_WIDTH columns, no colour: a mail. */
 void share_text(const struct share *s, struct strbuf *out);
@@ -109,6 +116,25 @@ void share_text(const struct share *s, struct strbuf *out);
 void share_markdown(const struct share *s, struct strbuf *out);
 /* One HTML5 file: no script, no external resource, inline SVG. */
 void share_html(const struct share *s, struct strbuf *out);
+
+/* The renderer of f. */
+void
+share_render(const struct share *s, enum share_format f, struct strbuf *out);
+/* "txt", "md", "html". */
+const char *share_format_ext(enum share_format f);
+
+/*
+ * Where the Compare screen saves a report: beside the first record that
+ * has a file, as "report-LAB-YYYYMMDD-HHMMSS.EXT" (the record's own
+ * name, its .json replaced), else in dir. Caller frees.
+ */
+char *
+share_default_path(const struct share *s, enum share_format f, const char *dir);
+
+/* Render s in f and replace path with it (afile.h). 0 or a negative
+   errno with e filled. */
+int share_save(const struct share *s, enum share_format f, const char *path,
+    struct err *e);
 
 /* Helpers the renderers share (share.c). */
 /* "195.3 ±2.1%" style figure of a cell: mean and the CI's half-width in

@@ -1,0 +1,186 @@
+/*
+ * raidlab report [-b VARIANT] [--markdown|--html] [-o FILE] RESULT...:
+ * the answer to share (src/share.h), built from the same comparison as
+ * raidlab compare: plain text for a mail by default (ASCII, 72 columns),
+ * Markdown, or one self-contained HTML file with charts. On stdout, or
+ * replacing FILE. Exit 0, 1 when a file cannot be read as a record or
+ * written, 2 on bad usage or when nothing has a figure. Main thread.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "err.h"
+#include "i18n.h"
+#include "record.h"
+#include "share.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+static void
+usage(FILE *fp)
+{
+	cli_usage(&cli_report, fp);
+	fprintf(fp,
+	    _("\nOptions:\n"
+	      "  -b, --baseline VARIANT  the row the others are compared "
+	      "with\n"
+	      "                          (default: the first with figures)\n"
+	      "  -m, --markdown          write Markdown\n"
+	      "      --html              write one HTML file with charts\n"
+	      "  -o, --output FILE       write FILE (replaced atomically)\n"
+	      "                          instead of standard output\n"
+	      "  -h, --help              show this help\n\n"
+	      "RESULT is a record written by 'raidlab run' or 'raidlab "
+	      "import'.\nThe text report is plain ASCII within 72 columns: "
+	      "paste it into\na mail as it is.\n"));
+}
+
+/* Load every record; false when one cannot be read (said). */
+static bool
+load_all(char **paths, int n, struct record ***out)
+{
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct record **v = xcalloc((size_t)n, sizeof *v);
+	bool ok = true;
+
+	for (int i = 0; i < n; i++) {
+		struct err e;
+
+		err_clear(&e);
+		if (record_load(paths[i], &v[i], &e) < 0) {
+			cli_error(&cli_report, "%s",
+			    err_format(&e, b, sizeof b));
+			ok = false;
+		}
+	}
+	*out = v;
+	return ok;
+}
+
+static int
+emit(const struct share *s, enum share_format f, const char *path)
+{
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct strbuf t;
+	struct err e;
+
+	if (path != NULL) {
+		err_clear(&e);
+		if (share_save(s, f, path, &e) < 0) {
+			cli_error(&cli_report, "%s",
+			    err_format(&e, b, sizeof b));
+			return CLI_FAIL;
+		}
+		return CLI_OK;
+	}
+	strbuf_init(&t);
+	strbuf_add(&t, "");
+	share_render(s, f, &t);
+	fputs(t.s, stdout);
+	strbuf_done(&t);
+	return fflush(stdout) == 0 ? CLI_OK : CLI_FAIL;
+}
+
+/* -b names a row: the first with that variant. */
+static bool
+has_variant(const struct share *s, const char *name)
+{
+	for (size_t i = 0; i < s->cmp.nrows; i++)
+		if (strcmp(s->cmp.rows[i].variant, name) == 0)
+			return true;
+	return false;
+}
+
+static int
+run(char **paths, int n, const char *base, enum share_format f, const char *out)
+{
+	struct record **recs;
+	struct share s;
+	int rc = CLI_OK, k = 0;
+
+	if (!load_all(paths, n, &recs))
+		rc = CLI_FAIL;
+	for (int i = 0; i < n; i++)
+		if (recs[i] != NULL)
+			recs[k++] = recs[i];
+	if (share_init(&s, recs, (size_t)k, base) < 0) {
+		cli_error(&cli_report, "%s",
+		    _("nothing to report: no record has a figure"));
+		rc = rc == CLI_OK ? CLI_USAGE : rc;
+	} else if (base != NULL && !has_variant(&s, base)) {
+		cli_error(&cli_report,
+		    _("no variant named %s in these records"), base);
+		rc = CLI_USAGE;
+	} else if (rc == CLI_OK) {
+		rc = emit(&s, f, out);
+	}
+	share_done(&s);
+	for (int i = 0; i < k; i++)
+		record_free(recs[i]);
+	free(recs);
+	return rc;
+}
+
+static int
+report_exec(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "markdown", no_argument, NULL, 'm' },
+		{ "html", no_argument, NULL, 'H' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *base = NULL, *out = NULL;
+	enum share_format f = SHARE_TEXT;
+	bool chosen = false;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "b:mo:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			base = optarg;
+			break;
+		case 'm':
+		case 'H':
+			if (chosen) {
+				cli_error(&cli_report, "%s",
+				    _("--markdown and --html exclude each "
+				      "other"));
+				return CLI_USAGE;
+			}
+			chosen = true;
+			f = ch == 'm' ? SHARE_MARKDOWN : SHARE_HTML;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return CLI_OK;
+		default:
+			usage(stderr);
+			return CLI_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		cli_error(&cli_report, "%s", _("no result file given"));
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	return run(argv + optind, argc - optind, base, f, out);
+}
+
+const struct cli_cmd cli_report = {
+	.name = "report",
+	.args = "[-b VARIANT] [--markdown|--html] [-o FILE] RESULT...",
+	.summary = N_("write the answer to share: a mail, Markdown or HTML"),
+	.exec = report_exec,
+};
