@@ -367,6 +367,36 @@ workload_notes(struct strbuf *out, const struct record *rec, const char *v,
 	}
 }
 
+/*
+ * bonnie++'s tables and CSV name each row by its machine (-m), and
+ * bon_csv2html tells rows apart by it: the variant, "@host" when the
+ * record knows the host, stands there instead of the workload's name.
+ * Shallow copies: only the name differs.
+ */
+static void
+bonnie_as_machine(const struct wl_result **res, size_t n, const char *v,
+    const struct record *rec, const struct workload *wl, struct strbuf *out)
+{
+	const char *host = json_string_value(
+	    json_object_get(json_object_get(rec->root, "host"), "hostname"));
+	char *machine = host != NULL ? xasprintf("%s@%s", v, host) : xstrdup(v);
+	struct wl_result *c = xcalloc(n, sizeof *c);
+	const struct wl_result **p = xcalloc(n, sizeof *p);
+
+	for (size_t i = 0; i < n; i++) {
+		c[i] = *res[i];
+		c[i].name = machine;
+		p[i] = &c[i];
+	}
+	if (wl != NULL && wl->report != NULL)
+		wl->report(p, n, out);
+	else
+		report_generic(p, n, out);
+	free(p);
+	free(c);
+	free(machine);
+}
+
 /* The figures of one workload on one variant. */
 static void
 workload_report(struct strbuf *out, const struct record *rec, const char *v,
@@ -395,7 +425,9 @@ workload_report(struct strbuf *out, const struct record *rec, const char *v,
 	strbuf_printf(out,
 	    ngettext(", %zu run --\n", ", %zu runs --\n", (unsigned long)runs),
 	    runs);
-	if (n > 0) {
+	if (n > 0 && strcmp(first->type, "bonnie") == 0)
+		bonnie_as_machine(res, n, v, rec, wl, out);
+	else if (n > 0) {
 		if (wl != NULL && wl->report != NULL)
 			wl->report(res, n, out);
 		else

@@ -38,5 +38,10 @@ expect_eq "record: every run ok" \
 	"$(jq -r '[.runs[].status] | join(",")' "$rec")" ok,ok,ok,ok,ok
 expect_eq "record: bonnie's twelve tests" \
 	"$(jq -r '.runs[1].tests | length' "$rec")" 12
+# bonnie++'s machine field names the variant and host, as -m would, so
+# that bon_csv2html's rows can be told apart.
+host=$(jq -r .host.hostname "$rec")
+expect_match "bonnie csv machine" "$("$RAIDLAB" show "$rec")" \
+	"^1\\.98,raidlab-[^,]*,dir@$host,"
 [ -z "$(ls -A "$TEST_TMP/t")" ] || fail "files left on the target"
 exit 0
