@@ -21,6 +21,7 @@
 #include "err.h"
 #include "i18n.h"
 #include "record.h"
+#include "share.h"
 #include "tui-compare.h"
 #include "tui-files.h"
 #include "tui.h"
@@ -39,6 +40,9 @@ static const struct tui_key cmp_keys[] = {
 	{ "v",
 	    N_("cells: mean ±stddev, mean % (against the baseline), "
 	       "mean") },
+	{ "w W",
+	    N_("write the report beside the results: w as text for a "
+	       "mail, W as HTML with charts (raidlab report)") },
 	{ "Picker:", N_("space marks, Enter adds, p types a path") },
 	{ "Verdict",
 	    N_("the change against B with the half-width of its 95% "
@@ -288,6 +292,54 @@ remove_row_record(struct cmp *s, struct tui *t)
 		s->col = s->c.ncols ? s->c.ncols - 1 : 0;
 }
 
+/*
+ * The report of what the table shows (share.h), as raidlab report would
+ * write it from the same files with the same baseline, beside the first
+ * record. Rows without a file (none yet) cannot be reloaded: said.
+ */
+static void
+write_report(struct cmp *s, struct tui *t, enum share_format f)
+{
+	struct record **recs = xcalloc(s->c.nrecords + 1, sizeof *recs);
+	const char *base = s->c.baseline != COMPARE_NONE
+	    ? s->c.rows[s->c.baseline].variant
+	    : NULL;
+	size_t n = 0, nofile = 0;
+	struct share sh;
+	char b[ERRBUF], *path = NULL;
+	struct err e;
+
+	err_clear(&e);
+	for (size_t r = 0; r < s->c.nrecords; r++)
+		for (size_t i = 0; i < s->c.nrows; i++) {
+			if (s->c.rows[i].record != r)
+				continue;
+			if (s->c.rows[i].path == NULL)
+				nofile++;
+			else if (record_load(s->c.rows[i].path, &recs[n], &e) ==
+			    0)
+				n++;
+			break;
+		}
+	if (e.code != 0)
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+	else if (share_init(&sh, recs, n, base) < 0)
+		tui_message(t, true, "%s",
+		    nofile > 0 ? _("the results have no file yet: nothing to "
+				   "report")
+			       : _("nothing to report: no figures"));
+	else if (path = share_default_path(&sh, f, "."),
+	    share_save(&sh, f, path, &e) < 0)
+		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+	else
+		tui_message(t, false, _("Report written to %s"), path);
+	share_done(&sh);
+	for (size_t i = 0; i < n; i++)
+		record_free(recs[i]);
+	free(recs);
+	free(path);
+}
+
 static enum tui_handled
 table_key(struct cmp *s, struct tui *t, int ch)
 {
@@ -338,6 +390,10 @@ table_key(struct cmp *s, struct tui *t, int ch)
 		break;
 	case 'v':
 		s->view = (enum cmp_view)((s->view + 1) % CMP_VIEW__COUNT);
+		break;
+	case 'w':
+	case 'W':
+		write_report(s, t, ch == 'w' ? SHARE_TEXT : SHARE_HTML);
 		break;
 	case KEY_MOUSE:
 		table_click(s, t);

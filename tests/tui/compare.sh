@@ -133,6 +133,17 @@ tui_keys Right
 tui_wait_for '≠ small, files/s'
 tui_wait_for 'Verdict: 100 files of 2K'
 wait_line '≠ kept apart: run with other parameters \(size'
+# ---- the report of what the table shows, beside the first record
+tui_keys w
+wait_line 'Report written to .*report-fixed-1\.txt'
+rep=$TEST_TMP/results/report-fixed-1.txt
+[ -f "$rep" ] || fail "w: no $rep"
+grep -Eq "^ +beta #1 +150\.0 \+-[0-9.]+% +3 +\+$pct\.0% \+-" "$rep" ||
+	fail "w: the report lacks beta's verdict: $(grep beta "$rep")"
+tui_keys W
+wait_line 'Report written to .*report-fixed-1\.html'
+grep -q '^<!DOCTYPE html>' "$TEST_TMP/results/report-fixed-1.html" ||
+	fail "W: no HTML report"
 tui_screen >"$TEST_TMP/pane.txt"
 tui_keys q
 expect_eq "compare: exit status" "$(tui_wait_exit)" 0
