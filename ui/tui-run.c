@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "devstat.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
@@ -549,26 +550,15 @@ members_sample(struct run *r)
 			r->members[i].seen = false;
 	for (size_t i = 0; i < n; i++) {
 		struct run_member *m = &r->members[i];
-		unsigned long long f[11] = { 0 };
-		char path[96];
-		FILE *fp;
+		struct devstat_reading rd;
 
 		if (strcmp(m->name, names[i]) != 0) {
 			memset(m, 0, sizeof *m);
 			snprintf(m->name, sizeof m->name, "%s", names[i]);
 		}
-		snprintf(path, sizeof path, "/sys/class/block/%s/stat",
-		    names[i]);
-		if ((fp = fopen(path, "re")) == NULL)
-			continue;
-		/* read I/Os, merges, sectors, ticks; write the same; in
-		   flight, io_ticks, ... (Documentation/block/stat.rst) */
-		if (fscanf(fp,
-			"%llu %llu %llu %llu %llu %llu %llu %llu %llu "
-			"%llu",
-			&f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7],
-			&f[8], &f[9]) == 10) {
-			uint64_t sect = f[2] + f[6], ticks = f[9];
+		if (devstat_read(NULL, names[i], &rd) == 0) {
+			uint64_t sect = rd.read_sectors + rd.write_sectors;
+			uint64_t ticks = rd.io_ticks;
 			double at = now_s(), dt = at - m->at;
 
 			if (m->seen && dt > 0 && sect >= m->sectors &&
@@ -588,7 +578,6 @@ members_sample(struct run *r)
 			m->at = at;
 			m->seen = true;
 		}
-		fclose(fp);
 	}
 	r->nmembers = n;
 	for (size_t i = 0; i < n; i++)
