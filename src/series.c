@@ -190,6 +190,64 @@ sample_files_per_s(const struct sample *x)
 	return per_s(x->files, x->dt);
 }
 
+/* The first sample ending after t0: samples are in time order. */
+static size_t
+first_after(const struct series *s, double t0)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->v[mid].t > t0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+bool
+series_rates_between(const struct series *s, double t0, double t1,
+    struct series_rates *out)
+{
+	double rd = 0, wr = 0, files = 0, covered = 0;
+
+	for (size_t i = first_after(s, t0); i < s->n; i++) {
+		const struct sample *x = &s->v[i];
+		double a = x->t - x->dt, b = x->t, f;
+
+		if (a >= t1)
+			break;
+		a = a > t0 ? a : t0;
+		b = b < t1 ? b : t1;
+		if (!(x->dt > 0) || !(b > a))
+			continue;
+		f = (b - a) / x->dt;
+		rd += (double)x->bytes_read * f;
+		wr += (double)x->bytes_written * f;
+		files += (double)x->files * f;
+		covered += b - a;
+	}
+	if (!(covered > 0))
+		return false;
+	out->read_mbps = rd / covered / 1e6;
+	out->write_mbps = wr / covered / 1e6;
+	out->files_per_s = files / covered;
+	return true;
+}
+
+double
+series_sample_seconds(const struct series *s)
+{
+	double spans;
+
+	if (s->n == 0)
+		return 0;
+	spans = (double)(s->n - 1) + (double)s->last_ticks / (double)s->span;
+	return s->v[s->n - 1].t / spans;
+}
+
 double
 dev_sample_busy(const struct dev_sample *d, double dt)
 {

@@ -79,6 +79,22 @@ series_dev_at(const struct series *s, size_t k, size_t i);
 double sample_read_mbps(const struct sample *x);
 double sample_write_mbps(const struct sample *x);
 double sample_files_per_s(const struct sample *x);
+/*
+ * Rates over seconds [t0, t1) of the run, for plotting against time
+ * samples of any length (another series' resolution, an older record's
+ * uneven ticks): each sample counts by the part of it inside (a sample
+ * is taken as even within itself), averaged over the part of [t0, t1)
+ * the series covers. false (out untouched) when it covers none of it.
+ */
+struct series_rates {
+	double read_mbps, write_mbps, files_per_s;
+};
+
+bool series_rates_between(const struct series *s, double t0, double t1,
+    struct series_rates *out);
+/* The seconds a sample of the series spans at its current resolution
+   (from what it covers so far); 0 when empty. */
+double series_sample_seconds(const struct series *s);
 /* The fraction of the sample's dt device d was busy, 0..1; NAN unknown. */
 double dev_sample_busy(const struct dev_sample *d, double dt);
 

@@ -71,11 +71,8 @@ run_log(struct run *r, bool bad, const char *fmt, ...)
 static void
 curves_free(struct run *r)
 {
-	for (size_t i = 0; i < r->ncurves; i++) {
-		free(r->curves[i].rd);
-		free(r->curves[i].wr);
-		free(r->curves[i].files);
-	}
+	for (size_t i = 0; i < r->ncurves; i++)
+		series_done(&r->curves[i].s);
 	free(r->curves);
 	r->curves = NULL;
 	r->ncurves = 0;
@@ -115,25 +112,23 @@ curve_new(struct run *r, const char *name)
 	r->overlay = 0; /* the variant just completed comes first */
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%.63s", name);
-	c->rd = xcalloc(RUN_HISTORY, sizeof *c->rd);
-	c->wr = xcalloc(RUN_HISTORY, sizeof *c->wr);
-	c->files = xcalloc(RUN_HISTORY, sizeof *c->files);
+	series_init(&c->s, RUN_HISTORY);
 }
 
+/* The counters' change over dt seconds, on the variant's own clock. */
 static void
-curve_push(struct run_curve *c, double rd, double wr, double files)
+curve_push(struct run_curve *c, const struct engine_totals *now,
+    const struct engine_totals *last, double dt)
 {
-	if (c->n == RUN_HISTORY) { /* keep the newest */
-		memmove(c->rd, c->rd + 1, (RUN_HISTORY - 1) * sizeof *c->rd);
-		memmove(c->wr, c->wr + 1, (RUN_HISTORY - 1) * sizeof *c->wr);
-		memmove(c->files, c->files + 1,
-		    (RUN_HISTORY - 1) * sizeof *c->files);
-		c->n--;
-	}
-	c->rd[c->n] = rd;
-	c->wr[c->n] = wr;
-	c->files[c->n] = files;
-	c->n++;
+	struct sample x;
+
+	x.t = (c->s.n > 0 ? series_at(&c->s, c->s.n - 1)->t : 0) + dt;
+	x.dt = dt;
+	x.bytes_read = now->bytes_read - last->bytes_read;
+	x.bytes_written = now->bytes_written - last->bytes_written;
+	x.files = now->files - last->files;
+	x.ops = now->ops - last->ops;
+	series_push(&c->s, &x);
 }
 
 static void *
@@ -144,7 +139,7 @@ run_init(struct tui *t)
 	(void)t;
 	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		r->tmp[i] = xcalloc(RUN_HISTORY, sizeof *r->tmp[i]);
-	r->total = xcalloc(RUN_HISTORY, sizeof *r->total);
+	r->fig = xcalloc(RUN_HISTORY, sizeof *r->fig);
 	return r;
 }
 
@@ -174,7 +169,7 @@ run_free(void *p)
 	plot_grid_done(&r->grid);
 	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		free(r->tmp[i]);
-	free(r->total);
+	free(r->fig);
 	free(r);
 }
 
@@ -606,11 +601,7 @@ run_tick(void *p, struct tui *t, bool current)
 		memset(&r->last, 0, sizeof r->last);
 	dt = now.t - r->last.t;
 	if (dt > 0 && r->ncurves > 0)
-		curve_push(&r->curves[r->ncurves - 1],
-		    (double)(now.bytes_read - r->last.bytes_read) / 1e6 / dt,
-		    (double)(now.bytes_written - r->last.bytes_written) / 1e6 /
-			dt,
-		    (double)(now.files - r->last.files) / dt);
+		curve_push(&r->curves[r->ncurves - 1], &now, &r->last, dt);
 	r->last = now;
 	r->last_gen = gen;
 	members_sample(r);

@@ -201,3 +201,45 @@ Test(series, append_keeps_samples_as_they_are)
 	cr_assert_float_eq(series_at(&s, 1)->t, 4, 1e-12);
 	series_done(&s);
 }
+
+/* Two curves of one run at different resolutions plot against time: a
+   merged one gives, over a one-tick bin, the rate of the sample that
+   covers it, and one-tick samples average over a wide bin. */
+Test(series, rates_between_follow_time_at_any_resolution)
+{
+	struct series fine, coarse;
+	struct series_rates r;
+	struct sample x = { 0 };
+
+	series_init(&fine, 64);
+	series_init(&coarse, 4);
+	for (int i = 1; i <= 16; i++) {
+		x.t = i * TICK;
+		x.dt = TICK;
+		x.bytes_written = i <= 8 ? 250000 : 750000; /* 1, then 3 MB/s */
+		x.files = 1;
+		series_push(&fine, &x);
+		series_push(&coarse, &x);
+	}
+	cr_assert_eq(coarse.span, 4);
+	/* a tick in each half, from the coarse series */
+	cr_assert(series_rates_between(&coarse, 3 * TICK, 4 * TICK, &r));
+	cr_assert_float_eq(r.write_mbps, 1.0, 1e-9);
+	cr_assert(series_rates_between(&coarse, 12 * TICK, 13 * TICK, &r));
+	cr_assert_float_eq(r.write_mbps, 3.0, 1e-9);
+	cr_assert_float_eq(r.files_per_s, 4.0, 1e-9);
+	/* a bin across the step, from the fine series: the mean */
+	cr_assert(series_rates_between(&fine, 6 * TICK, 10 * TICK, &r));
+	cr_assert_float_eq(r.write_mbps, 2.0, 1e-9);
+	/* half a sample counts half */
+	cr_assert(series_rates_between(&coarse, 7 * TICK, 9 * TICK, &r));
+	cr_assert_float_eq(r.write_mbps, 2.0, 1e-9);
+	/* past the end: only what is covered, then nothing */
+	cr_assert(series_rates_between(&fine, 15 * TICK, 20 * TICK, &r));
+	cr_assert_float_eq(r.write_mbps, 3.0, 1e-9);
+	cr_assert_not(series_rates_between(&fine, 16 * TICK, 20 * TICK, &r));
+	cr_assert_float_eq(series_sample_seconds(&coarse), 4 * TICK, 1e-9);
+	cr_assert_float_eq(series_sample_seconds(&fine), TICK, 1e-9);
+	series_done(&fine);
+	series_done(&coarse);
+}
