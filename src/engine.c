@@ -264,7 +264,7 @@ engine_join(struct engine *eng)
 void
 sampler_init(struct sampler *s, size_t cap)
 {
-	memset(&s->last, 0, sizeof s->last);
+	memset(s, 0, sizeof *s);
 	series_init(&s->series, cap);
 }
 
@@ -272,6 +272,29 @@ void
 sampler_done(struct sampler *s)
 {
 	series_done(&s->series);
+	devstat_done(&s->dev);
+	free(s->dbuf);
+	s->dbuf = NULL;
+}
+
+void
+sampler_watch(struct sampler *s, const char *sysroot, char *const *names,
+    size_t n)
+{
+	char **kept = xcalloc(n + 1, sizeof *kept);
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!devstat_part_of_listed(sysroot, names[i], names, n))
+			kept[k++] = names[i];
+	devstat_done(&s->dev);
+	devstat_init(&s->dev, sysroot, kept, k);
+	for (size_t i = 0; i < k; i++)
+		series_add_dev(&s->series, kept[i],
+		    devstat_role(sysroot, kept[i], kept, k));
+	free(s->dbuf);
+	s->dbuf = xcalloc(k + 1, sizeof *s->dbuf);
+	free(kept);
 }
 
 void
@@ -287,6 +310,8 @@ sampler_tick(struct sampler *s, struct engine *eng)
 	x.bytes_written = now.bytes_written - s->last.bytes_written;
 	x.files = now.files - s->last.files;
 	x.ops = now.ops - s->last.ops;
-	series_push(&s->series, &x);
+	if (s->dev.n > 0)
+		devstat_delta(&s->dev, s->dbuf);
+	series_push_devs(&s->series, &x, s->dev.n > 0 ? s->dbuf : NULL);
 	s->last = now;
 }

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "devstat.h"
 #include "evq.h"
 #include "hist.h"
 #include "lab.h"
@@ -73,15 +74,26 @@ struct wl_result *engine_join(struct engine *eng);
 
 /*
  * The front end's sampler: each call pushes the counters' change since
- * the previous call onto a series (series.h).
+ * the previous call onto a series (series.h), with the change of each
+ * watched device's sysfs counters (devstat.h) beside it.
  */
 struct sampler {
 	struct engine_totals last;
 	struct series series;
+	struct devstat dev;
+	struct dev_sample *dbuf; /* one per watched device */
 };
 
 void sampler_init(struct sampler *s, size_t cap);
 void sampler_done(struct sampler *s);
+/*
+ * Watch the block devices names (kernel names; a partition whose disk is
+ * listed too is left out, its I/O being the disk's), each a dev series
+ * with its role, reading their counters now as the baseline: call it
+ * before the engine starts. sysroot NULL: /sys.
+ */
+void sampler_watch(struct sampler *s, const char *sysroot, char *const *names,
+    size_t n);
 void sampler_tick(struct sampler *s, struct engine *eng);
 
 /* ---------------------------------------------------------------- workloads */

@@ -28,7 +28,8 @@
 #include "workload.h"
 #include "xalloc.h"
 
-/* An hour of samples at the default tick; older ones are dropped. */
+/* An hour of samples at the default tick; a longer run's samples merge
+   in pairs (series.h), so 8 hours take 8 ticks a sample. */
 #define LABRUN_SAMPLES 14400
 
 static const char *
@@ -75,17 +76,16 @@ forward(struct labrun *lr, const struct evq_event *in, int vi, int wi, int k)
 /* Follow eng to its end, sampling each tick; the joined result with the
    series attached. */
 static struct wl_result *
-follow(struct labrun *lr, struct engine *eng, int vi, int wi, int k)
+follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
+    int wi, int k)
 {
 	struct evq *q = engine_events(eng);
 	uint64_t tick = lr->tick_ms * 1000000ull;
 	uint64_t next = wl_now_ns() + tick;
-	struct sampler smp;
 	struct wl_result *res;
 	struct evq_event ev;
 	bool done = false;
 
-	sampler_init(&smp, LABRUN_SAMPLES);
 	while (!done) {
 		struct pollfd p = { evq_fd(q), POLLIN, 0 };
 		uint64_t now = wl_now_ns();
@@ -94,7 +94,7 @@ follow(struct labrun *lr, struct engine *eng, int vi, int wi, int k)
 		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
 			break;
 		if (wl_now_ns() >= next) {
-			sampler_tick(&smp, eng);
+			sampler_tick(smp, eng);
 			next += tick;
 		}
 		while (evq_pop(q, &ev)) {
@@ -106,13 +106,12 @@ follow(struct labrun *lr, struct engine *eng, int vi, int wi, int k)
 	res = engine_join(eng);
 	if (res != NULL) {
 		/* The last partial tick, then hand the series over. */
-		sampler_tick(&smp, eng);
+		sampler_tick(smp, eng);
 		series_done(&res->series);
-		res->series = smp.series;
+		res->series = smp->series;
 		res->tick = lr->tick_ms / 1000.0;
-		series_init(&smp.series, 1);
+		series_init(&smp->series, 1);
 	}
-	sampler_done(&smp);
 	return res;
 }
 
@@ -130,21 +129,33 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
 	};
 	struct engine *eng = engine_new();
 	struct wl_result *res;
+	struct sampler smp;
+	char **devs;
+	size_t ndevs = 0;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct err e;
 	int ki = param_index(w->wl->params, "keep");
 
 	job.keep = lr->keep || (ki >= 0 && w->values[ki].i != 0);
+	/* The devices' baseline before the workload's first I/O. */
+	sampler_init(&smp, LABRUN_SAMPLES);
+	devs = labrun_devices(lr, &ndevs);
+	sampler_watch(&smp, NULL, devs, ndevs);
+	for (size_t i = 0; i < ndevs; i++)
+		free(devs[i]);
+	free(devs);
 	err_clear(&e);
 	if (engine_start(eng, &job, &e) < 0) {
 		labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
 		    err_format(&e, b, sizeof b));
+		sampler_done(&smp);
 		engine_free(eng);
 		return NULL;
 	}
 	labrun_publish(lr, eng);
-	res = follow(lr, eng, vi, wi, k);
+	res = follow(lr, eng, &smp, vi, wi, k);
 	labrun_publish(lr, NULL);
+	sampler_done(&smp);
 	engine_free(eng);
 	return res;
 }

@@ -227,15 +227,40 @@ test_to_json(const struct wl_test *t)
 	return o;
 }
 
+/* Device k's series: bytes per sample and the busy fraction of each
+   sample's dt (null when unknown). */
+static json_t *
+dev_to_json(const struct series *s, size_t k)
+{
+	json_t *o = json_object(), *rd = json_array(), *wr = json_array(),
+	       *busy = json_array();
+
+	json_object_set_new(o, "name", jsonx_str(s->dev[k].name));
+	json_object_set_new(o, "role", jsonx_str(s->dev[k].role));
+	for (size_t i = 0; i < s->n; i++) {
+		const struct dev_sample *d = series_dev_at(s, k, i);
+
+		json_array_append_new(rd, rec_ju64(d->read_bytes));
+		json_array_append_new(wr, rec_ju64(d->write_bytes));
+		json_array_append_new(busy,
+		    rec_jdbl(dev_sample_busy(d, series_at(s, i)->dt)));
+	}
+	json_object_set_new(o, "read_bytes", rd);
+	json_object_set_new(o, "write_bytes", wr);
+	json_object_set_new(o, "busy", busy);
+	return o;
+}
+
 static json_t *
 series_to_json(const struct series *s)
 {
 	static const char *const keys[] = { "t", "dt", "bytes_read",
 		"bytes_written", "files", "ops" };
-	json_t *o = json_object(), *a[6];
+	json_t *o = json_object(), *a[6], *m = json_array();
 	size_t i, k;
 
 	json_object_set_new(o, "dropped", rec_ju64(s->dropped));
+	json_object_set_new(o, "merged", rec_ju64(s->span));
 	for (k = 0; k < 6; k++)
 		a[k] = json_array();
 	for (i = 0; i < s->n; i++) {
@@ -250,6 +275,9 @@ series_to_json(const struct series *s)
 	}
 	for (k = 0; k < 6; k++)
 		json_object_set_new(o, keys[k], a[k]);
+	for (k = 0; k < s->ndev; k++)
+		json_array_append_new(m, dev_to_json(s, k));
+	json_object_set_new(o, "members", m);
 	return o;
 }
 
@@ -354,6 +382,48 @@ test_from_json(const json_t *o, struct wl_result *r, struct err *e)
 	return 0;
 }
 
+/* The members [] of a series already read (n samples): each device's
+   arrays must have n values. */
+static int
+devs_from_json(const json_t *m, struct series *s, struct err *e)
+{
+	const json_t *o, *rd, *wr, *busy;
+	size_t k, i, n = s->n;
+
+	if (m == NULL)
+		return 0;
+	if (!json_is_array(m))
+		return bad(e, _("series members"));
+	for (k = 0; k < json_array_size(m); k++) {
+		o = json_array_get(m, k);
+		rd = json_object_get(o, "read_bytes");
+		wr = json_object_get(o, "write_bytes");
+		busy = json_object_get(o, "busy");
+		if (rec_get_str(o, "name") == NULL ||
+		    json_array_size(rd) != n || json_array_size(wr) != n ||
+		    json_array_size(busy) != n)
+			return bad(e,
+			    _("series member arrays differ in length"));
+		series_add_dev(s, rec_get_str(o, "name"),
+		    rec_get_str(o, "role"));
+		for (i = 0; i < n; i++) {
+			struct dev_sample *x = &s->dev[k].v[i];
+			const json_t *b = json_array_get(busy, i);
+
+			if (!rec_u64_value(json_array_get(rd, i),
+				&x->read_bytes) ||
+			    !rec_u64_value(json_array_get(wr, i),
+				&x->write_bytes) ||
+			    !(json_is_number(b) || json_is_null(b)))
+				return bad(e, _("series members"));
+			x->busy_s = json_is_number(b)
+			    ? json_number_value(b) * series_at(s, i)->dt
+			    : NAN;
+		}
+	}
+	return 0;
+}
+
 static int
 series_from_json(const json_t *o, struct series *s, struct err *e)
 {
@@ -374,6 +444,9 @@ series_from_json(const json_t *o, struct series *s, struct err *e)
 			return bad(e, _("series arrays differ in length"));
 	series_done(s);
 	series_init(s, n);
+	/* Older records have no "merged": one tick a sample. */
+	if (!rec_get_u64(o, "merged", &s->span) || s->span == 0)
+		s->span = 1;
 	for (i = 0; i < n; i++) {
 		const json_t *t = json_array_get(a[0], i);
 		const json_t *dt = json_array_get(a[1], i);
@@ -385,11 +458,11 @@ series_from_json(const json_t *o, struct series *s, struct err *e)
 		    !rec_u64_value(json_array_get(a[4], i), &x.files) ||
 		    !rec_u64_value(json_array_get(a[5], i), &x.ops))
 			return bad(e, _("series"));
-		series_push(s, &x);
+		series_append(s, &x, NULL);
 	}
 	if (!rec_get_u64(o, "dropped", &s->dropped))
 		return bad(e, _("series"));
-	return 0;
+	return devs_from_json(json_object_get(o, "members"), s, e);
 }
 
 /* Status, error, notes, times: the fields around the tests. */

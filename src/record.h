@@ -45,8 +45,23 @@
  *   [{key, label, unit, value, wall, user, sys, cpu_percent, bytes_read,
  *   bytes_written, files, ops, too_fast, interrupted, latency {op: {n,
  *   mean_ns, min_ns, p50_ns, p90_ns, p99_ns, p999_ns, max_ns, sum_ns,
- *   buckets [[index, count], ...]}}}], series {dropped, t [], dt [],
- *   bytes_read [], bytes_written [], files [], ops []}.
+ *   buckets [[index, count], ...]}}}], series {dropped, merged, t [],
+ *   dt [], bytes_read [], bytes_written [], files [], ops [], members
+ *   [{name, role, read_bytes [], write_bytes [], busy []}]}.
+ * series: one value per sample in each array. A sample spans merged
+ * ticks (1, 2, 4...: a long run's samples merge in pairs so that the
+ * series covers the whole run, series.h), the newest possibly fewer;
+ * t is its end in seconds since the run started, dt its length (the
+ * newest's t is the run's end), the counters what happened during it.
+ * dropped counts samples older raidlabs lost when full (0 now; merged
+ * absent: 1). members: the target's block devices (sysfs kernel names;
+ * role "array" for an md device, "member" for a device it or a dm
+ * device is made of, "device" for a plain one; none for tmpfs), aligned
+ * with t: read_bytes and write_bytes moved during each sample (sectors
+ * x 512, as the kernel counts them: including metadata, journal and
+ * writeback of earlier samples), busy the fraction of the sample's dt
+ * the device had I/O in flight (io_ticks, 0..1; null when unknown).
+ * Older records have no members.
  * Details: a device also has type ("disk", "part", "loop", "md", "dm")
  * and, for a loop, backing_file; devices [] for tmpfs/overlay. params
  * hold integers, booleans, strings (enums by name, "auto"), sizes in

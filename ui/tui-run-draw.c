@@ -187,45 +187,82 @@ chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
 		legend(t, w, y + 1, x + cw);
 }
 
+/* Sample i of a curve as the chart shows it (which: 0 throughput,
+   1 files/s; area: 0 write, else read + write). */
+static double
+value(const struct series_rates *x, int which, int area)
+{
+	if (which == 1)
+		return x->files_per_s;
+	return area == 0 ? x->write_mbps : x->read_mbps + x->write_mbps;
+}
+
+/* Bin i of the chart in seconds since the variant's start: the current
+   curve's sample i, then bins as wide as its samples past its end (w). */
+static void
+bin(const struct series *cur, size_t i, double w, double *t0, double *t1)
+{
+	if (i < cur->n) {
+		*t1 = series_at(cur, i)->t;
+		*t0 = *t1 - series_at(cur, i)->dt;
+		return;
+	}
+	*t0 = (cur->n > 0 ? series_at(cur, cur->n - 1)->t : 0) +
+	    (double)(i - cur->n) * w;
+	*t1 = *t0 + w;
+}
+
 /* The current curve and up to NPREV completed ones before it, aligned by
-   time since their start, into tmp (which: 0 throughput, 1 files/s) for
-   a chart that holds cap samples: all the samples of the first cap, then
-   the window ending at the current curve's newest one, so it stays in
-   view however long the older runs were. Throughput: the write area,
-   the read + write one stacked on it, and a completed variant's read +
-   write as a line, all comparable at the top edge. Returns the samples
-   each series has (NAN where a curve has none). */
+   time since their start (a completed curve may be at another
+   resolution: its rates over each of the current's samples), into tmp
+   (which: 0 throughput, 1 files/s) for a chart that holds cap samples:
+   all the samples of the first cap, then the window ending at the
+   current curve's newest one, so it stays in view however long the
+   older runs were. Throughput: the write area, the read + write one
+   stacked on it, and a completed variant's read + write as a line, all
+   comparable at the top edge. Returns the samples each series has (NAN
+   where a curve has none). */
 static size_t
 series(struct run *r, double **tmp, int which, const double **out, size_t cap)
 {
-	const struct run_curve *cur = &r->curves[r->ncurves - 1];
+	const struct series *cur = &r->curves[r->ncurves - 1].s;
 	const struct run_curve *c;
+	double w = series_sample_seconds(cur);
 	size_t end = cur->n, start;
 
-	for (size_t k = 0; k < NPREV && (c = run_overlaid(r, k)) != NULL; k++)
-		if (c->n > end && end < cap)
-			end = c->n < cap ? c->n : cap;
-	start = end > cap ? end - cap : 0;
-	for (int s = 0; s < NSLOTS; s++) {
-		out[s] = NULL;
-		c = s < SLOT_PREV ? cur
-				  : run_overlaid(r, (size_t)(s - SLOT_PREV));
-		if (c == NULL)
+	if (cap > RUN_HISTORY) /* tmp's size */
+		cap = RUN_HISTORY;
+	for (size_t k = 0; k < NPREV && (c = run_overlaid(r, k)) != NULL; k++) {
+		double len = c->s.n > 0 ? series_at(&c->s, c->s.n - 1)->t : 0;
+		size_t need;
+
+		if (!(w > 0))
+			w = series_sample_seconds(&c->s);
+		if (!(w > 0) || end >= cap)
 			continue;
-		if (s == 1 && which == 1)
+		/* the bins past the current's end that reach its end */
+		len -= cur->n > 0 ? series_at(cur, cur->n - 1)->t : 0;
+		need = cur->n + (len > 0 ? (size_t)ceil(len / w) : 0);
+		if (need > end)
+			end = need < cap ? need : cap;
+	}
+	start = end > cap ? end - cap : 0;
+	for (int sl = 0; sl < NSLOTS; sl++) {
+		out[sl] = NULL;
+		c = sl < SLOT_PREV ? &r->curves[r->ncurves - 1]
+				   : run_overlaid(r, (size_t)(sl - SLOT_PREV));
+		if (c == NULL || (sl == 1 && which == 1))
 			continue; /* files/s has no second area */
 		for (size_t i = start; i < end; i++) {
-			double v = NAN;
+			struct series_rates x;
+			double t0, t1, v = NAN;
 
-			if (i < c->n && which == 1)
-				v = c->files[i];
-			else if (i < c->n && s == 0)
-				v = c->wr[i];
-			else if (i < c->n)
-				v = c->rd[i] + c->wr[i];
-			tmp[s][i - start] = v;
+			bin(cur, i, w, &t0, &t1);
+			if (series_rates_between(&c->s, t0, t1, &x))
+				v = value(&x, which, sl);
+			tmp[sl][i - start] = v;
 		}
-		out[s] = tmp[s];
+		out[sl] = tmp[sl];
 	}
 	return end - start;
 }
@@ -281,21 +318,24 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 	ch = rows - 1 - 1 - nmem - logn - 1;
 	status_line(r, t, w);
 	if (ch >= 2 && r->ncurves > 0) {
-		const struct run_curve *cur = &r->curves[r->ncurves - 1];
+		const struct series *cur = &r->curves[r->ncurves - 1].s;
 		const double *y[NSLOTS];
 		size_t n;
 
 		/* the title's figures are of both areas: a write workload's
 		   MB/s is all in the second */
 		for (size_t i = 0; i < cur->n; i++)
-			r->total[i] = cur->rd[i] + cur->wr[i];
+			r->fig[i] = sample_read_mbps(series_at(cur, i)) +
+			    sample_write_mbps(series_at(cur, i));
 		n = series(r, r->tmp, 0, y, plot_capacity(cw, style(t)));
-		chart(r, t, w, 1, 0, cw, ch, _("MB/s read+write"), r->total,
+		chart(r, t, w, 1, 0, cw, ch, _("MB/s read+write"), r->fig,
 		    cur->n, y, n);
+		for (size_t i = 0; i < cur->n; i++)
+			r->fig[i] = sample_files_per_s(series_at(cur, i));
 		n = series(r, r->tmp, 1, y,
 		    plot_capacity(t->cols - cw - 1, style(t)));
 		chart(r, t, w, 1, cw + 1, t->cols - cw - 1, ch, _("files/s"),
-		    cur->files, cur->n, y, n);
+		    r->fig, cur->n, y, n);
 	}
 	for (int k = 0; k < NPREV && run_overlaid(r, (size_t)k) != NULL; k++) {
 		enum tui_pair p = k == 0 ? TUI_PAIR_SERIES2 : TUI_PAIR_SERIES3;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "devstat.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
@@ -70,11 +71,8 @@ run_log(struct run *r, bool bad, const char *fmt, ...)
 static void
 curves_free(struct run *r)
 {
-	for (size_t i = 0; i < r->ncurves; i++) {
-		free(r->curves[i].rd);
-		free(r->curves[i].wr);
-		free(r->curves[i].files);
-	}
+	for (size_t i = 0; i < r->ncurves; i++)
+		series_done(&r->curves[i].s);
 	free(r->curves);
 	r->curves = NULL;
 	r->ncurves = 0;
@@ -114,25 +112,23 @@ curve_new(struct run *r, const char *name)
 	r->overlay = 0; /* the variant just completed comes first */
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%.63s", name);
-	c->rd = xcalloc(RUN_HISTORY, sizeof *c->rd);
-	c->wr = xcalloc(RUN_HISTORY, sizeof *c->wr);
-	c->files = xcalloc(RUN_HISTORY, sizeof *c->files);
+	series_init(&c->s, RUN_HISTORY);
 }
 
+/* The counters' change over dt seconds, on the variant's own clock. */
 static void
-curve_push(struct run_curve *c, double rd, double wr, double files)
+curve_push(struct run_curve *c, const struct engine_totals *now,
+    const struct engine_totals *last, double dt)
 {
-	if (c->n == RUN_HISTORY) { /* keep the newest */
-		memmove(c->rd, c->rd + 1, (RUN_HISTORY - 1) * sizeof *c->rd);
-		memmove(c->wr, c->wr + 1, (RUN_HISTORY - 1) * sizeof *c->wr);
-		memmove(c->files, c->files + 1,
-		    (RUN_HISTORY - 1) * sizeof *c->files);
-		c->n--;
-	}
-	c->rd[c->n] = rd;
-	c->wr[c->n] = wr;
-	c->files[c->n] = files;
-	c->n++;
+	struct sample x;
+
+	x.t = (c->s.n > 0 ? series_at(&c->s, c->s.n - 1)->t : 0) + dt;
+	x.dt = dt;
+	x.bytes_read = now->bytes_read - last->bytes_read;
+	x.bytes_written = now->bytes_written - last->bytes_written;
+	x.files = now->files - last->files;
+	x.ops = now->ops - last->ops;
+	series_push(&c->s, &x);
 }
 
 static void *
@@ -143,7 +139,7 @@ run_init(struct tui *t)
 	(void)t;
 	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		r->tmp[i] = xcalloc(RUN_HISTORY, sizeof *r->tmp[i]);
-	r->total = xcalloc(RUN_HISTORY, sizeof *r->total);
+	r->fig = xcalloc(RUN_HISTORY, sizeof *r->fig);
 	return r;
 }
 
@@ -173,7 +169,7 @@ run_free(void *p)
 	plot_grid_done(&r->grid);
 	for (int i = 0; i < PLOT_MAX_SERIES; i++)
 		free(r->tmp[i]);
-	free(r->total);
+	free(r->fig);
 	free(r);
 }
 
@@ -549,26 +545,15 @@ members_sample(struct run *r)
 			r->members[i].seen = false;
 	for (size_t i = 0; i < n; i++) {
 		struct run_member *m = &r->members[i];
-		unsigned long long f[11] = { 0 };
-		char path[96];
-		FILE *fp;
+		struct devstat_reading rd;
 
 		if (strcmp(m->name, names[i]) != 0) {
 			memset(m, 0, sizeof *m);
 			snprintf(m->name, sizeof m->name, "%s", names[i]);
 		}
-		snprintf(path, sizeof path, "/sys/class/block/%s/stat",
-		    names[i]);
-		if ((fp = fopen(path, "re")) == NULL)
-			continue;
-		/* read I/Os, merges, sectors, ticks; write the same; in
-		   flight, io_ticks, ... (Documentation/block/stat.rst) */
-		if (fscanf(fp,
-			"%llu %llu %llu %llu %llu %llu %llu %llu %llu "
-			"%llu",
-			&f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7],
-			&f[8], &f[9]) == 10) {
-			uint64_t sect = f[2] + f[6], ticks = f[9];
+		if (devstat_read(NULL, names[i], &rd) == 0) {
+			uint64_t sect = rd.read_sectors + rd.write_sectors;
+			uint64_t ticks = rd.io_ticks;
 			double at = now_s(), dt = at - m->at;
 
 			if (m->seen && dt > 0 && sect >= m->sectors &&
@@ -588,7 +573,6 @@ members_sample(struct run *r)
 			m->at = at;
 			m->seen = true;
 		}
-		fclose(fp);
 	}
 	r->nmembers = n;
 	for (size_t i = 0; i < n; i++)
@@ -617,11 +601,7 @@ run_tick(void *p, struct tui *t, bool current)
 		memset(&r->last, 0, sizeof r->last);
 	dt = now.t - r->last.t;
 	if (dt > 0 && r->ncurves > 0)
-		curve_push(&r->curves[r->ncurves - 1],
-		    (double)(now.bytes_read - r->last.bytes_read) / 1e6 / dt,
-		    (double)(now.bytes_written - r->last.bytes_written) / 1e6 /
-			dt,
-		    (double)(now.files - r->last.files) / dt);
+		curve_push(&r->curves[r->ncurves - 1], &now, &r->last, dt);
 	r->last = now;
 	r->last_gen = gen;
 	members_sample(r);

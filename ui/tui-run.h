@@ -11,6 +11,7 @@
 
 #include "engine.h"
 #include "plot.h"
+#include "series.h"
 #include "tui.h"
 
 struct labrun;
@@ -18,16 +19,18 @@ struct record;
 
 /* Completed variants drawn over the current one as lines. */
 #define RUN_OVERLAID 2
-/* Samples kept per variant for the charts (at 4 Hz: 10 minutes). */
+/* Samples kept per variant for the charts (at 4 Hz: 10 minutes, then
+   they merge in pairs: series.h). */
 #define RUN_HISTORY 2400
 #define RUN_LOG 200
 #define RUN_MEMBERS 32
 
-/* One variant's curves: per tick read and write MB/s and files/s. */
+/* One variant's curves: what its workload runs did each tick, t in
+   seconds since the variant's first sample, its whole time however long
+   (merged when full). */
 struct run_curve {
 	char name[64];
-	double *rd, *wr, *files;
-	size_t n;
+	struct series s;
 };
 
 /* Activity of one member device from /sys/class/block/NAME/stat. */
@@ -76,7 +79,7 @@ struct run {
 	size_t log_head, log_n;
 	struct plot_grid grid;
 	double *tmp[PLOT_MAX_SERIES]; /* the charts' series, padded */
-	double *total; /* the current read + write: the MB/s title's figures */
+	double *fig; /* the current curve's values: the title's figures */
 };
 
 void run_log(struct run *r, bool bad, const char *fmt, ...)

@@ -1,6 +1,6 @@
 /*
- * Engine building blocks: latency histograms, the sample ring, the event
- * queue across threads, rates and %CPU of a test, text buffers.
+ * Engine building blocks: latency histograms (the series: test-series.c),
+ * the event queue across threads, rates and %CPU of a test, text buffers.
  */
 #include "config.h"
 
@@ -85,28 +85,6 @@ Test(hist, merge_equals_adding_everything_to_one)
 	cr_assert_eq(memcmp(&a, &all, sizeof a), 0);
 	cr_assert_eq(hist_quantile(&(struct hist){ .min = UINT64_MAX }, 0.5),
 	    0);
-}
-
-Test(series, keeps_the_newest_when_full)
-{
-	struct series s;
-	struct sample x;
-	size_t i;
-
-	series_init(&s, 4);
-	memset(&x, 0, sizeof x);
-	for (i = 0; i < 10; i++) {
-		x.t = (double)i;
-		x.dt = 0.25;
-		x.bytes_written = 1000000;
-		series_push(&s, &x);
-	}
-	cr_assert_eq(s.n, 4);
-	cr_assert_eq(s.dropped, 6);
-	for (i = 0; i < 4; i++)
-		cr_assert_float_eq(series_at(&s, i)->t, 6.0 + (double)i, 1e-9);
-	cr_assert_float_eq(sample_write_mbps(series_at(&s, 0)), 4.0, 1e-9);
-	series_done(&s);
 }
 
 static void *

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,16 +76,56 @@ sample_result(void)
 
 	series_done(&r->series);
 	series_init(&r->series, 4);
+	series_add_dev(&r->series, "md0", "array");
+	series_add_dev(&r->series, "loop3", "member");
 	for (i = 0; i < 6; i++) {
+		struct dev_sample d[2] = {
+			{ (uint64_t)i * 512, (uint64_t)i << 41, 0.05 * i },
+			{ 0, 4096, i == 5 ? NAN : 0.25 },
+		};
+
 		x.t = 0.25 * (i + 1);
 		x.dt = 0.25;
 		x.bytes_read = (uint64_t)i * 1000;
 		x.bytes_written = (uint64_t)i << 40;
 		x.files = (uint64_t)i;
 		x.ops = 3;
-		series_push(&r->series, &x);
+		series_push_devs(&r->series, &x, d);
 	}
 	return r;
+}
+
+/* The same samples and device samples; busy time to within rounding (it
+   is stored as a fraction of dt). */
+static void
+assert_same_series(const struct series *a, const struct series *b)
+{
+	size_t i, k;
+
+	cr_assert_eq(b->n, a->n);
+	cr_assert_eq(b->dropped, a->dropped);
+	cr_assert_eq(b->span, a->span);
+	for (i = 0; i < a->n; i++)
+		cr_assert(memcmp(series_at(b, i), series_at(a, i),
+			      sizeof(struct sample)) == 0,
+		    "sample %zu differs", i);
+	cr_assert_eq(b->ndev, a->ndev);
+	for (k = 0; k < a->ndev; k++) {
+		cr_assert_str_eq(b->dev[k].name, a->dev[k].name);
+		cr_assert_str_eq(b->dev[k].role, a->dev[k].role);
+		for (i = 0; i < a->n; i++) {
+			const struct dev_sample *x = series_dev_at(a, k, i);
+			const struct dev_sample *y = series_dev_at(b, k, i);
+			double bx = dev_sample_busy(x, series_at(a, i)->dt);
+			double by = dev_sample_busy(y, series_at(b, i)->dt);
+
+			cr_assert_eq(y->read_bytes, x->read_bytes);
+			cr_assert_eq(y->write_bytes, x->write_bytes);
+			cr_assert(isnan(bx) ? isnan(by) : fabs(by - bx) < 1e-12,
+			    "device %zu sample %zu: busy %g, not %g", k, i, by,
+			    bx);
+		}
+	}
 }
 
 static void
@@ -131,13 +172,7 @@ assert_same_result(const struct wl_result *a, const struct wl_result *b)
 			    "test %s: histogram %s differs", x->key,
 			    wl_op_name((enum wl_op)k));
 	}
-	cr_assert_eq(b->series.n, a->series.n);
-	cr_assert_eq(b->series.dropped, a->series.dropped);
-	for (i = 0; i < a->series.n; i++)
-		cr_assert(memcmp(series_at(&b->series, i),
-			      series_at(&a->series, i),
-			      sizeof(struct sample)) == 0,
-		    "sample %zu differs", i);
+	assert_same_series(&a->series, &b->series);
 }
 
 static const char lab_text[] =
@@ -256,11 +291,125 @@ Test(record, result_survives_json_exactly)
 	b = record_result_from_json(back, &e);
 	cr_assert_not_null(b, "%s", e.msg);
 	assert_same_result(a, b);
-	cr_assert_eq(a->series.dropped, 2, "the test covers dropped samples");
+	cr_assert_eq(a->series.span, 2, "the test covers merged samples");
+	cr_assert(isnan(series_dev_at(&a->series, 1, 2)->busy_s),
+	    "the test covers unknown busy time");
 	wl_result_free(b);
 	json_decref(back);
 	json_decref(j);
 	free(text);
+	wl_result_free(a);
+}
+
+/* A result through JSON text and back; asserts it reads. */
+static struct wl_result *
+through_json(const struct wl_result *a, json_t **jout)
+{
+	json_t *j = record_result_to_json(a), *back;
+	json_error_t jerr;
+	struct wl_result *b;
+	struct err e;
+	char *text = json_dumps(j, JSON_COMPACT);
+
+	cr_assert_not_null(text);
+	back = json_loads(text, 0, &jerr);
+	cr_assert_not_null(back, "%s", jerr.text);
+	err_clear(&e);
+	b = record_result_from_json(back, &e);
+	cr_assert_not_null(b, "%s", e.msg);
+	json_decref(back);
+	free(text);
+	*jout = j;
+	return b;
+}
+
+/* 8 hours at 4 ticks/s in the runner's 14400 samples, with a step change
+   halfway, and one member device. */
+Test(record, long_merged_series_and_members_survive_json)
+{
+	struct wl_result *a = wl_result_new("fio", "long"), *b;
+	json_t *j, *s, *m;
+	struct sample x = { 0 };
+	size_t i, step = SIZE_MAX;
+
+	series_done(&a->series);
+	series_init(&a->series, 14400);
+	series_add_dev(&a->series, "loop3", "device");
+	for (uint64_t t = 1; t <= 115200; t++) {
+		struct dev_sample d = { 0, t <= 57600 ? 4096 : 40960, 0.125 };
+
+		x.t = (double)t * 0.25;
+		x.dt = 0.25;
+		x.bytes_written = t <= 57600 ? 1000 : 10000;
+		series_push_devs(&a->series, &x, &d);
+	}
+	b = through_json(a, &j);
+	assert_same_series(&a->series, &b->series);
+	cr_assert_eq(b->series.span, 8);
+	s = json_object_get(j, "series");
+	cr_assert_eq(json_integer_value(json_object_get(s, "merged")), 8);
+	cr_assert_eq(json_array_size(json_object_get(s, "t")), 14400);
+	m = json_array_get(json_object_get(s, "members"), 0);
+	cr_assert_str_eq(json_string_value(json_object_get(m, "name")),
+	    "loop3");
+	cr_assert_eq(json_array_size(json_object_get(m, "write_bytes")), 14400);
+	cr_assert_float_eq(json_real_value(
+			       json_array_get(json_object_get(m, "busy"), 9)),
+	    0.5, 1e-12);
+	for (i = 0; i < b->series.n && step == SIZE_MAX; i++)
+		if (series_dev_at(&b->series, 0, i)->write_bytes > 8 * 4096)
+			step = i;
+	cr_assert_float_eq(series_at(&b->series, step)->t -
+		series_at(&b->series, step)->dt,
+	    57600 * 0.25, 1e-6, "the step is 4 h in");
+	json_decref(j);
+	wl_result_free(b);
+	wl_result_free(a);
+}
+
+/* A series as raidlab wrote it before merging and members. */
+Test(record, older_series_with_dropped_samples_reads_back)
+{
+	json_error_t jerr;
+	json_t *j = json_loads(
+	    "{\"workload\": {\"type\": \"fio\"}, \"status\": \"ok\", "
+	    "\"start\": \"2024-05-01T12:00:00.000000000Z\", "
+	    "\"end\": \"2024-05-01T12:00:01.000000000Z\", \"wall\": 1.0, "
+	    "\"tests\": [], \"series\": {\"dropped\": 3, \"t\": [1.0, 1.25], "
+	    "\"dt\": [0.25, 0.25], \"bytes_read\": [0, 1], "
+	    "\"bytes_written\": [5, 6], \"files\": [0, 0], "
+	    "\"ops\": [1, 2]}}",
+	    0, &jerr);
+	struct wl_result *r;
+	struct err e;
+
+	cr_assert_not_null(j, "%s", jerr.text);
+	err_clear(&e);
+	r = record_result_from_json(j, &e);
+	cr_assert_not_null(r, "%s", e.msg);
+	cr_assert_eq(r->series.n, 2);
+	cr_assert_eq(r->series.dropped, 3);
+	cr_assert_eq(r->series.span, 1);
+	cr_assert_eq(r->series.ndev, 0);
+	cr_assert_eq(series_at(&r->series, 1)->bytes_written, 6);
+	wl_result_free(r);
+	json_decref(j);
+}
+
+Test(record, member_arrays_not_aligned_with_the_series_are_refused)
+{
+	struct wl_result *a = sample_result();
+	json_t *j = record_result_to_json(a), *m;
+	struct err e;
+
+	m = json_array_get(json_object_get(json_object_get(j, "series"),
+			       "members"),
+	    0);
+	json_array_append_new(json_object_get(m, "busy"), json_real(0.5));
+	err_clear(&e);
+	cr_assert_null(record_result_from_json(j, &e));
+	cr_assert(strstr(e.msg, "member") != NULL, "%s", e.msg);
+	json_decref(j);
 	wl_result_free(a);
 }
 
