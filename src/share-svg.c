@@ -177,6 +177,15 @@ nice_step(double range, size_t max)
 	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
 }
 
+/* The nice step after step: 1 -> 2 -> 5 -> 10 times a power of ten. */
+static double
+next_step(double step)
+{
+	double mag = pow(10, floor(log10(step) + 1e-9)), f = step / mag;
+
+	return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * mag;
+}
+
 static void
 axis_log(struct svg_axis *a, double lo, double hi, size_t max)
 {
@@ -228,18 +237,17 @@ svg_axis_make(struct svg_axis *a, double lo, double hi, size_t max, bool log)
 		else
 			hi = 0, lo *= 2;
 	}
+	/* the smallest nice step whose ticks, rounded out to cover the
+	   data, stay within max */
 	a->step = nice_step(hi - lo, max);
-	/* the steps are exact at the nice scale; a hair of slack keeps
-	   floating error from adding a tick */
-	a->lo = floor(lo / a->step + 1e-9) * a->step;
-	a->hi = ceil(hi / a->step - 1e-9) * a->step;
-	a->nticks = (size_t)llround((a->hi - a->lo) / a->step) + 1;
-	if (a->nticks > max) {
-		/* rounding out at both ends can overshoot by a tick */
-		a->step = nice_step((hi - lo) * 1.2, max);
+	for (;;) {
+		/* a hair of slack keeps floating error from adding a tick */
 		a->lo = floor(lo / a->step + 1e-9) * a->step;
 		a->hi = ceil(hi / a->step - 1e-9) * a->step;
 		a->nticks = (size_t)llround((a->hi - a->lo) / a->step) + 1;
+		if (a->nticks <= max)
+			break;
+		a->step = next_step(a->step);
 	}
 }
 
@@ -357,7 +365,7 @@ axis_x(struct strbuf *out, const struct svg_axis *a, double x0, double x1,
 #define BAR_ROW 24
 #define BAR_H 14
 #define BAR_TOP 20
-#define BAR_RIGHT 84
+#define BAR_RIGHT 100
 
 /* Diagonal lines over a rectangle, clipped to it by hand (a pattern
    would need url()). */
