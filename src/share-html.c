@@ -266,8 +266,9 @@ cell_notes(const struct share *s, size_t row, size_t col)
 	return strbuf_take(&b);
 }
 
-/* All tests at a glance: a column per test, a row per variant, each
-   mean coloured from the column's worst to its best. */
+/* All tests at a glance: a row per test (tests outnumber variants, and
+   a page is taller than wide), a column per variant, each mean coloured
+   from its test's worst to its best. */
 static void
 summary(const struct share *s, struct html_toc *toc, struct strbuf *out)
 {
@@ -281,22 +282,30 @@ summary(const struct share *s, struct html_toc *toc, struct strbuf *out)
 	      "(vermilion) to the best (blue); \xe2\x98\x85 the best, ! an "
 	      "unstable sample, +++++ too fast to measure."));
 	strbuf_add(out, "\n<thead><tr><th scope=\"col\">");
-	html_text(out, _("Variant"));
+	html_text(out, _("Test"));
 	strbuf_add(out, "</th>");
-	for (size_t k = 0; k < c->ncols; k++) {
-		strbuf_printf(out, "<th scope=\"col\"><a href=\"#t-%zu\">", k);
-		html_text(out, c->cols[k].workload);
-		strbuf_add(out, "</a><br>");
-		html_text(out, c->cols[k].title);
-		strbuf_add(out, "<br><small>");
-		html_text(out, wl_unit_name(c->cols[k].unit));
-		strbuf_add(out, "</small></th>");
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *name = share_row_name(s, i);
+
+		strbuf_printf(out,
+		    "<th scope=\"col\"><span class=\"swatch\" "
+		    "style=\"color:%s\">\xe2\x96\xa0</span>",
+		    svg_colour(i));
+		html_text(out, name);
+		strbuf_add(out, "</th>");
+		free(name);
 	}
 	strbuf_add(out, "</tr></thead>\n<tbody>\n");
-	for (size_t i = 0; i < c->nrows; i++) {
-		strbuf_add(out, "<tr>");
-		row_head(out, s, i);
-		for (size_t k = 0; k < c->ncols; k++) {
+	for (size_t k = 0; k < c->ncols; k++) {
+		strbuf_printf(out, "<tr><th scope=\"row\"><a href=\"#t-%zu\">",
+		    k);
+		html_text(out, c->cols[k].workload);
+		strbuf_add(out, ": ");
+		html_text(out, c->cols[k].title);
+		strbuf_add(out, "</a> <small>");
+		html_text(out, wl_unit_name(c->cols[k].unit));
+		strbuf_add(out, "</small></th>");
+		for (size_t i = 0; i < c->nrows; i++) {
 			const struct compare_cell *x = compare_cell(c, i, k);
 			char t[COMPARE_NUM_BUF + 16];
 
