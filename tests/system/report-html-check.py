@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+# Checks of the HTML report for tests/system/report-html.sh, with
+# python3-minimal alone (zlib and struct; no PIL):
+#   tables CMP.json OUT.html  every variant and every cell's mean, as the
+#       table formats it (recomputed here from raidlab compare --json's
+#       figures), in its test's table; every answer in words
+#   png SHOT.png MIN_HEIGHT MIN_PIXELS  the screenshot is not blank, the
+#       first two chart colours cover MIN_PIXELS pixels each, and charts
+#       were drawn below MIN_HEIGHT (the page was captured beyond its
+#       first screen)
+#   points OUT.html KIND MAX  every line of every chart of KIND ("series",
+#       "members") has at most MAX vertices, and at least one has some
+# Exits 1 with the reasons on failure.
+import html
+import json
+import re
+import struct
+import sys
+import zlib
+
+
+def fail(msg):
+    print("report-html-check: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+# ---------------------------------------------------------------- tables
+
+def fmt_value(v, unit):
+    """compare_format_value(): two decimals under 100 and for seconds,
+    one under 10000, none above; no figure is "-"."""
+    if v is None:
+        return "-"
+    if unit == "seconds" or abs(v) < 100:
+        return "%.2f" % v
+    if abs(v) < 10000:
+        return "%.1f" % v
+    return "%.0f" % v
+
+
+def section(page, k):
+    m = re.search(r'<section id="t-%d">(.*?)</section>' % k, page, re.S)
+    if m is None:
+        fail("no section for test %d" % k)
+    return m.group(1)
+
+
+def check_tables(cmp_path, html_path):
+    cmp = json.load(open(cmp_path))
+    page = open(html_path, encoding="utf-8").read()
+    problems = []
+    for k, t in enumerate(cmp["tests"]):
+        sec = section(page, k)
+        for r in t["rows"]:
+            name = html.escape(r["variant"], quote=False)
+            row = re.search(r'<tr><th scope="row">[^<]*<span[^>]*>[^<]*'
+                            r'</span>%s</th>(.*?)</tr>' % re.escape(name),
+                            sec, re.S)
+            if row is None:
+                problems.append("test %s: no row for %s" % (t["key"], name))
+                continue
+            want = fmt_value(r["mean"], t["unit"])
+            cells = re.findall(r'<td[^>]*>(?:\u2605 )?([^<]*)</td>',
+                               row.group(1))
+            if want not in cells:
+                problems.append("test %s, %s: mean %s not in %s" %
+                                (t["key"], name, want, cells))
+            if r.get("answer") and html.escape(r["answer"]) not in sec:
+                problems.append("test %s, %s: answer %r missing" %
+                                (t["key"], name, r["answer"]))
+    if problems:
+        fail("; ".join(problems))
+    print("tables: %d tests checked" % len(cmp["tests"]))
+
+
+# ---------------------------------------------------------------- png
+
+def paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    if pa <= pb and pa <= pc:
+        return a
+    return b if pb <= pc else c
+
+
+def png_rows(path):
+    """The rows of an 8-bit RGB or RGBA PNG as bytes, unfiltered."""
+    d = open(path, "rb").read()
+    if d[:8] != b"\x89PNG\r\n\x1a\n":
+        fail("%s is not a PNG" % path)
+    pos, idat = 8, b""
+    while pos < len(d):
+        n, kind = struct.unpack(">I4s", d[pos:pos + 8])
+        body = d[pos + 8:pos + 8 + n]
+        pos += 12 + n
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+            interlace = body[12]
+        elif kind == b"IDAT":
+            idat += body
+    if depth != 8 or ctype not in (2, 6) or interlace:
+        fail("unexpected PNG format %d/%d/%d" % (depth, ctype, interlace))
+    bpp = 3 if ctype == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    prev = bytearray(stride)
+    rows = []
+    i = 0
+    for _ in range(h):
+        f = raw[i]
+        line = bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        if f == 1:
+            for x in range(bpp, stride):
+                line[x] = (line[x] + line[x - bpp]) & 255
+        elif f == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, prev))
+        elif f == 3:
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                line[x] = (line[x] + ((a + prev[x]) >> 1)) & 255
+        elif f == 4:
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                c = prev[x - bpp] if x >= bpp else 0
+                line[x] = (line[x] + paeth(a, prev[x], c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return w, h, bpp, rows
+
+
+def check_png(path, min_height, min_pixels):
+    w, h, bpp, rows = png_rows(path)
+    white = b"\xff" * (w * bpp)
+    alpha = b"\xff" if bpp == 4 else b""
+    colours = {(0x00, 0x72, 0xb2): 0, (0xd5, 0x5e, 0x00): 0}
+    inked = last_ink = lowest_chart = 0
+    for y, r in enumerate(rows):
+        if r == white:
+            continue
+        last_ink = y
+        # bytes off white, in pixels: a fair measure of ink
+        inked += (len(r) - r.count(b"\xff")) / 3
+        for c in colours:
+            n = r.count(bytes(c) + alpha)
+            colours[c] += n
+            if n:
+                lowest_chart = y
+    area = w * (last_ink + 1)
+    share = inked / area if area else 0
+    print("png: %dx%d, content to row %d, %.1f%% inked, first colour %d px, "
+          "second %d px, charts down to row %d" %
+          (w, h, last_ink, share * 100, colours[(0x00, 0x72, 0xb2)],
+           colours[(0xd5, 0x5e, 0x00)], lowest_chart))
+    if share < 0.03:
+        fail("the page looks blank: %.2f%% of its pixels inked" %
+             (share * 100))
+    for c, n in colours.items():
+        if n < min_pixels:
+            fail("chart colour #%02x%02x%02x in %d pixels only" % (c + (n,)))
+    if lowest_chart < min_height:
+        fail("no chart below row %d: the page was not captured whole" %
+             min_height)
+
+
+def check_points(html_path, kind, most):
+    page = open(html_path, encoding="utf-8").read()
+    charts = re.findall(r'<svg class="chart %s".*?</svg>' % re.escape(kind),
+                        page, re.S)
+    counts = []
+    for c in charts:
+        for d in re.findall(r'<path fill="none"[^>]* d="([^"]*)"', c):
+            counts.append(d.count("M") + d.count("L"))
+    print("points: %d %s charts, %d lines, at most %d vertices" %
+          (len(charts), kind, len(counts), max(counts or [0])))
+    if not counts or max(counts) == 0:
+        fail("no %s line drawn" % kind)
+    if max(counts) > most:
+        fail("a %s line has %d vertices, over %d" % (kind, max(counts), most))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "tables":
+        check_tables(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 5 and sys.argv[1] == "png":
+        check_png(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) == 5 and sys.argv[1] == "points":
+        check_points(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    else:
+        fail("usage: tables CMP.json OUT.html | "
+             "png SHOT.png MIN_HEIGHT MIN_PIXELS | points OUT.html KIND MAX")
