@@ -291,7 +291,8 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 			strbuf_add(out, "  ");
 			share_wrap(out, a, 2, 4, W);
 		}
-		if (m[0] != '\0') {
+		/* An answer says its sides' reasons already. */
+		if (m[0] != '\0' && a == NULL) {
 			char *name = share_row_name(s, i);
 			char *t2 = xasprintf("! %s: %s", name, m);
 
