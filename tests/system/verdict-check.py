@@ -140,6 +140,9 @@ def main():
                 disc = ma * ma * vb + m * m * va - q * q * va * vb
                 r = math.sqrt(max(disc, 0)) * q
                 lo, hi = (ma * m - r) / A, (ma * m + r) / A
+                # raidlab cuts the interval at -100% (stats.h): a rate
+                # cannot fall by more than all of it.
+                lo, hi = max(lo, 0.0), max(hi, 0.0)
                 close((lo - 1) * 100, row["pct_lo"], 1e-5, what + " pct_lo")
                 close((hi - 1) * 100, row["pct_hi"], 1e-5, what + " pct_hi")
             sig = p < 0.05
