@@ -32,6 +32,7 @@ extern const struct cli_cmd cli_plan;
 extern const struct cli_cmd cli_run;
 extern const struct cli_cmd cli_show;
 extern const struct cli_cmd cli_compare;
+extern const struct cli_cmd cli_import;
 extern const struct cli_cmd cli_tui;
 extern const struct cli_cmd cli_cleanup;
 

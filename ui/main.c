@@ -32,6 +32,7 @@ const struct cli_cmd *const cli_table[] = {
 	&cli_run,
 	&cli_show,
 	&cli_compare,
+	&cli_import,
 	&cli_cleanup,
 	&cli_tui,
 	NULL,
