@@ -445,6 +445,66 @@ record_add_run(struct record *rec, const struct lab_variant *v,
 	}
 }
 
+/* ---------------------------------------------------------------- imported */
+
+struct record *
+record_new_imported(const char *name, json_t *host, json_t *imported)
+{
+	struct record *rec = xcalloc(1, sizeof *rec);
+	char created[32];
+	struct tm tm;
+
+	rec->created = time(NULL);
+	gmtime_r(&rec->created, &tm);
+	strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	rec->root = json_object();
+	json_object_set_new(rec->root, "format", json_string(RECORD_FORMAT));
+	json_object_set_new(rec->root, "version", json_integer(RECORD_VERSION));
+	json_object_set_new(rec->root, "raidlab_version",
+	    json_string(PACKAGE_VERSION));
+	json_object_set_new(rec->root, "created", json_string(created));
+	/* Measured elsewhere: this machine's facts would be false. */
+	json_object_set_new(rec->root, "host", host ? host : json_object());
+	json_object_set_new(rec->root, "lab",
+	    json_pack("{s:o, s:n, s:n}", "name", jsonx_str(name), "path",
+		"text"));
+	json_object_set_new(rec->root, "imported", imported);
+	json_object_set_new(rec->root, "status", json_string("ok"));
+	json_object_set_new(rec->root, "runs", json_array());
+	return rec;
+}
+
+int
+record_add_imported_run(struct record *rec, const char *variant,
+    const char *text, json_t *host, const struct lab_workload *w,
+    const struct wl_result *res, struct err *e)
+{
+	json_t *run = json_object(), *rj;
+	void *it;
+	const char *key;
+
+	json_object_set_new(run, "variant",
+	    json_pack("{s:o, s:s, s:b, s:o}", "name", jsonx_str(variant),
+		"kind", "imported", "scratch", 0, "text", jsonx_str(text)));
+	json_object_set_new(run, "target", json_null());
+	if (host != NULL)
+		json_object_set_new(run, "host", host);
+	json_object_set_new(run, "workload", workload_json(w));
+	json_object_set_new(run, "repeat", json_integer(1));
+	rj = record_result_to_json(res);
+	for (it = json_object_iter(rj); it != NULL;
+	     it = json_object_iter_next(rj, it)) {
+		key = json_object_iter_key(it);
+		if (json_object_get(run, key) == NULL)
+			json_object_set(run, key, json_object_iter_value(it));
+	}
+	json_decref(rj);
+	json_array_append_new(json_object_get(rec->root, "runs"), run);
+	if (!run_from_json(runs_push(rec), run, e))
+		return -EINVAL;
+	return 0;
+}
+
 /* ---------------------------------------------------------------- save */
 
 /*

@@ -70,6 +70,15 @@
  * histogram with n = 0 is left out; a uint64 above INT64_MAX (a saturated
  * sum) is a decimal string; a non-finite double is null. cpu_percent,
  * mean_ns and the percentiles are derived (ignored when reading).
+ * Imported records (`raidlab import`: another tool's results) have
+ * lab {name, path null, text null}, no writer, host with only what the
+ * input says (often {}), variants of kind "imported", target null, a
+ * run "host" {hostname} when the input names one per run, and
+ * imported {from ("bonnie++ 1.01b text", "fio-3.33 json"), file (the
+ * input's path), tool ("bonnie++", "fio", "compilebench"), tool_version
+ * (null when the input does not say), missing ["latency", "wall", ...]
+ * (what the input lacks that a raidlab run records, and what was
+ * guessed to fill it: see import.h)}.
  */
 #ifndef RAIDLAB_RECORD_H
 #define RAIDLAB_RECORD_H
@@ -126,6 +135,23 @@ void record_free(struct record *rec);
 void record_add_run(struct record *rec, const struct lab_variant *v,
     const char *target, const struct lab_workload *w, int repeat,
     const struct wl_result *res, const char *skipped);
+
+/*
+ * A record of results measured elsewhere (`raidlab import`): no lab text
+ * and no writer, status "ok", lab.name = name, host as the input told it
+ * (NULL: an empty object, unknown) and the top-level "imported" object;
+ * both references are taken.
+ */
+struct record *
+record_new_imported(const char *name, json_t *host, json_t *imported);
+/*
+ * Append one imported run: variant {name, kind "imported", text}, the
+ * workload's effective params from w, host (taken; NULL: none) and res.
+ * -EINVAL (with e) when res does not read back.
+ */
+int record_add_imported_run(struct record *rec, const char *variant,
+    const char *text, json_t *host, const struct lab_workload *w,
+    const struct wl_result *res, struct err *e);
 
 /*
  * Append an array variant's build (provision.h: plan, steps, resync,

@@ -75,7 +75,7 @@ const char *const bonnie_keys[BT__COUNT] = {
 };
 
 /* Untranslated, as stored in records; the spec is read back by report. */
-static const char *const bonnie_names[BT__COUNT] = {
+const char *const bonnie_names[BT__COUNT] = {
 	[BT_PUTC] = "Per-char write",
 	[BT_PUT_BLOCK] = "Block write",
 	[BT_REWRITE] = "Rewrite",

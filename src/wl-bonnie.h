@@ -45,6 +45,8 @@ enum bonnie_test {
 
 /* Stable keys of the tests (result records), by enum bonnie_test. */
 extern const char *const bonnie_keys[BT__COUNT];
+/* Their labels without the spec: "Block write" (untranslated). */
+extern const char *const bonnie_names[BT__COUNT];
 
 struct bonnie {
 	uint64_t size; /* bytes of the I/O file, a chunk multiple */

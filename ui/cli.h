@@ -33,6 +33,7 @@ extern const struct cli_cmd cli_run;
 extern const struct cli_cmd cli_show;
 extern const struct cli_cmd cli_compare;
 extern const struct cli_cmd cli_report;
+extern const struct cli_cmd cli_import;
 extern const struct cli_cmd cli_tui;
 extern const struct cli_cmd cli_cleanup;
 

@@ -33,6 +33,7 @@ const struct cli_cmd *const cli_table[] = {
 	&cli_show,
 	&cli_compare,
 	&cli_report,
+	&cli_import,
 	&cli_cleanup,
 	&cli_tui,
 	NULL,

@@ -1,0 +1,263 @@
+/*
+ * fio's JSON output (import.h): `fio --output-format=json`, with one job
+ * or several, --group_reporting (a job per group) or client/server
+ * ("client_stats", a hostname per job; its "All clients" sum is left
+ * out: it is no host's). One raidlab fio run per job, its one test keyed
+ * by the rw pattern as raidlab's fio workload keys it: the figure is MB/s
+ * (10^6 bytes) of both directions, wall the job's runtime, user and sys
+ * from usr_cpu and sys_cpu, and each direction's completion latency a
+ * histogram rebuilt from fio's percentiles (each share of the I/Os at
+ * its percentile's value, the rest at the maximum; n, min, max and the
+ * sum exact). The job's options fill the parameters they name. Any
+ * thread.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "hist.h"
+#include "i18n.h"
+#include "import.h"
+#include "result.h"
+#include "units.h"
+#include "workload.h"
+#include "xalloc.h"
+
+static bool
+fio_detect(const char *text)
+{
+	const char *p = text + strspn(text, " \t\r\n");
+
+	return *p == '{' && strstr(text, "\"fio version\"") != NULL;
+}
+
+/* An option of the job, else of the global section; NULL if neither. */
+static const char *
+option(const json_t *job, const json_t *global, const char *key)
+{
+	const char *s = json_string_value(
+	    json_object_get(json_object_get(job, "job options"), key));
+
+	return s != NULL ? s : json_string_value(json_object_get(global, key));
+}
+
+/* The options raidlab's fio workload has, as far as they parse. */
+static void
+set_params(struct import_run *run, const json_t *job, const json_t *global)
+{
+	static const char *const sizes[][2] = { { "bs", "bs" },
+		{ "size", "size" } };
+	static const char *const ints[][2] = { { "numjobs", "threads" },
+		{ "iodepth", "iodepth" }, { "runtime", "runtime" },
+		{ "fsync", "fsync" }, { "rwmixread", "rwmixread" } };
+	static const char *const bools[][2] = { { "direct", "direct" },
+		{ "end_fsync", "end_fsync" }, { "overwrite", "overwrite" } };
+	const char *s;
+	uint64_t v;
+	char *end;
+	long long n;
+
+	if ((s = option(job, global, "rw")) != NULL)
+		import_set_enum(run, "rw", s);
+	if ((s = option(job, global, "ioengine")) != NULL)
+		import_set_enum(run, "ioengine", s);
+	for (size_t i = 0; i < 2; i++)
+		if ((s = option(job, global, sizes[i][0])) != NULL &&
+		    units_parse_size(s, &v) == 0)
+			import_set_size(run, sizes[i][1], v);
+	for (size_t i = 0; i < 5; i++)
+		if ((s = option(job, global, ints[i][0])) != NULL &&
+		    (n = strtoll(s, &end, 10)) >= 0 && *end == '\0' && end != s)
+			import_set_int(run, ints[i][1], n);
+	for (size_t i = 0; i < 3; i++)
+		if ((s = option(job, global, bools[i][0])) != NULL)
+			import_set_int(run, bools[i][1],
+			    strcmp(s, "1") == 0 || strcmp(s, "true") == 0);
+}
+
+static double
+num(const json_t *o, const char *key)
+{
+	const json_t *j = json_object_get(o, key);
+
+	return json_is_number(j) ? json_number_value(j) : NAN;
+}
+
+static uint64_t
+u64(const json_t *o, const char *key)
+{
+	double v = num(o, key);
+
+	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
+}
+
+struct pct {
+	double p;
+	uint64_t v;
+};
+
+static int
+pct_cmp(const void *a, const void *b)
+{
+	const struct pct *x = a, *y = b;
+
+	return (x->p > y->p) - (x->p < y->p);
+}
+
+/* clat_ns of one direction as a histogram (see the top). */
+static void
+clat_hist(const json_t *clat, struct hist *h)
+{
+	json_t *pct = json_object_get(clat, "percentile"), *v;
+	uint64_t n = u64(clat, "N"), placed = 0, c;
+	struct pct *ps;
+	size_t np = 0;
+	double prev = 0;
+	const char *key;
+
+	hist_init(h);
+	if (n == 0)
+		return;
+	ps = xcalloc(json_object_size(pct) + 1, sizeof *ps);
+	json_object_foreach(pct, key, v)
+	{
+		if (!json_is_integer(v) || json_integer_value(v) < 0)
+			continue;
+		ps[np].p = strtod(key, NULL);
+		ps[np++].v = (uint64_t)json_integer_value(v);
+	}
+	qsort(ps, np, sizeof *ps, pct_cmp);
+	for (size_t i = 0; i < np; i++) {
+		c = (uint64_t)llround((double)n * (ps[i].p - prev) / 100.0);
+		if (c > n - placed)
+			c = n - placed;
+		h->b[hist_bucket(ps[i].v)] += c;
+		placed += c;
+		prev = ps[i].p;
+	}
+	free(ps);
+	h->n = n;
+	h->min = u64(clat, "min");
+	h->max = u64(clat, "max");
+	h->sum = (uint64_t)llround(num(clat, "mean") * (double)n);
+	h->b[hist_bucket(h->max)] += n - placed;
+}
+
+/* The rw key: the job's rw, unless its figures say otherwise (a group
+   of read and write jobs). */
+static const char *
+rw_key(const json_t *job, const json_t *global, bool reads, bool writes)
+{
+	const char *s = option(job, global, "rw");
+	bool r = s && strstr(s, "read") != NULL,
+	     w = s && (strstr(s, "write") != NULL || strstr(s, "rw") != NULL);
+
+	if (s != NULL && strstr(s, "rw") != NULL)
+		r = w = true;
+	if (s != NULL && r == reads && w == writes)
+		return s;
+	return reads && writes ? "rw" : writes ? "write" : "read";
+}
+
+static int
+one_job(struct import_result *r, const json_t *job, const json_t *global,
+    const char *file, size_t idx, struct err *e)
+{
+	const json_t *rd = json_object_get(job, "read"),
+		     *wr = json_object_get(job, "write");
+	const char *name = json_string_value(json_object_get(job, "jobname"));
+	const char *host = json_string_value(json_object_get(job, "hostname"));
+	uint64_t rb = u64(rd, "io_bytes"), wb = u64(wr, "io_bytes");
+	double rt = num(job, "job_runtime");
+	struct import_run *run;
+	struct wl_test *t;
+	char *label, *variant;
+
+	if (name == NULL || !json_is_object(rd) || !json_is_object(wr) ||
+	    !isfinite(rt))
+		return err_set(e, -EINVAL, file, 0, "jobs",
+		    _("job %zu: no jobname, read, write or job_runtime"),
+		    idx + 1);
+	variant = host ? xasprintf("%s/%s", host, name) : xstrdup(name);
+	run = import_run_add(r, &wl_fio, variant);
+	free(variant);
+	set_params(run, job, global);
+	if (host != NULL)
+		run->hostname = xstrdup(host);
+	label = xasprintf("%s (imported from %s)",
+	    rw_key(job, global, rb > 0, wb > 0), r->from);
+	t = wl_result_add_test(run->res, rw_key(job, global, rb > 0, wb > 0),
+	    label, WL_UNIT_MBPS);
+	free(label);
+	t->wall = rt / 1000.0;
+	t->value = (num(rd, "bw_bytes") + num(wr, "bw_bytes")) / 1e6;
+	t->user = num(job, "usr_cpu") / 100.0 * t->wall;
+	t->sys = num(job, "sys_cpu") / 100.0 * t->wall;
+	t->bytes_read = rb;
+	t->bytes_written = wb;
+	t->ops = u64(rd, "total_ios") + u64(wr, "total_ios");
+	clat_hist(json_object_get(rd, "clat_ns"), &t->lat[WL_OP_READ]);
+	clat_hist(json_object_get(wr, "clat_ns"), &t->lat[WL_OP_WRITE]);
+	run->res->wall = t->wall;
+	run->text = xasprintf("%s, job %s%s%s", r->from, name,
+	    host ? " on " : "", host ? host : "");
+	return 0;
+}
+
+static int
+fio_parse(const char *text, const char *file, struct import_result *r,
+    struct err *e)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(text, 0, &jerr), *jobs, *job;
+	const json_t *global;
+	const char *ver;
+	size_t i;
+	int rc = 0;
+
+	if (root == NULL)
+		return err_set(e, -EINVAL, file, jerr.line > 0 ? jerr.line : 0,
+		    NULL, _("column %d: %s"), jerr.column, jerr.text);
+	ver = json_string_value(json_object_get(root, "fio version"));
+	jobs = json_object_get(root, "client_stats");
+	if (jobs == NULL)
+		jobs = json_object_get(root, "jobs");
+	if (ver == NULL || !json_is_array(jobs)) {
+		json_decref(root);
+		return err_set(e, -EINVAL, file, 0, "jobs", "%s",
+		    _("not fio's JSON output: no \"fio version\" or jobs"));
+	}
+	global = json_object_get(root, "global options");
+	r->tool = xstrdup("fio");
+	r->tool_version = xstrdup(ver);
+	r->from = xasprintf("%s json%s", ver,
+	    json_object_get(root, "client_stats") ? " (client/server)" : "");
+	json_array_foreach(jobs, i, job)
+	{
+		const char *name =
+		    json_string_value(json_object_get(job, "jobname"));
+
+		if (name != NULL && strcmp(name, "All clients") == 0)
+			continue;
+		if ((rc = one_job(r, job, global, file, i, e)) < 0)
+			break;
+	}
+	json_decref(root);
+	import_missing(r, "latency distribution (rebuilt from percentiles)");
+	import_missing(r, "time series");
+	import_missing(r, "start and end times");
+	return rc;
+}
+
+const struct import_format import_fio_json = {
+	.name = "fio-json",
+	.summary = N_("fio --output-format=json (jobs, groups, "
+		      "client/server)"),
+	.detect = fio_detect,
+	.parse = fio_parse,
+};
