@@ -149,6 +149,22 @@ for f in fio-two-jobs fio-group fio-client-server; do
 	python3 "$check" fio "$data/$f.json" "$out/$f.json" || fail "$f"
 done
 
+# The same table as a bonnie++ 1.0x CSV line reads the same figures.
+echo 'other-fs,2G,5970,93,8058,6,2981,12,5774,80,8553,63,109.1,2,16,912,100,+++++,+++,+++++,+++,925,99,+++++,+++,5245,99' \
+	>"$TEST_TMP/v10.csv"
+"$RAIDLAB" import -o "$out/v10.json" "$TEST_TMP/v10.csv" >/dev/null ||
+	fail "import 1.0x csv"
+figs='[.runs[0].tests[] | [.key, .value, .too_fast, (.cpu_percent | round)]]'
+expect_eq "1.0x CSV = the mail's first table" \
+	"$(jq -c "$figs" "$out/v10.json")" "$(jq -c "$figs" "$out/s1.json")"
+printf 'other-fs,2G,59x0,93,8058,6,2981,12,5774,80,8553,63,109.1,2,16,912,100,+++++,+++,+++++,+++,925,99,+++++,+++,5245,99\n' \
+	>"$TEST_TMP/badcsv.csv"
+"$RAIDLAB" import -o "$out/badcsv.json" "$TEST_TMP/badcsv.csv" 2>"$TEST_TMP/err"
+expect_eq "bad CSV: exit status" "$?" 2
+expect_match "bad CSV names file and line" "$(cat "$TEST_TMP/err")" \
+	'badcsv\.csv:1:'
+[ ! -e "$out/badcsv.json" ] || fail "a record was written from a bad CSV"
+
 # compare and report take them: the four 2001 tables in one comparison,
 # the mail's +++++ shown as such.
 "$RAIDLAB" compare "$out/s1.json" >"$TEST_TMP/cmp.txt" || fail "compare"
