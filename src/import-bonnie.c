@@ -496,7 +496,7 @@ csv_row(struct import_result *r, char *line, const char *file, int ln,
 	const char *name = f[nl ? 2 : 0];
 	int rc;
 
-	if (!(nl || (n >= 27 && n <= 29)))
+	if (!((nl && n <= 50) || (!nl && n >= 27 && n <= 29)))
 		return err_set(e, -EINVAL, file, ln, NULL,
 		    _("%zu fields: bonnie++ CSV has 27 (1.0x) or 38 to 50 "
 		      "(1.9x, 2.0x)"),

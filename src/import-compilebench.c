@@ -110,6 +110,8 @@ entry_at(const struct word *w, size_t n, size_t i, struct entry *en,
 		goto bad;
 	if (!num(w[i + 4].s, "", &en->avg))
 		goto bad_at;
+	if (runs < 1 || runs > 1e6)
+		goto bad;
 	en->runs = (int)runs;
 	if (strcmp(w[i + 5].s, "MB/s") == 0)
 		en->seconds = false;
@@ -149,7 +151,7 @@ heading(char **lines, int first)
 			len--;
 		if (len == 0)
 			continue;
-		if (s[len - 1] != ':')
+		if (s[len - 1] != ':' || len == 1)
 			return NULL;
 		s = xstrndup(s, len - 1);
 		if ((end = strstr(s, " results")) != NULL && end != s)

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,7 +94,10 @@ u64(const json_t *o, const char *key)
 {
 	double v = num(o, key);
 
-	return isfinite(v) && v > 0 ? (uint64_t)v : 0;
+	/* 2^64 and over does not fit: saturate, as the record does. */
+	if (!isfinite(v) || v <= 0)
+		return 0;
+	return v >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)v;
 }
 
 struct pct {
@@ -144,7 +148,13 @@ clat_hist(const json_t *clat, struct hist *h)
 	h->n = n;
 	h->min = u64(clat, "min");
 	h->max = u64(clat, "max");
-	h->sum = (uint64_t)llround(num(clat, "mean") * (double)n);
+	{
+		double sum = num(clat, "mean") * (double)n;
+
+		h->sum = !isfinite(sum) || sum <= 0 ? 0
+		    : sum >= 18446744073709551616.0 ? UINT64_MAX
+						    : (uint64_t)sum;
+	}
 	h->b[hist_bucket(h->max)] += n - placed;
 }
 

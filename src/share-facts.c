@@ -132,11 +132,15 @@ share_settings(struct share_variant *v, json_t *facts)
 		else if (strcmp(key, "btrfs_df") == 0)
 			lines_of(v, "btrfs df: ", t, NULL);
 	}
-	if (json_is_object(mount))
+	if (json_is_string(json_object_get(mount, "mount"))) {
+		const char *sup =
+		    json_string_value(json_object_get(mount, "super"));
+
 		share_strv_push(&v->settings, &v->nsettings,
 		    xasprintf(_("mounted: %s (superblock: %s)"),
 			json_string_value(json_object_get(mount, "mount")),
-			json_string_value(json_object_get(mount, "super"))));
+			sup ? sup : "?"));
+	}
 }
 
 /* ------------------------------------------------------------ caveats */

@@ -98,11 +98,12 @@ share_wrap(struct strbuf *out, const char *text, size_t first_len,
 static void
 field(struct strbuf *out, size_t indent, const char *label, const char *text)
 {
-	char *a = ascii(label);
+	/* One text: a label too long for a line wraps as well. */
+	char *t = xasprintf("%s: %s", label, text);
 
-	strbuf_printf(out, "%*s%s: ", (int)indent, "", a);
-	share_wrap(out, text, indent + strlen(a) + 2, indent + 4, W);
-	free(a);
+	strbuf_printf(out, "%*s", (int)indent, "");
+	share_wrap(out, t, indent, indent + 4, W);
+	free(t);
 }
 
 static void
@@ -236,8 +237,18 @@ variants(const struct share *s, struct strbuf *out)
 			field(out, 4, _("Target"), v->target);
 		if (v->geometry != NULL)
 			field(out, 4, _("Geometry"), v->geometry);
-		if (v->ncommands > 0)
+		if (v->ncommands > 0 && v->nbuilds > 1) {
+			char *b = xasprintf(_("Built %zu times (once a round); "
+					      "the commands of the first "
+					      "build that succeeded:"),
+			    v->nbuilds);
+
+			strbuf_add(out, "    ");
+			share_wrap(out, b, 4, 6, W);
+			free(b);
+		} else if (v->ncommands > 0) {
 			strbuf_printf(out, "    %s\n", _("Commands, as run:"));
+		}
 		for (size_t k = 0; k < v->ncommands; k++)
 			command(out, v->commands[k], 6);
 		if (v->nsettings > 0)
@@ -272,11 +283,15 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 
 		if (x->n == 0 && x->failed == 0)
 			continue;
-		name = share_row_name(s, i);
+		a = share_row_name(s, i);
+		name = ascii(a);
+		free(a);
 		a = ascii(share_cell_text(s, i, k, cell, sizeof cell));
 		share_change_text(s, i, k, ch, sizeof ch);
-		line = xasprintf("%c %-*s %16s %3zu  ",
-		    col->best == i ? '*' : ' ', (int)nw, name, a, x->n);
+		/* Cut to nw: a longer name is named in full above. */
+		line = xasprintf("%c %-*.*s %16s %3zu  ",
+		    col->best == i ? '*' : ' ', (int)nw, (int)nw, name, a,
+		    x->n);
 		free(a);
 		strbuf_printf(out, "  %s", line);
 		share_wrap(out, ch, strlen(line) + 2, nw + 26, W);
@@ -314,11 +329,12 @@ results(const struct share *s, struct strbuf *out)
 	char *t;
 
 	for (size_t i = 0; i < c->nrows; i++) {
-		char *n = share_row_name(s, i);
+		char *r = share_row_name(s, i), *n = ascii(r);
 
 		if (strlen(n) > nw)
 			nw = strlen(n);
 		free(n);
+		free(r);
 	}
 	if (nw > 24)
 		nw = 24;

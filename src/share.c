@@ -107,8 +107,8 @@ import_facts(struct share_record *r, const json_t *root)
 	if (!json_is_array(miss) || json_array_size(miss) == 0)
 		return;
 	strbuf_init(&b);
-	json_array_foreach(miss, i, m) if (json_is_string(m))
-	    strbuf_printf(&b, "%s%s", i > 0 ? ", " : "", json_string_value(m));
+	json_array_foreach(miss, i, m) if (json_is_string(m)) strbuf_printf(&b,
+	    "%s%s", b.len > 0 ? ", " : "", json_string_value(m));
 	r->missing = strbuf_take(&b);
 }
 
@@ -179,12 +179,13 @@ first_run(const struct record *rec, const char *name)
 /* The variant's build that got furthest: the first that succeeded, else
    the last one. */
 static const json_t *
-find_build(const json_t *root, const char *name)
+find_build(const json_t *root, const char *name, size_t *n)
 {
 	const json_t *builds = json_object_get(root, "builds"), *b,
-		     *last = NULL;
+		     *last = NULL, *ok = NULL;
 	size_t i;
 
+	*n = 0;
 	json_array_foreach(builds, i, b)
 	{
 		const char *v =
@@ -194,11 +195,12 @@ find_build(const json_t *root, const char *name)
 
 		if (v == NULL || strcmp(v, name) != 0)
 			continue;
-		if (st != NULL && strcmp(st, "ok") == 0)
-			return b;
+		(*n)++;
+		if (ok == NULL && st != NULL && strcmp(st, "ok") == 0)
+			ok = b;
 		last = b;
 	}
-	return last;
+	return ok != NULL ? ok : last;
 }
 
 static char *
@@ -248,7 +250,8 @@ variant_facts(struct share *s, size_t row)
 	const struct record *rec = s->recs[cr->record];
 	struct share_variant *v = &s->v[row];
 	const struct record_run *run = first_run(rec, cr->variant);
-	const json_t *build = find_build(rec->root, cr->variant);
+	size_t nbuilds;
+	const json_t *build = find_build(rec->root, cr->variant, &nbuilds);
 	const json_t *var = run ? json_object_get(run->json, "variant") : NULL;
 	const char *kind = json_string_value(json_object_get(var, "kind"));
 
@@ -256,6 +259,7 @@ variant_facts(struct share *s, size_t row)
 	v->row = row;
 	v->record = cr->record;
 	v->scratch = cr->scratch;
+	v->nbuilds = nbuilds;
 	v->text = dup_or_null(cr->text);
 	v->array =
 	    build != NULL || (kind != NULL && strcmp(kind, "array") == 0);

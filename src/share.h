@@ -62,7 +62,10 @@ struct share_variant {
 	bool array; /* built by raidlab (commands follow); else a directory */
 	bool scratch; /* on scratch disks: not representative */
 	char *target; /* "btrfs on /dev/loop0 (rw,noatime,...)", or NULL */
-	char **commands; /* the setup commands that ran, in order */
+	char **commands; /* the setup commands that ran, in order (of the
+			    first build that succeeded) */
+	size_t nbuilds; /* builds of the variant (one per round when
+			   interleaved) */
 	size_t ncommands;
 	char *geometry; /* what mkfs was told and by which rule, or NULL */
 	char **settings; /* md and queue settings read back: "md0: raid10
