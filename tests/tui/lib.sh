@@ -52,10 +52,16 @@ tui_screen() {
 	tmx capture-pane -t "$TUI_SESSION" -p
 }
 
-# tui_wait_for ERE [SECONDS]: until the screen matches (default 10 s);
-# fails with the screen when it does not.
+# The waits are upper bounds: a run's first file or a build can sit behind
+# another test's fsync on the same disk for many seconds (seen in CI under
+# TSan), so each is stretched TUI_WAIT_SCALE times (3). Only a failing
+# test waits the whole time.
+TUI_WAIT_SCALE=${TUI_WAIT_SCALE:-3}
+
+# tui_wait_for ERE [SECONDS]: until the screen matches (default 10 s,
+# scaled); fails with the screen when it does not.
 tui_wait_for() {
-	_n=$(( ${2:-10} * 10 ))
+	_n=$(( ${2:-10} * 10 * TUI_WAIT_SCALE ))
 	while [ "$_n" -gt 0 ]; do
 		tui_screen | grep -Eq -- "$1" && return 0
 		sleep 0.1
@@ -67,7 +73,7 @@ tui_wait_for() {
 
 # tui_wait_gone ERE [SECONDS]: until the screen no longer matches.
 tui_wait_gone() {
-	_n=$(( ${2:-10} * 10 ))
+	_n=$(( ${2:-10} * 10 * TUI_WAIT_SCALE ))
 	while [ "$_n" -gt 0 ]; do
 		tui_screen | grep -Eq -- "$1" || return 0
 		sleep 0.1
@@ -87,7 +93,7 @@ tui_resize() {
 # row ROWS, nowhere else (a pane cut to size without a relayout shows
 # the old bar lower down, or not at all). Fails with the screen.
 tui_wait_layout() {
-	_n=100
+	_n=$(( 100 * TUI_WAIT_SCALE ))
 	while [ "$_n" -gt 0 ]; do
 		_s=$(tui_screen)
 		printf '%s\n' "$_s" | sed -n 1p | grep -Eq '^ 1 Disks' &&
@@ -103,7 +109,7 @@ tui_wait_layout() {
 
 # tui_wait_exit [SECONDS]: until raidlab has exited; prints its status.
 tui_wait_exit() {
-	_n=$(( ${1:-10} * 10 ))
+	_n=$(( ${1:-10} * 10 * TUI_WAIT_SCALE ))
 	while [ ! -s "$TEST_TMP/tui.status" ] && [ "$_n" -gt 0 ]; do
 		sleep 0.1
 		_n=$((_n - 1))
