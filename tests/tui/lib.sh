@@ -52,6 +52,20 @@ tui_screen() {
 	tmx capture-pane -t "$TUI_SESSION" -p
 }
 
+# tui_dump: the screen, and what raidlab wrote to stderr or its exit
+# status when it has gone (a sanitizer that halted it leaves its last
+# frame on the pane, which reads like a hang).
+tui_dump() {
+	tui_screen >&2
+	if [ -s "$TUI_ERR" ]; then
+		echo "---- raidlab's stderr" >&2
+		tail -n 60 "$TUI_ERR" >&2
+	fi
+	if [ -s "$TEST_TMP/tui.status" ]; then
+		echo "---- raidlab exited with status $(cat "$TEST_TMP/tui.status")" >&2
+	fi
+}
+
 # The waits are upper bounds: a run's first file or a build can sit behind
 # another test's fsync on the same disk for many seconds (seen in CI under
 # TSan), so each is stretched TUI_WAIT_SCALE times (3). Only a failing
@@ -67,7 +81,7 @@ tui_wait_for() {
 		sleep 0.1
 		_n=$((_n - 1))
 	done
-	tui_screen >&2
+	tui_dump
 	fail "the screen never showed /$1/"
 }
 
@@ -79,7 +93,7 @@ tui_wait_gone() {
 		sleep 0.1
 		_n=$((_n - 1))
 	done
-	tui_screen >&2
+	tui_dump
 	fail "the screen still shows /$1/"
 }
 
@@ -103,7 +117,7 @@ tui_wait_layout() {
 		sleep 0.1
 		_n=$((_n - 1))
 	done
-	printf '%s\n' "$_s" >&2
+	tui_dump
 	fail "the screen was not laid out for $1 rows"
 }
 
