@@ -42,9 +42,9 @@ rows() {
 	tui_screen | grep -E -- "$1"
 }
 
-# apart ERE N: N lines match, all different.
+# apart ERE N: N lines match, all different up to the list's divider.
 apart() {
-	_all=$(rows "$1" | sed 's/ *$//')
+	_all=$(rows "$1" | sed 's/ *[│|].*//; s/ *$//')
 	expect_eq "lines matching /$1/" "$(printf '%s\n' "$_all" | grep -c .)" "$2"
 	expect_eq "distinct lines matching /$1/" \
 	    "$(printf '%s\n' "$_all" | sort -u | grep -c .)" "$2"
