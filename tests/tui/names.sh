@@ -7,7 +7,8 @@
 # form shows smallfiles' count and counts as one field, a list typed
 # there setting counts and a number count; the Disks screen gives the
 # root device's filesystem type (mountinfo's when it cannot be probed),
-# never a bare "?".
+# never a bare "?"; at 60 columns the Run legend cuts the finished
+# variant's name in the middle too.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
@@ -133,6 +134,17 @@ tui_wait_for '^Variants'
 tui_wait_for '^  log-[^|]*\.\.\.[^|]*none *\|'
 tui_wait_for '^  log-[^|]*\.\.\.[^|]*nal *\|'
 apart '^  log-' 2
+tui_keys q
+tui_wait_exit >/dev/null
+tui_check_stderr
+# ---- Run at 60x18: the finished variant's legend cut in the middle
+TUI_COLS=60
+TUI_ROWS=18
+tui_start "$TEST_TMP/names.cfg"
+tui_wait_layout 18
+tui_keys F5
+tui_wait_for 'run done: 2 runs, 0 failed' 60
+tui_wait_for '^line: log-[^ ]*…[^ ]*none \(done\)'
 tui_keys q
 tui_wait_exit >/dev/null
 tui_check_stderr
