@@ -66,6 +66,7 @@ disk_to_json(const struct disk *d)
 		: json_null());
 	json_object_set_new(o, "pttype", str_or_null(d->pttype));
 	json_object_set_new(o, "fstype", str_or_null(d->fstype));
+	json_object_set_new(o, "mount_fstype", str_or_null(d->mount_fstype));
 	json_object_set_new(o, "label", str_or_null(d->label));
 	json_object_set_new(o, "uuid", str_or_null(d->uuid));
 	json_object_set_new(o, "mountpoints",

@@ -156,8 +156,9 @@ fill_row(struct row *r, const struct disk *d, const char *marker)
 	const char *fs = d->fstype ? d->fstype : d->pttype;
 	bool part = d->parent != NULL;
 
+	/* Unprobed, a mounted device still has mountinfo's type. */
 	if (d->probe != DISK_PROBE_OK)
-		fs = "?";
+		fs = d->mount_fstype ? d->mount_fstype : "?";
 	r->cell[C_NAME] = xasprintf("%s%s", marker, d->name);
 	r->cell[C_SIZE] = xstrdup(units_format_size(d->size, b, sizeof b));
 	r->cell[C_TYPE] = xstrdup(disk_type_name(d->type));

@@ -226,6 +226,8 @@ disk_usage_apply_mounts(struct disk_list *l, const struct disk_mounts *m)
 		if (d == NULL)
 			continue;
 		disk_strv_push(&d->mountpoints, &d->n_mountpoints, mt->target);
+		if (d->mount_fstype == NULL && mt->fstype != NULL)
+			d->mount_fstype = xstrdup(mt->fstype);
 		mount_siblings(l, d, mt->target);
 	}
 }

@@ -58,6 +58,7 @@ disk_done(struct disk *d)
 	free(d->label);
 	free(d->uuid);
 	strv_free(d->mountpoints, d->n_mountpoints);
+	free(d->mount_fstype);
 }
 
 void
@@ -392,6 +393,17 @@ disk_list_judge(struct disk_list *l)
 	for (i = 0; i < l->n; i++)
 		if (l->v[i].parent == NULL)
 			judge_one(l, &l->v[i]);
+	/* A busy disk's reason says so when its FSTYPE is a bare "?". */
+	for (i = 0; i < l->n; i++) {
+		struct disk *d = &l->v[i];
+		size_t n = strlen(d->reason);
+
+		if (d->verdict == DISK_BUSY && d->probe == DISK_PROBE_FAILED &&
+		    d->mount_fstype == NULL && n < sizeof d->reason)
+			snprintf(d->reason + n, sizeof d->reason - n,
+			    _("; contents unknown: %s"),
+			    strerror(d->probe_errno));
+	}
 }
 
 /* Mounts, swaps, loops and root; fails only when mountinfo is unreadable

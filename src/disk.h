@@ -93,6 +93,7 @@ struct disk {
 	char *label, *uuid;
 
 	char **mountpoints; /* every place it is mounted (bind mounts too) */
+	char *mount_fstype; /* mountinfo's type: known when probing fails */
 	size_t n_mountpoints;
 	bool swap; /* active swap area */
 	bool root; /* / lives on it (or on a partition/holder) */

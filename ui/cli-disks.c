@@ -81,13 +81,16 @@ select_args(struct disk_list *l, char **args, int n, bool *sel)
 	return rc;
 }
 
+/* A terminal's width; 0 (never cut, as lsblk) on a pipe or a file,
+   where a script or a reader wants the whole text. */
 static size_t
 term_width(void)
 {
 	struct winsize ws;
 
-	if (isatty(STDOUT_FILENO) &&
-	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	return 80;
 }

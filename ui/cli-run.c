@@ -535,9 +535,10 @@ out:
 
 const struct cli_cmd cli_run = {
 	.name = "run",
-	.args = "[-v VARIANT] [-w WORKLOAD] [-t DIR] [-n] "
-		"[--scale F] [--set W.KEY=VALUE] [--disk scratch:N=DEV] "
-		"[--yes-destroy=DEV,...] [-j|-c] LAB",
+	.args = "[-v VARIANT] [-w WORKLOAD] [-t DIR] [-r N] [-o DIR] [-k] "
+		"[-n] [--scale F] [--set W.KEY=VALUE] [--disk scratch:N=DEV] "
+		"[--yes-destroy=DEV,...] [--hook PROG] [--tick MS] [-j|-c] "
+		"LAB",
 	.summary = N_("run a lab's workloads headless and record the results"),
 	.exec = run_exec,
 };

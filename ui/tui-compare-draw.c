@@ -56,6 +56,21 @@ row_label(const struct cmp *s, size_t i, char *buf, size_t len)
 		snprintf(buf, len, "%s%s", r->variant, r->scratch ? "~" : "");
 }
 
+/* Row i's label in lw columns, cut in the middle: variants that share a
+   prefix stay apart and the scratch mark and record number stay whole. */
+static void
+put_label(const struct cmp *s, const struct tui *t, WINDOW *w, int y, int x,
+    int lw, size_t i)
+{
+	const char *v = s->c.rows[i].variant;
+	char b[256];
+	size_t n;
+
+	row_label(s, i, b, sizeof b);
+	n = strlen(b);
+	tui_put_mid(t, w, y, x, lw, b, n - (v ? strlen(v) : 0));
+}
+
 /* What the cell of row i, column k says in the current view. */
 static void
 cell_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
@@ -264,7 +279,7 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 		if (cw < 1)
 			break;
 		wattron(w, a);
-		tui_put(w, y, x, cw, col->title);
+		tui_put_mid(t, w, y, x, cw, col->title, 0);
 		wattroff(w, a);
 		col_sub(t, col, b, sizeof b);
 		wattron(w, tui_attr(t, TUI_PAIR_DIM));
@@ -282,10 +297,9 @@ draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw,
 	int a;
 
 	mvwaddstr(w, y, 0, i == s->c.baseline ? "B " : "  ");
-	row_label(s, i, b, sizeof b);
 	a = i == s->row ? tui_attr(t, TUI_PAIR_SEL) : (int)A_NORMAL;
 	wattron(w, a);
-	tui_put(w, y, 2, lw, b);
+	put_label(s, t, w, y, 2, lw, i);
 	wattroff(w, a);
 	verdict_text(s, i, s->col, b, sizeof b);
 	a = verdict_attr(s, t, i);
@@ -345,8 +359,7 @@ draw_bars(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t first,
 		    ? tui_attr(t, TUI_PAIR_GOOD) | (int)A_BOLD
 		    : tui_attr(t, TUI_PAIR_SERIES0);
 
-		row_label(s, i, b, sizeof b);
-		tui_put(w, y + (int)r, 2, lw, b);
+		put_label(s, t, w, y + (int)r, 2, lw, i);
 		wattron(w, a);
 		for (int c = 0; c < s->bars.w; c++)
 			mvwaddstr(w, y + (int)r, x0 + c,

@@ -430,7 +430,13 @@ compose_fields(struct compose *s, struct tui *t)
 		return;
 	tui_form_heading(s->form, _("Variant"));
 	text(s, v, CF_NAME, _("name"), v->name, _("(no name)"));
-	text(s, v, CF_DESC, _("description"), v->description, _("none"));
+	/* "(no description)", dim: a word "none" would read as the text. */
+	tui_form_text(s->form, CF_DESC, _("description"), v->description,
+	    v->description == NULL || *v->description == '\0'
+		? _("(no description)")
+		: NULL,
+	    !owns(v, CF_DESC) || v->description == NULL ||
+		*v->description == '\0');
 	choice(s, v, CF_TARGET, _("target"));
 	show(s, CF_NAME);
 	show(s, CF_DESC);

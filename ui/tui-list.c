@@ -35,7 +35,7 @@ tui_list_draw(struct tui_list *l, const struct tui *t, WINDOW *w, int h,
 		mvwhline(w, r + 1, 0, ' ', l->w);
 		if (bad)
 			mvwaddch(w, r + 1, 0, '!');
-		tui_put(w, r + 1, 1, l->w - 1, line);
+		tui_put_mid(t, w, r + 1, 1, l->w - 1, line, 0);
 		wattroff(w, a);
 		if (bad) { /* chgat takes the colour pair apart from attrs */
 			int ba = tui_attr(t, TUI_PAIR_BAD);

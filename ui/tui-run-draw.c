@@ -339,11 +339,14 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 	}
 	for (int k = 0; k < NPREV && run_overlaid(r, (size_t)k) != NULL; k++) {
 		enum tui_pair p = k == 0 ? TUI_PAIR_SERIES2 : TUI_PAIR_SERIES3;
-		char legend[160];
+		char legend[160], name[128];
 		int x = k * (t->cols / NPREV);
 
-		snprintf(legend, sizeof legend, _("line: %s (done)"),
-		    run_overlaid(r, (size_t)k)->name);
+		/* the name cut in the middle to what the words leave */
+		snprintf(legend, sizeof legend, _("line: %s (done)"), "");
+		tui_cut_mid(t, run_overlaid(r, (size_t)k)->name, 0,
+		    t->cols / NPREV - tui_width(legend), name, sizeof name);
+		snprintf(legend, sizeof legend, _("line: %s (done)"), name);
 		wattron(w, tui_attr(t, p));
 		tui_put(w, 2 + ch, x, t->cols / NPREV, legend);
 		wattroff(w, tui_attr(t, p));

@@ -97,13 +97,55 @@ value_text(const struct param *p, const struct param_value *v)
 	return s;
 }
 
+/*
+ * The list twin of number param k: a list param (smallfiles' counts) that
+ * stands instead of it (count), each naming the other as its conflict.
+ * The form shows them as one field, the number's: a single number sets
+ * it, a list sets the twin. -1: none.
+ */
+static int
+list_twin(const struct param *params, size_t k)
+{
+	const struct param *p = &params[k];
+	int j;
+
+	if (p->kind != PARAM_INT || p->conflicts == NULL)
+		return -1;
+	j = param_index(params, p->conflicts);
+	if (j < 0 || params[j].kind != PARAM_INT_LIST ||
+	    params[j].conflicts == NULL ||
+	    strcmp(params[j].conflicts, p->name) != 0)
+		return -1;
+	return j;
+}
+
+/* Param k is the list twin of another, shown in that one's field. */
+static int
+twin_of(const struct param *params, size_t k)
+{
+	for (size_t i = 0; params[i].name != NULL; i++)
+		if (list_twin(params, i) == (int)k)
+			return (int)i;
+	return -1;
+}
+
 static void
 param_field(struct wls *s, const struct lab_workload *w, size_t k)
 {
 	const struct param *p = &w->wl->params[k];
 	const struct param_value *v = &w->values[k];
-	int id = WF_PARAM + (int)k;
+	int id = WF_PARAM + (int)k, j = list_twin(w->wl->params, k);
 	char *text;
+
+	if (twin_of(w->wl->params, k) >= 0)
+		return;
+	/* The twin's list, set, is what the one field says. */
+	if (j >= 0 && w->values[j].set) {
+		text = value_text(&w->wl->params[j], &w->values[j]);
+		tui_form_text(s->form, id, p->name, text, NULL, false);
+		free(text);
+		return;
+	}
 
 	if ((p->kind == PARAM_BOOL || p->kind == PARAM_ENUM) && !v->is_auto) {
 		const char *const bools[] = { "false", "true" };
@@ -169,8 +211,11 @@ field_id(const struct lab_workload *w, const char *f)
 	for (size_t k = 0; w != NULL && k < w->nvalues; k++)
 		if (strcmp(f,
 			lab_workload_path(w, w->wl->params[k].name, p,
-			    sizeof p)) == 0)
-			return WF_PARAM + (int)k;
+			    sizeof p)) == 0) {
+			int i = twin_of(w->wl->params, k);
+
+			return WF_PARAM + (i >= 0 ? i : (int)k);
+		}
 	if (w != NULL &&
 	    strcmp(f, lab_workload_path(w, "name", p, sizeof p)) == 0)
 		return WF_NAME;
@@ -246,13 +291,23 @@ apply_param(struct wls *s, struct tui *t, enum tui_form_event r,
 	const struct param *p;
 	const char *gone = NULL;
 	size_t k = (size_t)(ev->id - WF_PARAM);
-	int rc;
+	int rc, j;
 
 	if (w == NULL || w->wl == NULL || k >= w->nvalues)
 		return -1;
 	p = &w->wl->params[k];
-	if (r == TUI_FORM_RESET)
+	j = list_twin(w->wl->params, k);
+	if (r == TUI_FORM_RESET) {
+		if (j >= 0 &&
+		    (rc = lab_edit_param_reset(t->lab, s->sel,
+			 w->wl->params[j].name)) < 0)
+			return rc;
 		return lab_edit_param_reset(t->lab, s->sel, p->name);
+	}
+	/* Several numbers in the one field: the list twin's. */
+	if (j >= 0 && r != TUI_FORM_CHOSE && strpbrk(ev->text, "[, \t") &&
+	    ev->text[strspn(ev->text, "[, \t]")] != '\0')
+		p = &w->wl->params[j];
 	if (r == TUI_FORM_CHOSE)
 		rc = lab_edit_param(t->lab, s->sel, p->name,
 		    p->kind == PARAM_BOOL ? (ev->choice ? "true" : "false")
@@ -395,6 +450,7 @@ draw_help(struct wls *s, struct tui *t, WINDOW *w)
 	int id = tui_form_current(s->form);
 	const struct param *p;
 	char line[512];
+	int j;
 
 	if (wl == NULL || wl->wl == NULL || id < WF_PARAM ||
 	    (size_t)(id - WF_PARAM) >= wl->nvalues)
@@ -402,6 +458,11 @@ draw_help(struct wls *s, struct tui *t, WINDOW *w)
 	p = &wl->wl->params[id - WF_PARAM];
 	snprintf(line, sizeof line, _("%s: %s (default %s)"), p->name,
 	    _(p->help), p->def != NULL ? p->def : _("none"));
+	j = list_twin(wl->wl->params, (size_t)(id - WF_PARAM));
+	if (j >= 0)
+		snprintf(line + strlen(line), sizeof line - strlen(line),
+		    _("; a list (1000, 10000) is %s: %s"),
+		    wl->wl->params[j].name, _(wl->wl->params[j].help));
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
 	tui_put(w, s->form_h + 1, s->form_x + 1, s->form_w - 1, line);
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));

@@ -153,6 +153,67 @@ tui_put_tail(const struct tui *t, WINDOW *w, int y, int x, int width,
 	tui_put(w, y, x + dw, width - dw, s);
 }
 
+/* The bytes and display columns of the character at s. */
+static size_t
+char_at(const char *s, int *cw)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+
+	memset(&st, 0, sizeof st);
+	n = mbrtowc(&wc, s, strlen(s), &st);
+	if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+		*cw = 1;
+		return 1;
+	}
+	*cw = wcwidth(wc) < 0 ? 1 : wcwidth(wc);
+	return n;
+}
+
+void
+tui_cut_mid(const struct tui *t, const char *s, size_t keep, int width,
+    char *buf, size_t len)
+{
+	const char *dots = t->ascii ? "..." : "\u2026";
+	int dw = t->ascii ? 3 : 1, room, head, used = 0, rest = 0, cw;
+	size_t body = keep < strlen(s) ? strlen(s) - keep : 0, hb = 0, tb;
+
+	room = width - tui_width(s + body) - dw;
+	/* Fits, or too narrow for a head and a tail: tui_put clips it. */
+	if (tui_width(s) <= width || room < 2) {
+		snprintf(buf, len, "%s", s);
+		return;
+	}
+	head = (room + 1) / 2;
+	while (hb < body) {
+		size_t n = char_at(s + hb, &cw);
+
+		if (used + cw > head)
+			break;
+		used += cw;
+		hb += n;
+	}
+	for (tb = hb; tb < body; rest += cw)
+		tb += char_at(s + tb, &cw);
+	/* Drop characters after the head until the tail fits the room. */
+	for (tb = hb; tb < body && rest > room - used;) {
+		tb += char_at(s + tb, &cw);
+		rest -= cw;
+	}
+	snprintf(buf, len, "%.*s%s%s", (int)hb, s, dots, s + tb);
+}
+
+void
+tui_put_mid(const struct tui *t, WINDOW *w, int y, int x, int width,
+    const char *s, size_t keep)
+{
+	char b[512];
+
+	tui_cut_mid(t, s, keep, width, b, sizeof b);
+	tui_put(w, y, x, width, b);
+}
+
 void
 tui_box(const struct tui *t, WINDOW *w)
 {

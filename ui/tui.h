@@ -144,4 +144,15 @@ int tui_width(const char *s);
 void tui_put_tail(const struct tui *t, WINDOW *w, int y, int x, int width,
     const char *s);
 
+/* s cut in the middle to width columns: its head and its tail with an
+   ellipsis between ("..." with --ascii), so that names sharing a prefix
+   stay apart. The last keep bytes (a record number " #3") are never cut;
+   too narrow for that, s is left whole for tui_put to clip. */
+void tui_cut_mid(const struct tui *t, const char *s, size_t keep, int width,
+    char *buf, size_t len);
+
+/* tui_cut_mid, then tui_put. */
+void tui_put_mid(const struct tui *t, WINDOW *w, int y, int x, int width,
+    const char *s, size_t keep);
+
 #endif

@@ -147,7 +147,7 @@ tui_text ' 2'
 tui_wait_gone 'already used'
 tui_wait_for "! 'tmpdir 2' is not a valid name"
 # The message has rows of its own: the next field is not covered.
-field_is description 'none'
+field_is description '\(no description\)'
 tui_wait_for '# no plan until these are solved'
 keys BSpace BSpace
 tui_text -2

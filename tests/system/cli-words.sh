@@ -1,0 +1,102 @@
+#!/bin/sh
+# What the command line says, taken at its word: `raidlab disks` on a pipe
+# shows whole columns (as lsblk does) and fits a terminal only on a
+# terminal; a mounted device that cannot be probed still shows its
+# filesystem type; `raidlab run --help` names every option the parser
+# takes; `raidlab run -n` does not call a lab whose variants will fail a
+# lab whose checks all passed. Root only (loop devices and a mount).
+. "${top_srcdir:-.}/tests/system/lib.sh"
+
+need_root
+need_cmd losetup mkfs.ext4 script stty awk
+
+# A loop device on a long path (the MODEL column shows it), mounted on a
+# long path (the REASON column says it): longer than 80 columns together.
+long="$TEST_TMP/a-backing-file-directory-whose-name-goes-on-and-on"
+mkdir -p "$long" || fail "mkdir $long"
+img="$long/disk-image-with-a-long-name.img"
+truncate -s 64M "$img" || fail "truncate $img"
+dev=$(losetup -f --show "$img") || fail "losetup $img"
+mkfs.ext4 -q "$dev" || fail "mkfs.ext4 $dev"
+mdir="$TEST_TMP/a-mount-point-with-a-name-long-enough-to-be-cut-on-80"
+do_mount "$dev" "$mdir"
+
+# On a pipe: never cut; the whole backing file and mount point.
+out=$(LC_ALL=C "$RAIDLAB" disks "$dev") || fail "raidlab disks $dev"
+line=$(printf '%s\n' "$out" | grep "^${dev#/dev/} ")
+case $line in
+*"$img"*) ;;
+*) fail "piped MODEL cut: $line" ;;
+esac
+case $line in
+*"mounted on $mdir"*) ;;
+*) fail "piped REASON cut: $line" ;;
+esac
+expect_eq "no ellipsis on a pipe" \
+    "$(printf '%s\n' "$out" | grep -c '~')" 0
+out=$(LC_ALL=C.UTF-8 "$RAIDLAB" disks "$dev") || fail "disks (UTF-8)"
+expect_eq "no UTF-8 ellipsis on a pipe" \
+    "$(printf '%s\n' "$out" | grep -c '…')" 0
+
+# On a terminal 60 columns wide: fitted, so cut.
+out=$(LC_ALL=C script -qec "stty cols 60; '$RAIDLAB' disks '$dev'" \
+    /dev/null | tr -d '\r') || fail "raidlab disks on a terminal"
+expect_match "tty table" "$out" "^NAME +SIZE"
+wide=$(printf '%s\n' "$out" | awk 'length($0) > 60' | grep -c .)
+expect_eq "tty lines over 60 columns" "$wide" 0
+
+# Unprobed (as nobody, who cannot open it) the mounted device still says
+# ext4, from mountinfo, not a bare "?".
+if command -v setpriv >/dev/null 2>&1 &&
+    ! setpriv --reuid=65534 --regid=65534 --clear-groups \
+    sh -c "test -r '$dev'" 2>/dev/null; then
+	out=$(LC_ALL=C setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$RAIDLAB" disks "$dev") || fail "disks as nobody"
+	expect_match "unprobed mounted fstype" "$out" \
+	    "^${dev#/dev/} .* ext4 +busy +mounted on"
+	json=$(setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$RAIDLAB" disks --json "$dev") || fail "disks --json as nobody"
+	expect_match "mount_fstype in JSON" "$json" '"mount_fstype": "ext4"'
+fi
+
+# run --help: every option getopt takes is on the usage line.
+src="$top_srcdir/ui/cli-run.c"
+usage=$("$RAIDLAB" run --help | head -n 1)
+shorts=$(sed -n 's/.*getopt_long(argc, argv, "\([^"]*\)".*/\1/p' "$src" |
+    tr -d ':h')
+[ -n "$shorts" ] || fail "no getopt string found in $src"
+for c in $(printf '%s\n' "$shorts" | sed 's/./& /g'); do
+	case $usage in
+	*"-$c "* | *"-$c]"* | *"-$c|"* | *"|-$c"*) ;;
+	*) fail "run usage lacks -$c: $usage" ;;
+	esac
+done
+# Long options without a short one must appear by name.
+longs=$(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL, '"'"'\([A-Z]\)'"'"' },.*/\1/p' "$src")
+[ -n "$longs" ] || fail "no long-only options found in $src"
+for l in $longs scale set disk; do
+	case $usage in
+	*"--$l"*) ;;
+	*) fail "run usage lacks --$l: $usage" ;;
+	esac
+done
+help=$("$RAIDLAB" run --help)
+for l in $(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL, .*/\1/p' \
+    "$src"); do
+	expect_match "run --help explains --$l" "$help" "--$l"
+done
+
+# run -n on a lab whose md variants cannot build here: the last word
+# says so; exit status 0 (nothing is refused: see raidlab(1)).
+if [ ! -e /proc/mdstat ]; then
+	"$RAIDLAB" run -n "$top_srcdir/data/labs/seed-000-bitmap-xfs-log.cfg" \
+	    >/dev/null 2>"$TEST_TMP/err"
+	expect_eq "dry run exit status" "$?" 0
+	last=$(tail -n 1 "$TEST_TMP/err")
+	case $last in
+	*"every check passed"*) fail "dry run says all passed: $last" ;;
+	esac
+	expect_match "dry run counts the failing" "$last" \
+	    "[0-9]+ of [0-9]+ variants will fail"
+fi
+exit 0
