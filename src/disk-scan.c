@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <libudev.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,8 +233,22 @@ fill_disk(struct disk *d, struct udev_device *u, const char *syspath)
 	free(whole);
 }
 
-int
-disk_list_enumerate(struct disk_list *l, struct err *e)
+static pthread_mutex_t udev_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+disk_udev_lock(void)
+{
+	pthread_mutex_lock(&udev_lock);
+}
+
+void
+disk_udev_unlock(void)
+{
+	pthread_mutex_unlock(&udev_lock);
+}
+
+static int
+enumerate_locked(struct disk_list *l, struct err *e)
 {
 	struct udev_enumerate *en = NULL;
 	struct udev_list_entry *ent;
@@ -267,5 +282,16 @@ disk_list_enumerate(struct disk_list *l, struct err *e)
 out:
 	udev_enumerate_unref(en);
 	udev_unref(udev);
+	return rc;
+}
+
+int
+disk_list_enumerate(struct disk_list *l, struct err *e)
+{
+	int rc;
+
+	disk_udev_lock();
+	rc = enumerate_locked(l, e);
+	disk_udev_unlock();
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "disk-watch.h"
+#include "disk.h"
 #include "xalloc.h"
 
 struct disk_watch {
@@ -45,18 +46,22 @@ disk_watch_new(void)
 {
 	struct disk_watch *w = xcalloc(1, sizeof *w);
 	struct epoll_event ev = { .events = EPOLLIN };
+	bool ok;
 
 	w->ino = -1;
 	/* udevd's socket: its events carry the database's properties */
 	w->source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel";
-	if ((w->ep = epoll_create1(EPOLL_CLOEXEC)) < 0 ||
-	    (w->udev = udev_new()) == NULL)
+	if ((w->ep = epoll_create1(EPOLL_CLOEXEC)) < 0)
 		goto fail;
-	w->mon = udev_monitor_new_from_netlink(w->udev, w->source);
-	if (w->mon == NULL ||
+	disk_udev_lock();
+	if ((w->udev = udev_new()) != NULL)
+		w->mon = udev_monitor_new_from_netlink(w->udev, w->source);
+	ok = w->mon != NULL &&
 	    udev_monitor_filter_add_match_subsystem_devtype(w->mon, "block",
-		NULL) < 0 ||
-	    udev_monitor_enable_receiving(w->mon) < 0)
+		NULL) >= 0 &&
+	    udev_monitor_enable_receiving(w->mon) >= 0;
+	disk_udev_unlock();
+	if (!ok)
 		goto fail;
 	ev.data.fd = udev_monitor_get_fd(w->mon);
 	if (epoll_ctl(w->ep, EPOLL_CTL_ADD, ev.data.fd, &ev) < 0)
@@ -77,10 +82,12 @@ disk_watch_free(struct disk_watch *w)
 		close(w->ino);
 	if (w->ep >= 0)
 		close(w->ep);
+	disk_udev_lock();
 	if (w->mon != NULL)
 		udev_monitor_unref(w->mon);
 	if (w->udev != NULL)
 		udev_unref(w->udev);
+	disk_udev_unlock();
 	free(w);
 }
 
@@ -126,6 +133,7 @@ disk_watch_drain(struct disk_watch *w)
 	bool any = false;
 
 	/* the monitor's socket is non-blocking: NULL when drained */
+	disk_udev_lock();
 	while ((d = udev_monitor_receive_device(w->mon)) != NULL) {
 		const char *a = udev_device_get_action(d);
 
@@ -135,6 +143,7 @@ disk_watch_drain(struct disk_watch *w)
 			any = true;
 		udev_device_unref(d);
 	}
+	disk_udev_unlock();
 	if (w->ino >= 0 && drain_nodes(w))
 		any = true;
 	return any;

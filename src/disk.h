@@ -138,6 +138,15 @@ int disk_list_scan(struct disk_list *l, unsigned flags, struct err *e);
 int disk_list_enumerate(struct disk_list *l, struct err *e);
 
 /*
+ * libudev is not thread-safe across contexts: its process-wide state (the
+ * hash seed it draws with getrandom) races when two threads each use
+ * their own udev context, as the TUI's device watch and a run's target
+ * scan do. Every libudev call in raidlab holds this lock. disk-scan.c.
+ */
+void disk_udev_lock(void);
+void disk_udev_unlock(void);
+
+/*
  * Probe d with libblkid (superblocks with type, label and UUID, and the
  * partition table type) through a read-only descriptor. Never fails: an
  * unreadable device gets DISK_PROBE_FAILED. Implemented in disk-probe.c.
