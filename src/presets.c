@@ -41,6 +41,14 @@ presets_uninstalled(void)
 #endif
 }
 
+static bool
+is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 char *
 presets_dir(void)
 {
@@ -52,7 +60,27 @@ presets_dir(void)
 	if (presets_uninstalled())
 		return xstrdup(RAIDLAB_SRCDIR "/data/labs");
 #endif
+	if (is_dir(RAIDLAB_PKGDATADIR "/labs"))
+		return xstrdup(RAIDLAB_PKGDATADIR "/labs");
+#ifdef RAIDLAB_SRCDIR
+	/* A binary copied out of its build tree (not installed): the
+	   presets of the tree it was built from, while it is there. */
+	if (is_dir(RAIDLAB_SRCDIR "/data/labs"))
+		return xstrdup(RAIDLAB_SRCDIR "/data/labs");
+#endif
 	return xstrdup(RAIDLAB_PKGDATADIR "/labs");
+}
+
+char *
+presets_user_dir(void)
+{
+	const char *x = getenv("XDG_CONFIG_HOME"), *h = getenv("HOME");
+
+	if (x != NULL && x[0] == '/')
+		return xasprintf("%s/raidlab/labs", x);
+	if (h == NULL || h[0] == '\0')
+		return NULL;
+	return xasprintf("%s/.config/raidlab/labs", h);
 }
 
 char *

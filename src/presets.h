@@ -3,11 +3,15 @@
  * end alike: $RAIDLAB_DATADIR/labs when it is set; else, when this very
  * binary runs uninstalled from the build tree it was built in (VPATH
  * builds such as make distcheck's included), the source tree's
- * data/labs; else the installed $(pkgdatadir)/labs. The build tree is
- * recognised by the directory holding the running executable being the
- * one raidlab was built in (compared by device and inode), never by what
- * happens to lie next to it: an installed binary does not pick up a
- * stray data/ directory. Any thread.
+ * data/labs; else the installed $(pkgdatadir)/labs when it exists;
+ * else the source tree's data/labs when a binary copied out of its build
+ * tree (never installed) still finds it; else $(pkgdatadir)/labs. The
+ * build tree is recognised by the directory holding the running
+ * executable being the one raidlab was built in (compared by device and
+ * inode), never by what happens to lie next to it: an installed binary
+ * does not pick up a stray data/ directory. Any thread.
+ *
+ * The user's own labs live in presets_user_dir().
  */
 #ifndef RAIDLAB_PRESETS_H
 #define RAIDLAB_PRESETS_H
@@ -16,6 +20,13 @@
 
 /* The presets' directory (it may not exist). Caller frees. */
 char *presets_dir(void);
+
+/*
+ * The user's lab directory: $XDG_CONFIG_HOME/raidlab/labs (an absolute
+ * XDG_CONFIG_HOME only), else ~/.config/raidlab/labs; NULL without a
+ * home. It may not exist. Caller frees.
+ */
+char *presets_user_dir(void);
 
 /* True when the running executable is the one in its build tree. */
 bool presets_uninstalled(void);

@@ -20,6 +20,7 @@
 #include "compare.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab.h"
 #include "record.h"
 #include "share.h"
 #include "tui-compare.h"
@@ -439,6 +440,7 @@ cmp_free(void *p)
 	tui_path_done(&s->field);
 	free(s->marked);
 	free(s->dir);
+	free(s->offered);
 	free(s);
 }
 
@@ -453,12 +455,54 @@ cmp_draw(void *p, struct tui *t, WINDOW *w)
 		cmp_draw_table(s, t, w);
 }
 
-/* The run just finished on the Run screen joins the comparison. */
+/* A lab reopened (no run yet this session): its newest earlier record (its
+   lab's name, a finished run) joins an empty comparison, once per lab; the note
+   says how many more the picker lists. */
+static void
+add_earlier(struct cmp *s, struct tui *t)
+{
+	struct compare_files l = { 0 };
+	struct err e;
+	char *dir, *key;
+	size_t n = 0, first = 0;
+
+	if (t->lab == NULL || t->lab->name == NULL || s->c.nrows > 0 ||
+	    t->last_record != NULL)
+		return;
+	key = xasprintf("%s\n%s", t->lab->name, t->lab_path ? t->lab_path : "");
+	if (s->offered != NULL && strcmp(s->offered, key) == 0) {
+		free(key);
+		return;
+	}
+	free(s->offered);
+	s->offered = key;
+	dir = record_results_dir(t->lab);
+	err_clear(&e);
+	if (compare_files_scan(&l, dir, &e) == 0)
+		for (size_t i = 0; i < l.n; i++)
+			if (l.v[i].ok && l.v[i].nruns > 0 && l.v[i].lab &&
+			    strcmp(l.v[i].lab, t->lab->name) == 0 && n++ == 0)
+				first = i;
+	if (n > 0 && add_file(s, t, l.v[first].path))
+		tui_message(t, false,
+		    ngettext("Lab %s: its latest results (%s); "
+			     "%zu result file in all, a adds more",
+			"Lab %s: its latest results (%s); "
+			"%zu result files in all, a adds more",
+			(unsigned long)n),
+		    t->lab->name, l.v[first].path, n);
+	compare_files_done(&l);
+	free(dir);
+}
+
+/* The run just finished on the Run screen joins the comparison; else a
+   reopened lab's earlier results. */
 static void
 cmp_enter(void *p, struct tui *t)
 {
 	struct cmp *s = p;
 
+	add_earlier(s, t);
 	if (t->last_record != NULL && !compare_has_path(&s->c, t->last_record))
 		add_file(s, t, t->last_record);
 }

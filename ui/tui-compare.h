@@ -44,6 +44,7 @@ struct cmp {
 	bool *marked;
 	size_t psel, ptop;
 	struct tui_path field;
+	char *offered; /* the lab whose earlier results were offered */
 };
 
 /* The table with its header, the bar chart and the detail lines. */

@@ -217,6 +217,24 @@ draw_list(struct files *s, struct tui *t, WINDOW *w, int y0, int y1)
 	}
 }
 
+static const char *
+field_label(const struct files *s)
+{
+	switch (s->mode) {
+	case FILES_MODE_SAVE_PATH:
+		return _("Save as: ");
+	case FILES_MODE_NEW_NAME:
+		return s->new_from != NULL ? _("New lab (a copy), its name: ")
+					   : _("New empty lab, its name: ");
+	case FILES_MODE_NAME:
+		return _("Lab name: ");
+	case FILES_MODE_ABOUT:
+		return _("Description: ");
+	default:
+		return _("Open: ");
+	}
+}
+
 /* The problems of the last lab opened or saved, from row y. */
 static void
 draw_problems(struct files *s, struct tui *t, WINDOW *w, int y, int rows)
@@ -302,8 +320,8 @@ tui_files_draw(void *p, struct tui *t, WINDOW *w)
 {
 	struct files *s = p;
 	int h = getmaxy(w),
-	    field = s->mode == FILES_MODE_OPEN_PATH ||
-	    s->mode == FILES_MODE_SAVE_PATH;
+	    field = s->mode != FILES_MODE_LIST &&
+	    s->mode != FILES_MODE_ASK_OPEN && s->mode != FILES_MODE_ASK_QUIT;
 	int probs = 0, end;
 
 	draw_lab(t, w, s);
@@ -315,9 +333,7 @@ tui_files_draw(void *p, struct tui *t, WINDOW *w)
 	if (probs > 0)
 		draw_problems(s, t, w, end + 1, probs);
 	if (field)
-		tui_path_draw(&s->field, w, h - 1, t->cols,
-		    s->mode == FILES_MODE_SAVE_PATH ? _("Save as: ")
-						    : _("Open: "));
+		tui_path_draw(&s->field, w, h - 1, t->cols, field_label(s));
 	if (s->mode == FILES_MODE_ASK_OPEN || s->mode == FILES_MODE_ASK_QUIT)
 		draw_ask(s, t, w);
 }

@@ -31,6 +31,9 @@ enum files_mode {
 	FILES_MODE_SAVE_PATH, /* typing a path to save to */
 	FILES_MODE_ASK_OPEN, /* unsaved changes: before opening pending */
 	FILES_MODE_ASK_QUIT, /* unsaved changes: before quitting */
+	FILES_MODE_NEW_NAME, /* typing the name of a new lab */
+	FILES_MODE_NAME, /* typing the lab's new name */
+	FILES_MODE_ABOUT, /* typing the lab's description */
 };
 
 struct files {
@@ -47,6 +50,8 @@ struct files {
 	bool errs_fatal; /* it was not loaded */
 	bool entered; /* the screen was shown before */
 	char *presets; /* the presets' directory */
+	char *mine; /* the user's lab directory, or NULL */
+	char *new_from; /* the lab a new one copies, or NULL: empty */
 };
 
 /* Body row of the list's first line (under its title). */

@@ -24,6 +24,7 @@
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
+#include "presets.h"
 #include "tui-files-int.h"
 #include "tui-files.h"
 #include "tui.h"
@@ -35,6 +36,10 @@ static const struct tui_key files_keys[] = {
 	{ "o", N_("open a lab file by its path (Tab completes)") },
 	{ "s", N_("save the lab (a preset asks for a new path)") },
 	{ "w", N_("save the lab as... (a new path)") },
+	{ "n", N_("new empty lab (you name it)") },
+	{ "N", N_("new lab copying the selected one (you name it)") },
+	{ "a", N_("name the lab (its results are saved as NAME-*.json)") },
+	{ "e", N_("edit the lab's description") },
 	{ "r", N_("read the list again") },
 	{ "Esc", N_("close a field or dialog") },
 	{ NULL, NULL },
@@ -109,10 +114,27 @@ name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void
-add_presets(struct files *s)
+static bool
+listed(const struct files *s, const char *path)
 {
-	DIR *d = opendir(s->presets);
+	char *a = tui_files_absolute(path);
+	bool found = false;
+
+	for (size_t i = 0; i < s->n && !found; i++) {
+		char *b = tui_files_absolute(s->v[i].path);
+
+		found = strcmp(a, b) == 0;
+		free(b);
+	}
+	free(a);
+	return found;
+}
+
+/* The labs (*.cfg) of dir, by name, but those listed already. */
+static void
+add_dir(struct files *s, const char *dir, bool preset)
+{
+	DIR *d = dir != NULL ? opendir(dir) : NULL;
 	struct dirent *de;
 	char **names = NULL;
 	size_t n = 0, len;
@@ -123,14 +145,15 @@ add_presets(struct files *s)
 		    strcmp(de->d_name + len - 4, ".cfg") != 0)
 			continue;
 		names = xreallocarray(names, n + 1, sizeof *names);
-		names[n++] = xasprintf("%s/%s", s->presets, de->d_name);
+		names[n++] = xasprintf("%s/%s", dir, de->d_name);
 	}
 	if (d != NULL)
 		closedir(d);
 	if (n > 1)
 		qsort(names, n, sizeof *names, name_cmp);
 	for (size_t i = 0; i < n; i++)
-		entry_add(s, names[i], true);
+		if (!listed(s, names[i]))
+			entry_add(s, names[i], preset);
 	tui_files_strv_free(names, n);
 }
 
@@ -144,8 +167,10 @@ entries_build(struct files *s)
 	for (size_t i = 0; i < n; i++)
 		if (access(recent[i], F_OK) == 0)
 			entry_add(s, recent[i], false);
+	/* The user's own labs join the recent ones (not presets). */
+	add_dir(s, s->mine, false);
 	s->nrecent = s->n;
-	add_presets(s);
+	add_dir(s, s->presets, true);
 	tui_files_strv_free(recent, n);
 	if (s->sel >= s->n)
 		s->sel = s->n ? s->n - 1 : 0;
@@ -238,6 +263,10 @@ ask_save_path(struct files *s, struct tui *t)
 
 	if (t->lab_path != NULL && !is_preset(s, t->lab_path))
 		p = xstrdup(t->lab_path);
+	else if (s->mine != NULL)
+		/* The user's lab directory, never the source tree. */
+		p = xasprintf("%s/%s.cfg", s->mine,
+		    t->lab && t->lab->name ? t->lab->name : "lab");
 	else
 		p = xasprintf("%s/%s.cfg", getcwd(cwd, sizeof cwd) ? cwd : ".",
 		    t->lab && t->lab->name ? t->lab->name : "lab");
@@ -262,6 +291,22 @@ after_save(struct files *s, struct tui *t)
 	free(p);
 }
 
+/* mkdir -p of path's directory; a failure shows in lab_save's message. */
+static void
+make_parents(const char *path)
+{
+	char *d = xstrdup(path);
+
+	for (char *c = d + 1; *c != '\0'; c++) {
+		if (*c != '/')
+			continue;
+		*c = '\0';
+		(void)mkdir(d, 0755);
+		*c = '/';
+	}
+	free(d);
+}
+
 /* Save to path; true when it was saved. */
 static bool
 save_to(struct files *s, struct tui *t, const char *path)
@@ -271,6 +316,7 @@ save_to(struct files *s, struct tui *t, const char *path)
 	char b[TUI_FILES_ERRBUF];
 
 	err_clear(&e);
+	make_parents(path);
 	if (lab_save(t->lab, path, &e) < 0) {
 		tui_message(t, true, _("Not saved: %s"),
 		    err_format(&e, b, sizeof b));
@@ -372,6 +418,75 @@ save_path_enter(struct files *s, struct tui *t)
 	free(path);
 }
 
+/* A new lab named name: empty, or a copy of s->new_from. It has no
+   file yet, so s asks where (the user's lab directory first). */
+static void
+new_lab(struct files *s, struct tui *t, const char *name)
+{
+	struct errlist errs;
+	struct lab *lab = NULL;
+
+	errlist_init(&errs);
+	if (s->new_from == NULL)
+		lab = lab_new();
+	else if (lab_load(s->new_from, &lab, &errs) < 0) {
+		tui_message(t, true, _("Not made: %s does not load"),
+		    s->new_from);
+		errlist_done(&errs);
+		return;
+	}
+	errlist_done(&errs);
+	free(lab->name);
+	lab->name = xstrdup(name);
+	lab_free(t->lab);
+	t->lab = lab;
+	free(t->lab_path);
+	t->lab_path = NULL;
+	t->dirty = true;
+	t->variant = 0;
+	tui_message(t, false, _("New lab %s: s saves it"), name);
+}
+
+/* Enter in the name or description field. */
+static void
+text_enter(struct files *s, struct tui *t)
+{
+	const char *v = s->field.buf;
+	char **slot;
+
+	if (s->mode != FILES_MODE_ABOUT &&
+	    (v[0] == '\0' || strpbrk(v, "/\"") != NULL)) {
+		tui_message(t, true, "%s",
+		    _("A lab's name is not empty and has no / or \""));
+		return;
+	}
+	if (s->mode == FILES_MODE_NEW_NAME) {
+		new_lab(s, t, v);
+	} else {
+		slot = s->mode == FILES_MODE_NAME ? &t->lab->name
+						  : &t->lab->description;
+		free(*slot);
+		*slot = v[0] != '\0' ? xstrdup(v) : NULL;
+		t->dirty = true;
+	}
+	free(s->new_from);
+	s->new_from = NULL;
+	s->mode = FILES_MODE_LIST;
+}
+
+/* Ask for a text in the field, starting from v. */
+static void
+ask_text(struct files *s, struct tui *t, enum files_mode m, const char *v)
+{
+	if (m == FILES_MODE_NEW_NAME && t->dirty) {
+		tui_message(t, true, "%s",
+		    _("The lab has unsaved changes: save them (s) first"));
+		return;
+	}
+	tui_path_set(&s->field, v != NULL ? v : "");
+	s->mode = m;
+}
+
 static enum tui_handled
 field_key(struct files *s, struct tui *t, int ch)
 {
@@ -387,6 +502,11 @@ field_key(struct files *s, struct tui *t, int ch)
 		s->pending = NULL;
 		break;
 	case TUI_PATH_ENTER:
+		if (s->mode == FILES_MODE_NEW_NAME ||
+		    s->mode == FILES_MODE_NAME || s->mode == FILES_MODE_ABOUT) {
+			text_enter(s, t);
+			break;
+		}
 		if (s->mode == FILES_MODE_SAVE_PATH) {
 			save_path_enter(s, t);
 			break;
@@ -492,6 +612,22 @@ list_key(struct files *s, struct tui *t, int ch)
 	case 'w':
 		ask_save_path(s, t);
 		break;
+	case 'n':
+		free(s->new_from);
+		s->new_from = NULL;
+		ask_text(s, t, FILES_MODE_NEW_NAME, "");
+		break;
+	case 'N':
+		free(s->new_from);
+		s->new_from = s->n > 0 ? xstrdup(s->v[s->sel].path) : NULL;
+		ask_text(s, t, FILES_MODE_NEW_NAME, "");
+		break;
+	case 'a':
+		ask_text(s, t, FILES_MODE_NAME, t->lab->name);
+		break;
+	case 'e':
+		ask_text(s, t, FILES_MODE_ABOUT, t->lab->description);
+		break;
 	case 'r':
 		entries_build(s);
 		break;
@@ -520,6 +656,9 @@ files_key(void *p, struct tui *t, int ch)
 	switch (s->mode) {
 	case FILES_MODE_OPEN_PATH:
 	case FILES_MODE_SAVE_PATH:
+	case FILES_MODE_NEW_NAME:
+	case FILES_MODE_NAME:
+	case FILES_MODE_ABOUT:
 		h = field_key(s, t, ch);
 		break;
 	case FILES_MODE_ASK_OPEN:
@@ -545,6 +684,7 @@ files_init(struct tui *t)
 	(void)t;
 	errlist_init(&s->errs);
 	s->presets = tui_files_presets();
+	s->mine = presets_user_dir();
 	return s;
 }
 
@@ -560,6 +700,8 @@ files_free(void *p)
 	free(s->pending);
 	free(s->replace);
 	free(s->presets);
+	free(s->mine);
+	free(s->new_from);
 	free(s);
 }
 
@@ -593,5 +735,5 @@ const struct tui_screen tui_files = {
 	.enter = files_enter,
 	.draw = tui_files_draw,
 	.key = files_key,
-	.status = N_("Enter open  o open path  s save  w save as"),
+	.status = N_("Enter open  n new  s save  w save as  a name"),
 };

@@ -46,6 +46,7 @@ static const struct tui_key global_keys[] = {
 	    N_("this help (arrows and PgUp/PgDn scroll it when it does not "
 	       "fit, any other key closes it)") },
 	{ "F5", N_("run the lab (the Run screen's r)") },
+	{ "F7", N_("new lab, empty (Lab files' n; N there copies one)") },
 	{ "q",
 	    N_("quit (asks first when the lab has unsaved changes or a "
 	       "run is in progress)") },
@@ -512,6 +513,13 @@ global_key(struct tui *t, int ch)
 			if (tui_screens[i] == &tui_run) {
 				tui_show(t, i);
 				tui_run.key(t->state[i], t, 'r');
+			}
+	} else if (ch == KEY_F(7)) {
+		/* a new lab, from anywhere: Lab files, and n there */
+		for (size_t i = 0; tui_screens[i] != NULL; i++)
+			if (tui_screens[i] == &tui_files) {
+				tui_show(t, i);
+				tui_files.key(t->state[i], t, 'n');
 			}
 	} else if (ch >= '1' && ch <= '9') {
 		tui_show(t, (size_t)(ch - '1'));

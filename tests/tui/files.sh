@@ -14,7 +14,8 @@
 # Recent labs and default results go to the test's files, not $HOME.
 XDG_STATE_HOME="$TEST_TMP/state"
 XDG_DATA_HOME="$TEST_TMP/data"
-export XDG_STATE_HOME XDG_DATA_HOME
+XDG_CONFIG_HOME="$TEST_TMP/config"
+export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
 
 # goto NAME: the screen whose tab says NAME, by its number in the header.
 goto() {
@@ -129,7 +130,7 @@ tui_wait_for 'quick *$'
 tui_wait_for 'File: .*name/data/labs/quick\.cfg  \(a preset: s saves a copy\)'
 # Saving a preset asks for a new path instead of writing over it.
 tui_keys s
-tui_wait_for "Save as: $TEST_TMP/quick.cfg"
+tui_wait_for "Save as: $XDG_CONFIG_HOME/raidlab/labs/quick.cfg"
 tui_keys Escape
 tui_wait_gone 'Save as:'
 tui_keys q
@@ -189,8 +190,12 @@ tui_stop
 	fail "raidlab run (second): $(cat "$TEST_TMP/run2.out")"
 [ "$(ls "$TEST_TMP/results" | wc -l)" = 2 ] || fail "two records"
 
-tui_start "$TEST_TMP/cmp.cfg"
-tui_wait_for 'cmp *$'
+# A lab of another name: the Compare screen starts empty (cmp's own
+# latest results would join by themselves, see labs.sh).
+sed 's/^name = "cmp";/name = "cmpview";/' "$TEST_TMP/cmp.cfg" \
+	>"$TEST_TMP/cmpview.cfg"
+tui_start "$TEST_TMP/cmpview.cfg"
+tui_wait_for 'cmpview *$'
 goto Compare
 tui_wait_for 'No results to compare yet'
 tui_keys a
