@@ -47,7 +47,7 @@ static const struct tui_key global_keys[] = {
 	       "fit, any other key closes it)") },
 	{ "F5", N_("run the lab (the Run screen's r)") },
 	{ "F7", N_("new lab, empty (Lab files' n; N there copies one)") },
-	{ "q",
+	{ "q F10",
 	    N_("quit (asks first when the lab has unsaved changes or a "
 	       "run is in progress)") },
 	{ NULL, NULL },
@@ -299,7 +299,7 @@ draw_foot(struct tui *t)
 
 		snprintf(keys, sizeof keys, "%s  %s",
 		    s->status ? _(s->status) : "",
-		    _("F1 help  F5 run  1-9 screens  q quit"));
+		    _("F1 help  q/F10 quit  F5 run  1-9 screens"));
 		tui_put(t->foot, 0, 0, t->cols, keys);
 	}
 	wnoutrefresh(t->foot);
@@ -498,8 +498,8 @@ global_key(struct tui *t, int ch)
 {
 	if ((ch == 'q' || ch == 'Q') && !t->quit_armed && tui_run_active(t)) {
 		tui_message(t, true, "%s",
-		    _("a run is in progress: q again stops it (what was built "
-		      "is torn down) and quits"));
+		    _("a run is in progress: q or F10 again stops it (what was "
+		      "built is torn down) and quits"));
 		t->quit_armed = true;
 	} else if (ch == 'q' || ch == 'Q') {
 		tui_files_quit(t); /* asks first when the lab has changes */
@@ -549,6 +549,11 @@ on_key(struct tui *t, int ch)
 		return;
 	}
 	t->message[0] = '\0';
+	if (ch == KEY_F(10)) {
+		/* quits from any screen, as in htop and mc */
+		global_key(t, 'q');
+		return;
+	}
 	if (ch != 'q' && ch != 'Q')
 		t->quit_armed = false;
 	if (s->key == NULL || s->key(t->state[t->cur], t, ch) == TUI_UNHANDLED)

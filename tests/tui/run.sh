@@ -107,7 +107,7 @@ tui_stop
 # q during a run asks first; a second q stops the run and quits.
 start_big
 tui_keys q
-tui_wait_for 'a run is in progress: q again stops it'
+tui_wait_for 'a run is in progress: q or F10 again stops it'
 tui_keys q
 expect_eq "q q during a run: exit status" "$(tui_wait_exit 30)" 0
 stopped "q q"

@@ -1,0 +1,61 @@
+#!/bin/sh
+# Keys as in htop and mc: F10 quits from any screen, the footer says so,
+# and during a run it asks first as q does (a second F10 stops the run,
+# tears down what was built, and quits). Colour and --ascii, 80x24.
+. "${top_srcdir:-.}/tests/system/lib.sh"
+. "${top_srcdir:-.}/tests/tui/lib.sh"
+
+need_cmd jq
+
+export XDG_DATA_HOME="$TEST_TMP/xdg"
+lab="$TEST_TMP/lab.cfg"
+cat >"$lab" <<EOF2
+name = "tuikeys"; cache = "keep";
+variants = ( { name = "dir"; directory = "$TEST_TMP/target"; } );
+workloads = (
+  { name = "big"; type = "smallfiles"; counts = [2000000]; dirs = 100; }
+);
+EOF2
+
+run_tab() {
+	tui_screen | head -n 1 | grep -Eo '[0-9] Run' | cut -c1
+}
+
+# F10 on the first screen and on every other one quits at once (no run,
+# no changes), in colour and with --ascii; the footer names it.
+for opt in "" --ascii; do
+	tui_start $opt "$lab"
+	tui_wait_for 'tuikeys'
+	tui_resize 80 24
+	tui_wait_layout 24
+	tui_wait_for 'F10 quit'
+	tui_keys F10
+	expect_eq "F10 ${opt:-colour}: exit status" "$(tui_wait_exit)" 0
+	tui_check_stderr
+	tui_stop
+done
+tui_start "$lab"
+tui_wait_for 'tuikeys'
+tui_keys "$(run_tab)"
+tui_wait_for 'Press r to run'
+tui_keys F10
+expect_eq "F10 on the Run screen: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
+# During a run, F10 asks first; a second F10 stops the run and quits.
+tui_start "$lab"
+tui_wait_for 'tuikeys'
+tui_keys "$(run_tab)"
+tui_wait_for 'Press r to run'
+tui_keys r
+tui_wait_for 'files/s now [0-9]' 20
+tui_keys F10
+tui_wait_for 'a run is in progress: q or F10 again stops it'
+tui_keys F10
+expect_eq "F10 F10 during a run: exit status" "$(tui_wait_exit 30)" 0
+rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuikeys-*.json)
+expect_eq "F10 F10: record status" "$(jq -r .status "$rec")" interrupted
+expect_eq "F10 F10: target clean" "$(ls -A "$TEST_TMP/target")" ""
+tui_check_stderr
+tui_stop
