@@ -360,6 +360,8 @@ build(struct labrun *lr, int vi, struct prov *p, const struct prov_cb *cb)
 	if ((rc = disk_list_scan(&lr->inv, 0, &e)) == 0) {
 		size_t nc = confirmed_now(lr, conf);
 
+		p->confirm = lr->confirm_typed ? GUARD_CONFIRM_TYPED
+					       : GUARD_CONFIRM_OPTION;
 		rc = prov_prepare(p, false, &lr->inv, conf, nc, lr->lab->path,
 		    &errs, &e);
 	}

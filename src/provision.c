@@ -111,9 +111,11 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 	const struct plan *pl = p->plan;
 	struct guard_dev *d = xcalloc(pl->ndevs + 1, sizeof *d);
 	size_t n = prov_guard_devs(pl, d), first = errs->n;
+	struct guard_sys sys = { .confirm = p->confirm };
 	int rc;
 
-	rc = n > 0 ? guard_check(inv, d, n, confirmed, nconfirmed, file, errs)
+	rc = n > 0 ? guard_check_sys(&sys, inv, d, n, confirmed, nconfirmed,
+			 file, errs)
 		   : 0;
 	if (guard_files(p->v, file, errs) < 0)
 		rc = -EPERM;

@@ -23,6 +23,7 @@
 
 #include <jansson.h>
 
+#include "guard.h"
 #include "plan.h"
 #include "scratch.h"
 
@@ -66,6 +67,9 @@ struct prov {
 	   prov_prepare() refuses a variant without room for it before it
 	   makes a scratch disk. 0: not checked. */
 	uint64_t dataset;
+	/* How the front end confirms data to destroy, as the guards'
+	   messages name it (GUARD_CONFIRM_OPTION after prov_init()). */
+	enum guard_confirm confirm;
 };
 
 /* Zero p for variant v; build gets {variant, scratch, status
