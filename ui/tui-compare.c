@@ -37,7 +37,7 @@ static const struct tui_key cmp_keys[] = {
 	       "shown") },
 	{ "b", N_("make the selected row the baseline of the verdicts") },
 	{ "a", N_("add results: pick record files") },
-	{ "x Del", N_("remove the selected row's record") },
+	{ "Del D", N_("remove the selected row's record") },
 	{ "v",
 	    N_("cells: mean ±stddev, mean % (against the baseline), "
 	       "mean") },
@@ -385,7 +385,7 @@ table_key(struct cmp *s, struct tui *t, int ch)
 	case 'a':
 		picker_open(s, t, NULL);
 		break;
-	case 'x':
+	case 'D': /* not x: x stops a run on the Run screen */
 	case KEY_DC:
 		remove_row_record(s, t);
 		break;
@@ -515,5 +515,5 @@ const struct tui_screen tui_compare = {
 	.enter = cmp_enter,
 	.draw = cmp_draw,
 	.key = cmp_key,
-	.status = N_("a add results  b baseline  arrows select  v view"),
+	.status = N_("a add results  b baseline  v view  Del remove"),
 };

@@ -269,7 +269,7 @@ pick_mark(struct compose *s, struct tui *t, int ch)
 		next = 'M';
 	else if (ch == 's')
 		next = 'S';
-	else if (ch == 'x' || ch == '-')
+	else if (ch == '-')
 		next = ' ';
 	else
 		next = c->state == ' ' ? 'M' : c->state == 'M' ? 'S' : ' ';
@@ -293,7 +293,6 @@ compose_pick_key(struct compose *s, struct tui *t, int ch)
 	case ' ':
 	case 'm':
 	case 's':
-	case 'x':
 	case '-':
 		if (s->pick.sel < s->ncands)
 			pick_mark(s, t, ch);

@@ -231,8 +231,14 @@ tui_wait_for 'Baseline beta #1'
 tui_wait_for "^B beta #1 +baseline$marks +$num $pm$num *\$"
 tui_wait_for "2 runs: [0-9.]+, [0-9.]+ files/s"
 
-# Its record goes: the other record's rows stay, renumbered.
+# x is the Run screen's stop, never a removal here: nothing goes.
 tui_keys x
+sleep 0.5
+tui_screen | grep -q 'Removed the results of' &&
+	fail "x removed a record on the Compare screen"
+tui_wait_for '#2'
+# Del does: the other record's rows stay, renumbered.
+tui_keys DC
 tui_wait_for 'Removed the results of'
 tui_wait_gone '#2'
 tui_wait_for "^B alpha +baseline$marks +$num $pm$num *\$"
