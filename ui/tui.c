@@ -23,6 +23,7 @@
 #include "i18n.h"
 #include "lab.h"
 #include "tui-files.h"
+#include "tui-mouse.h"
 #include "tui.h"
 #include "xalloc.h"
 
@@ -46,6 +47,9 @@ static const struct tui_key global_keys[] = {
 	    N_("this help (arrows and PgUp/PgDn scroll it when it does not "
 	       "fit, any other key closes it)") },
 	{ "F5", N_("run the lab (the Run screen's r)") },
+	{ "M",
+	    N_("mouse on/off: on, a click picks a tab or a row and the "
+	       "wheel scrolls; off, the terminal selects text") },
 	{ "F7", N_("new lab, empty (Lab files' n; N there copies one)") },
 	{ "q F10",
 	    N_("quit (asks first when the lab has unsaved changes or a "
@@ -299,7 +303,7 @@ draw_foot(struct tui *t)
 
 		snprintf(keys, sizeof keys, "%s  %s",
 		    s->status ? _(s->status) : "",
-		    _("F1 help  q/F10 quit  F5 run  1-9 screens"));
+		    _("F1 help  q/F10 quit  F5 run  M mouse  1-9 screens"));
 		tui_put(t->foot, 0, 0, t->cols, keys);
 	}
 	wnoutrefresh(t->foot);
@@ -521,6 +525,13 @@ global_key(struct tui *t, int ch)
 				tui_show(t, i);
 				tui_files.key(t->state[i], t, 'n');
 			}
+	} else if (ch == 'M') {
+		tui_mouse_set(t, !t->mouse_on);
+		tui_message(t, false, "%s",
+		    t->mouse_on ? _("mouse on: click a tab or a row, the wheel "
+				    "scrolls (M: the terminal selects text)")
+				: _("mouse off: the terminal selects text (M: "
+				    "clicks again)"));
 	} else if (ch >= '1' && ch <= '9') {
 		tui_show(t, (size_t)(ch - '1'));
 	} else if (ch == KEY_RESIZE) {
@@ -542,8 +553,11 @@ on_key(struct tui *t, int ch)
 		if (ch != KEY_RESIZE)
 			return;
 	}
-	if (ch == KEY_MOUSE && getmouse(&t->mouse) != OK)
+	if (ch == KEY_MOUSE &&
+	    (getmouse(&t->mouse) != OK || tui_mouse_event(t, &ch))) {
+		t->redraw = true;
 		return;
+	}
 	if (ch == KEY_RESIZE) {
 		layout(t);
 		return;
@@ -769,7 +783,7 @@ tui_main(const char *lab_path, bool ascii)
 	nonl();
 	curs_set(0);
 	set_escdelay(25);
-	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	tui_mouse_set(&t, true);
 	colors(&t);
 	/* Before the screens start threads, which inherit the mask. */
 	sigemptyset(&caught);

@@ -87,6 +87,7 @@ struct tui {
 	int rows, cols;
 	WINDOW *head, *body, *foot;
 	MEVENT mouse;
+	bool mouse_on; /* reporting on (tui-mouse.h): M toggles it */
 	char *last_record; /* the Run screen's last finished record (path):
 			      the Compare screen adds it when shown */
 	char message[256]; /* shown in the status bar until the next key */

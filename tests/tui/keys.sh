@@ -59,3 +59,43 @@ expect_eq "F10 F10: record status" "$(jq -r .status "$rec")" interrupted
 expect_eq "F10 F10: target clean" "$(ls -A "$TEST_TMP/target")" ""
 tui_check_stderr
 tui_stop
+
+# The mouse, as the terminal reports it (X10 encoding, what ncurses reads
+# for TERM=screen: ESC [ M, then button+32, column+33, row+33).
+# mouse_press BUTTON COL ROW: a press then a release (button 3), 0-based.
+mouse_press() {
+	_b=$(printf "\\$(printf %o $((32 + $1)))")
+	_x=$(printf "\\$(printf %o $((33 + $2)))")
+	_y=$(printf "\\$(printf %o $((33 + $3)))")
+	_r=$(printf "\\$(printf %o 35)")
+	tmx send-keys -t "$TUI_SESSION" -l "$(printf '\033[M')$_b$_x$_y"
+	[ "$1" -ge 64 ] ||
+		tmx send-keys -t "$TUI_SESSION" -l "$(printf '\033[M')$_r$_x$_y"
+}
+# tab_col NAME: a column inside that tab of the header.
+tab_col() {
+	tui_screen | head -n 1 | awk -v n="$1" '{ print index($0, n) }'
+}
+tui_start "$lab"
+tui_wait_for 'tuikeys'
+tui_wait_for 'M mouse'
+# A click on a tab shows that screen.
+mouse_press 0 "$(tab_col 'Lab files')" 0
+tui_wait_for 'Recent labs|Presets'
+mouse_press 0 "$(tab_col 'Run')" 0
+tui_wait_for 'Press r to run'
+# M gives the terminal its selection back: clicks do nothing then.
+tui_keys M
+tui_wait_for 'mouse off: the terminal selects text'
+mouse_press 0 "$(tab_col 'Disks')" 0
+sleep 0.5
+tui_screen | grep -q 'Press r to run' ||
+	fail "with the mouse off, a click still changed the screen"
+tui_keys M
+tui_wait_for 'mouse on: click a tab'
+mouse_press 0 "$(tab_col 'Disks')" 0
+tui_wait_gone 'Press r to run'
+tui_keys q
+expect_eq "mouse: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
