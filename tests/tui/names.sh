@@ -51,8 +51,12 @@ apart() {
 	    "$(printf '%s\n' "$_all" | sort -u | grep -c .)" "$2"
 }
 
-# ---- Compose: the list cuts in the middle
-tui_start "$TEST_TMP/names.cfg"
+# ---- Compose: the list cuts in the middle. The same lab under another
+# name: a lab's own results would load by themselves on Compare, and that
+# part adds them by hand.
+sed 's/^name = "names";/name = "namesview";/' "$TEST_TMP/names.cfg" \
+	>"$TEST_TMP/namesview.cfg"
+tui_start "$TEST_TMP/namesview.cfg"
 tui_wait_layout 24
 tui_keys 2
 tui_wait_for '^Variants'
