@@ -38,6 +38,9 @@ static const struct tui_key cmp_keys[] = {
 	{ "b", N_("make the selected row the baseline of the verdicts") },
 	{ "a", N_("add results: pick record files") },
 	{ "Del D", N_("remove the selected row's record") },
+	{ "y",
+	    N_("copy the screen's text: to the terminal's clipboard "
+	       "(OSC 52) and a file beside the first record") },
 	{ "v",
 	    N_("cells: mean ±stddev, mean % (against the baseline), "
 	       "mean") },
@@ -396,6 +399,9 @@ table_key(struct cmp *s, struct tui *t, int ch)
 	case 'W':
 		write_report(s, t, ch == 'w' ? SHARE_TEXT : SHARE_HTML);
 		break;
+	case 'y':
+		tui_compare_copy(s, t);
+		break;
 	case KEY_MOUSE:
 		table_click(s, t);
 		break;
@@ -515,5 +521,5 @@ const struct tui_screen tui_compare = {
 	.enter = cmp_enter,
 	.draw = cmp_draw,
 	.key = cmp_key,
-	.status = N_("a add results  b baseline  v view  Del remove"),
+	.status = N_("a add results  b baseline  v view  y copy  Del remove"),
 };

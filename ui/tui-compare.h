@@ -56,4 +56,8 @@ void cmp_draw_picker(struct cmp *s, struct tui *t, WINDOW *w);
    the records still shown. */
 size_t cmp_record_number(const struct cmp *s, size_t record);
 
+/* y: the screen's text to a file beside the first record and, by OSC 52,
+   to the terminal's clipboard (tui-compare-copy.c). */
+void tui_compare_copy(struct cmp *s, struct tui *t);
+
 #endif

@@ -148,6 +148,23 @@ tui_keys W
 wait_line 'Report written to .*report-fixed-1\.html'
 grep -q '^<!DOCTYPE html>' "$TEST_TMP/results/report-fixed-1.html" ||
 	fail "W: no HTML report"
+# ---- y copies the screen's text: a file, and the terminal's clipboard
+# by OSC 52 (tmux takes it into a paste buffer with set-clipboard on)
+tmx set -g set-clipboard on
+tmx delete-buffer 2>/dev/null || :
+shown=$(tui_screen | sed -n '2,$p' | sed 's/ *$//' | grep -m1 '^B alpha #1')
+tui_keys y
+wait_line 'Copied: the clipboard \(OSC 52\) and .*/compare-'
+copy=$(ls "$TEST_TMP"/results/compare-*.txt) || fail "y: no file"
+grep -qxF -- "$shown" "$copy" ||
+	fail "y: the file lacks the row shown: '$shown'"
+grep -q '≠ small, files/s' "$copy" || fail "y: the file lacks the header"
+_n=50
+until tmx show-buffer 2>/dev/null | grep -qxF -- "$shown"; do
+	_n=$((_n - 1))
+	[ "$_n" -gt 0 ] || fail "y: tmux's clipboard buffer lacks the row"
+	sleep 0.1
+done
 tui_screen >"$TEST_TMP/pane.txt"
 tui_keys q
 expect_eq "compare: exit status" "$(tui_wait_exit)" 0
