@@ -137,9 +137,11 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 bool
 prov_md_available(const struct lab_variant *v)
 {
-	bool md = v->array.engine == LAB_ENGINE_MD ||
-	    (lab_variant_isset(v, LAB_V_FS) &&
-		v->fs.journal == LAB_JOURNAL_ARRAY);
+	/* a directory variant builds nothing, whatever its defaults say */
+	bool md = v->directory == NULL &&
+	    (v->array.engine == LAB_ENGINE_MD ||
+		(lab_variant_isset(v, LAB_V_FS) &&
+		    v->fs.journal == LAB_JOURNAL_ARRAY));
 
 	return !md || access("/proc/mdstat", F_OK) == 0;
 }

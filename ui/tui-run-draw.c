@@ -52,7 +52,8 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 	char line[512], eta[96] = "", round[128];
 	double el = now_s() - r->run_start;
 
-	if (r->state == RUN_IDLE || r->state == RUN_CONFIRM) {
+	if (r->state == RUN_IDLE || r->state == RUN_CONFIRM ||
+	    r->state == RUN_ASK_SKIP) {
 		tui_put(w, 0, 0, t->cols,
 		    _("Press r to run the lab; F1 for the keys."));
 		return;

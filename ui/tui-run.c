@@ -23,6 +23,7 @@
 #include "i18n.h"
 #include "lab.h"
 #include "labrun.h"
+#include "provision.h"
 #include "record.h"
 #include "result.h"
 #include "tui-run.h"
@@ -163,6 +164,7 @@ run_free(void *p)
 	labrun_free(r->lr);
 	record_free(r->rec);
 	destroy_free(r);
+	free(r->only);
 	curves_free(r);
 	for (size_t i = 0; i < r->log_n; i++)
 		free(r->log[(r->log_head + i) % RUN_LOG]);
@@ -180,6 +182,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 {
 	struct labrun_opts o = { .confirmed = confirmed,
 		.nconfirmed = nc,
+		.variants = r->only,
 		.confirm_typed = true,
 		.tick_ms = t->tick_ms,
 		.record = true };
@@ -205,26 +208,18 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 	    t->lab->name ? t->lab->name : "?");
 }
 
-/* r: check first; data to destroy asks for the names to be typed. */
+/* The checks, then the run; data to destroy asks for the names to be
+   typed. */
 static void
-request_start(struct run *r, struct tui *t)
+check_start(struct run *r, struct tui *t)
 {
 	/* No --yes-destroy here: the refusals tell of the typed
 	   confirmation. */
-	struct labrun_opts o = { .confirm_typed = true, .tick_ms = t->tick_ms };
+	struct labrun_opts o = { .confirm_typed = true,
+		.tick_ms = t->tick_ms,
+		.variants = r->only };
 	struct labrun_check c;
-	struct errlist errs;
 
-	errlist_init(&errs);
-	if (lab_check(t->lab, &errs) < 0) {
-		char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
-
-		errlist_sort(&errs);
-		tui_message(t, true, "%s", err_format(&errs.v[0], b, sizeof b));
-		errlist_done(&errs);
-		return;
-	}
-	errlist_done(&errs);
 	if (labrun_check(t->lab, &o, &c) == 0) {
 		labrun_check_done(&c);
 		start(r, t, NULL, 0);
@@ -255,6 +250,70 @@ request_start(struct run *r, struct tui *t)
 		tui_message(t, true, "%s",
 		    _("refused: nothing was changed (see the log)"));
 	labrun_check_done(&c);
+}
+
+/* r: the lab checked; variants that cannot build on this machine (md
+   without the md driver) are asked about once, before anything runs. */
+static void
+request_start(struct run *r, struct tui *t)
+{
+	const struct lab *lab = t->lab;
+	struct errlist errs;
+	size_t nfail = 0;
+
+	errlist_init(&errs);
+	if (lab_check(lab, &errs) < 0) {
+		char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+
+		errlist_sort(&errs);
+		tui_message(t, true, "%s", err_format(&errs.v[0], b, sizeof b));
+		errlist_done(&errs);
+		return;
+	}
+	errlist_done(&errs);
+	free(r->only);
+	r->only = NULL;
+	for (size_t i = 0; i < lab->nvariants; i++)
+		nfail += !prov_md_available(&lab->variants[i]);
+	if (nfail == 0) {
+		check_start(r, t);
+	} else if (nfail == lab->nvariants) {
+		tui_message(t, true,
+		    ngettext("the variant cannot build on this machine (no md "
+			     "driver): nothing was run",
+			"none of the %zu variants can build on this machine "
+			"(no md driver): nothing was run",
+			nfail),
+		    nfail);
+	} else {
+		r->only = xcalloc(lab->nvariants, sizeof *r->only);
+		for (size_t i = 0; i < lab->nvariants; i++)
+			r->only[i] = prov_md_available(&lab->variants[i]);
+		r->state = RUN_ASK_SKIP;
+		tui_message(t, false,
+		    ngettext("%zu variant cannot build on this machine (no md "
+			     "driver): run the other %zu? y/n",
+			"%zu variants cannot build on this machine (no md "
+			"driver): run the other %zu? y/n",
+			nfail),
+		    nfail, lab->nvariants - nfail);
+	}
+}
+
+/* The answer to request_start()'s question. */
+static enum tui_handled
+ask_key(struct run *r, struct tui *t, int ch)
+{
+	r->state = RUN_IDLE;
+	if (ch == 'y' || ch == 'Y') {
+		check_start(r, t);
+	} else {
+		free(r->only);
+		r->only = NULL;
+		tui_message(t, false, "%s",
+		    _("cancelled: nothing was changed"));
+	}
+	return TUI_HANDLED;
 }
 
 /* The typed names must be exactly the devices to destroy, in any order
@@ -343,6 +402,8 @@ run_key(void *p, struct tui *t, int ch)
 
 	if (r->state == RUN_CONFIRM)
 		return confirm_key(r, t, ch);
+	if (r->state == RUN_ASK_SKIP)
+		return ask_key(r, t, ch);
 	switch (ch) {
 	case 'r':
 		if (r->state == RUN_RUNNING)

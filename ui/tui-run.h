@@ -46,6 +46,7 @@ struct run_member {
 enum run_state {
 	RUN_IDLE,
 	RUN_CONFIRM, /* typing the devices to destroy */
+	RUN_ASK_SKIP, /* asked: run only the variants that can build? */
 	RUN_RUNNING,
 	RUN_DONE,
 };
@@ -54,6 +55,8 @@ struct run {
 	enum run_state state;
 	struct labrun *lr;
 	struct record *rec; /* the runner's, once it is done */
+	bool *only; /* the variants to run (NULL: all): those that can
+		       build here, once the user said so */
 	/* the confirmation dialog */
 	char **destroy;
 	size_t ndestroy;

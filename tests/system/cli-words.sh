@@ -98,5 +98,11 @@ if [ ! -e /proc/mdstat ]; then
 	esac
 	expect_match "dry run counts the failing" "$last" \
 	    "[0-9]+ of [0-9]+ variants will fail"
+	# and a lab of directories builds nothing: nothing will fail
+	"$RAIDLAB" run -n "$top_srcdir/data/labs/quick.cfg" \
+	    >/dev/null 2>"$TEST_TMP/err"
+	expect_eq "dry run of quick: exit status" "$?" 0
+	expect_match "dry run of quick: the last word" \
+	    "$(tail -n 1 "$TEST_TMP/err")" "every check passed"
 fi
 exit 0

@@ -99,3 +99,44 @@ tui_keys q
 expect_eq "mouse: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
 tui_stop
+
+# ---- Variants that cannot build here (md without the md driver) are
+# asked about once: n runs nothing, y runs only the others.
+if [ -e /proc/mdstat ]; then
+	echo "note: this kernel has md: the ask before a run is not checked" >&2
+else
+	mixed="$TEST_TMP/mixed.cfg"
+	cat >"$mixed" <<EOF2
+name = "tuimixed"; cache = "keep";
+defaults = { scratch = { count = 2; size = "64M"; dir = "$TEST_TMP"; }; };
+variants = (
+  { name = "md1"; array = { level = "1"; devices = [ "scratch:0", "scratch:1" ]; };
+    fs = { type = "ext4"; }; },
+  { name = "md0"; array = { level = "0"; devices = [ "scratch:0", "scratch:1" ]; };
+    fs = { type = "ext4"; }; },
+  { name = "dir"; directory = "$TEST_TMP/mixed"; }
+);
+workloads = ( { name = "few"; type = "smallfiles"; counts = [50]; dirs = 1; } );
+EOF2
+	tui_start "$mixed"
+	tui_wait_for 'tuimixed'
+	tui_keys "$(run_tab)"
+	tui_wait_for 'Press r to run'
+	tui_keys r
+	tui_wait_for '2 variants cannot build on this machine \(no md driver\): run the other 1\? y/n'
+	tui_keys n
+	tui_wait_for 'cancelled: nothing was changed'
+	ls "$XDG_DATA_HOME"/raidlab/results/tuimixed-*.json >/dev/null 2>&1 &&
+		fail "n: a run was recorded"
+	tui_keys r
+	tui_wait_for 'run the other 1\? y/n'
+	tui_keys y
+	tui_wait_for 'run done: 1 runs, 0 failed' 60
+	rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuimixed-*.json)
+	expect_eq "y: the variants run" \
+		"$(jq -r '[.runs[].variant.name] | unique | join(",")' "$rec")" dir
+	tui_keys q
+	expect_eq "ask: exit status" "$(tui_wait_exit)" 0
+	tui_check_stderr
+	tui_stop
+fi
