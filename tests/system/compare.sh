@@ -84,7 +84,7 @@ for key in files_200 files_400; do
 	expect_match "$key: text best" "$text" "^  \\* $best +[0-9]"
 	case $verdict in
 	no_difference) vt='~ p=[0-9.]+' ;;
-	better|worse) vt='[-+][0-9.]+% ± ([0-9.]+%|\?)' ;;
+	better|worse) vt='[-+][0-9.]+% ±([0-9.]+%|\?)' ;;
 	*) fail "$key: beta's verdict $verdict with 3 repeats each" ;;
 	esac
 	expect_match "$key: text verdict" "$text" \
