@@ -29,7 +29,9 @@ tui_start() {
 	done
 	_cmd="$_cmd 2>'$TUI_ERR'; echo \$? >'$TEST_TMP/tui.status'; sleep 600"
 	rm -f "$TEST_TMP/tui.status"
-	# A fresh server per start: a killed one takes a moment to go.
+	# A fresh server per start: a killed one takes a moment to go. The
+	# previous one goes first, or it would outlive the test.
+	tui_stop
 	TUI_N=$((TUI_N + 1))
 	TUI_SOCK="$TEST_TMP/tmux.$TUI_N.sock"
 	tmx -f /dev/null new-session -d -s "$TUI_SESSION" -x "$TUI_COLS" \
