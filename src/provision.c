@@ -146,6 +146,25 @@ prov_md_available(const struct lab_variant *v)
 	return !md || access("/proc/mdstat", F_OK) == 0;
 }
 
+size_t
+prov_md_missing(const struct lab *lab, const bool *sel, size_t *nsel,
+    bool *buildable)
+{
+	size_t n = 0;
+
+	*nsel = 0;
+	for (size_t i = 0; i < lab->nvariants; i++) {
+		bool on = sel == NULL || sel[i];
+		bool ok = on && prov_md_available(&lab->variants[i]);
+
+		*nsel += on;
+		n += on && !ok;
+		if (buildable != NULL)
+			buildable[i] = ok;
+	}
+	return n;
+}
+
 /* Room for the workloads' data set on the scratch disks and in their
    directory, before one is made (space.h); a warning passes. */
 static int

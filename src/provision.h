@@ -24,6 +24,7 @@
 #include <jansson.h>
 
 #include "guard.h"
+#include "lab.h"
 #include "plan.h"
 #include "scratch.h"
 
@@ -85,6 +86,15 @@ size_t prov_guard_devs(const struct plan *p, struct guard_dev *d);
 
 /* The variant needs no md, or the kernel has the md driver. */
 bool prov_md_available(const struct lab_variant *v);
+
+/*
+ * Of lab's variants selected by sel (NULL: all), how many cannot build
+ * here (prov_md_available() false); *nsel gets how many are selected and,
+ * when buildable is not NULL, buildable[i] whether variant i is selected
+ * and can build.
+ */
+size_t prov_md_missing(const struct lab *lab, const bool *sel, size_t *nsel,
+    bool *buildable);
 
 /*
  * Refuse an md variant on a kernel without md (-ENODEV), and one with

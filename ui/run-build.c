@@ -13,32 +13,17 @@
 #include "provision.h"
 #include "run-build.h"
 
-/* Selected variants that the checks let through but that cannot build
-   on this kernel (md without the md driver): they will fail. */
-static size_t
-will_fail(const struct lab *lab, const struct labrun_opts *o, size_t *nsel)
-{
-	size_t n = 0;
-
-	*nsel = 0;
-	if (o->target != NULL)
-		return 0;
-	for (size_t i = 0; i < lab->nvariants; i++) {
-		if (o->variants != NULL && !o->variants[i])
-			continue;
-		(*nsel)++;
-		if (!prov_md_available(&lab->variants[i]))
-			n++;
-	}
-	return n;
-}
-
 int
 build_dry_run(const struct lab *lab, const struct labrun_opts *o)
 {
 	struct labrun_check c;
 	int rc = labrun_check(lab, o, &c);
-	size_t nsel, nfail = will_fail(lab, o, &nsel);
+	/* Selected variants the checks let through that cannot build on
+	   this kernel (md without the md driver): they will fail. */
+	size_t nsel = 0,
+	       nfail = o->target != NULL
+	    ? 0
+	    : prov_md_missing(lab, o->variants, &nsel, NULL);
 
 	for (size_t i = 0; i < c.nmsgs; i++)
 		fprintf(stderr, "raidlab run: %s\n", c.msgs[i].text);

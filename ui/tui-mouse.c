@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "i18n.h"
 #include "tui-mouse.h"
 
 /* Presses, not only clicks: tmux and some terminals send a release so
@@ -31,11 +30,8 @@ tab_at(const struct tui *t, int x)
 
 	for (size_t i = 0; tui_screens[i] != NULL && left < t->cols; i++) {
 		char tab[64];
-		int w;
+		int w = tui_tab_label(i, tab, sizeof tab);
 
-		snprintf(tab, sizeof tab, " %zu %s ", i + 1,
-		    _(tui_screens[i]->name));
-		w = (int)strlen(tab);
 		if (x >= left && x < left + w)
 			return (int)i;
 		left += w;

@@ -259,7 +259,7 @@ request_start(struct run *r, struct tui *t)
 {
 	const struct lab *lab = t->lab;
 	struct errlist errs;
-	size_t nfail = 0;
+	size_t nfail, nsel;
 
 	errlist_init(&errs);
 	if (lab_check(lab, &errs) < 0) {
@@ -272,12 +272,15 @@ request_start(struct run *r, struct tui *t)
 	}
 	errlist_done(&errs);
 	free(r->only);
-	r->only = NULL;
-	for (size_t i = 0; i < lab->nvariants; i++)
-		nfail += !prov_md_available(&lab->variants[i]);
+	r->only = xcalloc(lab->nvariants + 1, sizeof *r->only);
+	nfail = prov_md_missing(lab, NULL, &nsel, r->only);
 	if (nfail == 0) {
+		free(r->only);
+		r->only = NULL;
 		check_start(r, t);
-	} else if (nfail == lab->nvariants) {
+	} else if (nfail == nsel) {
+		free(r->only);
+		r->only = NULL;
 		tui_message(t, true,
 		    ngettext("the variant cannot build on this machine (no md "
 			     "driver): nothing was run",
@@ -286,9 +289,6 @@ request_start(struct run *r, struct tui *t)
 			nfail),
 		    nfail);
 	} else {
-		r->only = xcalloc(lab->nvariants, sizeof *r->only);
-		for (size_t i = 0; i < lab->nvariants; i++)
-			r->only[i] = prov_md_available(&lab->variants[i]);
 		r->state = RUN_ASK_SKIP;
 		tui_message(t, false,
 		    ngettext("%zu variant cannot build on this machine (no md "
@@ -296,7 +296,7 @@ request_start(struct run *r, struct tui *t)
 			"%zu variants cannot build on this machine (no md "
 			"driver): run the other %zu? y/n",
 			nfail),
-		    nfail, lab->nvariants - nfail);
+		    nfail, nsel - nfail);
 	}
 }
 

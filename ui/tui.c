@@ -253,6 +253,13 @@ tui_message(struct tui *t, bool bad, const char *fmt, ...)
 	t->redraw = true;
 }
 
+int
+tui_tab_label(size_t i, char *buf, size_t len)
+{
+	snprintf(buf, len, " %zu %s ", i + 1, _(tui_screens[i]->name));
+	return (int)strlen(buf);
+}
+
 static void
 draw_head(struct tui *t)
 {
@@ -264,15 +271,14 @@ draw_head(struct tui *t)
 	x = 0;
 	for (size_t i = 0; tui_screens[i] != NULL && x < t->cols; i++) {
 		char tab[64];
+		int w = tui_tab_label(i, tab, sizeof tab);
 
-		snprintf(tab, sizeof tab, " %zu %s ", i + 1,
-		    _(tui_screens[i]->name));
 		if (i == t->cur)
 			wattron(t->head, A_BOLD | A_REVERSE);
 		tui_put(t->head, 0, x, t->cols - x, tab);
 		if (i == t->cur)
 			wattroff(t->head, A_BOLD | A_REVERSE);
-		x += (int)strlen(tab);
+		x += w;
 	}
 	if (x + 4 < t->cols) {
 		char lab[256];

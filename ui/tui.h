@@ -106,6 +106,10 @@ extern const struct tui_screen tui_files;
 /* NULL-terminated, in number-key order ("1" is the first). */
 extern const struct tui_screen *const tui_screens[];
 
+/* Screen i's tab in the header (" 2 Compose "), into buf; its width. The
+   header and the mouse's tab clicks lay tabs out with it alike. */
+int tui_tab_label(size_t i, char *buf, size_t len);
+
 /*
  * Run the lab on the terminal until the user quits; lab_path names the
  * lab to open (NULL: the default lab). Returns the exit status.

@@ -17,10 +17,6 @@ workloads = (
 );
 EOF2
 
-run_tab() {
-	tui_screen | head -n 1 | grep -Eo '[0-9] Run' | cut -c1
-}
-
 # F10 on the first screen and on every other one quits at once (no run,
 # no changes), in colour and with --ascii; the footer names it.
 for opt in "" --ascii; do
@@ -36,7 +32,7 @@ for opt in "" --ascii; do
 done
 tui_start "$lab"
 tui_wait_for 'tuikeys'
-tui_keys "$(run_tab)"
+tui_keys "$(tui_tab Run)"
 tui_wait_for 'Press r to run'
 tui_keys F10
 expect_eq "F10 on the Run screen: exit status" "$(tui_wait_exit)" 0
@@ -46,7 +42,7 @@ tui_stop
 # During a run, F10 asks first; a second F10 stops the run and quits.
 tui_start "$lab"
 tui_wait_for 'tuikeys'
-tui_keys "$(run_tab)"
+tui_keys "$(tui_tab Run)"
 tui_wait_for 'Press r to run'
 tui_keys r
 tui_wait_for 'files/s now [0-9]' 20
@@ -120,7 +116,7 @@ workloads = ( { name = "few"; type = "smallfiles"; counts = [50]; dirs = 1; } );
 EOF2
 	tui_start "$mixed"
 	tui_wait_for 'tuimixed'
-	tui_keys "$(run_tab)"
+	tui_keys "$(tui_tab Run)"
 	tui_wait_for 'Press r to run'
 	tui_keys r
 	tui_wait_for '2 variants cannot build on this machine \(no md driver\): run the other 1\? y/n'

@@ -38,6 +38,11 @@ tui_start() {
 		-y "$TUI_ROWS" "$_cmd" || fail "tmux new-session"
 }
 
+# tui_tab NAME: the number key of screen NAME, read from the header.
+tui_tab() {
+	tui_screen | head -n 1 | grep -Eo "[0-9] $1" | cut -c1
+}
+
 # tui_keys KEY...: tmux key names (Enter, Tab, BTab, Escape, Up, F1, C-c)
 # or literal strings.
 tui_keys() {

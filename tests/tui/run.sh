@@ -25,14 +25,9 @@ workloads = (
 );
 EOF
 
-# run_tab: the number key of the Run screen, read from the header.
-run_tab() {
-	tui_screen | head -n 1 | grep -Eo '[0-9] Run' | cut -c1
-}
-
 tui_start "$lab"
 tui_wait_for 'tuirun'
-tui_keys "$(run_tab)"
+tui_keys "$(tui_tab Run)"
 tui_wait_for 'Press r to run'
 tui_keys r
 tui_wait_for 'dir: big round 1 of 1' 20
@@ -79,7 +74,7 @@ start_big() {
 	rm -f "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json
 	tui_start "$lab"
 	tui_wait_for 'tuirun'
-	tui_keys "$(run_tab)"
+	tui_keys "$(tui_tab Run)"
 	tui_wait_for 'Press r to run'
 	tui_keys r
 	tui_wait_for 'files/s now [0-9]' 20
@@ -199,7 +194,7 @@ EOF
 	# Wide enough for the log's refusal lines whole.
 	TUI_COLS=200 tui_start "$TEST_TMP/data.cfg"
 	tui_wait_for 'tuidata'
-	tui_keys "$(run_tab)" r
+	tui_keys "$(tui_tab Run)" r
 	tui_wait_for 'hold data that the run will destroy'
 	tui_wait_for "$d1"
 	tui_text "$d2"
