@@ -17,6 +17,7 @@
 #include "err.h"
 #include "exec.h"
 #include "guard.h"
+#include "holders.h"
 #include "i18n.h"
 #include "ident.h"
 #include "lab.h"
@@ -30,6 +31,10 @@
 #define SETUP_TIMEOUT 3600.0
 #define UNDO_TIMEOUT 600.0
 #define SYNC_POLL_MS 250
+/* An undo that failed as "busy" is tried again after these pauses (ms):
+   a transient opener (a probe, md's own recovery check) lets go within a
+   second or two; a real holder is named in the record instead. */
+static const unsigned undo_retry_ms[] = { 250, 500, 1000, 2000 };
 
 void
 prov_init(struct prov *p, const struct lab_variant *v, struct statej *j,
@@ -496,6 +501,72 @@ note_judged(const struct ident_judgement *jd, json_t *list,
 	}
 }
 
+/* Append a, b and c to the string in why (wlen bytes), cut to fit. */
+static void
+why_append(char *why, size_t wlen, const char *a, const char *b, const char *c)
+{
+	size_t n = strlen(why);
+
+	/* cut to fit, as run_cmd's own line: the record keeps it whole */
+	if (n + 1 < wlen &&
+	    snprintf(why + n, wlen - n, "%s%s%s", a, b, c) >= (int)(wlen - n))
+		why[wlen - 1] = '\0';
+}
+
+/* The output of the entry run_cmd appended last to list. */
+static const char *
+last_output(json_t *list)
+{
+	json_t *s = json_array_get(list, json_array_size(list) - 1);
+
+	return json_string_value(json_object_get(s, "output"));
+}
+
+/*
+ * run_cmd for an undo, tried again while it fails as "busy" (holders.h)
+ * and the step it undoes had succeeded. The record keeps one entry, the
+ * last try, with the failed ones under "earlier"; when it still fails,
+ * "held_by" says what holds each block device it names.
+ */
+static int
+run_undo(const char *const *argv, bool failed, json_t *list,
+    const struct prov_cb *cb, char *why, size_t wlen)
+{
+	json_t *earlier = NULL, *last;
+	size_t k = 0;
+	int rc;
+
+	while ((rc = run_cmd(argv, NULL, true, list, cb, why, wlen)) < 0 &&
+	    !failed && k < sizeof undo_retry_ms / sizeof undo_retry_ms[0] &&
+	    holders_busy_output(last_output(list))) {
+		if (earlier == NULL)
+			earlier = json_array();
+		json_array_append(earlier,
+		    json_array_get(list, json_array_size(list) - 1));
+		json_array_remove(list, json_array_size(list) - 1);
+		usleep(undo_retry_ms[k++] * 1000u);
+	}
+	last = json_array_get(list, json_array_size(list) - 1);
+	if (earlier != NULL)
+		json_object_set_new(last, "earlier", earlier);
+	if (rc < 0 && holders_busy_output(last_output(list))) {
+		json_t *held = json_object();
+		char h[1024];
+
+		for (const char *const *a = argv + 1; *a != NULL; a++)
+			if (holders_describe(*a, h, sizeof h) > 0) {
+				json_object_set_new(held, *a, json_string(h));
+				/* where the user looks, not only the record */
+				why_append(why, wlen, " (", h, ")");
+			}
+		if (json_object_size(held) > 0)
+			json_object_set_new(last, "held_by", held);
+		else
+			json_decref(held);
+	}
+	return rc;
+}
+
 /*
  * Undo step i: each command with the paths that are not the step's left
  * out (ident.h), so that a name taken by something else meanwhile (a
@@ -526,7 +597,7 @@ undo_step(struct prov *p, size_t i, bool failed, json_t *list,
 
 		if (av == NULL)
 			continue;
-		rc = run_cmd(av, NULL, true, list, cb, why, sizeof why);
+		rc = run_undo(av, failed, list, cb, why, sizeof why);
 		free(av);
 		if (rc < 0 && !failed) {
 			ok = false;

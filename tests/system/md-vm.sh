@@ -133,6 +133,9 @@ printf 'md-vm: kernel %s; initramfs %s s, boot and guest %s s (guest script %s s
 if [ "$vm_failures" != 0 ]; then
 	echo "--- guest log" >&2
 	cat "$share/guest.log" >&2
+	echo "--- the guest kernel's md messages (last 40)" >&2
+	grep -E 'md[0-9]*: |md/raid|still in use|EXT4-fs|XFS|BTRFS' \
+		"$out"/after/dmesg 2>/dev/null | tail -n 40 >&2
 	fail "$vm_failures checks failed in the md VM"
 fi
 echo "md-vm: ok ($stages)"

@@ -22,7 +22,7 @@ vm_fail() {
 
 # vm_eq WHAT GOT WANT
 vm_eq() {
-	[ "$2" = "$3" ] || vm_fail "$1: got '$2', want '$3'"
+	[ "$2" = "$3" ] || { vm_fail "$1: got '$2', want '$3'"; return 1; }
 }
 
 # vm_match WHAT TEXT ERE
@@ -110,7 +110,11 @@ variant_check() {
 		length > 0 and all(.status == "ok" and .exit_status == 0)')" true
 	vm_eq "$v: every teardown step exited 0 (or had nothing to undo)" \
 		"$(bq "$v" '(.teardown // []) | length > 0 and
-		all(.status == "ok" and (.exit_status == 0 or .note != null))')" true
+		all(.status == "ok" and (.exit_status == 0 or .note != null))')" true ||
+		# what failed, for a log that is all there is of the guest
+		bq "$v" '.teardown[]? | select(.status != "ok") |
+		"  \(.command): \(.status): \(.output)" +
+		(if .held_by then " held by: \(.held_by)" else "" end)' >&2
 	vm_eq "$v: run status" "$(rq "$v" 'map(.status) | join(",")')" ok
 	vm_eq "$v: files written" \
 		"$(rq "$v" 'length > 0 and all(.tests | length > 0 and all(.files > 0))')" true

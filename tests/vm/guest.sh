@@ -282,6 +282,8 @@ for f in /dev/md* /dev/md/*; do
 	fi
 done >"$a/dev-md"
 cat /proc/self/mountinfo >"$a/mountinfo"
+# the kernel's own words, for a failure's log ("md: mdN still in use")
+dmesg >"$a/dmesg" 2>&1
 losetup -a >"$a/losetup" 2>&1
 for dev in "${disks[@]:1}"; do
 	wipefs -n "$dev" | sed "s|^|$dev: |"
