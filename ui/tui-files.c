@@ -224,6 +224,7 @@ open_now(struct files *s, struct tui *t, const char *path)
 	}
 	lab_free(t->lab);
 	t->lab = lab;
+	t->lab_gen++;
 	free(t->lab_path);
 	t->lab_path = xstrdup(path);
 	t->dirty = false;
@@ -440,6 +441,7 @@ new_lab(struct files *s, struct tui *t, const char *name)
 	lab->name = xstrdup(name);
 	lab_free(t->lab);
 	t->lab = lab;
+	t->lab_gen++;
 	free(t->lab_path);
 	t->lab_path = NULL;
 	t->dirty = true;

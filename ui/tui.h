@@ -73,6 +73,8 @@ struct tui_screen {
 struct tui {
 	struct lab *lab; /* the lab being edited (owned) */
 	char *lab_path; /* where it was loaded from / saves to */
+	unsigned long lab_gen; /* bumped when another lab is opened or made:
+				  what screens kept of the last one goes */
 	bool dirty; /* unsaved changes */
 	size_t variant; /* the variant being composed / shown */
 
