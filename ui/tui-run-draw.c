@@ -202,16 +202,22 @@ legend_entry(struct tui *t, WINDOW *w, int y, int x, enum tui_pair p,
 	return 2 + tui_width(name) + 2;
 }
 
-/* The chart's legend, right-aligned on its bottom border before end:
+/* The chart's legend, right-aligned on its bottom border before end
+   (width: the frame's):
    write and read (throughput), or the current variant (files/s). */
 static void
-legend(struct tui *t, WINDOW *w, int y, int end, bool areas,
+legend(struct tui *t, WINDOW *w, int y, int end, int width, bool areas,
     const char *variant)
 {
 	const char *wr = _("write"), *rd = _("read");
-	int need = areas ? 2 + tui_width(wr) + 2 + 2 + tui_width(rd)
-			 : 2 + tui_width(variant);
-	int x = end - need - 2; /* a blank on each side, off the border */
+	char name[128];
+	int need, x;
+
+	/* a long variant name cut in the middle to the frame's width */
+	tui_cut_mid(t, variant, 0, width - 8, name, sizeof name);
+	need = areas ? 2 + tui_width(wr) + 2 + 2 + tui_width(rd)
+		     : 2 + tui_width(name);
+	x = end - need - 2; /* a blank on each side, off the border */
 
 	if (x < 0)
 		return;
@@ -219,7 +225,7 @@ legend(struct tui *t, WINDOW *w, int y, int end, bool areas,
 		x += legend_entry(t, w, y, x, TUI_PAIR_SERIES0, '#', wr);
 		legend_entry(t, w, y, x, TUI_PAIR_SERIES1, ':', rd);
 	} else {
-		legend_entry(t, w, y, x, TUI_PAIR_SERIES0, '#', variant);
+		legend_entry(t, w, y, x, TUI_PAIR_SERIES0, '#', name);
 	}
 }
 
@@ -234,6 +240,11 @@ title_fit(char *line, size_t len, int cw, const char *title, const char *a,
 		return;
 	/* TRANSLATORS: the short title: now, average and peak */
 	snprintf(line, len, _("%s %s / %s / %s"), title, a, b, c);
+	if (tui_width(line) <= cw)
+		return;
+	/* the unit alone ("MB/s" of "MB/s read+write") */
+	snprintf(line, len, "%.*s %s/%s/%s", (int)strcspn(title, " "), title, a,
+	    b, c);
 	if (tui_width(line) <= cw)
 		return;
 	snprintf(line, len, "%s/%s/%s", a, b, c);
@@ -369,7 +380,8 @@ chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
 		return;
 	y_scale(t, w, y + 1, x + 1, lw, gh, r->grid.ymax);
 	time_axis(t, w, y + 1 + gh, gx, gw, d->n, &d->span);
-	legend(t, w, y + ch - 1, x + cw - 1, d->y_all[1] != NULL, d->variant);
+	legend(t, w, y + ch - 1, x + cw - 1, cw, d->y_all[1] != NULL,
+	    d->variant);
 }
 
 /* Sample i of a curve as the chart shows it (which: 0 throughput,
