@@ -521,5 +521,8 @@ const struct tui_screen tui_compare = {
 	.enter = cmp_enter,
 	.draw = cmp_draw,
 	.key = cmp_key,
-	.status = N_("a add results  b baseline  v view  y copy  Del remove"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("a add  b baseline  Del remove  v view  y copy  w/W "
+		     "report  Left/Right test"),
 };

@@ -613,5 +613,8 @@ const struct tui_screen tui_compose = {
 	.enter = compose_enter,
 	.draw = compose_draw,
 	.key = compose_key,
-	.status = N_("Tab/Enter edit  Left/Right change  a c r d variant"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("Enter edit  a add  c clone  r rename  d delete  "
+		     "Left/Right change  K/J move  Esc back"),
 };

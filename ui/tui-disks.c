@@ -462,5 +462,7 @@ const struct tui_screen tui_disks = {
 	.tick = disks_tick,
 	.fd = disks_fd,
 	.readable = disks_readable,
-	.status = N_("Up/Down select  m member  s spare  a all  r rescan"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("m member  s spare  a all  r rescan  Up/Down select"),
 };

@@ -737,5 +737,8 @@ const struct tui_screen tui_files = {
 	.enter = files_enter,
 	.draw = tui_files_draw,
 	.key = files_key,
-	.status = N_("Enter open  n new  s save  w save as  a name"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("Enter open  s save  w save as  n new  a name  N copy  e "
+		     "describe  o path"),
 };

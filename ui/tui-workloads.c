@@ -696,5 +696,8 @@ const struct tui_screen tui_workloads = {
 	.enter = wl_enter,
 	.draw = wl_draw,
 	.key = wl_key,
-	.status = N_("Tab/Enter edit  a add  r rename  d delete  K/J move"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("Enter edit  a add  r rename  d delete  Left/Right change "
+		     " K/J move  Esc back"),
 };
