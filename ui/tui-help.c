@@ -14,7 +14,7 @@
 
 /* Keys every screen has (the help lists them after the screen's own). */
 static const struct tui_key global_keys[] = {
-	{ "1-9", N_("switch screen") },
+	{ "1 2 ..", N_("switch screen: the number on its tab") },
 	{ "F1 ?",
 	    N_("this help (arrows and PgUp/PgDn scroll it when it does not "
 	       "fit, any other key closes it)") },
