@@ -114,6 +114,15 @@ scan(struct disks *s, struct tui *t, unsigned flags)
 	struct err e;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 
+	size_t nrows = s->table.n > 0 ? s->table.n - 1 : 0;
+	char *was = NULL;
+
+	/* The selection follows its disk, not its row: a device that comes
+	   or goes above it must not move it onto another (where m or s
+	   would act). */
+	if (s->sel < nrows && s->row_disk != NULL &&
+	    s->list.v[s->row_disk[s->sel]].path != NULL)
+		was = xstrdup(s->list.v[s->row_disk[s->sel]].path);
 	err_clear(&e);
 	if (disk_list_scan(&s->list, flags, &e) < 0)
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
@@ -124,6 +133,12 @@ scan(struct disks *s, struct tui *t, unsigned flags)
 			if (s->list.v[i].path != NULL)
 				disk_watch_node(s->watch, s->list.v[i].path);
 	build(s, t);
+	nrows = s->table.n > 0 ? s->table.n - 1 : 0;
+	for (size_t r = 0; was != NULL && r < nrows; r++)
+		if (s->list.v[s->row_disk[r]].path != NULL &&
+		    strcmp(s->list.v[s->row_disk[r]].path, was) == 0)
+			s->sel = r;
+	free(was);
 	t->redraw = true;
 }
 
