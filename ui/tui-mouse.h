@@ -19,4 +19,22 @@ void tui_mouse_set(struct tui *t, bool on);
  */
 bool tui_mouse_event(struct tui *t, int *ch);
 
+/*
+ * ch (KEY_UP or KEY_DOWN) came from the wheel: true, with the pointer's
+ * row in the body (the header is row -1) in *y and its column in *x, so
+ * that a screen of two panes scrolls the one under the pointer. False
+ * for a key typed (t->mouse then holds no wheel).
+ */
+bool tui_mouse_wheel(const struct tui *t, int ch, int *y, int *x);
+
+/* A click (not the wheel) is in t->mouse: its body row and column. */
+bool tui_mouse_click(const struct tui *t, int *y, int *x);
+
+/*
+ * The click in t->mouse was a double one (two quick clicks reach the
+ * screen as one event): the screen does at once what a second click on
+ * the selected row does.
+ */
+bool tui_mouse_double(const struct tui *t);
+
 #endif
