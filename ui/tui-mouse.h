@@ -1,8 +1,10 @@
 /*
  * The mouse in the TUI: a click on a tab shows its screen, the wheel
- * scrolls as Up/Down do, and clicks on rows reach the screens as
- * KEY_MOUSE (t->mouse). M turns reporting off and on: off, the terminal
- * has its own text selection back. UI thread.
+ * scrolls as Up/Down do (t->mouse says where, for screens of two panes),
+ * and clicks on rows reach the screens as KEY_MOUSE (t->mouse): a second
+ * click on the selected row, or a double click, is that screen's Enter
+ * where Enter changes nothing on disk. M turns reporting off and on: off,
+ * the terminal has its own text selection back. UI thread.
  */
 #ifndef RAIDLAB_TUI_MOUSE_H
 #define RAIDLAB_TUI_MOUSE_H
