@@ -1,5 +1,5 @@
 #!/bin/sh
-# The mouse on the lists, in tmux at 80x24, in colour and with --ascii:
+# The mouse on the lists, in tmux at 80x24 (colour and --ascii) and 120x40:
 # a click on a row selects that row (Lab files, Disks, Compose's variants
 # and its device picker, Workloads, Compare's table and its picker of
 # record files); a second click on the selected row does what Enter does
@@ -152,6 +152,16 @@ for opt in "" --ascii; do
 	tui_start $opt "$lab"
 	tui_wait_layout 24
 
+	# ---- Disks: a click on the second device selects it (when this
+	# machine lists two).
+	want=$(row_text 3 3 80)
+	if [ -n "$want" ]; then
+		click 3 3
+		wait_sel "^$(printf '%s' "$want" | cut -d' ' -f1) "
+	else
+		echo "note: one device listed: the Disks click is not checked" >&2
+	fi
+
 	# ---- Compose: a click on a row of the variants selects it, the
 	# list scrolled or not.
 	goto Compose
@@ -297,4 +307,25 @@ for opt in "" --ascii; do
 	expect_eq "$what: exit status" "$(tui_wait_exit)" 0
 	tui_check_stderr
 done
+
+# ---- 120x40: the plan is the right pane; the wheel over it scrolls it,
+# over the form it leaves the variant alone.
+TUI_COLS=120
+TUI_ROWS=40
+tui_start "$lab"
+tui_wait_layout 40
+goto Compose
+wait_sel '^md1$'
+tui_wait_for '(│|\|) # variant md1 *$'
+mouse_ev 65 90 5
+tui_wait_for '(│|\|) # scratch: functional'
+tui_wait_gone '# variant md1'
+mouse_ev 65 40 5
+tui_keys Escape
+wait_sel '^md1$'
+mouse_ev 64 90 5
+tui_wait_for '(│|\|) # variant md1 *$'
+tui_keys q
+expect_eq "120x40: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
 echo "tui mouse: ok"
