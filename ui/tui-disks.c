@@ -39,6 +39,7 @@ struct disks {
 	size_t *row_disk; /* table row (after the header) -> list index */
 	struct disk_table table;
 	size_t sel, top; /* selected row, first row shown */
+	int shown; /* rows the last frame had for the table, for clicks */
 	bool all; /* show hidden devices too */
 	char *names; /* the device names of the last scan, joined */
 	unsigned since_ms;
@@ -333,6 +334,7 @@ disks_draw(void *p, struct tui *t, WINDOW *w)
 
 	if (rows < 2)
 		rows = getmaxy(w) - 1;
+	s->shown = rows;
 	if (s->sel < s->top)
 		s->top = s->sel;
 	if (rows > 0 && s->sel >= s->top + (size_t)rows)
@@ -400,8 +402,8 @@ disks_key(void *p, struct tui *t, int ch)
 	case 's':
 		toggle(s, t, LAB_A_SPARES);
 		break;
-	case KEY_MOUSE:
-		if (t->mouse.y >= 2 &&
+	case KEY_MOUSE: /* a row of the table, not of the details under it */
+		if (t->mouse.y >= 2 && t->mouse.y - 2 < s->shown &&
 		    (size_t)(t->mouse.y - 2) + s->top < nrows)
 			s->sel = (size_t)(t->mouse.y - 2) + s->top;
 		break;

@@ -27,6 +27,7 @@
 #include "presets.h"
 #include "tui-files-int.h"
 #include "tui-files.h"
+#include "tui-mouse.h"
 #include "tui.h"
 #include "xalloc.h"
 
@@ -558,22 +559,30 @@ ask_key(struct files *s, struct tui *t, int ch)
 	return TUI_HANDLED;
 }
 
-/* A click on the list selects the lab under it (not a heading). */
+/* A click on the list selects the lab under it (not a heading); on the
+   selected one, it opens it as Enter does (unsaved changes are asked
+   about first). */
 static void
-click(struct files *s, const struct tui *t)
+click(struct files *s, struct tui *t)
 {
 	int y = t->mouse.y - 1 - TUI_FILES_LIST_Y;
 	size_t r, i;
 
-	if (y < 0)
+	if (y < 0 || (size_t)y >= s->shown || s->mode != FILES_MODE_LIST)
 		return;
 	r = s->top + (size_t)y;
 	/* The headings: "Recent labs" (when there are some), "Presets". */
 	if ((s->nrecent > 0 && r == 0) || r == s->nrecent + (s->nrecent > 0))
 		return;
 	i = r - (s->nrecent > 0) - (r > s->nrecent);
-	if (i < s->n)
+	if (i >= s->n)
+		return;
+	if (i != s->sel && !tui_mouse_double(t)) {
 		s->sel = i;
+		return;
+	}
+	s->sel = i;
+	open_lab(s, t, s->v[i].path);
 }
 
 static enum tui_handled

@@ -383,6 +383,8 @@ on_key(struct tui *t, int ch)
 		if (ch != KEY_RESIZE)
 			return;
 	}
+	if (ch != KEY_MOUSE) /* t->mouse is the wheel's for its keys only */
+		t->mouse.bstate = 0;
 	if (ch == KEY_MOUSE &&
 	    (getmouse(&t->mouse) != OK || tui_mouse_event(t, &ch))) {
 		t->redraw = true;
