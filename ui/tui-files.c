@@ -23,6 +23,7 @@
 
 #include "err.h"
 #include "i18n.h"
+#include "lab-edit.h"
 #include "lab.h"
 #include "presets.h"
 #include "tui-files-int.h"
@@ -419,12 +420,14 @@ save_path_enter(struct files *s, struct tui *t)
 }
 
 /* A new lab named name: empty, or a copy of s->new_from. It has no
-   file yet, so s asks where (the user's lab directory first). */
-static void
+   file yet, so s asks where (the user's lab directory first). False,
+   with the reason said, when the name is not one a lab file takes. */
+static bool
 new_lab(struct files *s, struct tui *t, const char *name)
 {
 	struct errlist errs;
 	struct lab *lab = NULL;
+	struct err e = { 0 };
 
 	errlist_init(&errs);
 	if (s->new_from == NULL)
@@ -433,11 +436,17 @@ new_lab(struct files *s, struct tui *t, const char *name)
 		tui_message(t, true, _("Not made: %s does not load"),
 		    s->new_from);
 		errlist_done(&errs);
-		return;
+		return true;
 	}
 	errlist_done(&errs);
-	free(lab->name);
-	lab->name = xstrdup(name);
+	/* Through lab_edit, so that the name is the lab's own and saved:
+	   an empty lab's name was lost on save, leaving a file that does
+	   not check. */
+	if (lab_edit_name(lab, name, &e) < 0) {
+		lab_free(lab);
+		tui_message(t, true, "%s", e.msg);
+		return false;
+	}
 	lab_free(t->lab);
 	t->lab = lab;
 	free(t->lab_path);
@@ -445,6 +454,7 @@ new_lab(struct files *s, struct tui *t, const char *name)
 	t->dirty = true;
 	t->variant = 0;
 	tui_message(t, false, _("New lab %s: s saves it"), name);
+	return true;
 }
 
 /* Enter in the name or description field. */
@@ -452,21 +462,19 @@ static void
 text_enter(struct files *s, struct tui *t)
 {
 	const char *v = s->field.buf;
-	char **slot;
+	struct err e = { 0 };
 
-	if (s->mode != FILES_MODE_ABOUT &&
-	    (v[0] == '\0' || strpbrk(v, "/\"") != NULL)) {
-		tui_message(t, true, "%s",
-		    _("A lab's name is not empty and has no / or \""));
-		return;
-	}
 	if (s->mode == FILES_MODE_NEW_NAME) {
-		new_lab(s, t, v);
+		if (!new_lab(s, t, v))
+			return;
+	} else if (s->mode == FILES_MODE_NAME) {
+		if (lab_edit_name(t->lab, v, &e) < 0) {
+			tui_message(t, true, "%s", e.msg);
+			return;
+		}
+		t->dirty = true;
 	} else {
-		slot = s->mode == FILES_MODE_NAME ? &t->lab->name
-						  : &t->lab->description;
-		free(*slot);
-		*slot = v[0] != '\0' ? xstrdup(v) : NULL;
+		lab_edit_about(t->lab, v);
 		t->dirty = true;
 	}
 	free(s->new_from);
