@@ -22,7 +22,8 @@
 #define NAME_MIN 12
 #define NAME_MAX 40
 
-/* "variants: a, b; workloads: small, bonnie" */
+/* "variants: a, b; workloads: small, bonnie"; "none" for an empty list,
+   which otherwise read "variants:; workloads:". */
 static void
 names_line(const struct lab *lab, char *b, size_t len)
 {
@@ -33,11 +34,17 @@ names_line(const struct lab *lab, char *b, size_t len)
 		snprintf(b + n, len - n, "%s %s", i ? "," : "",
 		    lab->variants[i].name ? lab->variants[i].name : "?");
 	n = strlen(b);
+	if (lab->nvariants == 0)
+		snprintf(b + n, len - n, " %s", _("none"));
+	n = strlen(b);
 	snprintf(b + n, len - n, "; %s", _("workloads:"));
 	for (size_t i = 0; i < lab->nworkloads && (n = strlen(b)) < len; i++)
 		snprintf(b + n, len - n, "%s %s", i ? "," : "",
 		    lab->workloads[i].name ? lab->workloads[i].name
 					   : lab->workloads[i].type);
+	n = strlen(b);
+	if (lab->nworkloads == 0)
+		snprintf(b + n, len - n, " %s", _("none"));
 }
 
 /* "File: PATH  (a preset...)": a long path loses its start, so that its
@@ -81,6 +88,11 @@ draw_lab(struct tui *t, WINDOW *w, struct files *s)
 	    t->dirty ? _("  [unsaved changes]") : "");
 	tui_put(w, 0, 0, t->cols, b);
 	wattroff(w, A_BOLD);
+	/* The description the e key edits, where the user sees it took. */
+	if (lab != NULL && lab->description != NULL &&
+	    tui_width(b) + 2 < t->cols)
+		tui_put(w, 0, tui_width(b) + 2, t->cols - tui_width(b) - 2,
+		    lab->description);
 	draw_file(t, w, s);
 	if (lab == NULL)
 		return;
