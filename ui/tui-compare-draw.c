@@ -387,7 +387,9 @@ draw_info(struct cmp *s, struct tui *t, WINDOW *w)
 		row_label(s, s->c.baseline, base, sizeof base);
 	snprintf(b, sizeof b,
 	    _("Baseline %s (b)   cells: %s (v)   a: add results"),
-	    base[0] ? base : _("none"), _(views[s->view]));
+	    base[0] ? base : _("none"),
+	    t->ascii && s->view == CMP_VIEW_FULL ? _("mean +-stddev")
+						 : _(views[s->view]));
 	tui_put(w, 0, 0, t->cols, b);
 }
 
