@@ -22,7 +22,8 @@ tmx() {
 tui_start() {
 	# The screen the tests expect: UTF-8, colours, the pane's own size.
 	_cmd="cd '$TEST_TMP' && env -u COLUMNS -u LINES -u NO_COLOR"
-	_cmd="$_cmd LC_ALL=C.UTF-8 TERM=screen-256color"
+	# TUI_ENV: more NAME=VALUE words, e.g. NO_COLOR=1.
+	_cmd="$_cmd ${TUI_ENV:-} LC_ALL=C.UTF-8 TERM=screen-256color"
 	_cmd="$_cmd '$RAIDLAB' tui"
 	for _a in "$@"; do
 		_cmd="$_cmd '$_a'"
