@@ -329,4 +329,30 @@ for size in 80x24 120x40 200x60; do
 		echo "walk-through: pass $n ($size $mode): ok"
 	done
 done
+# ---- a verdict with an interval, with --ascii: the last pass's lab
+# reopened on a record made from its own, with figures chosen here (r1
+# at 100 +-1 files/s, r0 at 150 +-2: +50%, certain), an hour newer so
+# that it is the lab's latest. Measured figures may prove no change,
+# which has no interval to print.
+jq --arg when "$(date -u -d '+1 hour' +%Y-%m-%dT%H:%M:%SZ)" '
+	.created = $when |
+	{ r1: [100, 101, 99], r0: [150, 152, 148] } as $v |
+	.runs |= map(. as $r | .tests |= map(.wall = 1.0 |
+	    .value = $v[$r.variant.name][$r.repeat - 1]))' "$rec" \
+	>"$XDG_DATA_HOME/raidlab/results/walk-fixed.json" ||
+	fail "jq: the record with chosen figures"
+pass="verdict (--ascii)"
+mode=ascii
+TUI_COLS=100
+TUI_ROWS=30
+TUI_ENV=
+tui_start --ascii "$saved"
+tui_wait_for ' walk *$'
+tui_keys "$(tui_tab Compare)"
+tui_wait_for 'Lab walk: its latest results \(.*walk-fixed\.json\)'
+tui_wait_for '^  r0~ +\+50\.0% \+-[0-9.]+% .*150\.0 \+-2\.00'
+look Compare
+tui_keys q
+expect_eq "$pass: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
 echo "tui walkthrough: ok"
