@@ -214,6 +214,8 @@ walk() {
 	tui_wait_for 'Add a workload'
 	keys Down Enter
 	tui_wait_for 'Workload smallfiles'
+	# Named after its type, the list shows the name once, whole.
+	tui_wait_for '^ +smallfiles +[│|]'
 	field_is count '1000'
 	# The lab's repeats, order, cache, then the workload's name, count.
 	keys Tab g Down Down Down Down
