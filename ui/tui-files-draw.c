@@ -295,6 +295,7 @@ static void
 draw_ask(struct files *s, struct tui *t, WINDOW *w)
 {
 	bool quit = s->mode == FILES_MODE_ASK_QUIT;
+	bool fresh = s->mode == FILES_MODE_ASK_NEW;
 	const char *base = s->pending ? strrchr(s->pending, '/') : NULL;
 	char what[512], save[512];
 	int wd, h = 7, y, x;
@@ -304,6 +305,9 @@ draw_ask(struct files *s, struct tui *t, WINDOW *w)
 	    t->lab && t->lab->name ? t->lab->name : "");
 	if (quit)
 		snprintf(save, sizeof save, "%s", _("s  save them, then quit"));
+	else if (fresh)
+		snprintf(save, sizeof save, "%s",
+		    _("s  save them, then make the new lab"));
 	else
 		snprintf(save, sizeof save, _("s  save them, then open %s"),
 		    base ? base + 1 : "");
@@ -322,8 +326,9 @@ draw_ask(struct files *s, struct tui *t, WINDOW *w)
 	tui_put(w, y + 1, x + 2, wd - 4, what);
 	tui_put(w, y + 3, x + 2, wd - 4, save);
 	tui_put(w, y + 4, x + 2, wd - 4,
-	    quit ? _("d  discard them and quit (q too)")
-		 : _("d  discard them and open the other lab"));
+	    quit        ? _("d  discard them and quit (q too)")
+		: fresh ? _("d  discard them and make the new lab")
+			: _("d  discard them and open the other lab"));
 	tui_put(w, y + 5, x + 2, wd - 4, _("Esc  cancel"));
 }
 
@@ -333,7 +338,8 @@ tui_files_draw(void *p, struct tui *t, WINDOW *w)
 	struct files *s = p;
 	int h = getmaxy(w),
 	    field = s->mode != FILES_MODE_LIST &&
-	    s->mode != FILES_MODE_ASK_OPEN && s->mode != FILES_MODE_ASK_QUIT;
+	    s->mode != FILES_MODE_ASK_OPEN && s->mode != FILES_MODE_ASK_QUIT &&
+	    s->mode != FILES_MODE_ASK_NEW;
 	int probs = 0, end;
 
 	draw_lab(t, w, s);
@@ -346,6 +352,7 @@ tui_files_draw(void *p, struct tui *t, WINDOW *w)
 		draw_problems(s, t, w, end + 1, probs);
 	if (field)
 		tui_path_draw(&s->field, w, h - 1, t->cols, field_label(s));
-	if (s->mode == FILES_MODE_ASK_OPEN || s->mode == FILES_MODE_ASK_QUIT)
+	if (s->mode == FILES_MODE_ASK_OPEN || s->mode == FILES_MODE_ASK_QUIT ||
+	    s->mode == FILES_MODE_ASK_NEW)
 		draw_ask(s, t, w);
 }

@@ -285,7 +285,11 @@ after_save(struct files *s, struct tui *t)
 	char *p = s->pending;
 
 	s->pending = NULL;
-	if (s->quit_after_save)
+	if (s->new_after_save) {
+		s->new_after_save = false;
+		tui_path_set(&s->field, "");
+		s->mode = FILES_MODE_NEW_NAME;
+	} else if (s->quit_after_save)
 		t->quit = true;
 	else if (p != NULL)
 		open_now(s, t, p);
@@ -414,8 +418,11 @@ save_path_enter(struct files *s, struct tui *t)
 		    path);
 		return;
 	}
-	if (save_to(s, t, path))
-		s->mode = FILES_MODE_LIST;
+	/* Listing again, unless saving failed or after_save asks more
+	   (the new lab's name). */
+	s->mode = FILES_MODE_LIST;
+	if (!save_to(s, t, path))
+		s->mode = FILES_MODE_SAVE_PATH;
 	free(path);
 }
 
@@ -486,9 +493,9 @@ text_enter(struct files *s, struct tui *t)
 static void
 ask_text(struct files *s, struct tui *t, enum files_mode m, const char *v)
 {
+	/* Asked as opening another lab asks: save, discard or cancel. */
 	if (m == FILES_MODE_NEW_NAME && t->dirty) {
-		tui_message(t, true, "%s",
-		    _("The lab has unsaved changes: save them (s) first"));
+		s->mode = FILES_MODE_ASK_NEW;
 		return;
 	}
 	tui_path_set(&s->field, v != NULL ? v : "");
@@ -506,6 +513,7 @@ field_key(struct files *s, struct tui *t, int ch)
 	case TUI_PATH_CANCEL:
 		s->mode = FILES_MODE_LIST;
 		s->quit_after_save = false;
+		s->new_after_save = false;
 		free(s->pending);
 		s->pending = NULL;
 		break;
@@ -538,20 +546,26 @@ static enum tui_handled
 ask_key(struct files *s, struct tui *t, int ch)
 {
 	bool quit = s->mode == FILES_MODE_ASK_QUIT;
+	bool fresh = s->mode == FILES_MODE_ASK_NEW;
 
 	if (ch == KEY_F(1))
 		return TUI_UNHANDLED;
 	if (ch == 's' || ch == 'S') {
-		/* Saved now (then quit or open), or a path is asked for. */
+		/* Saved now (then quit, open or name the new lab), or a path
+		   is asked for. */
 		s->mode = FILES_MODE_LIST;
 		s->quit_after_save = quit;
+		s->new_after_save = fresh;
 		save(s, t);
 	} else if (ch == 'd' || ch == 'D' ||
 	    (quit && (ch == 'q' || ch == 'Q'))) {
 		s->mode = FILES_MODE_LIST;
 		if (quit)
 			t->quit = true;
-		else if (s->pending != NULL)
+		else if (fresh) { /* the changes go when the name is given */
+			tui_path_set(&s->field, "");
+			s->mode = FILES_MODE_NEW_NAME;
+		} else if (s->pending != NULL)
 			open_now(s, t, s->pending);
 	} else if (ch == 27 || ch == 'c' || ch == 'C') {
 		s->mode = FILES_MODE_LIST;
@@ -560,6 +574,7 @@ ask_key(struct files *s, struct tui *t, int ch)
 		free(s->pending);
 		s->pending = NULL;
 		s->quit_after_save = false;
+		s->new_after_save = false;
 	}
 	return TUI_HANDLED;
 }
@@ -671,6 +686,7 @@ files_key(void *p, struct tui *t, int ch)
 		break;
 	case FILES_MODE_ASK_OPEN:
 	case FILES_MODE_ASK_QUIT:
+	case FILES_MODE_ASK_NEW:
 		h = ask_key(s, t, ch);
 		break;
 	default:

@@ -357,4 +357,56 @@ look Compare
 tui_keys q
 expect_eq "$pass: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
+# ---- a new lab over unsaved changes: asked as opening a lab asks
+# (it used to refuse, and the name typed next ran as keys). Esc keeps
+# the lab and its changes; d discards them for the new lab; s saves
+# them first (where save-as suggests), then asks the new lab's name.
+pass="new lab over changes"
+mode=colour
+tui_start "$saved"
+tui_wait_for ' walk *$'
+tui_keys "$(tui_tab Compose)"
+tui_wait_for '^  r0 '
+tui_keys d
+tui_wait_for 'Delete variant r1\? y/n'
+tui_keys y
+tui_wait_for ' walk \*$'
+tui_keys F7
+tui_wait_for 'The lab walk has changes that are not saved\.'
+tui_wait_for 's  save them, then make the new lab'
+tui_wait_for 'd  discard them and make the new lab'
+tui_keys Escape
+tui_wait_gone 'Unsaved changes'
+tui_wait_for '^Lab walk +\[unsaved changes\]'
+tui_wait_for 'variants: r0;'
+tui_keys n
+tui_wait_for 'd  discard them and make the new lab'
+tui_keys d
+tui_wait_for 'New empty lab, its name:'
+tui_text fresh
+tui_keys Enter
+tui_wait_for '^Lab fresh +\[unsaved changes\]'
+tui_wait_for 'variants: none; workloads: none'
+grep -q 'name = "r1";' "$saved" || fail "$pass: d changed $saved"
+# The new lab changed (its description), then another: s saves it.
+tui_keys e
+tui_wait_for 'Description:'
+tui_text "kept"
+tui_keys Enter
+tui_keys F7
+tui_wait_for 's  save them, then make the new lab'
+tui_keys s
+tui_wait_for "Save as: $XDG_CONFIG_HOME/raidlab/labs/fresh\.cfg"
+tui_keys Enter
+tui_wait_for 'New empty lab, its name:'
+grep -q '^description = "kept";' "$XDG_CONFIG_HOME/raidlab/labs/fresh.cfg" ||
+	fail "$pass: s did not save the lab first"
+tui_text second
+tui_keys Enter
+tui_wait_for '^Lab second +\[unsaved changes\]'
+tui_keys q
+tui_wait_for 'Unsaved changes'
+tui_keys d
+expect_eq "$pass: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
 echo "tui walkthrough: ok"
