@@ -10,8 +10,10 @@
 # but ASCII on any screen) and with NO_COLOR=1 (no colour). After each:
 # the saved lab checks with raidlab check and keeps its name and
 # description, the record names both variants, nothing is left mounted
-# and no loop device is left over the scratch files. Root: loop devices
-# and btrfs.
+# and no loop device is left over the scratch files. Then: a verdict
+# with its interval (figures chosen here) is ASCII under --ascii, and a
+# new lab over unsaved changes asks first (Esc, d, s). Root: loop
+# devices and btrfs.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
