@@ -46,6 +46,9 @@ struct engine {
 	double drv_user, drv_sys;
 	bool value_set;
 	double value;
+	/* wl_test_progress() for the next test start (driver thread) */
+	char prog_what[32];
+	unsigned long long prog_done, prog_total;
 	bool cache_noted;
 };
 

@@ -128,7 +128,34 @@ wl_test_begin(struct wl_run *r, const char *key, const char *label,
 	engine_thread_cpu(&eng->drv_user, &eng->drv_sys);
 	engine_totals(eng, &eng->at_begin);
 	eng->begin_ns = wl_now_ns();
-	engine_event(eng, EVQ_TEST_START, key, label);
+	if (eng->prog_total > 0) {
+		struct evq_event ev;
+
+		memset(&ev, 0, sizeof ev);
+		ev.type = EVQ_TEST_START;
+		snprintf(ev.key, sizeof ev.key, "%s", key ? key : "");
+		/* TRANSLATORS: a test's label, then e.g. "run 5/100" */
+		snprintf(ev.text, sizeof ev.text, _("%s, %s %llu/%llu"),
+		    label ? label : "", eng->prog_what, eng->prog_done,
+		    eng->prog_total);
+		ev.done = eng->prog_done;
+		ev.total = eng->prog_total;
+		evq_push(eng->q, &ev);
+		eng->prog_total = 0;
+	} else {
+		engine_event(eng, EVQ_TEST_START, key, label);
+	}
+}
+
+void
+wl_test_progress(struct wl_run *r, const char *what, unsigned long long done,
+    unsigned long long total)
+{
+	struct engine *eng = r->eng;
+
+	snprintf(eng->prog_what, sizeof eng->prog_what, "%s", what);
+	eng->prog_done = done;
+	eng->prog_total = total;
 }
 
 void

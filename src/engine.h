@@ -157,6 +157,15 @@ bool wl_param_isset(const struct wl_run *r, const char *name);
 void wl_test_begin(struct wl_run *r, const char *key, const char *label,
     enum wl_unit unit);
 void wl_test_set_value(struct wl_run *r, double value);
+/*
+ * Where the next test stands in the workload's sequence, for the live
+ * view only (not recorded): its start event reads "LABEL, WHAT DONE/TOTAL"
+ * and carries done and total, of which a front end makes an ETA. For a
+ * workload whose tests repeat many times (compilebench's runs), so the
+ * user sees how far it is. what is a translated word ("run").
+ */
+void wl_test_progress(struct wl_run *r, const char *what,
+    unsigned long long done, unsigned long long total);
 struct wl_test *wl_test_end(struct wl_run *r, double min_wall);
 
 /*

@@ -27,6 +27,9 @@ struct evq_event {
 	char text[EVQ_TEXT];
 	double value;
 	int unit; /* enum wl_unit */
+	/* EVQ_TEST_START: this test is step done of total (wl_test_progress);
+	   0 and 0 when the workload did not say. */
+	unsigned long long done, total;
 };
 
 struct evq;

@@ -17,6 +17,8 @@
 #include "holders.h"
 #include "i18n.h"
 
+const unsigned holders_retry_ms[HOLDERS_TRIES] = { 250, 500, 1000, 2000 };
+
 bool
 holders_busy_output(const char *output)
 {

@@ -20,6 +20,11 @@
    "still in use". */
 bool holders_busy_output(const char *output);
 
+/* The pauses (ms) before each new try of a busy undo: a transient opener
+   (a probe, md's own recovery check) lets go within a second or two. */
+#define HOLDERS_TRIES 4
+extern const unsigned holders_retry_ms[HOLDERS_TRIES];
+
 /*
  * Describe into buf what holds path, a block device or a mount point:
  * "held by md127; mounted on /mnt; pid 42 (blkid): the device open",

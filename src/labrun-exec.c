@@ -52,6 +52,8 @@ forward(struct labrun *lr, const struct evq_event *in, int vi, int wi, int k)
 	snprintf(ev.text, sizeof ev.text, "%s", in->text);
 	ev.value = in->value;
 	ev.unit = in->unit;
+	ev.done = in->done;
+	ev.total = in->total;
 	switch (in->type) {
 	case EVQ_TEST_START:
 	case EVQ_TEST_END:

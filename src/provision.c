@@ -31,10 +31,6 @@
 #define SETUP_TIMEOUT 3600.0
 #define UNDO_TIMEOUT 600.0
 #define SYNC_POLL_MS 250
-/* An undo that failed as "busy" is tried again after these pauses (ms):
-   a transient opener (a probe, md's own recovery check) lets go within a
-   second or two; a real holder is named in the record instead. */
-static const unsigned undo_retry_ms[] = { 250, 500, 1000, 2000 };
 
 void
 prov_init(struct prov *p, const struct lab_variant *v, struct statej *j,
@@ -537,14 +533,14 @@ run_undo(const char *const *argv, bool failed, json_t *list,
 	int rc;
 
 	while ((rc = run_cmd(argv, NULL, true, list, cb, why, wlen)) < 0 &&
-	    !failed && k < sizeof undo_retry_ms / sizeof undo_retry_ms[0] &&
+	    !failed && k < HOLDERS_TRIES &&
 	    holders_busy_output(last_output(list))) {
 		if (earlier == NULL)
 			earlier = json_array();
 		json_array_append(earlier,
 		    json_array_get(list, json_array_size(list) - 1));
 		json_array_remove(list, json_array_size(list) - 1);
-		usleep(undo_retry_ms[k++] * 1000u);
+		usleep(holders_retry_ms[k++] * 1000u);
 	}
 	last = json_array_get(list, json_array_size(list) - 1);
 	if (earlier != NULL)

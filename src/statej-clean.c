@@ -22,6 +22,7 @@
 
 #include "err.h"
 #include "exec.h"
+#include "holders.h"
 #include "i18n.h"
 #include "ident.h"
 #include "loopdev.h"
@@ -266,19 +267,46 @@ undo_argv_free(const char ***u)
 	free(u);
 }
 
+/* " (pid 42 (sh): ...)": what holds the first path of av that a busy
+   output names a holder of, or "". */
+static const char *
+held(const char *const *av, const char *output, char *buf, size_t len)
+{
+	char h[1024];
+
+	buf[0] = '\0';
+	if (!holders_busy_output(output))
+		return buf;
+	for (const char *const *a = av + 1; *a != NULL; a++)
+		if (holders_describe(*a, h, sizeof h) > 0) {
+			snprintf(buf, len, " (%s)", h);
+			break;
+		}
+	return buf;
+}
+
 /* Run one undo command (its unproven paths already left out); true when
    it succeeded. */
 static bool
 run_undo(struct cleaner *c, const struct statej_obj *o, const char **av)
 {
 	struct exec_opts opts = { .timeout = UNDO_TIMEOUT };
-	char desc[256], tail[256];
+	char desc[256], tail[256], hold[1100];
 	struct exec_result r;
 	const char *moot = NULL;
 	char *line = exec_argv_string(av);
 	int rc;
 
 	rc = exec_run(av, &opts, &r);
+	/* busy: tried again as a run's own teardown does (provision.c) */
+	for (size_t k = 0; rc < 0 && o->created && k < HOLDERS_TRIES &&
+	     holders_busy_output(r.output);
+	     k++) {
+		say(c, _("%s: %s: busy, trying again"), o->name, line);
+		exec_result_done(&r);
+		usleep(holders_retry_ms[k] * 1000u);
+		rc = exec_run(av, &opts, &r);
+	}
 	if (rc < 0 && (moot = plan_undo_moot(av, r.status, r.output)) != NULL)
 		rc = 0;
 	if (rc == 0 && moot != NULL)
@@ -286,10 +314,11 @@ run_undo(struct cleaner *c, const struct statej_obj *o, const char **av)
 	else if (rc == 0)
 		say(c, _("%s: %s: ok"), o->name, line);
 	else
-		say(c, "%s: %s: %s%s%s%s", o->name, line,
+		say(c, "%s: %s: %s%s%s%s%s", o->name, line,
 		    exec_result_describe(&r, desc, sizeof desc),
 		    *last_line(r.output, tail, sizeof tail) ? ": " : "", tail,
-		    o->created ? "" : _(" (it may never have been created)"));
+		    o->created ? "" : _(" (it may never have been created)"),
+		    held(av, r.output, hold, sizeof hold));
 	exec_result_done(&r);
 	free(line);
 	return rc == 0;

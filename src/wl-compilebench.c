@@ -260,14 +260,19 @@ compilebench_run(struct wl_run *r)
 		s.phase = CB_INITIAL;
 		s.set = CB_SET_SOURCES;
 		s.tree = cb_plan_initial(&cb->plan, (unsigned)i);
+		wl_test_progress(r, _("tree"), (unsigned long long)i + 1,
+		    (unsigned long long)initial);
 		rc = operate(r, cb, &s);
 	}
 	/* compilebench syncs once after the initial trees, untimed. */
 	if (rc == 0 && cb->sync)
 		sync();
 	for (i = 0; i < runs && rc == 0; i++) {
-		if ((rc = next_step(r, cb, &dirty, &s)) == 0)
+		if ((rc = next_step(r, cb, &dirty, &s)) == 0) {
+			wl_test_progress(r, _("run"), (unsigned long long)i + 1,
+			    (unsigned long long)runs);
 			rc = operate(r, cb, &s);
+		}
 		dirty = true;
 	}
 	return rc;

@@ -700,12 +700,13 @@ cmp_draw_picker(struct cmp *s, struct tui *t, WINDOW *w)
 		tui_put(w, 4, 4, t->cols - 4, _("No record files here."));
 	if (rows < 1)
 		rows = 1;
+	s->prows = rows;
 	if (s->psel < s->ptop)
 		s->ptop = s->psel;
 	if (s->psel >= s->ptop + (size_t)rows)
 		s->ptop = s->psel - (size_t)rows + 1;
 	for (int r = 0; r < rows && s->ptop + (size_t)r < s->files.n; r++)
-		picker_row(s, t, w, 4 + r, s->ptop + (size_t)r);
+		picker_row(s, t, w, CMP_PICKER_Y + r, s->ptop + (size_t)r);
 	if (s->typing)
 		tui_path_draw(&s->field, w, h - 1, t->cols,
 		    _("Directory or record file: "));

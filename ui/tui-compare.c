@@ -25,6 +25,7 @@
 #include "share.h"
 #include "tui-compare.h"
 #include "tui-files.h"
+#include "tui-mouse.h"
 #include "tui.h"
 #include "xalloc.h"
 
@@ -191,6 +192,25 @@ step(size_t *v, size_t n, int by)
 		*v = *v + (size_t)by < n ? *v + (size_t)by : n - 1;
 }
 
+/* A click on a record file selects it; on the selected one, it adds
+   the marked files or this one, as Enter does. */
+static void
+picker_click(struct cmp *s, struct tui *t)
+{
+	int y = t->mouse.y - 1 - CMP_PICKER_Y;
+	size_t i;
+
+	if (y < 0 || y >= s->prows || s->ptop + (size_t)y >= s->files.n)
+		return;
+	i = s->ptop + (size_t)y;
+	if (i != s->psel && !tui_mouse_double(t)) {
+		s->psel = i;
+		return;
+	}
+	s->psel = i;
+	picker_add(s, t);
+}
+
 static enum tui_handled
 picker_key(struct cmp *s, struct tui *t, int ch)
 {
@@ -253,10 +273,7 @@ picker_key(struct cmp *s, struct tui *t, int ch)
 		s->picking = false;
 		break;
 	case KEY_MOUSE:
-		/* The list starts on the body's fifth row. */
-		if (t->mouse.y >= 5 &&
-		    s->ptop + (size_t)(t->mouse.y - 5) < s->files.n)
-			s->psel = s->ptop + (size_t)(t->mouse.y - 5);
+		picker_click(s, t);
 		break;
 	default:
 		return TUI_UNHANDLED;
@@ -521,5 +538,8 @@ const struct tui_screen tui_compare = {
 	.enter = cmp_enter,
 	.draw = cmp_draw,
 	.key = cmp_key,
-	.status = N_("a add results  b baseline  v view  y copy  Del remove"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("a add  b baseline  Del remove  v view  y copy  w/W "
+		     "report  Left/Right test"),
 };

@@ -43,9 +43,13 @@ struct cmp {
 	struct compare_files files;
 	bool *marked;
 	size_t psel, ptop;
+	int prows; /* record files the last frame had room for */
 	struct tui_path field;
 	char *offered; /* the lab whose earlier results were offered */
 };
+
+/* Body row of the picker's first record file. */
+#define CMP_PICKER_Y 4
 
 /* The table with its header, the bar chart and the detail lines. */
 void cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w);

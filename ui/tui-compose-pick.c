@@ -19,6 +19,7 @@
 #include "lab-edit.h"
 #include "lab.h"
 #include "tui-compose.h"
+#include "tui-mouse.h"
 #include "tui.h"
 #include "units.h"
 #include "xalloc.h"
@@ -309,4 +310,20 @@ compose_pick_key(struct compose *s, struct tui *t, int ch)
 	default:
 		return false;
 	}
+}
+
+int
+compose_pick_click(struct compose *s, const struct tui *t)
+{
+	int y, x;
+	size_t i;
+
+	if (!tui_mouse_click(t, &y, &x) || !tui_popup_click(&s->pick, y, x, &i))
+		return 0;
+	if (i == s->pick.sel || tui_mouse_double(t)) {
+		s->pick.sel = i;
+		return ' ';
+	}
+	s->pick.sel = i;
+	return 0;
 }

@@ -21,6 +21,7 @@
 #include "lab-edit.h"
 #include "lab.h"
 #include "tui-compose.h"
+#include "tui-mouse.h"
 #include "tui-form.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -309,7 +310,8 @@ draw_plan(struct compose *s, struct tui *t, WINDOW *w)
 	tui_put(w, s->plan_y, x, width, _(" Plan (PgUp/PgDn) "));
 	wattroff(w, A_BOLD);
 	skip = (int)s->plan_top;
-	for (size_t i = 0; i < s->nplan && row < rows; i++) {
+	s->plan_more = false;
+	for (size_t i = 0; i < s->nplan; i++) {
 		const char *p = s->plan[i];
 		int a = line_attr(t, p), ind = 0;
 
@@ -326,6 +328,8 @@ draw_plan(struct compose *s, struct tui *t, WINDOW *w)
 				    piece);
 				wattroff(w, a);
 				free(piece);
+			} else {
+				s->plan_more = true;
 			}
 			p += k;
 			ind = 4;
@@ -560,27 +564,60 @@ form_key(struct compose *s, struct tui *t, int ch)
 	return TUI_HANDLED;
 }
 
+/* A click on the variants selects one; on the selected one, the form
+   takes the keys, as Enter gives them. */
 static enum tui_handled
 mouse(struct compose *s, struct tui *t)
 {
 	int y = t->mouse.y - 1, x = t->mouse.x;
 	int top = s->wide ? s->plan_h : s->plan_y;
-	size_t i;
+	size_t n = t->lab != NULL ? t->lab->nvariants : 0, i;
 
 	if (y < 0 || y >= top || s->prompt != PROMPT_NONE || s->picking ||
 	    tui_form_busy(s->form))
 		return TUI_HANDLED;
 	if (x < s->list.w) {
-		if (tui_list_click(&s->list, t,
-			t->lab != NULL ? t->lab->nvariants : 0, &i))
+		bool hit = tui_list_click(&s->list, t, n, &i);
+		bool again = hit && !s->list.focus_form &&
+		    (i == t->variant || tui_mouse_double(t));
+
+		if (hit)
 			select_variant(s, t, i);
-		s->list.focus_form = false;
+		s->list.focus_form = again;
 	} else if (x >= s->form_x && x < s->form_x + s->form_w) {
 		s->list.focus_form =
 		    tui_form_click(s->form, y) || s->list.focus_form;
 	}
 	t->redraw = true;
 	return TUI_HANDLED;
+}
+
+/* The wheel over the plan scrolls it, a line at a time while there is
+   more; over the variants or the form, that pane takes the keys (true:
+   the wheel was the plan's). */
+static bool
+wheel(struct compose *s, struct tui *t, int ch)
+{
+	int y, x;
+	bool plan = false;
+
+	if (!tui_mouse_wheel(t, ch, &y, &x) || tui_form_busy(s->form))
+		return false;
+	if (s->wide)
+		plan = x >= s->plan_x;
+	else
+		plan = y >= s->plan_y;
+	if (plan) {
+		if (ch == KEY_DOWN && s->plan_more)
+			s->plan_top++;
+		else if (ch == KEY_UP && s->plan_top > 0)
+			s->plan_top--;
+		t->redraw = true;
+		return true;
+	}
+	s->list.focus_form =
+	    x >= s->form_x && t->lab != NULL && t->variant < t->lab->nvariants;
+	return false;
 }
 
 static enum tui_handled
@@ -593,6 +630,8 @@ compose_key(void *p, struct tui *t, int ch)
 		return TUI_HANDLED;
 	}
 	if (s->picking) {
+		if (ch == KEY_MOUSE)
+			ch = compose_pick_click(s, t);
 		if (compose_pick_key(s, t, ch))
 			compose_changed(s, t);
 		t->redraw = true;
@@ -600,6 +639,8 @@ compose_key(void *p, struct tui *t, int ch)
 	}
 	if (ch == KEY_MOUSE)
 		return mouse(s, t);
+	if (wheel(s, t, ch))
+		return TUI_HANDLED;
 	if (s->list.focus_form)
 		return form_key(s, t, ch);
 	return list_key(s, t, ch);
@@ -613,5 +654,8 @@ const struct tui_screen tui_compose = {
 	.enter = compose_enter,
 	.draw = compose_draw,
 	.key = compose_key,
-	.status = N_("Tab/Enter edit  Left/Right change  a c r d variant"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("Enter edit  a add  c clone  r rename  d delete  "
+		     "Left/Right change  K/J move  Esc back"),
 };

@@ -91,6 +91,7 @@ struct compose {
 
 	char **plan; /* the preview, a line each */
 	size_t nplan, plan_top;
+	bool plan_more; /* the last frame left lines of the plan out */
 	char *geometry; /* what auto geometry tells mkfs, or NULL */
 	bool geom_ok; /* the values below are the array's */
 	unsigned long long stride, stripe_width, su, sw;
@@ -167,6 +168,10 @@ void compose_cands_done(struct compose *s);
 void compose_pick_open(struct compose *s, struct tui *t, bool log);
 /* A key while the picker is open; true when the model changed. */
 bool compose_pick_key(struct compose *s, struct tui *t, int ch);
+/* A click in t->mouse while the picker is open: it selects the device
+   under it, and on the selected one it stands for Space (the next mark).
+   Returns the key for compose_pick_key(), 0 for none. */
+int compose_pick_click(struct compose *s, const struct tui *t);
 
 /* tui-compose-plan.c */
 /* Active members of the top array, as plan and lab_check count them. */

@@ -39,6 +39,7 @@ struct disks {
 	size_t *row_disk; /* table row (after the header) -> list index */
 	struct disk_table table;
 	size_t sel, top; /* selected row, first row shown */
+	int shown; /* rows the last frame had for the table, for clicks */
 	bool all; /* show hidden devices too */
 	char *names; /* the device names of the last scan, joined */
 	unsigned since_ms;
@@ -114,6 +115,15 @@ scan(struct disks *s, struct tui *t, unsigned flags)
 	struct err e;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 
+	size_t nrows = s->table.n > 0 ? s->table.n - 1 : 0;
+	char *was = NULL;
+
+	/* The selection follows its disk, not its row: a device that comes
+	   or goes above it must not move it onto another (where m or s
+	   would act). */
+	if (s->sel < nrows && s->row_disk != NULL &&
+	    s->list.v[s->row_disk[s->sel]].path != NULL)
+		was = xstrdup(s->list.v[s->row_disk[s->sel]].path);
 	err_clear(&e);
 	if (disk_list_scan(&s->list, flags, &e) < 0)
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
@@ -124,6 +134,12 @@ scan(struct disks *s, struct tui *t, unsigned flags)
 			if (s->list.v[i].path != NULL)
 				disk_watch_node(s->watch, s->list.v[i].path);
 	build(s, t);
+	nrows = s->table.n > 0 ? s->table.n - 1 : 0;
+	for (size_t r = 0; was != NULL && r < nrows; r++)
+		if (s->list.v[s->row_disk[r]].path != NULL &&
+		    strcmp(s->list.v[s->row_disk[r]].path, was) == 0)
+			s->sel = r;
+	free(was);
 	t->redraw = true;
 }
 
@@ -318,6 +334,7 @@ disks_draw(void *p, struct tui *t, WINDOW *w)
 
 	if (rows < 2)
 		rows = getmaxy(w) - 1;
+	s->shown = rows;
 	if (s->sel < s->top)
 		s->top = s->sel;
 	if (rows > 0 && s->sel >= s->top + (size_t)rows)
@@ -385,8 +402,8 @@ disks_key(void *p, struct tui *t, int ch)
 	case 's':
 		toggle(s, t, LAB_A_SPARES);
 		break;
-	case KEY_MOUSE:
-		if (t->mouse.y >= 2 &&
+	case KEY_MOUSE: /* a row of the table, not of the details under it */
+		if (t->mouse.y >= 2 && t->mouse.y - 2 < s->shown &&
 		    (size_t)(t->mouse.y - 2) + s->top < nrows)
 			s->sel = (size_t)(t->mouse.y - 2) + s->top;
 		break;
@@ -462,5 +479,7 @@ const struct tui_screen tui_disks = {
 	.tick = disks_tick,
 	.fd = disks_fd,
 	.readable = disks_readable,
-	.status = N_("Up/Down select  m member  s spare  a all  r rescan"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("m member  s spare  a all  r rescan  Up/Down select"),
 };

@@ -199,6 +199,7 @@ draw_list(struct files *s, struct tui *t, WINDOW *w, int y0, int y1)
 	tui_put(w, y0 - 1, 0, t->cols,
 	    _("Open a lab: Enter opens the selected one, o types a path"));
 	wattroff(w, A_BOLD);
+	s->shown = rows;
 	if (rows == 0)
 		return;
 	if (sel < s->top + 1)

@@ -41,6 +41,7 @@ struct files {
 	struct files_entry *v; /* recent labs, then presets */
 	size_t n, nrecent;
 	size_t sel, top;
+	size_t shown; /* list rows in the last frame, for clicks */
 	enum files_mode mode;
 	struct tui_path field;
 	char *pending; /* the lab to open after the question */

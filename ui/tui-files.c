@@ -28,6 +28,7 @@
 #include "presets.h"
 #include "tui-files-int.h"
 #include "tui-files.h"
+#include "tui-mouse.h"
 #include "tui.h"
 #include "xalloc.h"
 
@@ -225,6 +226,7 @@ open_now(struct files *s, struct tui *t, const char *path)
 	}
 	lab_free(t->lab);
 	t->lab = lab;
+	t->lab_gen++;
 	free(t->lab_path);
 	t->lab_path = xstrdup(path);
 	t->dirty = false;
@@ -456,6 +458,7 @@ new_lab(struct files *s, struct tui *t, const char *name)
 	}
 	lab_free(t->lab);
 	t->lab = lab;
+	t->lab_gen++;
 	free(t->lab_path);
 	t->lab_path = NULL;
 	t->dirty = true;
@@ -579,22 +582,30 @@ ask_key(struct files *s, struct tui *t, int ch)
 	return TUI_HANDLED;
 }
 
-/* A click on the list selects the lab under it (not a heading). */
+/* A click on the list selects the lab under it (not a heading); on the
+   selected one, it opens it as Enter does (unsaved changes are asked
+   about first). */
 static void
-click(struct files *s, const struct tui *t)
+click(struct files *s, struct tui *t)
 {
 	int y = t->mouse.y - 1 - TUI_FILES_LIST_Y;
 	size_t r, i;
 
-	if (y < 0)
+	if (y < 0 || (size_t)y >= s->shown || s->mode != FILES_MODE_LIST)
 		return;
 	r = s->top + (size_t)y;
 	/* The headings: "Recent labs" (when there are some), "Presets". */
 	if ((s->nrecent > 0 && r == 0) || r == s->nrecent + (s->nrecent > 0))
 		return;
 	i = r - (s->nrecent > 0) - (r > s->nrecent);
-	if (i < s->n)
+	if (i >= s->n)
+		return;
+	if (i != s->sel && !tui_mouse_double(t)) {
 		s->sel = i;
+		return;
+	}
+	s->sel = i;
+	open_lab(s, t, s->v[i].path);
 }
 
 static enum tui_handled
@@ -759,5 +770,8 @@ const struct tui_screen tui_files = {
 	.enter = files_enter,
 	.draw = tui_files_draw,
 	.key = files_key,
-	.status = N_("Enter open  n new  s save  w save as  a name"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("Enter open  s save  w save as  n new  a name  N copy  e "
+		     "describe  o path"),
 };

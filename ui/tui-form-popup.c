@@ -101,6 +101,16 @@ tui_popup_nav(struct tui_popup *p, int ch)
 	}
 }
 
+bool
+tui_popup_click(const struct tui_popup *p, int y, int x, size_t *i)
+{
+	if (y < p->at_y || y >= p->at_y + p->at_n || x < p->at_x ||
+	    x >= p->at_x + p->at_w || p->top + (size_t)(y - p->at_y) >= p->n)
+		return false;
+	*i = p->top + (size_t)(y - p->at_y);
+	return true;
+}
+
 void
 tui_frame(const struct tui *t, WINDOW *w, int y, int x, int h, int wd)
 {
@@ -126,6 +136,7 @@ tui_popup_draw(struct tui_popup *p, const struct tui *t, WINDOW *w)
 	h = (int)p->n + 2 + (p->hint != NULL);
 	h = h < mh - 1 ? h : mh - 1;
 	rows = h - 2 - (p->hint != NULL);
+	p->at_n = 0;
 	if (rows < 1 || wd < 8)
 		return;
 	if (p->sel < p->top)
@@ -134,6 +145,10 @@ tui_popup_draw(struct tui_popup *p, const struct tui *t, WINDOW *w)
 		p->top = p->sel - (size_t)rows + 1;
 	y0 = (mh - h) / 2;
 	x0 = (mw - wd) / 2;
+	p->at_y = y0 + 1;
+	p->at_x = x0 + 1;
+	p->at_w = wd - 2;
+	p->at_n = rows;
 	for (int r = 0; r < h; r++)
 		mvwhline(w, y0 + r, x0, ' ', wd);
 	tui_frame(t, w, y0, x0, h, wd);

@@ -105,6 +105,8 @@ struct tui_popup {
 	size_t n;
 	size_t sel, top;
 	const char *hint; /* bottom line (translated), may be NULL */
+	int at_y, at_x, at_w,
+	    at_n; /* where the last draw put row top: clicks */
 };
 
 /* Take rows (n strings, owned from now on); sel is selected. */
@@ -115,6 +117,8 @@ void tui_popup_done(struct tui_popup *p);
 bool tui_popup_nav(struct tui_popup *p, int ch);
 /* Centered in w, boxed (ASCII frame with t->ascii). */
 void tui_popup_draw(struct tui_popup *p, const struct tui *t, WINDOW *w);
+/* (y, x) of the window it was drawn in is on row *i of the popup. */
+bool tui_popup_click(const struct tui_popup *p, int y, int x, size_t *i);
 
 /* Bytes of s that fit in width display columns, broken after a blank
    when there is one (at least one character). */

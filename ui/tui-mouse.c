@@ -11,8 +11,12 @@
 
 /* Presses, not only clicks: tmux and some terminals send a release so
    late that ncurses never makes a click of the pair. */
-#define MOUSE_MASK                                                             \
-	(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED)
+#define MOUSE_LEFT                                                             \
+	(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_DOUBLE_CLICKED |          \
+	    BUTTON1_TRIPLE_CLICKED)
+/* Double clicks too: ncurses makes one event of two quick clicks, and
+   drops it unless asked for. */
+#define MOUSE_MASK (MOUSE_LEFT | BUTTON4_PRESSED | BUTTON5_PRESSED)
 
 void
 tui_mouse_set(struct tui *t, bool on)
@@ -53,11 +57,41 @@ tui_mouse_event(struct tui *t, int *ch)
 		*ch = KEY_DOWN;
 		return false;
 	}
-	if (t->mouse.y == 0 && (b & (BUTTON1_CLICKED | BUTTON1_PRESSED)) &&
+	if (t->mouse.y == 0 && (b & MOUSE_LEFT) &&
 	    (tab = tab_at(t, t->mouse.x)) >= 0) {
 		tui_show(t, (size_t)tab);
 		return true;
 	}
 	*ch = KEY_MOUSE;
 	return false;
+}
+
+bool
+tui_mouse_wheel(const struct tui *t, int ch, int *y, int *x)
+{
+	mmask_t b = t->mouse.bstate;
+
+	if (!(ch == KEY_UP && (b & BUTTON4_PRESSED)) &&
+	    !(ch == KEY_DOWN && (b & BUTTON5_PRESSED)))
+		return false;
+	*y = t->mouse.y - 1;
+	*x = t->mouse.x;
+	return true;
+}
+
+bool
+tui_mouse_click(const struct tui *t, int *y, int *x)
+{
+	if (!(t->mouse.bstate & MOUSE_LEFT))
+		return false;
+	*y = t->mouse.y - 1;
+	*x = t->mouse.x;
+	return true;
+}
+
+bool
+tui_mouse_double(const struct tui *t)
+{
+	return (t->mouse.bstate &
+		   (BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED)) != 0;
 }

@@ -1,8 +1,10 @@
 /*
  * The mouse in the TUI: a click on a tab shows its screen, the wheel
- * scrolls as Up/Down do, and clicks on rows reach the screens as
- * KEY_MOUSE (t->mouse). M turns reporting off and on: off, the terminal
- * has its own text selection back. UI thread.
+ * scrolls as Up/Down do (t->mouse says where, for screens of two panes),
+ * and clicks on rows reach the screens as KEY_MOUSE (t->mouse): a second
+ * click on the selected row, or a double click, is that screen's Enter
+ * where Enter changes nothing on disk. M turns reporting off and on: off,
+ * the terminal has its own text selection back. UI thread.
  */
 #ifndef RAIDLAB_TUI_MOUSE_H
 #define RAIDLAB_TUI_MOUSE_H
@@ -18,5 +20,23 @@ void tui_mouse_set(struct tui *t, bool on);
  * for the wheel, KEY_MOUSE for the rest.
  */
 bool tui_mouse_event(struct tui *t, int *ch);
+
+/*
+ * ch (KEY_UP or KEY_DOWN) came from the wheel: true, with the pointer's
+ * row in the body (the header is row -1) in *y and its column in *x, so
+ * that a screen of two panes scrolls the one under the pointer. False
+ * for a key typed (t->mouse then holds no wheel).
+ */
+bool tui_mouse_wheel(const struct tui *t, int ch, int *y, int *x);
+
+/* A click (not the wheel) is in t->mouse: its body row and column. */
+bool tui_mouse_click(const struct tui *t, int *y, int *x);
+
+/*
+ * The click in t->mouse was a double one (two quick clicks reach the
+ * screen as one event): the screen does at once what a second click on
+ * the selected row does.
+ */
+bool tui_mouse_double(const struct tui *t);
 
 #endif

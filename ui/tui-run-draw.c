@@ -40,16 +40,33 @@ now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Without colour (--ascii, NO_COLOR) the series are told apart by their
+   glyphs: one series a cell, so ASCII cells, each drawn with its owner's
+   glyph (owner_glyph()). */
+static bool
+glyphs(const struct tui *t)
+{
+	return t->ascii || !t->color;
+}
+
 static enum plot_style
 style(const struct tui *t)
 {
-	return t->ascii ? PLOT_ASCII : PLOT_BRAILLE;
+	return glyphs(t) ? PLOT_ASCII : PLOT_BRAILLE;
+}
+
+/* The glyph of a cell's topmost series: the completed variants' lines
+   over the areas, the write area under the read one. */
+static wchar_t
+owner_glyph(unsigned char owner)
+{
+	return owner & 4 ? L'1' : owner & 8 ? L'2' : owner & 1 ? L'#' : L':';
 }
 
 static void
 status_line(struct run *r, struct tui *t, WINDOW *w)
 {
-	char line[512], eta[96] = "", round[128];
+	char line[512], eta[96] = "", all[96] = "", steps[96] = "", round[128];
 	double el = now_s() - r->run_start;
 
 	if (r->state == RUN_IDLE || r->state == RUN_CONFIRM ||
@@ -74,23 +91,44 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 	/* This run's time left from the previous run of it; the whole
 	   run's from the runner's estimate (the likely rounds included,
 	   counted from this run's start). */
-	if (r->expect > 0 && isfinite(r->left))
-		snprintf(eta, sizeof eta,
-		    _(", about %.0f s left, ~%.0f min in all"),
-		    r->expect > el ? r->expect - el : 0.0,
-		    (r->left > el ? r->left - el : 0.0) / 60);
-	else if (r->expect > 0)
+	if (r->expect > 0)
 		snprintf(eta, sizeof eta, _(", about %.0f s left"),
 		    r->expect > el ? r->expect - el : 0.0);
+	if (r->expect > 0 && isfinite(r->left))
+		snprintf(all, sizeof all, _(", ~%.0f min in all"),
+		    (r->left > el ? r->left - el : 0.0) / 60);
+	/* A workload's own steps (compilebench's runs): their pace so far
+	   to the last one, the current one included. */
+	if (r->prog_total > 0 && r->prog_done > r->prog_first) {
+		double per = (now_s() - r->prog_t0) /
+		    (double)(r->prog_done - r->prog_first);
+
+		snprintf(steps, sizeof steps, _(", about %.0f s to the last"),
+		    per * (double)(r->prog_total - r->prog_done + 1));
+	}
 	rounds_progress(r->repeat, (unsigned long long)r->repeats, r->ci,
 	    r->goal, round, sizeof round);
-	if (r->workload[0] == '\0') /* building, tearing down */
+	if (r->workload[0] == '\0') { /* building, tearing down */
 		snprintf(line, sizeof line, "%s: %s", r->variant,
 		    r->step[0] ? r->step : _("starting"));
-	else
-		snprintf(line, sizeof line, _("%s: %s %s: %s, %.0f s%s"),
-		    r->variant, r->workload, round,
-		    r->test[0] ? r->test : r->step, el, eta);
+	} else {
+		/* the estimates go first, the least telling first, so that
+		   what stays is never cut inside a number */
+		const char *tails[][3] = { { steps, eta, all },
+			{ steps, eta, "" }, { steps, "", "" }, { "", "", "" } };
+
+		for (size_t k = 0; k < sizeof tails / sizeof tails[0]; k++) {
+			snprintf(line, sizeof line,
+			    _("%s: %s %s: %s, %.0f s%s"), r->variant,
+			    r->workload, round, r->test[0] ? r->test : r->step,
+			    el, "");
+			snprintf(line + strlen(line),
+			    sizeof line - strlen(line), "%s%s%s", tails[k][0],
+			    tails[k][1], tails[k][2]);
+			if (tui_width(line) <= t->cols)
+				break;
+		}
+	}
 	wattron(w, A_BOLD);
 	tui_put(w, 0, 0, t->cols, line);
 	wattroff(w, A_BOLD);
@@ -134,6 +172,9 @@ blit(struct tui *t, WINDOW *w, const struct plot_grid *g, int y, int x)
 				    : (int)A_NORMAL;
 				wchar_t wc[2] = { (wchar_t)c->cp, L'\0' };
 
+				if (glyphs(t) && c->owner != 0 && c->cp != ' ')
+					wc[0] = owner_glyph(c->owner);
+
 				setcchar(&run[i], wc, (attr_t)a & ~A_COLOR,
 				    (short)PAIR_NUMBER(a), NULL);
 			}
@@ -142,50 +183,205 @@ blit(struct tui *t, WINDOW *w, const struct plot_grid *g, int y, int x)
 		}
 }
 
-/* Which colour is which area, right-aligned to column end (colour only:
-   without it the areas cannot be told apart anyway). */
+/* One legend entry at x: the series' mark (its glyph, or a block in its
+   colour) and its name; returns the columns it took. */
+static int
+legend_entry(struct tui *t, WINDOW *w, int y, int x, enum tui_pair p,
+    char glyph, const char *name)
+{
+	char mark[8] = { glyph, '\0' };
+
+	if (!glyphs(t))
+		snprintf(mark, sizeof mark, "%s", "\u2588");
+	tui_put(w, y, x - 1, 1, " ");
+	wattron(w, tui_attr(t, p));
+	tui_put(w, y, x, 1, mark);
+	wattroff(w, tui_attr(t, p));
+	mvwhline(w, y, x + 1, ' ', 1 + tui_width(name) + 1);
+	tui_put(w, y, x + 2, tui_width(name), name);
+	return 2 + tui_width(name) + 2;
+}
+
+/* The chart's legend, right-aligned on its bottom border before end
+   (width: the frame's):
+   write and read (throughput), or the current variant (files/s). */
 static void
-legend(struct tui *t, WINDOW *w, int y, int end)
+legend(struct tui *t, WINDOW *w, int y, int end, int width, bool areas,
+    const char *variant)
 {
 	const char *wr = _("write"), *rd = _("read");
-	int x = end - (int)strlen(wr) - 1 - (int)strlen(rd);
+	char name[128];
+	int need, x;
 
-	wattron(w, tui_attr(t, TUI_PAIR_SERIES0));
-	tui_put(w, y, x, (int)strlen(wr), wr);
-	wattroff(w, tui_attr(t, TUI_PAIR_SERIES0));
-	wattron(w, tui_attr(t, TUI_PAIR_SERIES1));
-	tui_put(w, y, x + (int)strlen(wr) + 1, (int)strlen(rd), rd);
-	wattroff(w, tui_attr(t, TUI_PAIR_SERIES1));
+	/* a long variant name cut in the middle to the frame's width */
+	tui_cut_mid(t, variant, 0, width - 8, name, sizeof name);
+	need = areas ? 2 + tui_width(wr) + 2 + 2 + tui_width(rd)
+		     : 2 + tui_width(name);
+	x = end - need - 2; /* a blank on each side, off the border */
+
+	if (x < 0)
+		return;
+	if (areas) {
+		x += legend_entry(t, w, y, x, TUI_PAIR_SERIES0, '#', wr);
+		legend_entry(t, w, y, x, TUI_PAIR_SERIES1, ':', rd);
+	} else {
+		legend_entry(t, w, y, x, TUI_PAIR_SERIES0, '#', name);
+	}
+}
+
+/* The title and as many words as fit in cw columns: the figures are
+   never cut, the words around them go first. */
+static void
+title_fit(char *line, size_t len, int cw, const char *title, const char *a,
+    const char *b, const char *c)
+{
+	snprintf(line, len, _("%s now %s avg %s peak %s"), title, a, b, c);
+	if (tui_width(line) <= cw)
+		return;
+	/* TRANSLATORS: the short title: now, average and peak */
+	snprintf(line, len, _("%s %s / %s / %s"), title, a, b, c);
+	if (tui_width(line) <= cw)
+		return;
+	/* the unit alone ("MB/s" of "MB/s read+write") */
+	snprintf(line, len, "%.*s %s/%s/%s", (int)strcspn(title, " "), title, a,
+	    b, c);
+	if (tui_width(line) <= cw)
+		return;
+	snprintf(line, len, "%s/%s/%s", a, b, c);
+}
+
+/* Seconds for the time axis: "45s", "12m" past 10 minutes. */
+static void
+time_label(double s, char *buf, size_t len)
+{
+	if (!(s >= 0))
+		s = 0;
+	if (s < 600)
+		/* TRANSLATORS: seconds on the time axis, short */
+		snprintf(buf, len, _("%.0fs"), s);
+	else
+		/* TRANSLATORS: minutes on the time axis, short */
+		snprintf(buf, len, _("%.0fm"), s / 60);
+}
+
+/* Where a chart's samples lie in time: the first shown bin's start and
+   the last one's end, seconds since the variant started. */
+struct span {
+	double t0, t1;
+};
+
+/*
+ * The time axis under the grid (gx, gw: its columns): the start of the
+ * first sample shown where the samples begin, the end of the newest at
+ * the right edge, and the middle between, each where it fits.
+ */
+static void
+time_axis(struct tui *t, WINDOW *w, int y, int gx, int gw, size_t n,
+    const struct span *sp)
+{
+	size_t per = plot_capacity(1, style(t));
+	int used = (int)((n + per - 1) / per), x0;
+	char a[16], b[16], m[16];
+
+	if (used > gw)
+		used = gw;
+	x0 = gx + gw - used;
+	time_label(sp->t1, b, sizeof b);
+	wattron(w, tui_attr(t, TUI_PAIR_DIM));
+	tui_put(w, y, gx + gw - tui_width(b), tui_width(b), b);
+	time_label(sp->t0, a, sizeof a);
+	if (used >= tui_width(a) + tui_width(b) + 2)
+		tui_put(w, y, x0, tui_width(a), a);
+	time_label((sp->t0 + sp->t1) / 2, m, sizeof m);
+	if (used >= tui_width(a) + tui_width(m) + tui_width(b) + 6)
+		tui_put(w, y, x0 + (used - tui_width(m)) / 2, tui_width(m), m);
+	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+}
+
+/* The y scale left of the grid (rows y.. y + gh - 1), lw columns:
+   the top of the scale, its half, and 0 at the bottom. */
+static void
+y_scale(struct tui *t, WINDOW *w, int y, int x, int lw, int gh, double ymax)
+{
+	char m[PLOT_SHORT_BUF];
+
+	wattron(w, tui_attr(t, TUI_PAIR_DIM));
+	plot_short(ymax, m, sizeof m);
+	tui_put(w, y, x + lw - tui_width(m), tui_width(m), m);
+	if (gh >= 5) {
+		plot_short(ymax / 2, m, sizeof m);
+		tui_put(w, y + gh / 2, x + lw - tui_width(m), tui_width(m), m);
+	}
+	if (gh >= 2)
+		tui_put(w, y + gh - 1, x + lw - 1, 1, "0");
+	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
+}
+
+/* What one chart shows: its title, the figures of fig (nfig values: the
+   current variant's whole curve, not only what is in view), its series
+   (y_all: the current variant's areas in slots 0 and 1, the completed
+   variants' lines after them; n samples each) and their time span. */
+struct chart_data {
+	const char *title, *variant;
+	const double *fig;
+	size_t nfig;
+	const double *const *y_all;
+	size_t n;
+	struct span span;
+};
+
+/* The grid's width in a chart of cw x ch cells (chart()'s layout), as
+   the samples it holds. */
+static size_t
+chart_capacity(const struct tui *t, int cw, int ch)
+{
+	bool frame = ch >= 5 && cw >= 24;
+
+	return plot_capacity(frame ? cw - 2 - 5 - 1 : cw, style(t));
 }
 
 /*
- * One chart: title with the figures of fig (nfig values: the current
- * variant's whole curve, not only what is in view), the grid, its scale.
- * y_all: the current variant's series (slots 0, 1) and the completed
- * variants' (slots 2.., drawn as lines), n samples each.
+ * One chart in a frame of cw x ch cells at y, x: the title with the
+ * figures on the top border, the y scale left of the grid, the time axis
+ * under it, the legend on the bottom border. Too small for a frame (under
+ * 5 rows or 24 columns): the title and the grid alone.
  */
 static void
 chart(struct run *r, struct tui *t, WINDOW *w, int y, int x, int cw, int ch,
-    const char *title, const double *fig, size_t nfig,
-    const double *const *y_all, size_t n)
+    const struct chart_data *d)
 {
 	struct plot_stats st;
 	char line[256], a[PLOT_SHORT_BUF], b[PLOT_SHORT_BUF], c[PLOT_SHORT_BUF];
-	char m[PLOT_SHORT_BUF];
+	bool frame = ch >= 5 && cw >= 24; /* as chart_capacity() */
+	int lw = frame ? 5 : 0, gx = x + (frame ? 1 + lw + 1 : 0);
+	int gw = frame ? cw - 2 - lw - 1 : cw, gh = frame ? ch - 3 : ch - 1;
+	WINDOW *f;
 
-	plot_stats(fig, nfig, &st);
-	snprintf(line, sizeof line, _("%s now %s avg %s peak %s"), title,
+	plot_stats(d->fig, d->nfig, &st);
+	title_fit(line, sizeof line, frame ? cw - 6 : cw, d->title,
 	    plot_short(st.cur, a, sizeof a), plot_short(st.avg, b, sizeof b),
 	    plot_short(st.peak, c, sizeof c));
-	tui_put(w, y, x, cw, line);
-	plot_render_ex(&r->grid, cw, ch, style(t), y_all, NSLOTS, n, 0,
+	if (frame && (f = derwin(w, ch, cw, y, x)) != NULL) {
+		tui_box(t, f);
+		delwin(f);
+	}
+	wattron(w, A_BOLD);
+	if (frame) { /* on the border, a blank each side */
+		mvwhline(w, y, x + 2, ' ', tui_width(line) + 2);
+		tui_put(w, y, x + 3, cw - 6, line);
+	} else {
+		tui_put(w, y, x, cw, line);
+	}
+	wattroff(w, A_BOLD);
+	plot_render_ex(&r->grid, gw, gh, style(t), d->y_all, NSLOTS, d->n, 0,
 	    ((1u << NSLOTS) - 1) & ~((1u << SLOT_PREV) - 1));
-	blit(t, w, &r->grid, y + 1, x);
-	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, y + 1, x, 6, plot_short(r->grid.ymax, m, sizeof m));
-	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
-	if (y_all[1] != NULL && t->color)
-		legend(t, w, y + 1, x + cw);
+	blit(t, w, &r->grid, y + 1, gx);
+	if (!frame)
+		return;
+	y_scale(t, w, y + 1, x + 1, lw, gh, r->grid.ymax);
+	time_axis(t, w, y + 1 + gh, gx, gw, d->n, &d->span);
+	legend(t, w, y + ch - 1, x + cw - 1, cw, d->y_all[1] != NULL,
+	    d->variant);
 }
 
 /* Sample i of a curve as the chart shows it (which: 0 throughput,
@@ -222,9 +418,10 @@ bin(const struct series *cur, size_t i, double w, double *t0, double *t1)
    older runs were. Throughput: the write area, the read + write one
    stacked on it, and a completed variant's read + write as a line, all
    comparable at the top edge. Returns the samples each series has (NAN
-   where a curve has none). */
+   where a curve has none); sp: the time they span. */
 static size_t
-series(struct run *r, double **tmp, int which, const double **out, size_t cap)
+series(struct run *r, double **tmp, int which, const double **out, size_t cap,
+    struct span *sp)
 {
 	const struct series *cur = &r->curves[r->ncurves - 1].s;
 	const struct run_curve *c;
@@ -248,6 +445,13 @@ series(struct run *r, double **tmp, int which, const double **out, size_t cap)
 			end = need < cap ? need : cap;
 	}
 	start = end > cap ? end - cap : 0;
+	sp->t0 = sp->t1 = 0;
+	if (end > start) {
+		double u;
+
+		bin(cur, start, w, &sp->t0, &u);
+		bin(cur, end - 1, w, &u, &sp->t1);
+	}
 	for (int sl = 0; sl < NSLOTS; sl++) {
 		out[sl] = NULL;
 		c = sl < SLOT_PREV ? &r->curves[r->ncurves - 1]
@@ -321,33 +525,42 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 	if (ch >= 2 && r->ncurves > 0) {
 		const struct series *cur = &r->curves[r->ncurves - 1].s;
 		const double *y[NSLOTS];
-		size_t n;
+		struct chart_data d = { .y_all = y,
+			.fig = r->fig,
+			.nfig = cur->n,
+			.variant = r->curves[r->ncurves - 1].name };
+		int cw2 = t->cols - cw - 1;
 
 		/* the title's figures are of both areas: a write workload's
 		   MB/s is all in the second */
 		for (size_t i = 0; i < cur->n; i++)
 			r->fig[i] = sample_read_mbps(series_at(cur, i)) +
 			    sample_write_mbps(series_at(cur, i));
-		n = series(r, r->tmp, 0, y, plot_capacity(cw, style(t)));
-		chart(r, t, w, 1, 0, cw, ch, _("MB/s read+write"), r->fig,
-		    cur->n, y, n);
+		d.title = _("MB/s read+write");
+		d.n = series(r, r->tmp, 0, y, chart_capacity(t, cw, ch + 1),
+		    &d.span);
+		chart(r, t, w, 1, 0, cw, ch + 1, &d);
 		for (size_t i = 0; i < cur->n; i++)
 			r->fig[i] = sample_files_per_s(series_at(cur, i));
-		n = series(r, r->tmp, 1, y,
-		    plot_capacity(t->cols - cw - 1, style(t)));
-		chart(r, t, w, 1, cw + 1, t->cols - cw - 1, ch, _("files/s"),
-		    r->fig, cur->n, y, n);
+		d.title = _("files/s");
+		d.n = series(r, r->tmp, 1, y, chart_capacity(t, cw2, ch + 1),
+		    &d.span);
+		chart(r, t, w, 1, cw + 1, cw2, ch + 1, &d);
 	}
 	for (int k = 0; k < NPREV && run_overlaid(r, (size_t)k) != NULL; k++) {
 		enum tui_pair p = k == 0 ? TUI_PAIR_SERIES2 : TUI_PAIR_SERIES3;
 		char legend[160], name[128];
 		int x = k * (t->cols / NPREV);
 
-		/* the name cut in the middle to what the words leave */
+		/* the name cut in the middle to what the words leave; without
+		   colour, the line's glyph first */
 		snprintf(legend, sizeof legend, _("line: %s (done)"), "");
 		tui_cut_mid(t, run_overlaid(r, (size_t)k)->name, 0,
-		    t->cols / NPREV - tui_width(legend), name, sizeof name);
-		snprintf(legend, sizeof legend, _("line: %s (done)"), name);
+		    t->cols / NPREV - tui_width(legend) - 2, name, sizeof name);
+		snprintf(legend, sizeof legend, "%s",
+		    glyphs(t) ? (k == 0 ? "1 " : "2 ") : "");
+		snprintf(legend + strlen(legend),
+		    sizeof legend - strlen(legend), _("line: %s (done)"), name);
 		wattron(w, tui_attr(t, p));
 		tui_put(w, 2 + ch, x, t->cols / NPREV, legend);
 		wattroff(w, tui_attr(t, p));

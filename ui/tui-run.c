@@ -175,6 +175,17 @@ run_free(void *p)
 	free(r);
 }
 
+/* Another lab's finished variants are not this one's to compare: drop
+   them once a different lab is opened (not while a run draws them). */
+static void
+curves_for_lab(struct run *r, const struct tui *t)
+{
+	if (r->curves_gen != t->lab_gen && r->state != RUN_RUNNING) {
+		curves_free(r);
+		r->curves_gen = t->lab_gen;
+	}
+}
+
 /* ---------------------------------------------------------------- start */
 
 static void
@@ -193,6 +204,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
 	labrun_free(r->lr);
 	record_free(r->rec);
 	r->rec = NULL;
+	curves_for_lab(r, t);
 	r->lr = labrun_start(t->lab, &o, &e);
 	if (r->lr == NULL) {
 		r->state = RUN_IDLE;
@@ -477,6 +489,23 @@ on_done(struct run *r, struct tui *t)
 	    s.failed);
 }
 
+/* A test start's step (ev->done of ev->total), the ETA's base: a new
+   sequence (another total, or a step back) starts the clock again. */
+static void
+progress(struct run *r, const struct labrun_event *ev)
+{
+	if (ev->total == 0) {
+		r->prog_total = 0;
+		return;
+	}
+	if (ev->total != r->prog_total || ev->done < r->prog_done) {
+		r->prog_first = ev->done;
+		r->prog_t0 = now_s();
+	}
+	r->prog_done = ev->done;
+	r->prog_total = ev->total;
+}
+
 static void
 on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 {
@@ -519,6 +548,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->repeat = ev->repeat;
 		r->repeats = (int)ev->total;
 		r->expect = ev->value;
+		r->prog_total = 0;
 		r->ci = ev->ci;
 		r->goal = ev->goal;
 		r->left = ev->left;
@@ -529,6 +559,8 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 	}
 	case LABRUN_TEST:
 		snprintf(r->test, sizeof r->test, "%.127s", ev->text);
+		if (!ev->end)
+			progress(r, ev);
 		if (ev->end)
 			run_log(r, false, "  %s: %s: %.2f %s", r->workload,
 			    ev->text, ev->value,
@@ -675,6 +707,7 @@ run_draw(void *p, struct tui *t, WINDOW *w)
 {
 	struct run *r = p;
 
+	curves_for_lab(r, t);
 	run_draw_body(r, t, w);
 	if (r->state == RUN_CONFIRM)
 		run_draw_confirm(r, t, w);

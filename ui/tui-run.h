@@ -69,11 +69,16 @@ struct run {
 	double left; /* seconds of runs left from this run's start; NAN */
 	bool stopped; /* the run that ended was stopped (x, a signal) */
 	double expect; /* seconds the previous repeat took */
+	/* the test's step in its workload (compilebench's "run 5/100"):
+	   the step and the time its sequence was first seen, for an ETA */
+	unsigned long long prog_done, prog_total, prog_first;
+	double prog_t0;
 	double run_start; /* monotonic seconds of the run's start */
 	struct engine_totals last;
 	unsigned long last_gen; /* the run last sampled (labrun_totals) */
 	struct run_curve *curves; /* one per variant started; last: current */
 	size_t ncurves;
+	unsigned long curves_gen; /* the tui's lab_gen they are of */
 	size_t overlay; /* completed curves skipped, newest first, before the
 			   ones drawn over the current (o cycles) */
 	struct run_member members[RUN_MEMBERS];

@@ -21,6 +21,7 @@
 #include "param.h"
 #include "tui-form.h"
 #include "tui-list.h"
+#include "tui-mouse.h"
 #include "tui-prompt.h"
 #include "tui.h"
 #include "workload.h"
@@ -662,10 +663,32 @@ list_key(struct wls *s, struct tui *t, int ch)
 	}
 }
 
+/* A click on a workload selects it; on the selected one, the form takes
+   the keys, as Enter gives them. In the form, it picks the field. */
+static void
+mouse(struct wls *s, struct tui *t)
+{
+	size_t n = t->lab != NULL ? t->lab->nworkloads : 0, i;
+	int y = t->mouse.y - 1;
+
+	if (tui_form_busy(s->form))
+		return;
+	if (tui_list_click(&s->list, t, n, &i)) {
+		s->list.focus_form =
+		    !s->list.focus_form && (i == s->sel || tui_mouse_double(t));
+		s->sel = i;
+		wl_refresh(s, t);
+	} else if (t->mouse.x > s->form_x && y >= 0) {
+		s->list.focus_form =
+		    tui_form_click(s->form, y) || s->list.focus_form;
+	}
+}
+
 static enum tui_handled
 wl_key(void *p, struct tui *t, int ch)
 {
 	struct wls *s = p;
+	int y, x;
 
 	t->redraw = true;
 	if (s->prompt != WP_NONE) {
@@ -677,18 +700,11 @@ wl_key(void *p, struct tui *t, int ch)
 		return TUI_HANDLED;
 	}
 	if (ch == KEY_MOUSE) {
-		int y = t->mouse.y - 1;
-
-		if (tui_list_click(&s->list, t,
-			t->lab != NULL ? t->lab->nworkloads : 0, &s->sel)) {
-			s->list.focus_form = false;
-			wl_refresh(s, t);
-		} else if (t->mouse.x > s->form_x && y >= 0) {
-			s->list.focus_form =
-			    tui_form_click(s->form, y) || s->list.focus_form;
-		}
+		mouse(s, t);
 		return TUI_HANDLED;
 	}
+	if (tui_mouse_wheel(t, ch, &y, &x)) /* the pane under the pointer */
+		s->list.focus_form = x > s->form_x && t->lab != NULL;
 	if (s->list.focus_form)
 		return form_key(s, t, ch);
 	return list_key(s, t, ch);
@@ -702,5 +718,8 @@ const struct tui_screen tui_workloads = {
 	.enter = wl_enter,
 	.draw = wl_draw,
 	.key = wl_key,
-	.status = N_("Tab/Enter edit  a add  r rename  d delete  K/J move"),
+	/* TRANSLATORS: status bar entries "key word", two spaces apart;
+	   keep the keys and the two spaces. */
+	.status = N_("Enter edit  a add  r rename  d delete  Left/Right change "
+		     " K/J move  Esc back"),
 };

@@ -1,8 +1,8 @@
 /*
  * The interactive lab's loop: terminal set-up and restore, the screen
- * table, the header (tabs), the status bar, the help overlay, global keys
- * and the poll loop (keyboard, the screens' descriptors, the tick). See
- * tui.h. UI thread only.
+ * table, the header (tabs), global keys and the poll loop (keyboard, the
+ * screens' descriptors, the tick); the status bar and the help box are
+ * tui-help.c's. See tui.h. UI thread only.
  */
 #include "config.h"
 
@@ -39,23 +39,6 @@ const struct tui_screen *const tui_screens[] = {
 
 #define TUI_TICK_MS 250
 #define TUI_MAX_FDS 16
-
-/* Keys every screen has (the help lists them after the screen's own). */
-static const struct tui_key global_keys[] = {
-	{ "1-9", N_("switch screen") },
-	{ "F1 ?",
-	    N_("this help (arrows and PgUp/PgDn scroll it when it does not "
-	       "fit, any other key closes it)") },
-	{ "F5", N_("run the lab (the Run screen's r)") },
-	{ "M",
-	    N_("mouse on/off: on, a click picks a tab or a row and the "
-	       "wheel scrolls; off, the terminal selects text") },
-	{ "F7", N_("new lab, empty (Lab files' n; N there copies one)") },
-	{ "q F10",
-	    N_("quit (asks first when the lab has unsaved changes or a "
-	       "run is in progress)") },
-	{ NULL, NULL },
-};
 
 static size_t
 nscreens(void)
@@ -293,165 +276,6 @@ draw_head(struct tui *t)
 }
 
 static void
-draw_foot(struct tui *t)
-{
-	const struct tui_screen *s = tui_screens[t->cur];
-
-	werase(t->foot);
-	wbkgd(t->foot, (chtype)tui_attr(t, TUI_PAIR_TITLE));
-	if (t->message[0] != '\0') {
-		if (t->message_bad && t->color)
-			wattron(t->foot, A_BOLD);
-		tui_put(t->foot, 0, 0, t->cols, t->message);
-		wattroff(t->foot, A_BOLD);
-	} else {
-		char keys[512];
-
-		snprintf(keys, sizeof keys, "%s  %s",
-		    s->status ? _(s->status) : "",
-		    _("F1 help  q/F10 quit  F5 run  M mouse  1-9 screens"));
-		tui_put(t->foot, 0, 0, t->cols, keys);
-	}
-	wnoutrefresh(t->foot);
-}
-
-/* The help box's text column: keys take 14 columns and 5 of margin. */
-#define HELP_KEYS 19
-
-/* Where text, cut to at most width bytes at a space, ends (the whole of
-   it when it fits; at width when one word is longer). */
-static size_t
-help_cut(const char *text, size_t width)
-{
-	size_t len = strlen(text), cut = width;
-
-	if (len <= width)
-		return len;
-	while (cut > 0 && text[cut] != ' ')
-		cut--;
-	return cut > 0 ? cut : width;
-}
-
-/* Rows the keys take in a box whose text column is width wide. */
-static int
-help_lines(const struct tui_key *k, size_t width)
-{
-	int n = 0;
-
-	for (; k != NULL && k->keys != NULL; k++)
-		for (const char *p = _(k->what); n++, *p != '\0';) {
-			p += help_cut(p, width);
-			p += strspn(p, " ");
-			if (*p == '\0')
-				break;
-		}
-	return n;
-}
-
-/* Draw the rows of keys k from row *r of the help's text on, those that
-   fall inside the box's window from top (rows 1 to h - 2 of win). */
-static void
-help_draw_keys(WINDOW *win, const struct tui_key *k, int *r, int top, int h,
-    int w)
-{
-	for (; k != NULL && k->keys != NULL; k++) {
-		const char *p = _(k->what);
-		bool first = true;
-
-		do {
-			size_t c = help_cut(p, (size_t)(w - HELP_KEYS - 2));
-			int y = *r - top + 1;
-			char line[256];
-
-			if (y >= 1 && y < h - 1) {
-				if (first) {
-					wattron(win, A_BOLD);
-					tui_put(win, y, 2, 14, k->keys);
-					wattroff(win, A_BOLD);
-				}
-				snprintf(line, sizeof line, "%.*s", (int)c, p);
-				tui_put(win, y, HELP_KEYS - 2, w - HELP_KEYS,
-				    line);
-			}
-			(*r)++;
-			first = false;
-			p += c;
-			p += strspn(p, " ");
-		} while (*p != '\0');
-	}
-}
-
-/* The keys of the current screen, then the global ones, in a box as wide
-   as the longest line needs (up to the screen), long ones wrapped. On a
-   screen too short for them the box scrolls (see on_key). */
-static void
-draw_help(struct tui *t)
-{
-	const struct tui_screen *s = tui_screens[t->cur];
-	const struct tui_key *lists[] = { s->keys, global_keys };
-	int w = 0, h, n, r = 0;
-	WINDOW *win;
-
-	for (size_t l = 0; l < 2; l++)
-		for (const struct tui_key *k = lists[l]; k && k->keys; k++)
-			if ((int)strlen(_(k->what)) + HELP_KEYS + 2 > w)
-				w = (int)strlen(_(k->what)) + HELP_KEYS + 2;
-	w = w < 40 ? 40 : w > t->cols - 4 ? t->cols - 4 : w;
-	if (w <= HELP_KEYS + 2 || t->rows < 5)
-		return;
-	n = help_lines(s->keys, (size_t)(w - HELP_KEYS - 2)) + 1 +
-	    help_lines(global_keys, (size_t)(w - HELP_KEYS - 2));
-	h = n + 2 < t->rows - 2 ? n + 2 : t->rows - 2;
-	t->help_max = n - (h - 2) > 0 ? n - (h - 2) : 0;
-	if (t->help_top > t->help_max)
-		t->help_top = t->help_max;
-	if ((win = newwin(h, w, (t->rows - h) / 2, (t->cols - w) / 2)) == NULL)
-		return;
-	tui_box(t, win);
-	wattron(win, A_BOLD);
-	tui_put(win, 0, 2, w - 4, _(s->name));
-	wattroff(win, A_BOLD);
-	help_draw_keys(win, s->keys, &r, t->help_top, h, w);
-	r++; /* a blank row between the screen's keys and the global ones */
-	help_draw_keys(win, global_keys, &r, t->help_top, h, w);
-	if (t->help_max > 0) {
-		char more[64];
-
-		snprintf(more, sizeof more, " %s ",
-		    t->help_top < t->help_max ? _("more: Down/PgDn")
-					      : _("Up/PgUp: back"));
-		tui_put(win, h - 1, w - 2 - tui_width(more), tui_width(more),
-		    more);
-	}
-	wnoutrefresh(win);
-	delwin(win);
-}
-
-/* A key while the help is shown: scrolls a box that does not fit; any
-   other key closes it. True when the key was used for scrolling. */
-static bool
-help_key(struct tui *t, int ch)
-{
-	int page = t->rows - 6 > 1 ? t->rows - 6 : 1, top = t->help_top;
-
-	if (t->help_max == 0)
-		return false;
-	if (ch == KEY_DOWN || ch == 'j')
-		top++;
-	else if (ch == KEY_UP || ch == 'k')
-		top--;
-	else if (ch == KEY_NPAGE || ch == ' ')
-		top += page;
-	else if (ch == KEY_PPAGE)
-		top -= page;
-	else
-		return false;
-	t->help_top = top < 0 ? 0 : top > t->help_max ? t->help_max : top;
-	t->redraw = true;
-	return true;
-}
-
-static void
 draw(struct tui *t)
 {
 	const struct tui_screen *s = tui_screens[t->cur];
@@ -460,9 +284,9 @@ draw(struct tui *t)
 	s->draw(t->state[t->cur], t, t->body);
 	wnoutrefresh(t->body);
 	draw_head(t);
-	draw_foot(t);
+	tui_help_foot(t);
 	if (t->help)
-		draw_help(t);
+		tui_help_draw(t);
 	doupdate();
 	t->redraw = false;
 }
@@ -551,7 +375,7 @@ on_key(struct tui *t, int ch)
 {
 	const struct tui_screen *s = tui_screens[t->cur];
 
-	if (t->help && ch != KEY_RESIZE && help_key(t, ch))
+	if (t->help && ch != KEY_RESIZE && tui_help_key(t, ch))
 		return;
 	if (t->help) {
 		t->help = false;
@@ -559,6 +383,8 @@ on_key(struct tui *t, int ch)
 		if (ch != KEY_RESIZE)
 			return;
 	}
+	if (ch != KEY_MOUSE) /* t->mouse is the wheel's for its keys only */
+		t->mouse.bstate = 0;
 	if (ch == KEY_MOUSE &&
 	    (getmouse(&t->mouse) != OK || tui_mouse_event(t, &ch))) {
 		t->redraw = true;

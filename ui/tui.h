@@ -66,13 +66,18 @@ struct tui_screen {
 	   to do when it is readable. May be NULL. */
 	int (*fd)(void *s);
 	void (*readable)(void *s, struct tui *t);
-	/* Keys in the status bar when the screen is current (N_()). */
+	/* The status bar's entries when the screen is current (N_()):
+	   "r run  x stop", a key then its word or two, two spaces between
+	   entries, the most important first: a narrow terminal drops whole
+	   entries from the last (tui_help_foot). */
 	const char *status;
 };
 
 struct tui {
 	struct lab *lab; /* the lab being edited (owned) */
 	char *lab_path; /* where it was loaded from / saves to */
+	unsigned long lab_gen; /* bumped when another lab is opened or made:
+				  what screens kept of the last one goes */
 	bool dirty; /* unsaved changes */
 	size_t variant; /* the variant being composed / shown */
 
@@ -115,6 +120,22 @@ int tui_tab_label(size_t i, char *buf, size_t len);
  * lab to open (NULL: the default lab). Returns the exit status.
  */
 int tui_main(const char *lab_path, bool ascii);
+
+/*
+ * The status bar (tui-help.c): the message, or the current screen's
+ * entries then the global ones (help, quit, run, mouse, screens), as many
+ * whole ones as the width holds: globals go first, then the screen's from
+ * its last, help and the screen's first last of all; none is ever cut.
+ */
+void tui_help_foot(struct tui *t);
+
+/* The help box over the screen (F1): the current screen's keys, then the
+   global ones, with what each does. */
+void tui_help_draw(struct tui *t);
+
+/* A key while the help is shown: true when it scrolled a box that does
+   not fit (any other key closes the help). */
+bool tui_help_key(struct tui *t, int ch);
 
 /* Stop the lab run in progress, as the Run screen's x does (tui-run.c);
    false when no run is in progress. */

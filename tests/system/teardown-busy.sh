@@ -4,8 +4,8 @@
 # the --hook. While it lets go soon, raidlab tries the umount again and
 # the run ends ok, the record keeping the failed tries under "earlier".
 # While it holds on, the run fails naming the holder (pid and command)
-# in its message and the record's "held_by", and `raidlab cleanup`
-# finishes the teardown once it has gone.
+# in its message and the record's "held_by"; `raidlab cleanup` tries
+# again too and names it, and finishes the teardown once it has gone.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_root
@@ -79,6 +79,13 @@ expect_match "held: the record names the holder" \
 expect_match "held: so does the message" "$(cat "$TEST_TMP/run2.err")" \
 	"target is busy.*pid $hp \\(sh\\)"
 [ -n "$(our_mounts)" ] || fail "held: the mount should still stand"
+# cleanup meets the same holder: it tries again, then names it
+"$RAIDLAB" cleanup >"$TEST_TMP/clean1.out" 2>&1
+expect_eq "cleanup while held: exit status" "$?" 1
+expect_match "cleanup while held: tried again" "$(cat "$TEST_TMP/clean1.out")" \
+	'umount .*: busy, trying again'
+expect_match "cleanup while held: names the holder" \
+	"$(cat "$TEST_TMP/clean1.out")" "target is busy.*pid $hp \\(sh\\)"
 touch "$TEST_TMP/release"
 while kill -0 "$hp" 2>/dev/null; do sleep 0.05; done
 "$RAIDLAB" cleanup >"$TEST_TMP/clean.out" 2>&1

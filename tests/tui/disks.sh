@@ -90,6 +90,22 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1; then
 	umount "$dev" || fail "umount $dev"
 	tui_keys r
 	tui_wait_for "$name .*ext4 +has.data"
+	# The selection follows its disk, not its row: two more devices,
+	# the lower one selected, the upper one goes; the selection (where
+	# m and s act) stays on the lower one.
+	new_loop da 64M
+	new_loop db 64M
+	tui_wait_for "${da#/dev/} .* free" 15
+	tui_wait_for "${db#/dev/} .* free" 15
+	upper=$(tui_screen | grep -Eo "^..(${da#/dev/}|${db#/dev/}) " | head -n 1 |
+		awk '{ print $NF }')
+	[ -n "$upper" ] || { tui_screen >&2; fail "neither ${da#/dev/} nor ${db#/dev/} listed"; }
+	lower=${da#/dev/}
+	[ "$upper" = "$lower" ] && lower=${db#/dev/}
+	select_dev "$lower"
+	losetup -d "/dev/$upper" || fail "losetup -d /dev/$upper"
+	tui_wait_gone "^..$upper " 15
+	tui_wait_for "^/dev/$lower +64M"
 	tui_keys Escape
 	tui_wait_gone '^[0-9]+ devices'
 fi

@@ -18,12 +18,12 @@ tmx() {
 
 # tui_start ARGS...: raidlab tui ARGS in a TUI_COLSxTUI_ROWS terminal. Its
 # stderr (sanitizer reports) goes to TUI_ERR; its exit status to
-# $TEST_TMP/tui.status when it ends.
+# $TEST_TMP/tui.status when it ends. TUI_ENV: more NAME=value words for
+# its environment (NO_COLOR=1).
 tui_start() {
 	# The screen the tests expect: UTF-8, colours, the pane's own size.
 	_cmd="cd '$TEST_TMP' && env -u COLUMNS -u LINES -u NO_COLOR"
-	# TUI_ENV: more NAME=VALUE words, e.g. NO_COLOR=1.
-	_cmd="$_cmd ${TUI_ENV:-} LC_ALL=C.UTF-8 TERM=screen-256color"
+	_cmd="$_cmd LC_ALL=C.UTF-8 TERM=screen-256color ${TUI_ENV:-}"
 	_cmd="$_cmd '$RAIDLAB' tui"
 	for _a in "$@"; do
 		_cmd="$_cmd '$_a'"

@@ -36,7 +36,7 @@ tui_wait_for 'files/s now [0-9]' 20
 # alone (which stayed 0 for any write workload once).
 tui_wait_for 'MB/s read\+write now [^ ]+ avg ([1-9]|0\.[0-9]*[1-9])' 20
 # Which colour is which of the stacked areas.
-tui_wait_for ' write read( |$)'
+tui_wait_for '█ write  █ read ─'
 # Rounded to a few digits, a steady rate can print the same twice: the
 # figures must change within 10 s, not at once.
 a=$(tui_screen | grep -Eo 'files/s now [^ ]+ avg [^ ]+')

@@ -866,3 +866,54 @@ Test(compilebench, data_set_is_the_worst_moment_of_the_run)
 	model_done(&m);
 	wltest_params_free(&wl_compilebench, v);
 }
+
+struct steps_seen {
+	char text[8][EVQ_TEXT];
+	unsigned long long done[8], total[8];
+	size_t n;
+};
+
+static void
+steps_collect(struct engine *eng, const struct evq_event *ev, void *arg)
+{
+	struct steps_seen *s = arg;
+
+	(void)eng;
+	if (ev == NULL || ev->type != EVQ_TEST_START || s->n == 8)
+		return;
+	snprintf(s->text[s->n], sizeof s->text[s->n], "%s", ev->text);
+	s->done[s->n] = ev->done;
+	s->total[s->n] = ev->total;
+	s->n++;
+}
+
+/* The live view says where the run is: each test's start event names its
+   tree or run of how many, with the numbers for an ETA. */
+Test(compilebench, each_start_event_says_which_step_of_how_many)
+{
+	struct wltest_target tg;
+	struct steps_seen s = { .n = 0 };
+	struct wl_result *r;
+
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_compilebench,
+	    TINY "initial = 2; runs = 3; sync = false;", tg.dir, LAB_CACHE_KEEP,
+	    steps_collect, &s, 120);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	cr_assert_eq(s.n, 5);
+	for (size_t i = 0; i < 5; i++) {
+		unsigned long long d = i < 2 ? i + 1 : i - 1, n = i < 2 ? 2 : 3;
+		char want[64];
+
+		snprintf(want, sizeof want, ", %s %llu/%llu",
+		    i < 2 ? "tree" : "run", d, n);
+		cr_assert(strstr(s.text[i], want) != NULL, "event %zu: %s", i,
+		    s.text[i]);
+		cr_assert_eq(s.done[i], d);
+		cr_assert_eq(s.total[i], n);
+		/* the recorded label stays the test's own */
+		cr_assert(strstr(r->tests[i].label, want) == NULL);
+	}
+	wl_result_free(r);
+	wltest_target_free(&tg);
+}

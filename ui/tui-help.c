@@ -1,0 +1,319 @@
+/*
+ * What the lab tells of its keys: the status bar (the current screen's
+ * keys, then the global ones, as in htop) and the F1 help box (every key
+ * of the screen, then the global ones, with what each does). See tui.h.
+ * UI thread only.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "tui.h"
+
+/* Keys every screen has (the help lists them after the screen's own). */
+static const struct tui_key global_keys[] = {
+	{ "1 2 ..", N_("switch screen: the number on its tab") },
+	{ "F1 ?",
+	    N_("this help (arrows and PgUp/PgDn scroll it when it does not "
+	       "fit, any other key closes it)") },
+	{ "F5", N_("run the lab (the Run screen's r)") },
+	{ "M",
+	    N_("mouse on/off: on, a click picks a tab or a row and the "
+	       "wheel scrolls; off, the terminal selects text") },
+	{ "F7", N_("new lab, empty (Lab files' n; N there copies one)") },
+	{ "q F10",
+	    N_("quit (asks first when the lab has unsaved changes or a "
+	       "run is in progress)") },
+	{ NULL, NULL },
+};
+
+/* ---------------------------------------------------------------- footer */
+
+/* The status bar's global entries, after the screen's own. The first
+   (help) is the door to every other key: it goes last of all but the
+   screen's first entry. The number keys' range is the screens'. */
+static const struct tui_key foot_globals[] = {
+	/* TRANSLATORS: a word or two after a key in the status bar. */
+	{ "F1", N_("help") },
+	{ "q/F10", N_("quit") },
+	{ "F5", N_("run") },
+	{ "M", N_("mouse") },
+	{ NULL, N_("screens") },
+	{ NULL, NULL },
+};
+
+#define FOOT_MAX 48
+#define FOOT_GAP 2 /* columns between two entries */
+
+struct foot_entry {
+	const char *key, *word; /* into the buffer foot_entries fills */
+	int width; /* of "key word" */
+	bool on;
+};
+
+/* One entry "key word" of buf, cut out in place. */
+static struct foot_entry
+foot_entry(char *buf)
+{
+	char *sp = strchr(buf, ' ');
+	struct foot_entry e = { buf, "", 0, true };
+
+	if (sp != NULL) {
+		*sp = '\0';
+		e.word = sp + 1;
+	}
+	e.width = tui_width(e.key) + (*e.word ? 1 + tui_width(e.word) : 0);
+	return e;
+}
+
+/* The entries of screen s then the global ones, cut out of buf (which
+   they point into); how many, and how many are the screen's in *own. */
+static size_t
+foot_entries(const struct tui_screen *s, struct foot_entry *e, size_t *own,
+    char *buf, size_t len)
+{
+	size_t n = 0, used, screens = 0;
+	char *p;
+
+	snprintf(buf, len, "%s", s->status ? _(s->status) : "");
+	used = strlen(buf) + 1;
+	for (p = buf; *p != '\0' && n < FOOT_MAX;) {
+		char *end = strstr(p, "  ");
+
+		if (end != NULL)
+			*end = '\0';
+		e[n++] = foot_entry(p);
+		if (end == NULL)
+			break;
+		p = end + strspn(end + 1, " ") + 1;
+	}
+	*own = n;
+	while (tui_screens[screens] != NULL)
+		screens++;
+	for (const struct tui_key *k = foot_globals; k->what && n < FOOT_MAX;
+	     k++) {
+		int w = k->keys ? snprintf(buf + used, len - used, "%s %s",
+				      k->keys, _(k->what))
+				: snprintf(buf + used, len - used, "1-%zu %s",
+				      screens, _(k->what));
+
+		if (w < 0 || (size_t)w >= len - used)
+			break;
+		e[n++] = foot_entry(buf + used);
+		used += (size_t)w + 1;
+	}
+	return n;
+}
+
+static int
+foot_width(const struct foot_entry *e, size_t n)
+{
+	int w = 0, on = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (e[i].on) {
+			w += e[i].width;
+			on++;
+		}
+	return on > 1 ? w + (on - 1) * FOOT_GAP : w;
+}
+
+/*
+ * Whole entries only, never one cut: while they do not fit, drop the
+ * global ones from the last (help kept), then the screen's own from its
+ * last (its first kept), then help, then the first.
+ */
+static void
+foot_fit(struct foot_entry *e, size_t n, size_t own, int cols)
+{
+	size_t order[FOOT_MAX], m = 0;
+
+	for (size_t i = n; i > own + 1; i--)
+		order[m++] = i - 1;
+	for (size_t i = own; i > 1; i--)
+		order[m++] = i - 1;
+	if (n > own)
+		order[m++] = own;
+	if (own > 0)
+		order[m++] = 0;
+	for (size_t i = 0; i < m && foot_width(e, n) > cols; i++)
+		e[order[i]].on = false;
+}
+
+void
+tui_help_foot(struct tui *t)
+{
+	const struct tui_screen *s = tui_screens[t->cur];
+	struct foot_entry e[FOOT_MAX];
+	char buf[1024];
+	size_t own, n;
+	int x = 0;
+
+	werase(t->foot);
+	wbkgd(t->foot, (chtype)tui_attr(t, TUI_PAIR_TITLE));
+	if (t->message[0] != '\0') {
+		if (t->message_bad && t->color)
+			wattron(t->foot, A_BOLD);
+		tui_put(t->foot, 0, 0, t->cols, t->message);
+		wattroff(t->foot, A_BOLD);
+		wnoutrefresh(t->foot);
+		return;
+	}
+	n = foot_entries(s, e, &own, buf, sizeof buf);
+	foot_fit(e, n, own, t->cols);
+	for (size_t i = 0; i < n; i++) {
+		int kw = tui_width(e[i].key);
+
+		if (!e[i].on)
+			continue;
+		/* The key stands out from its word, as in htop. */
+		wattron(t->foot, A_BOLD);
+		tui_put(t->foot, 0, x, kw, e[i].key);
+		wattroff(t->foot, A_BOLD);
+		if (e[i].width > kw)
+			tui_put(t->foot, 0, x + kw + 1, e[i].width - kw - 1,
+			    e[i].word);
+		x += e[i].width + FOOT_GAP;
+	}
+	wnoutrefresh(t->foot);
+}
+
+/* ---------------------------------------------------------------- help */
+
+/* The help box's text column: keys take 14 columns and 5 of margin. */
+#define HELP_KEYS 19
+
+/* Where text, cut to at most width bytes at a space, ends (the whole of
+   it when it fits; at width when one word is longer). */
+static size_t
+help_cut(const char *text, size_t width)
+{
+	size_t len = strlen(text), cut = width;
+
+	if (len <= width)
+		return len;
+	while (cut > 0 && text[cut] != ' ')
+		cut--;
+	return cut > 0 ? cut : width;
+}
+
+/* Rows the keys take in a box whose text column is width wide. */
+static int
+help_lines(const struct tui_key *k, size_t width)
+{
+	int n = 0;
+
+	for (; k != NULL && k->keys != NULL; k++)
+		for (const char *p = _(k->what); n++, *p != '\0';) {
+			p += help_cut(p, width);
+			p += strspn(p, " ");
+			if (*p == '\0')
+				break;
+		}
+	return n;
+}
+
+/* Draw the rows of keys k from row *r of the help's text on, those that
+   fall inside the box's window from top (rows 1 to h - 2 of win). */
+static void
+help_draw_keys(WINDOW *win, const struct tui_key *k, int *r, int top, int h,
+    int w)
+{
+	for (; k != NULL && k->keys != NULL; k++) {
+		const char *p = _(k->what);
+		bool first = true;
+
+		do {
+			size_t c = help_cut(p, (size_t)(w - HELP_KEYS - 2));
+			int y = *r - top + 1;
+			char line[256];
+
+			if (y >= 1 && y < h - 1) {
+				if (first) {
+					wattron(win, A_BOLD);
+					tui_put(win, y, 2, 14, k->keys);
+					wattroff(win, A_BOLD);
+				}
+				snprintf(line, sizeof line, "%.*s", (int)c, p);
+				tui_put(win, y, HELP_KEYS - 2, w - HELP_KEYS,
+				    line);
+			}
+			(*r)++;
+			first = false;
+			p += c;
+			p += strspn(p, " ");
+		} while (*p != '\0');
+	}
+}
+
+/* The keys of the current screen, then the global ones, in a box as wide
+   as the longest line needs (up to the screen), long ones wrapped. On a
+   screen too short for them the box scrolls (tui_help_key). */
+void
+tui_help_draw(struct tui *t)
+{
+	const struct tui_screen *s = tui_screens[t->cur];
+	const struct tui_key *lists[] = { s->keys, global_keys };
+	int w = 0, h, n, r = 0;
+	WINDOW *win;
+
+	for (size_t l = 0; l < 2; l++)
+		for (const struct tui_key *k = lists[l]; k && k->keys; k++)
+			if ((int)strlen(_(k->what)) + HELP_KEYS + 2 > w)
+				w = (int)strlen(_(k->what)) + HELP_KEYS + 2;
+	w = w < 40 ? 40 : w > t->cols - 4 ? t->cols - 4 : w;
+	if (w <= HELP_KEYS + 2 || t->rows < 5)
+		return;
+	n = help_lines(s->keys, (size_t)(w - HELP_KEYS - 2)) + 1 +
+	    help_lines(global_keys, (size_t)(w - HELP_KEYS - 2));
+	h = n + 2 < t->rows - 2 ? n + 2 : t->rows - 2;
+	t->help_max = n - (h - 2) > 0 ? n - (h - 2) : 0;
+	if (t->help_top > t->help_max)
+		t->help_top = t->help_max;
+	if ((win = newwin(h, w, (t->rows - h) / 2, (t->cols - w) / 2)) == NULL)
+		return;
+	tui_box(t, win);
+	wattron(win, A_BOLD);
+	tui_put(win, 0, 2, w - 4, _(s->name));
+	wattroff(win, A_BOLD);
+	help_draw_keys(win, s->keys, &r, t->help_top, h, w);
+	r++; /* a blank row between the screen's keys and the global ones */
+	help_draw_keys(win, global_keys, &r, t->help_top, h, w);
+	if (t->help_max > 0) {
+		char more[64];
+
+		snprintf(more, sizeof more, " %s ",
+		    t->help_top < t->help_max ? _("more: Down/PgDn")
+					      : _("Up/PgUp: back"));
+		tui_put(win, h - 1, w - 2 - tui_width(more), tui_width(more),
+		    more);
+	}
+	wnoutrefresh(win);
+	delwin(win);
+}
+
+/* A key while the help is shown: scrolls a box that does not fit; any
+   other key closes it. True when the key was used for scrolling. */
+bool
+tui_help_key(struct tui *t, int ch)
+{
+	int page = t->rows - 6 > 1 ? t->rows - 6 : 1, top = t->help_top;
+
+	if (t->help_max == 0)
+		return false;
+	if (ch == KEY_DOWN || ch == 'j')
+		top++;
+	else if (ch == KEY_UP || ch == 'k')
+		top--;
+	else if (ch == KEY_NPAGE || ch == ' ')
+		top += page;
+	else if (ch == KEY_PPAGE)
+		top -= page;
+	else
+		return false;
+	t->help_top = top < 0 ? 0 : top > t->help_max ? t->help_max : top;
+	t->redraw = true;
+	return true;
+}
