@@ -173,6 +173,16 @@ lab_edit_name(struct lab *lab, const char *name, struct err *e)
 }
 
 int
+lab_edit_about(struct lab *lab, const char *text)
+{
+	if (text == NULL || text[0] == '\0')
+		return lab_edit_reset(lab, LAB_L_DESCRIPTION);
+	lab_edit_set_str(&lab->description, text);
+	OWN_SET(lab, LAB_L_DESCRIPTION);
+	return 0;
+}
+
+int
 lab_edit_repeats(struct lab *lab, int64_t repeats, struct err *e)
 {
 	if (repeats < 1 || repeats > 1000)

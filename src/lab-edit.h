@@ -37,6 +37,8 @@ struct err;
 /* ---------------------------------------------------------------- lab */
 
 int lab_edit_name(struct lab *lab, const char *name, struct err *e);
+/* The lab's description; NULL or "" forgets it. */
+int lab_edit_about(struct lab *lab, const char *text);
 /* A fixed count of rounds (it replaces a range). */
 int lab_edit_repeats(struct lab *lab, int64_t repeats, struct err *e);
 int lab_edit_order(struct lab *lab, enum lab_order o);

@@ -100,10 +100,22 @@ cell_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 	    s->view == CMP_VIEW_PCT ? pct : "", c->interrupted ? "!" : "");
 }
 
+/* "±" as "+-" in place: the core writes the verdict for the locale,
+   which stays UTF-8 under --ascii. */
+static void
+ascii_pm(char *b)
+{
+	char *p;
+
+	while ((p = strstr(b, "\u00b1")) != NULL) /* both 2 bytes */
+		memcpy(p, "+-", 2);
+}
+
 /* The verdict column's text for row i on test k: the verdict and the
    marks' keys ("+27.1% ±4.2% cv trend"), or why the row has no figure. */
 static void
-verdict_text(const struct cmp *s, size_t i, size_t k, char *buf, size_t len)
+verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
+    char *buf, size_t len)
 {
 	const struct compare_row *r = &s->c.rows[i];
 	const struct compare_cell *c = compare_cell(&s->c, i, k);
@@ -118,6 +130,8 @@ verdict_text(const struct cmp *s, size_t i, size_t k, char *buf, size_t len)
 		return;
 	}
 	compare_format_verdict(&s->c, i, k, v, sizeof v);
+	if (t->ascii)
+		ascii_pm(v);
 	/* "stopped" once is enough */
 	if (c->verdict == COMPARE_V_STOPPED)
 		marks &= ~(unsigned)COMPARE_MARK_STOPPED;
@@ -146,14 +160,14 @@ verdict_attr(const struct cmp *s, const struct tui *t, size_t i)
 /* The widest verdict of any test, so that the column keeps its width as
    the selection moves. */
 static int
-verdict_width(const struct cmp *s)
+verdict_width(const struct cmp *s, const struct tui *t)
 {
 	int w = VERDICT_MIN;
 	char b[256];
 
 	for (size_t k = 0; k < s->c.ncols; k++)
 		for (size_t i = 0; i < s->c.nrows; i++) {
-			verdict_text(s, i, k, b, sizeof b);
+			verdict_text(s, t, i, k, b, sizeof b);
 			if (tui_width(b) > w)
 				w = tui_width(b);
 		}
@@ -301,7 +315,7 @@ draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw,
 	wattron(w, a);
 	put_label(s, t, w, y, 2, lw, i);
 	wattroff(w, a);
-	verdict_text(s, i, s->col, b, sizeof b);
+	verdict_text(s, t, i, s->col, b, sizeof b);
 	a = verdict_attr(s, t, i);
 	wattron(w, a);
 	tui_put(w, y, 2 + lw + 1, vw, b);
@@ -387,7 +401,9 @@ draw_info(struct cmp *s, struct tui *t, WINDOW *w)
 		row_label(s, s->c.baseline, base, sizeof base);
 	snprintf(b, sizeof b,
 	    _("Baseline %s (b)   cells: %s (v)   a: add results"),
-	    base[0] ? base : _("none"), _(views[s->view]));
+	    base[0] ? base : _("none"),
+	    t->ascii && s->view == CMP_VIEW_FULL ? _("mean +-stddev")
+						 : _(views[s->view]));
 	tui_put(w, 0, 0, t->cols, b);
 }
 
@@ -601,7 +617,7 @@ cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 	if (s->col >= s->c.ncols)
 		s->col = s->c.ncols - 1;
 	lw = label_width(s);
-	vw = verdict_width(s);
+	vw = verdict_width(s, t);
 	widths = xcalloc(s->c.ncols, sizeof *widths);
 	for (size_t k = 0; k < s->c.ncols; k++)
 		widths[k] = col_width(s, t, k);

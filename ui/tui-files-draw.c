@@ -22,7 +22,8 @@
 #define NAME_MIN 12
 #define NAME_MAX 40
 
-/* "variants: a, b; workloads: small, bonnie" */
+/* "variants: a, b; workloads: small, bonnie"; "none" for an empty list,
+   which otherwise read "variants:; workloads:". */
 static void
 names_line(const struct lab *lab, char *b, size_t len)
 {
@@ -33,11 +34,17 @@ names_line(const struct lab *lab, char *b, size_t len)
 		snprintf(b + n, len - n, "%s %s", i ? "," : "",
 		    lab->variants[i].name ? lab->variants[i].name : "?");
 	n = strlen(b);
+	if (lab->nvariants == 0)
+		snprintf(b + n, len - n, " %s", _("none"));
+	n = strlen(b);
 	snprintf(b + n, len - n, "; %s", _("workloads:"));
 	for (size_t i = 0; i < lab->nworkloads && (n = strlen(b)) < len; i++)
 		snprintf(b + n, len - n, "%s %s", i ? "," : "",
 		    lab->workloads[i].name ? lab->workloads[i].name
 					   : lab->workloads[i].type);
+	n = strlen(b);
+	if (lab->nworkloads == 0)
+		snprintf(b + n, len - n, " %s", _("none"));
 }
 
 /* "File: PATH  (a preset...)": a long path loses its start, so that its
@@ -81,6 +88,11 @@ draw_lab(struct tui *t, WINDOW *w, struct files *s)
 	    t->dirty ? _("  [unsaved changes]") : "");
 	tui_put(w, 0, 0, t->cols, b);
 	wattroff(w, A_BOLD);
+	/* The description the e key edits, where the user sees it took. */
+	if (lab != NULL && lab->description != NULL &&
+	    tui_width(b) + 2 < t->cols)
+		tui_put(w, 0, tui_width(b) + 2, t->cols - tui_width(b) - 2,
+		    lab->description);
 	draw_file(t, w, s);
 	if (lab == NULL)
 		return;
@@ -284,6 +296,7 @@ static void
 draw_ask(struct files *s, struct tui *t, WINDOW *w)
 {
 	bool quit = s->mode == FILES_MODE_ASK_QUIT;
+	bool fresh = s->mode == FILES_MODE_ASK_NEW;
 	const char *base = s->pending ? strrchr(s->pending, '/') : NULL;
 	char what[512], save[512];
 	int wd, h = 7, y, x;
@@ -293,6 +306,9 @@ draw_ask(struct files *s, struct tui *t, WINDOW *w)
 	    t->lab && t->lab->name ? t->lab->name : "");
 	if (quit)
 		snprintf(save, sizeof save, "%s", _("s  save them, then quit"));
+	else if (fresh)
+		snprintf(save, sizeof save, "%s",
+		    _("s  save them, then make the new lab"));
 	else
 		snprintf(save, sizeof save, _("s  save them, then open %s"),
 		    base ? base + 1 : "");
@@ -311,8 +327,9 @@ draw_ask(struct files *s, struct tui *t, WINDOW *w)
 	tui_put(w, y + 1, x + 2, wd - 4, what);
 	tui_put(w, y + 3, x + 2, wd - 4, save);
 	tui_put(w, y + 4, x + 2, wd - 4,
-	    quit ? _("d  discard them and quit (q too)")
-		 : _("d  discard them and open the other lab"));
+	    quit        ? _("d  discard them and quit (q too)")
+		: fresh ? _("d  discard them and make the new lab")
+			: _("d  discard them and open the other lab"));
 	tui_put(w, y + 5, x + 2, wd - 4, _("Esc  cancel"));
 }
 
@@ -322,7 +339,8 @@ tui_files_draw(void *p, struct tui *t, WINDOW *w)
 	struct files *s = p;
 	int h = getmaxy(w),
 	    field = s->mode != FILES_MODE_LIST &&
-	    s->mode != FILES_MODE_ASK_OPEN && s->mode != FILES_MODE_ASK_QUIT;
+	    s->mode != FILES_MODE_ASK_OPEN && s->mode != FILES_MODE_ASK_QUIT &&
+	    s->mode != FILES_MODE_ASK_NEW;
 	int probs = 0, end;
 
 	draw_lab(t, w, s);
@@ -335,6 +353,7 @@ tui_files_draw(void *p, struct tui *t, WINDOW *w)
 		draw_problems(s, t, w, end + 1, probs);
 	if (field)
 		tui_path_draw(&s->field, w, h - 1, t->cols, field_label(s));
-	if (s->mode == FILES_MODE_ASK_OPEN || s->mode == FILES_MODE_ASK_QUIT)
+	if (s->mode == FILES_MODE_ASK_OPEN || s->mode == FILES_MODE_ASK_QUIT ||
+	    s->mode == FILES_MODE_ASK_NEW)
 		draw_ask(s, t, w);
 }

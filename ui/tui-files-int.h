@@ -31,6 +31,7 @@ enum files_mode {
 	FILES_MODE_SAVE_PATH, /* typing a path to save to */
 	FILES_MODE_ASK_OPEN, /* unsaved changes: before opening pending */
 	FILES_MODE_ASK_QUIT, /* unsaved changes: before quitting */
+	FILES_MODE_ASK_NEW, /* unsaved changes: before a new lab */
 	FILES_MODE_NEW_NAME, /* typing the name of a new lab */
 	FILES_MODE_NAME, /* typing the lab's new name */
 	FILES_MODE_ABOUT, /* typing the lab's description */
@@ -46,6 +47,7 @@ struct files {
 	char *pending; /* the lab to open after the question */
 	char *replace; /* save-as target already confirmed to replace */
 	bool quit_after_save;
+	bool new_after_save; /* then ask the new lab's name */
 	struct errlist errs; /* problems of the last lab opened or saved */
 	char *errs_path;
 	bool errs_fatal; /* it was not loaded */

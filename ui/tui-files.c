@@ -23,6 +23,7 @@
 
 #include "err.h"
 #include "i18n.h"
+#include "lab-edit.h"
 #include "lab.h"
 #include "presets.h"
 #include "tui-files-int.h"
@@ -286,7 +287,11 @@ after_save(struct files *s, struct tui *t)
 	char *p = s->pending;
 
 	s->pending = NULL;
-	if (s->quit_after_save)
+	if (s->new_after_save) {
+		s->new_after_save = false;
+		tui_path_set(&s->field, "");
+		s->mode = FILES_MODE_NEW_NAME;
+	} else if (s->quit_after_save)
 		t->quit = true;
 	else if (p != NULL)
 		open_now(s, t, p);
@@ -415,18 +420,23 @@ save_path_enter(struct files *s, struct tui *t)
 		    path);
 		return;
 	}
-	if (save_to(s, t, path))
-		s->mode = FILES_MODE_LIST;
+	/* Listing again, unless saving failed or after_save asks more
+	   (the new lab's name). */
+	s->mode = FILES_MODE_LIST;
+	if (!save_to(s, t, path))
+		s->mode = FILES_MODE_SAVE_PATH;
 	free(path);
 }
 
 /* A new lab named name: empty, or a copy of s->new_from. It has no
-   file yet, so s asks where (the user's lab directory first). */
-static void
+   file yet, so s asks where (the user's lab directory first). False,
+   with the reason said, when the name is not one a lab file takes. */
+static bool
 new_lab(struct files *s, struct tui *t, const char *name)
 {
 	struct errlist errs;
 	struct lab *lab = NULL;
+	struct err e = { 0 };
 
 	errlist_init(&errs);
 	if (s->new_from == NULL)
@@ -435,11 +445,17 @@ new_lab(struct files *s, struct tui *t, const char *name)
 		tui_message(t, true, _("Not made: %s does not load"),
 		    s->new_from);
 		errlist_done(&errs);
-		return;
+		return true;
 	}
 	errlist_done(&errs);
-	free(lab->name);
-	lab->name = xstrdup(name);
+	/* Through lab_edit, so that the name is the lab's own and saved:
+	   an empty lab's name was lost on save, leaving a file that does
+	   not check. */
+	if (lab_edit_name(lab, name, &e) < 0) {
+		lab_free(lab);
+		tui_message(t, true, "%s", e.msg);
+		return false;
+	}
 	lab_free(t->lab);
 	t->lab = lab;
 	t->lab_gen++;
@@ -448,6 +464,7 @@ new_lab(struct files *s, struct tui *t, const char *name)
 	t->dirty = true;
 	t->variant = 0;
 	tui_message(t, false, _("New lab %s: s saves it"), name);
+	return true;
 }
 
 /* Enter in the name or description field. */
@@ -455,21 +472,19 @@ static void
 text_enter(struct files *s, struct tui *t)
 {
 	const char *v = s->field.buf;
-	char **slot;
+	struct err e = { 0 };
 
-	if (s->mode != FILES_MODE_ABOUT &&
-	    (v[0] == '\0' || strpbrk(v, "/\"") != NULL)) {
-		tui_message(t, true, "%s",
-		    _("A lab's name is not empty and has no / or \""));
-		return;
-	}
 	if (s->mode == FILES_MODE_NEW_NAME) {
-		new_lab(s, t, v);
+		if (!new_lab(s, t, v))
+			return;
+	} else if (s->mode == FILES_MODE_NAME) {
+		if (lab_edit_name(t->lab, v, &e) < 0) {
+			tui_message(t, true, "%s", e.msg);
+			return;
+		}
+		t->dirty = true;
 	} else {
-		slot = s->mode == FILES_MODE_NAME ? &t->lab->name
-						  : &t->lab->description;
-		free(*slot);
-		*slot = v[0] != '\0' ? xstrdup(v) : NULL;
+		lab_edit_about(t->lab, v);
 		t->dirty = true;
 	}
 	free(s->new_from);
@@ -481,9 +496,9 @@ text_enter(struct files *s, struct tui *t)
 static void
 ask_text(struct files *s, struct tui *t, enum files_mode m, const char *v)
 {
+	/* Asked as opening another lab asks: save, discard or cancel. */
 	if (m == FILES_MODE_NEW_NAME && t->dirty) {
-		tui_message(t, true, "%s",
-		    _("The lab has unsaved changes: save them (s) first"));
+		s->mode = FILES_MODE_ASK_NEW;
 		return;
 	}
 	tui_path_set(&s->field, v != NULL ? v : "");
@@ -501,6 +516,7 @@ field_key(struct files *s, struct tui *t, int ch)
 	case TUI_PATH_CANCEL:
 		s->mode = FILES_MODE_LIST;
 		s->quit_after_save = false;
+		s->new_after_save = false;
 		free(s->pending);
 		s->pending = NULL;
 		break;
@@ -533,20 +549,26 @@ static enum tui_handled
 ask_key(struct files *s, struct tui *t, int ch)
 {
 	bool quit = s->mode == FILES_MODE_ASK_QUIT;
+	bool fresh = s->mode == FILES_MODE_ASK_NEW;
 
 	if (ch == KEY_F(1))
 		return TUI_UNHANDLED;
 	if (ch == 's' || ch == 'S') {
-		/* Saved now (then quit or open), or a path is asked for. */
+		/* Saved now (then quit, open or name the new lab), or a path
+		   is asked for. */
 		s->mode = FILES_MODE_LIST;
 		s->quit_after_save = quit;
+		s->new_after_save = fresh;
 		save(s, t);
 	} else if (ch == 'd' || ch == 'D' ||
 	    (quit && (ch == 'q' || ch == 'Q'))) {
 		s->mode = FILES_MODE_LIST;
 		if (quit)
 			t->quit = true;
-		else if (s->pending != NULL)
+		else if (fresh) { /* the changes go when the name is given */
+			tui_path_set(&s->field, "");
+			s->mode = FILES_MODE_NEW_NAME;
+		} else if (s->pending != NULL)
 			open_now(s, t, s->pending);
 	} else if (ch == 27 || ch == 'c' || ch == 'C') {
 		s->mode = FILES_MODE_LIST;
@@ -555,6 +577,7 @@ ask_key(struct files *s, struct tui *t, int ch)
 		free(s->pending);
 		s->pending = NULL;
 		s->quit_after_save = false;
+		s->new_after_save = false;
 	}
 	return TUI_HANDLED;
 }
@@ -674,6 +697,7 @@ files_key(void *p, struct tui *t, int ch)
 		break;
 	case FILES_MODE_ASK_OPEN:
 	case FILES_MODE_ASK_QUIT:
+	case FILES_MODE_ASK_NEW:
 		h = ask_key(s, t, ch);
 		break;
 	default:

@@ -219,9 +219,20 @@ static_lines(struct tui_form *f, int row, int col, int width, const char *s,
 	return n;
 }
 
+/* The value as drawn in w columns. A text too long is cut in the middle
+   (a path keeps its start and its last directory): the form's field
+   would show its head alone, with nothing to say that it goes on.
+   Editing starts from the whole text (it->edit), never from this. */
 static char *
-shown_value(const struct tui_form *f, const struct tui_form_item *it)
+shown_value(const struct tui_form *f, const struct tui_form_item *it, int w)
 {
+	if (it->kind == K_TEXT && tui_width(it->value) > w) {
+		const struct tui look = { .ascii = f->ascii };
+		char b[TUI_FORM_TEXT_MAX + 8];
+
+		tui_cut_mid(&look, it->value, 0, w, b, sizeof b);
+		return xstrdup(b);
+	}
 	if (it->kind != K_CHOICE)
 		return xstrdup(it->value);
 	return xasprintf(f->ascii ? "< %s >" : "\u2039 %s \u203a",
@@ -253,7 +264,7 @@ value_field(struct tui_form *f, struct tui_form_item *it, int row, int col,
 	} else {
 		field_opts_off(fd, O_EDIT);
 	}
-	text = shown_value(f, it);
+	text = shown_value(f, it, w);
 	set_field_buffer(fd, 0, text);
 	free(text);
 	set_field_userptr(fd, it);

@@ -430,16 +430,22 @@ wl_enter(void *p, struct tui *t)
 
 /* ---------------------------------------------------------------- draw */
 
-/* A row of the workload list: name (type); lab_check() does not mark
-   rows here, its messages go under the fields. */
+/* A row of the workload list: name (type), or the name alone when it is
+   the type (a new workload's), which "smallfiles (smallfiles)" only
+   repeated, cut at 80 columns. lab_check() does not mark rows here, its
+   messages go under the fields. */
 static bool
 wl_row(void *arg, const struct tui *t, size_t i, char *buf, size_t len)
 {
 	const struct lab_workload *wl = &t->lab->workloads[i];
+	const char *name = wl->name != NULL ? wl->name : "?";
 
 	(void)arg;
-	snprintf(buf, len, "%s (%s)", wl->name != NULL ? wl->name : "?",
-	    wl->type != NULL ? wl->type : "?");
+	if (wl->type != NULL && strcmp(name, wl->type) == 0)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%s (%s)", name,
+		    wl->type != NULL ? wl->type : "?");
 	return false;
 }
 

@@ -399,7 +399,8 @@ field_is cache 'keep'
 tui_keys a
 tui_wait_for 'Add a workload'
 keys Down Down Down Down Enter
-tui_wait_for 'fio \(fio\)'
+# Named after its type: the name alone.
+tui_wait_for '^ +fio +[│|]'
 field_is name 'fio'
 field_is rw 'read'
 field_is bs '4K'

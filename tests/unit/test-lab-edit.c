@@ -680,6 +680,27 @@ Test(lab_edit, new_lab_from_nothing_round_trips)
 
 /* ---------------------------------------------------------------- lab */
 
+/* An empty lab (the TUI's new lab) keeps the name and description it is
+   given: they were once set without being the lab's own, and lost. */
+Test(lab_edit, new_lab_keeps_its_name_and_description)
+{
+	struct lab *lab = lab_new(), *back;
+
+	cr_assert_eq(lab_edit_name(lab, "walk", NULL), 0);
+	cr_assert_eq(lab_edit_about(lab, "two btrfs profiles"), 0);
+	back = roundtrip(lab);
+	cr_assert_str_eq(back->name, "walk");
+	cr_assert_str_eq(back->description, "two btrfs profiles");
+	lab_free(back);
+	cr_assert_eq(lab_edit_about(lab, ""), 0);
+	cr_assert_null(lab->description);
+	cr_assert(!lab_isset(lab, LAB_L_DESCRIPTION));
+	back = roundtrip(lab);
+	cr_assert_null(back->description);
+	lab_free(back);
+	lab_free(lab);
+}
+
 Test(lab_edit, repeats_and_cache)
 {
 	struct lab *lab = load(base_lab), *back;
