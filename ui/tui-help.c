@@ -215,14 +215,47 @@ help_lines(const struct tui_key *k, size_t width)
 	return n;
 }
 
+/* s into buf with the few non-ASCII signs the keys' texts use as ASCII
+   (--ascii: the help must be as plain as the screens). */
+static const char *
+help_ascii(const char *s, char *buf, size_t len)
+{
+	static const char *const map[][2] = { { "\u00b1", "+-" },
+		{ "\u2260", "!=" }, { "\u2026", "..." }, { "\u2191", "^" },
+		{ "\u2193", "v" } };
+	size_t o = 0;
+
+	while (*s != '\0' && o + 4 < len) {
+		size_t m = 0;
+
+		while (m < sizeof map / sizeof map[0] &&
+		    strncmp(s, map[m][0], strlen(map[m][0])) != 0)
+			m++;
+		if (m < sizeof map / sizeof map[0]) {
+			memcpy(buf + o, map[m][1], strlen(map[m][1]));
+			o += strlen(map[m][1]);
+			s += strlen(map[m][0]);
+		} else {
+			buf[o++] = *s++;
+		}
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 /* Draw the rows of keys k from row *r of the help's text on, those that
    fall inside the box's window from top (rows 1 to h - 2 of win). */
 static void
 help_draw_keys(WINDOW *win, const struct tui_key *k, int *r, int top, int h,
-    int w)
+    int w, bool ascii)
 {
 	for (; k != NULL && k->keys != NULL; k++) {
-		const char *p = _(k->what);
+		char what[1024], keys[64];
+		const char *p = ascii
+		    ? help_ascii(_(k->what), what, sizeof what)
+		    : _(k->what);
+		const char *kk =
+		    ascii ? help_ascii(k->keys, keys, sizeof keys) : k->keys;
 		bool first = true;
 
 		do {
@@ -233,7 +266,7 @@ help_draw_keys(WINDOW *win, const struct tui_key *k, int *r, int top, int h,
 			if (y >= 1 && y < h - 1) {
 				if (first) {
 					wattron(win, A_BOLD);
-					tui_put(win, y, 2, 14, k->keys);
+					tui_put(win, y, 2, 14, kk);
 					wattroff(win, A_BOLD);
 				}
 				snprintf(line, sizeof line, "%.*s", (int)c, p);
@@ -278,9 +311,9 @@ tui_help_draw(struct tui *t)
 	wattron(win, A_BOLD);
 	tui_put(win, 0, 2, w - 4, _(s->name));
 	wattroff(win, A_BOLD);
-	help_draw_keys(win, s->keys, &r, t->help_top, h, w);
+	help_draw_keys(win, s->keys, &r, t->help_top, h, w, t->ascii);
 	r++; /* a blank row between the screen's keys and the global ones */
-	help_draw_keys(win, global_keys, &r, t->help_top, h, w);
+	help_draw_keys(win, global_keys, &r, t->help_top, h, w, t->ascii);
 	if (t->help_max > 0) {
 		char more[64];
 

@@ -132,6 +132,22 @@ for mode in colour ascii nocolor; do
 			check "$mode" "$s" "$cols" "$rows"
 		done
 	done
+	if [ "$mode" = ascii ]; then
+		# --ascii: each screen's F1 help is plain ASCII too (Compare's
+		# keys name their "+-" and "!=" marks)
+		tui_resize 200 60
+		tui_wait_layout 60
+		for s in $screens; do
+			eval "tui_keys \$tab_$s"
+			tui_keys F1
+			tui_wait_for 'q F10'
+			tui_screen | LC_ALL=C grep -q '[^ -~]' &&
+				echo "ascii: $s's help is not ASCII:" \
+				"$(tui_screen | LC_ALL=C grep '[^ -~]' | head -n 2)" >>"$bad"
+			tui_keys Escape
+			tui_wait_gone 'q F10'
+		done
+	fi
 	if [ "$mode" = nocolor ]; then
 		# Without colours the keys still stand out (bold) on the bar.
 		tmx capture-pane -t "$TUI_SESSION" -e -p | sed -n "${rows}p" |
