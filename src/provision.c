@@ -501,12 +501,18 @@ note_judged(const struct ident_judgement *jd, json_t *list,
 static void
 why_append(char *why, size_t wlen, const char *a, const char *b, const char *c)
 {
-	size_t n = strlen(why);
+	size_t n = strlen(why), add = strlen(a) + strlen(b) + strlen(c);
 
-	/* cut to fit, as run_cmd's own line: the record keeps it whole */
+	/* a full line (run_cmd cut it) gives up its end, marked, so that
+	   what is appended is seen: the record keeps both whole */
+	if (n + add + 1 > wlen && wlen > add + 8) {
+		n = wlen - add - 5;
+		memcpy(why + n, "...", 4);
+		n += 3;
+	}
 	if (n + 1 < wlen &&
 	    snprintf(why + n, wlen - n, "%s%s%s", a, b, c) >= (int)(wlen - n))
-		why[wlen - 1] = '\0';
+		why[wlen - 1] = '\0'; /* cut: the record has it whole */
 }
 
 /* The output of the entry run_cmd appended last to list. */
@@ -516,6 +522,18 @@ last_output(json_t *list)
 	json_t *s = json_array_get(list, json_array_size(list) - 1);
 
 	return json_string_value(json_object_get(s, "output"));
+}
+
+/* Whether that entry is worth another try: it exited by itself with a
+   failure and said busy. Not one that timed out or was killed (another
+   try would wait as long again, and hide the timeout). */
+static bool
+last_busy(json_t *list)
+{
+	json_t *s = json_array_get(list, json_array_size(list) - 1);
+
+	return json_integer_value(json_object_get(s, "exit_status")) > 0 &&
+	    holders_busy_output(last_output(list));
 }
 
 /*
@@ -533,8 +551,7 @@ run_undo(const char *const *argv, bool failed, json_t *list,
 	int rc;
 
 	while ((rc = run_cmd(argv, NULL, true, list, cb, why, wlen)) < 0 &&
-	    !failed && k < HOLDERS_TRIES &&
-	    holders_busy_output(last_output(list))) {
+	    !failed && k < HOLDERS_TRIES && last_busy(list)) {
 		if (earlier == NULL)
 			earlier = json_array();
 		json_array_append(earlier,

@@ -298,9 +298,10 @@ run_undo(struct cleaner *c, const struct statej_obj *o, const char **av)
 	int rc;
 
 	rc = exec_run(av, &opts, &r);
-	/* busy: tried again as a run's own teardown does (provision.c) */
+	/* busy: tried again as a run's own teardown does (provision.c),
+	   when it exited by itself (not one that timed out or was killed) */
 	for (size_t k = 0; rc < 0 && o->created && k < HOLDERS_TRIES &&
-	     holders_busy_output(r.output);
+	     r.status > 0 && holders_busy_output(r.output);
 	     k++) {
 		say(c, _("%s: %s: busy, trying again"), o->name, line);
 		exec_result_done(&r);

@@ -114,7 +114,6 @@ scan(struct disks *s, struct tui *t, unsigned flags)
 {
 	struct err e;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
-
 	size_t nrows = s->table.n > 0 ? s->table.n - 1 : 0;
 	char *was = NULL;
 

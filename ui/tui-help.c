@@ -182,7 +182,8 @@ tui_help_foot(struct tui *t)
 
 /* ---------------------------------------------------------------- help */
 
-/* The help box's text column: keys take 14 columns and 5 of margin. */
+/* The keys are drawn at column 2, 14 wide; the text at HELP_KEYS - 2,
+   in the box's width less HELP_KEYS + 2. */
 #define HELP_KEYS 19
 
 /* Where text, cut to at most width bytes at a space, ends (the whole of

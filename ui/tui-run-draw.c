@@ -219,7 +219,7 @@ legend(struct tui *t, WINDOW *w, int y, int end, int width, bool areas,
 		     : 2 + tui_width(name);
 	x = end - need - 2; /* a blank on each side, off the border */
 
-	if (x < 0)
+	if (x - 1 <= end - width + 1) /* its blank on the left border */
 		return;
 	if (areas) {
 		x += legend_entry(t, w, y, x, TUI_PAIR_SERIES0, '#', wr);

@@ -28,6 +28,43 @@ chart_rows() {
 	tui_screen | sed -n '/^[┌+]/,/^[└+]/p'
 }
 
+# check_charts: the two charts as the test wants them, or why not on
+# stdout (status 1). Uses mode, mark, tl, bl.
+check_charts() {
+	c=$(chart_rows)
+	top=$(printf '%s\n' "$c" | head -n 1)
+	bottom=$(printf '%s\n' "$c" | tail -n 1)
+	want="# write  : read"
+	[ $mode = colour ] && want="$mark write  $mark read"
+	# both titles end in a figure, then a blank and the border
+	[ "$(printf '%s\n' "$top" | grep -Eo '[0-9.]+[kMG]? [─-]' | wc -l)" -ge 2 ] ||
+		{ echo "titles do not end in figures: $top"; return 1; }
+	printf '%s\n' "$top" | grep -q "^$tl" || { echo "no frame: $top"; return 1; }
+	printf '%s\n' "$top" | grep -q "MB/s" || { echo "no MB/s title"; return 1; }
+	printf '%s\n' "$top" | grep -q "files/s" || { echo "no files/s title"; return 1; }
+	printf '%s\n' "$bottom" | grep -q "^$bl" || { echo "no bottom: $bottom"; return 1; }
+	printf '%s\n' "$bottom" | grep -qF "$want" ||
+		{ echo "legend '$want' not on the border: $bottom"; return 1; }
+	printf '%s\n' "$bottom" | grep -qF "$mark oneb" ||
+		{ echo "files/s legend: $bottom"; return 1; }
+	# the y scale ends at 0; the time axis counts seconds
+	printf '%s\n' "$c" | grep -Eq '^[│|] +0 ' || { echo "no 0 on the y scale"; return 1; }
+	printf '%s\n' "$c" | grep -Eq '^[│|] +[0-9.]+[kMG]? ' ||
+		{ echo "no top of the y scale"; return 1; }
+	printf '%s\n' "$c" | grep -Eq '[0-9]+s *[│|] *[│|].*[0-9]+s *[│|]$' ||
+		{ echo "no time axis under both charts"; return 1; }
+	[ $mode = colour ] && return 0
+	# without colour: the areas in '#', the finished line in '1', named
+	tui_screen | grep -q '^1 line: onea (done)' ||
+		{ echo "no '1 line: onea (done)'"; return 1; }
+	printf '%s\n' "$c" | sed '1d;$d' | grep -q '#' || { echo "no '#' area"; return 1; }
+	# (the grid only: below the title, above the time axis, after the
+	# border and the y scale, before the files/s chart)
+	printf '%s\n' "$c" | sed '1d' | head -n -2 |
+		LC_ALL=C.UTF-8 sed 's/^.......//; s/[│|] [│|].*//' | grep -q 1 ||
+		{ echo "no '1' line in the MB/s chart"; return 1; }
+}
+
 for mode in colour ascii nocolor; do
 	for size in 80x24 120x40; do
 		TUI_COLS=${size%x*} TUI_ROWS=${size#*x} TUI_ENV=
@@ -43,39 +80,14 @@ for mode in colour ascii nocolor; do
 		# onea finishes, oneb draws with onea's line over it
 		tui_wait_for 'line: onea \(done\)' 60
 		tui_wait_for 'files/s (now )?[0-9]' 30
-		sleep 2 # a few samples of oneb
-		c=$(chart_rows)
-		top=$(printf '%s\n' "$c" | head -n 1)
-		# both titles end in a figure, then a blank and the border
-		n=$(printf '%s\n' "$top" | grep -Eo '[0-9.]+[kMG]? [─-]' | wc -l)
-		[ "$n" -ge 2 ] || fail "$w: titles do not end in figures: $top"
-		printf '%s\n' "$top" | grep -q "^$tl" || fail "$w: no frame: $top"
-		printf '%s\n' "$top" | grep -q "MB/s" || fail "$w: no MB/s title"
-		printf '%s\n' "$top" | grep -q "files/s" || fail "$w: no files/s title"
-		bottom=$(printf '%s\n' "$c" | tail -n 1)
-		printf '%s\n' "$bottom" | grep -q "^$bl" || fail "$w: no bottom: $bottom"
-		if [ $mode = colour ]; then
-			want="$mark write  $mark read"
-		else
-			want="# write  : read"
-		fi
-		printf '%s\n' "$bottom" | grep -qF "$want" ||
-			fail "$w: legend '$want' not on the border: $bottom"
-		printf '%s\n' "$bottom" | grep -qF "$mark oneb" ||
-			fail "$w: files/s legend: $bottom"
-		# the y scale ends at 0; the time axis counts seconds
-		printf '%s\n' "$c" | grep -Eq '^[│|] +0 ' || fail "$w: no 0 on the y scale"
-		printf '%s\n' "$c" | grep -Eq '^[│|] +[0-9.]+[kMG]? ' ||
-			fail "$w: no top of the y scale"
-		printf '%s\n' "$c" | grep -Eq '[0-9]+s *[│|] *[│|].*[0-9]+s *[│|]$' ||
-			fail "$w: no time axis under both charts"
-		if [ $mode != colour ]; then
-			tui_wait_for '^1 line: onea \(done\)'
-			# the areas in '#', the finished line in '1'
-			printf '%s\n' "$c" | sed '1d;$d' | grep -q '#' ||
-				fail "$w: no '#' area"
-			tui_wait_for '^[│|].*1.*[│|] [│|]'
-		fi
+		# Polled: each frame is drawn whole, but the first ones of oneb
+		# may not have a sample yet.
+		n=$((200 * TUI_WAIT_SCALE))
+		until why=$(check_charts); do
+			n=$((n - 1))
+			[ $n -gt 0 ] || { tui_dump; fail "$w: $why"; }
+			sleep 0.1
+		done
 		tui_keys x
 		tui_wait_for 'Stopped|Finished' 30
 		if [ "$size$mode" = 80x24colour ]; then
@@ -91,7 +103,7 @@ for mode in colour ascii nocolor; do
 			tui_wait_gone 'line: one'
 			tui_keys F5
 			tui_wait_for 'files/s (now )?[0-9]' 30
-			sleep 1
+			tui_wait_for 'two[ab]'
 			tui_screen | grep -q 'one[ab]' &&
 				fail "another lab: the last lab's variants are still shown"
 			tui_keys x

@@ -168,6 +168,26 @@ tui_stop
 grep -q '^repeats = 3;' "$TEST_TMP/saved.cfg" ||
 	fail "save and quit: repeats not saved"
 
+# A save that fails (a directory where the file was) keeps the TUI open,
+# and the quit it was for is off: the next save that works does not quit.
+start_changed
+mv "$TEST_TMP/saved.cfg" "$TEST_TMP/saved.bak"
+mkdir "$TEST_TMP/saved.cfg"
+tui_keys q
+tui_wait_for 's +save them, then quit'
+tui_keys s
+tui_wait_for 'Not saved'
+rmdir "$TEST_TMP/saved.cfg"
+mv "$TEST_TMP/saved.bak" "$TEST_TMP/saved.cfg"
+tui_keys s
+tui_wait_for 'Saved to'
+sleep 1
+[ -s "$TEST_TMP/tui.status" ] && fail "a save after a failed save-and-quit quit"
+tui_keys q
+expect_eq "failed save: exit status" "$(tui_wait_exit)" 0
+tui_stop
+sed -i 's/^repeats = 4;/repeats = 3;/' "$TEST_TMP/saved.cfg"
+
 # d discards: the other lab opens, the file stays as it was.
 start_changed
 tui_wait_for '4 repeats'
