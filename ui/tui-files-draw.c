@@ -91,8 +91,8 @@ draw_lab(struct tui *t, WINDOW *w, struct files *s)
 	/* The description the e key edits, where the user sees it took. */
 	if (lab != NULL && lab->description != NULL &&
 	    tui_width(b) + 2 < t->cols)
-		tui_put(w, 0, tui_width(b) + 2, t->cols - tui_width(b) - 2,
-		    lab->description);
+		tui_put_end(t, w, 0, tui_width(b) + 2,
+		    t->cols - tui_width(b) - 2, lab->description);
 	draw_file(t, w, s);
 	if (lab == NULL)
 		return;
@@ -160,10 +160,11 @@ draw_entry(struct files *s, struct tui *t, WINDOW *w, int y, size_t i, int nw)
 	wattron(w, attr);
 	mvwhline(w, y, 2, ' ', t->cols - 2);
 	tui_put(w, y, 2, 2, same_file(en->path, t->lab_path) ? "*" : " ");
-	tui_put(w, y, 4, nw, en->name);
+	/* names sharing a prefix (seed-00N-...) stay apart */
+	tui_put_mid(t, w, y, 4, nw, en->name, 0);
 	/* A recent lab's path keeps its end, where the file name is. */
 	if (t->cols > x && (en->preset || en->bad))
-		tui_put(w, y, x, t->cols - x, b);
+		tui_put_end(t, w, y, x, t->cols - x, b);
 	else if (t->cols > x)
 		tui_put_tail(t, w, y, x, t->cols - x, b);
 	wattroff(w, attr);

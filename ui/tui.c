@@ -203,6 +203,21 @@ tui_put_mid(const struct tui *t, WINDOW *w, int y, int x, int width,
 }
 
 void
+tui_put_end(const struct tui *t, WINDOW *w, int y, int x, int width,
+    const char *s)
+{
+	const char *dots = t->ascii ? "..." : "\u2026";
+	int dw = t->ascii ? 3 : 1;
+
+	if (tui_width(s) <= width || width <= dw) {
+		tui_put(w, y, x, width, s);
+		return;
+	}
+	tui_put(w, y, x, width - dw, s);
+	tui_put(w, y, x + width - dw, dw, dots);
+}
+
+void
 tui_box(const struct tui *t, WINDOW *w)
 {
 	if (t->ascii)

@@ -170,6 +170,11 @@ int tui_width(const char *s);
 void tui_put_tail(const struct tui *t, WINDOW *w, int y, int x, int width,
     const char *s);
 
+/* Like tui_put, but a string too wide ends in an ellipsis ("..." with
+   --ascii) at the edge, so that a cut text reads as cut: descriptions. */
+void tui_put_end(const struct tui *t, WINDOW *w, int y, int x, int width,
+    const char *s);
+
 /* s cut in the middle to width columns: its head and its tail with an
    ellipsis between ("..." with --ascii), so that names sharing a prefix
    stay apart. The last keep bytes (a record number " #3") are never cut;

@@ -152,4 +152,17 @@ tui_wait_for '^line: log-[^ ]*…[^ ]*none \(done\)'
 tui_keys q
 tui_wait_exit >/dev/null
 tui_check_stderr
+# ---- Lab files at 80x24: preset names that share "seed-00" keep their
+# ends, a cut description says so with an ellipsis
+TUI_COLS=80
+TUI_ROWS=24
+tui_start
+tui_wait_layout 24
+tui_keys "$(tui_tab 'Lab files')"
+tui_wait_for '^ Presets'
+tui_wait_for '^ +seed-003-[^ ]*…[^ ]*btrfs +md RAID10'
+tui_wait_for '^ +seed-000-[^ ]*log +md bitmap .*…$'
+tui_keys q
+tui_wait_exit >/dev/null
+tui_check_stderr
 echo "tui names: ok"
