@@ -327,11 +327,6 @@ save_to(struct files *s, struct tui *t, const char *path)
 	if (lab_save(t->lab, path, &e) < 0) {
 		tui_message(t, true, _("Not saved: %s"),
 		    err_format(&e, b, sizeof b));
-		/* what the unsaved-changes dialog wanted done after the save
-		   is off: a later save must not quit or make a new lab */
-		s->quit_after_save = s->new_after_save = false;
-		free(s->pending);
-		s->pending = NULL;
 		return false;
 	}
 	if (t->lab_path == NULL || strcmp(t->lab_path, path) != 0) {
@@ -373,7 +368,14 @@ save(struct files *s, struct tui *t)
 			    "new path"));
 		return;
 	}
-	save_to(s, t, t->lab_path);
+	/* Failed, what the unsaved-changes dialog wanted done after it is
+	   off: a later plain save must not quit or make a new lab. (A path
+	   asked for keeps it: the user tries another path.) */
+	if (!save_to(s, t, t->lab_path)) {
+		s->quit_after_save = s->new_after_save = false;
+		free(s->pending);
+		s->pending = NULL;
+	}
 }
 
 static int
