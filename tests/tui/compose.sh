@@ -74,24 +74,6 @@ plan_wait() {
 	fail "the plan never showed /$1/"
 }
 
-# plan_has ERE: the plan preview shows it, scrolled down if need be.
-plan_has() {
-	_i=0
-	while [ "$_i" -lt 6 ]; do
-		if tui_screen | grep -Eq -- "$1"; then
-			while [ "$_i" -gt 0 ]; do
-				tui_keys PPage
-				_i=$((_i - 1))
-			done
-			return 0
-		fi
-		tui_keys NPage
-		sleep 0.2
-		_i=$((_i + 1))
-	done
-	tui_screen >&2
-	fail "the plan never showed /$1/"
-}
 
 keys() {
 	for _k in "$@"; do
@@ -189,7 +171,7 @@ keys Down Down Down Right Right
 field_is 'scratch disks' '4'
 field_is devices 'every scratch disk \(4\)'
 plan_wait "mkfs.btrfs -f -d raid10 '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'"
-plan_has "btrfs device scan '<scratch:0>'"
+tui_plan_has "btrfs device scan '<scratch:0>'"
 
 # ---- an impossible choice: RAID6 on 3 devices
 keys Up Up Up Up Left
@@ -271,10 +253,10 @@ keys Up Enter
 tui_text noatime,commit=60
 tui_keys Enter
 field_is 'mount options' 'noatime,commit=60'
-plan_has 'mount -t [a-z0-9]+ -o noatime,commit=60 /dev/md/rl-b10'
+tui_plan_has 'mount -t [a-z0-9]+ -o noatime,commit=60 /dev/md/rl-b10'
 tui_keys u
 field_is 'mount options' 'none'
-plan_has 'mount -t [a-z0-9]+ /dev/md/rl-b10'
+tui_plan_has 'mount -t [a-z0-9]+ /dev/md/rl-b10'
 
 # ---- the variant list: clone, move up, delete
 keys Escape c
@@ -320,8 +302,8 @@ tui_wait_for 'RAID0\+1: a RAID1 over 2 RAID0 legs'
 # (Long commands wrap in the preview: their parts are matched alone.)
 plan_wait 'mdadm --create /dev/md/rl-r01-leg0 --run --level=0 --raid-devices=2 '
 plan_wait "^ +'<scratch:0>' '<scratch:1>'\$"
-plan_has 'mdadm --create /dev/md/rl-r01 --run --level=1 --raid-devices=2 '
-plan_has '/dev/md/rl-r01-leg0 /dev/md/rl-r01-leg1'
+tui_plan_has 'mdadm --create /dev/md/rl-r01 --run --level=1 --raid-devices=2 '
+tui_plan_has '/dev/md/rl-r01-leg0 /dev/md/rl-r01-leg1'
 # The legs' chunk: mdadm's default, then 4K.
 keys Down Down Right
 field_is 'leg chunk' '4K'
@@ -365,9 +347,9 @@ field_is 'journal level' 'RAID1'
 field_is 'journal array' 'scratch:4 scratch:5 *(▾|$)'
 plan_wait 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=2 '
 tui_wait_for "^ +'<scratch:4>' '<scratch:5>'\$"
-plan_has 'mke2fs -F -O journal_dev -b 4096 /dev/md/rl-lg-log'
+tui_plan_has 'mke2fs -F -O journal_dev -b 4096 /dev/md/rl-lg-log'
 # The log's disks have left the array: 4 members.
-plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=4 '
+tui_plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=4 '
 # Its devices in the picker: scratch:3 joins the log, leaving the array.
 keys Down Down Enter
 tui_wait_for "Devices of the journal's array"
@@ -378,7 +360,7 @@ tui_keys Enter
 tui_wait_gone "Devices of the journal's array"
 field_is 'journal array' 'scratch:3 scratch:4 scratch:5 *(▾|$)'
 plan_wait 'mdadm --create /dev/md/rl-lg-log --run --level=1 --raid-devices=3 '
-plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=3 '
+tui_plan_has 'mdadm --create /dev/md/rl-lg --run --level=1 --raid-devices=3 '
 keys Up Left
 field_is 'journal level' 'RAID0'
 plan_wait 'mdadm --create /dev/md/rl-lg-log --run --level=0 --raid-devices=3 '

@@ -158,3 +158,29 @@ tui_cleanup() {
 	cleanup
 }
 trap tui_cleanup EXIT
+
+# tui_plan_has ERE [PAGES]: the Compose plan preview shows ERE (a long
+# command wraps: match a part of one line), paged down (PgDn) up to PAGES
+# times (8) if need be, each page given a second (TUI_WAIT_SCALE times);
+# then back at its top.
+tui_plan_has() {
+	_p=0
+	while [ "$_p" -lt "${2:-8}" ]; do
+		_m=$((10 * TUI_WAIT_SCALE))
+		while [ "$_m" -gt 0 ]; do
+			if tui_screen | grep -Eq -- "$1"; then
+				while [ "$_p" -gt 0 ]; do
+					tui_keys PPage
+					_p=$((_p - 1))
+				done
+				return 0
+			fi
+			sleep 0.1
+			_m=$((_m - 1))
+		done
+		tui_keys NPage
+		_p=$((_p + 1))
+	done
+	tui_dump
+	fail "the plan never showed /$1/"
+}

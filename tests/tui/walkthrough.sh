@@ -58,37 +58,6 @@ field_is() {
 	fail "$pass: field '$1' never matched /$2/ (got: $(field "$1"))"
 }
 
-# plan_has ERE: the Compose plan preview shows it (a long command wraps:
-# match a part of one line), paged down if need be
-# (at 80x24 it has a few rows), then back at its top.
-plan_has() {
-	_i=0
-	while [ "$_i" -lt 8 ]; do
-		if tui_wait_quiet "$1"; then
-			while [ "$_i" -gt 0 ]; do
-				tui_keys PPage
-				_i=$((_i - 1))
-			done
-			return 0
-		fi
-		tui_keys NPage
-		_i=$((_i + 1))
-	done
-	tui_dump
-	fail "$pass: the plan never showed /$1/"
-}
-
-# tui_wait_quiet ERE: up to a second for ERE, failing quietly.
-tui_wait_quiet() {
-	_m=10
-	while [ "$_m" -gt 0 ]; do
-		tui_screen | grep -Eq -- "$1" && return 0
-		sleep 0.1
-		_m=$((_m - 1))
-	done
-	return 1
-}
-
 # look: what the mode promises on the screen at hand. --ascii: only
 # ASCII characters; NO_COLOR: no colour in the pane (bold and reverse
 # stay); colour: some colour.
@@ -191,7 +160,7 @@ walk() {
 	tui_keys Enter
 	# Too long for a narrow form, the path keeps its end in view.
 	field_is 'scratch dir' "/tmp/.*/p$1/scratch( |\$)"
-	plan_has "mkfs.btrfs -f -d raid1 '<scratch:0>'"
+	tui_plan_has "mkfs.btrfs -f -d raid1 '<scratch:0>'"
 	look 'Compose'
 	# The second: a clone of the first, as raid0.
 	keys Escape c
@@ -205,7 +174,7 @@ walk() {
 	keys Tab g Down Down Down Down Left
 	field_is level 'raid0'
 	field_is 'scratch size' '256M'
-	plan_has "mkfs.btrfs -f -d raid0 '<scratch:0>'"
+	tui_plan_has "mkfs.btrfs -f -d raid0 '<scratch:0>'"
 	tui_keys Escape
 
 	# ---- 3. one small workload
