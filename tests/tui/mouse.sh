@@ -153,11 +153,30 @@ for opt in "" --ascii; do
 	tui_wait_layout 24
 
 	# ---- Disks: a click on the second device selects it (when this
-	# machine lists two).
+	# machine lists two). Other tests attach and detach loop devices
+	# meanwhile: a click that met a list that changed under it is tried
+	# again; one on a list that stayed must have selected its row.
 	want=$(row_text 3 3 80)
 	if [ -n "$want" ]; then
-		click 3 3
-		wait_sel "^$(printf '%s' "$want" | cut -d' ' -f1) "
+		_k=0
+		while :; do
+			dev=$(printf '%s' "$want" | cut -d' ' -f1)
+			click 3 3
+			_n=$((20 * TUI_WAIT_SCALE))
+			until sel_text | head -n 1 | grep -q "^$dev " ||
+				[ "$_n" -le 0 ]; do
+				sleep 0.1
+				_n=$((_n - 1))
+			done
+			[ "$_n" -gt 0 ] && break
+			now=$(row_text 3 3 80)
+			_k=$((_k + 1))
+			[ "$now" != "$want" ] && [ $_k -lt 10 ] || {
+				tui_dump
+				fail "$what: a click on row 3 ($dev) did not select it"
+			}
+			want=$now
+		done
 	else
 		echo "note: one device listed: the Disks click is not checked" >&2
 	fi
