@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -42,41 +43,102 @@ device_line(const char *out)
 	return NULL;
 }
 
-/* Make the sparse file of disk i; journaled first. */
-static int
-make_file(struct scratch *s, size_t i, const char *dir, const char *tag,
-    uint64_t size, struct statej *j, struct err *e)
-{
-	char *path =
-	    xasprintf("%s/raidlab-%s-%d-%zu.img", dir, tag, (int)getpid(), i);
-	int fd, rc;
+/* Tries at a new random name when one is taken (by chance: never). */
+#define NAME_TRIES 3
 
-	if (j != NULL &&
-	    (rc = statej_add(j, STATEJ_FILE, path, NULL, &s->ids[2 * i], e)) <
-		0) {
-		free(path);
-		return rc;
+/* len letters and digits nobody can guess, into buf (len + 1 bytes). */
+static int
+random_part(char *buf, size_t len)
+{
+	static const char set[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char r[32];
+	size_t got = 0;
+	ssize_t k;
+
+	while (got < len && len <= sizeof r) {
+		if ((k = getrandom(r + got, len - got, 0)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		got += (size_t)k;
 	}
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		rc = err_setf(e, -errno, _("cannot create scratch file %s: %s"),
-		    path, strerror(errno));
-		if (j != NULL)
+	for (size_t i = 0; i < len; i++)
+		buf[i] = set[r[i] % (sizeof set - 1)];
+	buf[len] = '\0';
+	return 0;
+}
+
+/*
+ * Create disk i's file under a name nobody can guess, so that no other
+ * user can take it first in a shared directory (/var/tmp) and stop the
+ * run; journaled first, and identified once it exists (cleanup removes
+ * that very file). The open descriptor, or a negative errno (e filled);
+ * s->files[i] is set once the file exists.
+ */
+static int
+create_file(struct scratch *s, size_t i, const char *dir, const char *tag,
+    struct statej *j, struct err *e)
+{
+	char rnd[13], *path = NULL;
+	int fd = -1, rc, tries;
+
+	for (tries = 0; fd < 0 && tries < NAME_TRIES; tries++) {
+		free(path);
+		if ((rc = random_part(rnd, 12)) < 0)
+			return err_setf(e, rc,
+			    _("cannot name a scratch file: "
+			      "no random numbers: %s"),
+			    strerror(-rc));
+		path = xasprintf("%s/raidlab-%s-%d.%s-%zu.img", dir, tag,
+		    (int)getpid(), rnd, i);
+		if (j != NULL &&
+		    (rc = statej_add(j, STATEJ_FILE, path, NULL, &s->ids[2 * i],
+			 e)) < 0) {
+			free(path);
+			return rc;
+		}
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		rc = -errno;
+		if (fd < 0 && j != NULL)
 			statej_release(j, s->ids[2 * i], NULL);
-		s->ids[2 * i] = -1;
+		if (fd < 0)
+			s->ids[2 * i] = -1;
+		if (fd < 0 && rc != -EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		rc = err_setf(e, rc, _("cannot create scratch file %s: %s"),
+		    path, strerror(-rc));
 		free(path);
 		return rc;
 	}
 	s->files[i] = path;
+	if (j != NULL && (rc = statej_identify(j, s->ids[2 * i], fd, e)) < 0) {
+		close(fd);
+		return rc;
+	}
+	return fd;
+}
+
+/* Make the sparse file of disk i. */
+static int
+make_file(struct scratch *s, size_t i, const char *dir, const char *tag,
+    uint64_t size, struct statej *j, struct err *e)
+{
+	int fd, rc;
+
+	if ((fd = create_file(s, i, dir, tag, j, e)) < 0)
+		return fd;
 	if (ftruncate(fd, (off_t)size) < 0) {
 		rc = err_setf(e, -errno, _("cannot size scratch file %s: %s"),
-		    path, strerror(errno));
+		    s->files[i], strerror(errno));
 		close(fd);
 		return rc;
 	}
 	if (close(fd) < 0)
 		return err_setf(e, -errno,
-		    _("cannot create scratch file %s: %s"), path,
+		    _("cannot create scratch file %s: %s"), s->files[i],
 		    strerror(errno));
 	return 0;
 }
