@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,18 +71,64 @@ random_part(char *buf, size_t len)
 }
 
 /*
+ * Create path as O_EXCL does, its identity in the journal (object id)
+ * before the name exists where the filesystem allows: an unnamed file
+ * (O_TMPFILE), identified, then linked to its name, so that a run killed
+ * at any point leaves at path nothing, or the very file the journal
+ * identifies. Elsewhere open(O_EXCL), then identify. The descriptor, or
+ * a negative errno (-EEXIST: the name is taken), with e filled when
+ * *said.
+ */
+static int
+open_new(const char *dir, const char *path, struct statej *j, int id,
+    bool *said, struct err *e)
+{
+	char proc[64];
+	int fd, rc;
+
+	*said = false;
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return -errno;
+		if (j != NULL && (rc = statej_identify(j, id, fd, e)) < 0) {
+			*said = true;
+			close(fd);
+			unlink(path);
+			return rc;
+		}
+		return fd;
+	}
+	if (j != NULL && (rc = statej_identify(j, id, fd, e)) < 0) {
+		*said = true;
+		close(fd);
+		return rc;
+	}
+	/* linkat(AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH; this does not. */
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	if (linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) < 0) {
+		rc = -errno;
+		close(fd);
+		return rc;
+	}
+	return fd;
+}
+
+/*
  * Create disk i's file under a name nobody can guess, so that no other
  * user can take it first in a shared directory (/var/tmp) and stop the
- * run; journaled first, and identified once it exists (cleanup removes
- * that very file). The open descriptor, or a negative errno (e filled);
- * s->files[i] is set once the file exists.
+ * run; journaled and identified before it has its name (open_new). The
+ * open descriptor, or a negative errno (e filled); s->files[i] is set
+ * once the file exists.
  */
 static int
 create_file(struct scratch *s, size_t i, const char *dir, const char *tag,
     struct statej *j, struct err *e)
 {
 	char rnd[13], *path = NULL;
-	int fd = -1, rc, tries;
+	int fd = -1, rc = 0, tries;
+	bool said = false;
 
 	for (tries = 0; fd < 0 && tries < NAME_TRIES; tries++) {
 		free(path);
@@ -98,8 +145,7 @@ create_file(struct scratch *s, size_t i, const char *dir, const char *tag,
 			free(path);
 			return rc;
 		}
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-		rc = -errno;
+		fd = rc = open_new(dir, path, j, s->ids[2 * i], &said, e);
 		if (fd < 0 && j != NULL)
 			statej_release(j, s->ids[2 * i], NULL);
 		if (fd < 0)
@@ -108,16 +154,13 @@ create_file(struct scratch *s, size_t i, const char *dir, const char *tag,
 			break;
 	}
 	if (fd < 0) {
-		rc = err_setf(e, rc, _("cannot create scratch file %s: %s"),
-		    path, strerror(-rc));
+		if (!said)
+			err_setf(e, rc, _("cannot create scratch file %s: %s"),
+			    path, strerror(-rc));
 		free(path);
 		return rc;
 	}
 	s->files[i] = path;
-	if (j != NULL && (rc = statej_identify(j, s->ids[2 * i], fd, e)) < 0) {
-		close(fd);
-		return rc;
-	}
 	return fd;
 }
 

@@ -159,8 +159,10 @@ int statej_created(struct statej *j, int id, const json_t *post, struct err *e);
 /*
  * Mark a STATEJ_FILE or STATEJ_DIR object as created, with the identity
  * of what fd has open (device, inode and, where the filesystem keeps
- * one, birth time). Call it right after creating the object (open with
- * O_EXCL, mkdir), on a descriptor of what was created. A file or
+ * one, birth time). Call it on a descriptor of what was created, before
+ * it gets its name (an O_TMPFILE file, linked after: no moment where the
+ * name holds an unidentified file) or right after creating it (open with
+ * O_EXCL, mkdir). A file or
  * directory never identified (the run died before this line was
  * written, or an older raidlab wrote the journal) is left alone by
  * statej_cleanup(), with a line saying so. -ENOENT when id is not a live
