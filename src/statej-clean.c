@@ -636,10 +636,10 @@ statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 		say(&c,
 		    ngettext("%zu object was left alone, as said above: what "
 			     "it names is not provably the run's any more, so "
-			     "raidlab forgets it (check those devices by hand)",
+			     "raidlab forgets it (check it by hand)",
 			"%zu objects were left alone, as said above: what "
 			"they name is not provably the run's any more, so "
-			"raidlab forgets them (check those devices by hand)",
+			"raidlab forgets them (check them by hand)",
 			c.held),
 		    c.held);
 	if (c.refused > 0)
