@@ -161,6 +161,7 @@ expect_eq "array hook: directory beside it" \
 	"$(jq -r '[.hooks[].variant] | join(",")' "$rec")" "dir"
 
 # ---- --disk for an unused index, on a disk with data
+full='' blank=''
 new_loop full 64M
 mkfs.ext4 -q -F -L mine "$full" || fail "mkfs.ext4 $full"
 "$RAIDLAB" run -n --disk "scratch:5=$full" "$TEST_TMP/arr.cfg" \
@@ -182,9 +183,9 @@ workloads = ( { type = "smallfiles"; count = 100; size = "1K"; } );
 EOF
 for n in -n ""; do
 	# shellcheck disable=SC2086
-	"$RAIDLAB" run $n --yes-destroy="$blank" "$TEST_TMP/data.cfg" \
-		>/dev/null 2>"$TEST_TMP/err"
-	[ "$?" != 0 ] || fail "run $n: a disk with data was not refused"
+	! "$RAIDLAB" run $n --yes-destroy="$blank" "$TEST_TMP/data.cfg" \
+		>/dev/null 2>"$TEST_TMP/err" ||
+		fail "run $n: a disk with data was not refused"
 	expect_match "run $n: has data" "$(cat "$TEST_TMP/err")" "$full.*(data|ext4)"
 	expect_match "run $n: the unmatched confirmation" \
 		"$(cat "$TEST_TMP/err")" "names $blank, which no selected variant uses"
@@ -206,9 +207,8 @@ as_nobody() {
 }
 for n in -n ""; do
 	# shellcheck disable=SC2086
-	as_nobody "$RAIDLAB" run $n "$TEST_TMP/nob.cfg" >/dev/null \
-		2>"$TEST_TMP/err"
-	[ "$?" != 0 ] || fail "non-root run $n of arrays: exit 0"
+	! as_nobody "$RAIDLAB" run $n "$TEST_TMP/nob.cfg" >/dev/null \
+		2>"$TEST_TMP/err" || fail "non-root run $n of arrays: exit 0"
 	expect_match "non-root run $n: said" "$(cat "$TEST_TMP/err")" \
 		'^raidlab run: building arrays needs root: variant one is an array'
 	! grep -q 'every check passed\|state' "$TEST_TMP/err" ||
