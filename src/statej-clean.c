@@ -429,15 +429,29 @@ run_undo(struct cleaner *c, const struct statej_obj *o, const char **av)
 	return rc == 0;
 }
 
+static bool
+is_block(const json_t *want)
+{
+	const char *kind = json_string_value(json_object_get(want, "kind"));
+
+	return kind != NULL && strcmp(kind, "block") == 0;
+}
+
 /* Say what the judgement leaves alone, and why. */
 static void
 say_judged(struct cleaner *c, const struct statej_obj *o,
     const struct ident_judgement *j)
 {
-	for (size_t i = 0; i < j->n; i++)
+	for (size_t i = 0; i < j->n; i++) {
 		if (j->v[i] == IDENT_OTHER || j->v[i] == IDENT_UNPROVEN)
 			say(c, _("%s: left %s alone: %s"), o->name, j->paths[i],
 			    j->why[i]);
+		/* a device gone by itself (a loop detached): said, so that
+		   its undo is not taken for forgotten */
+		else if (j->v[i] == IDENT_GONE && is_block(j->want[i]))
+			say(c, _("%s: nothing to undo: %s"), o->name,
+			    j->why[i]);
+	}
 }
 
 static bool
