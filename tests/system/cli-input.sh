@@ -152,11 +152,22 @@ variants = (
 workloads = ( { name = "small"; type = "smallfiles"; count = 100;
   size = "1K"; dirs = 2; } );
 EOF
-"$RAIDLAB" run --hook "$TEST_TMP/hook" "$TEST_TMP/arr.cfg" >/dev/null \
-	2>"$TEST_TMP/err" || fail "run arrays --hook: $(cat "$TEST_TMP/err")"
+# A build step's own output keeps its bytes as well: mkfs.ext4 found
+# first on PATH says a Latin-1 word, then is the real one.
+mkdir -p "$TEST_TMP/bin"
+real_mkfs=$(PATH=$PATH:/usr/sbin:/sbin command -v mkfs.ext4)
+printf '#!/bin/sh\nprintf "caf\\351 mkfs\\n"\nexec %s "$@"\n' \
+	"$real_mkfs" >"$TEST_TMP/bin/mkfs.ext4"
+chmod 755 "$TEST_TMP/bin/mkfs.ext4"
+PATH="$TEST_TMP/bin:$PATH" "$RAIDLAB" run --hook "$TEST_TMP/hook" \
+	"$TEST_TMP/arr.cfg" >/dev/null 2>"$TEST_TMP/err" ||
+	fail "run arrays --hook: $(cat "$TEST_TMP/err")"
 rec=$(ls "$TEST_TMP"/results/arr-*.json)
 expect_eq "array hook: its bytes" \
 	"$(jq -r '.builds[0].hook.output' "$rec")" "caf\\xe9 one"
+expect_match "build step: its bytes" "$(jq -r '.builds[0].steps[] |
+	select(.argv[0] | endswith("mkfs.ext4")) | .output' "$rec")" \
+	'^caf\\xe9 mkfs'
 expect_eq "array hook: directory beside it" \
 	"$(jq -r '[.hooks[].variant] | join(",")' "$rec")" "dir"
 
