@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 #include <time.h>
 
+#include "confirm.h"
 #include "disk.h"
 #include "err.h"
 #include "guard.h"
@@ -117,6 +118,8 @@ destroy_list(struct disk_list *inv, struct plan **plans, size_t nplans,
 	}
 	c->destroy_text = guard_confirmed_describe(inv,
 	    (const char *const *)c->destroy, c->ndestroy);
+	confirm_set_take(c->bound, inv, (const char *const *)c->destroy,
+	    c->ndestroy);
 }
 
 /* Guard every plan's devices; the devices go into *all. */
@@ -200,6 +203,7 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 
 	memset(c, 0, sizeof *c);
 	c->plans = xstrdup("");
+	c->bound = xcalloc(1, sizeof *c->bound);
 	err_clear(&e);
 	if (devices && disk_list_scan(inv, 0, &e) < 0) {
 		msg_add(c, false, err_format(&e, b, sizeof b));
@@ -283,6 +287,9 @@ labrun_check_done(struct labrun_check *c)
 		free(c->destroy[i]);
 	free(c->destroy);
 	free(c->destroy_text);
+	if (c->bound != NULL)
+		confirm_set_done(c->bound);
+	free(c->bound);
 	memset(c, 0, sizeof *c);
 }
 
@@ -362,6 +369,7 @@ build(struct labrun *lr, int vi, struct prov *p, const struct prov_cb *cb)
 
 		p->confirm = lr->confirm_typed ? GUARD_CONFIRM_TYPED
 					       : GUARD_CONFIRM_OPTION;
+		p->bound = &lr->bound;
 		rc = prov_prepare(p, false, &lr->inv, conf, nc, lr->lab->path,
 		    &errs, &e);
 	}

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "afile.h"
+#include "confirm.h"
 #include "disk.h"
 #include "err.h"
 #include "exec.h"
@@ -113,11 +114,19 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 	struct guard_dev *d = xcalloc(pl->ndevs + 1, sizeof *d);
 	size_t n = prov_guard_devs(pl, d), first = errs->n;
 	struct guard_sys sys = { .confirm = p->confirm };
+	const struct confirm_set none = { NULL, 0 };
 	int rc;
 
-	rc = n > 0 ? guard_check_sys(&sys, inv, d, n, confirmed, nconfirmed,
-			 file, errs)
-		   : 0;
+	/* A confirmation holds only for the disk it was given for: the
+	   name may be another disk's by now. */
+	if (n > 0 &&
+	    confirm_refuse(p->bound ? p->bound : &none, inv, d, n, confirmed,
+		nconfirmed, file, errs) < 0)
+		rc = -EPERM;
+	else
+		rc = n > 0 ? guard_check_sys(&sys, inv, d, n, confirmed,
+				 nconfirmed, file, errs)
+			   : 0;
 	if (guard_files(p->v, file, errs) < 0)
 		rc = -EPERM;
 	free(d);
