@@ -120,7 +120,11 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 	int rc;
 
 	/* A confirmation holds only for the disk it was given for: the
-	   name may be another disk's by now. */
+	   name may be another disk's by now. The record says what that
+	   was. */
+	if (nconfirmed > 0 && p->bound != NULL)
+		json_object_set_new(p->build, "confirmed",
+		    confirm_set_json(p->bound));
 	if (n > 0 &&
 	    confirm_refuse(p->bound ? p->bound : &none, inv, d, n, confirmed,
 		nconfirmed, file, errs) < 0)

@@ -69,6 +69,9 @@ expect_match "swap: the refusal names the device and what changed" \
 	"variants\\.b\\.array\\.devices: $A: not the device that was confirmed.*\"mine\".*\"victim\""
 rec=$(ls "$TEST_TMP"/results/swap-*.json)
 expect_eq "swap: b's build refused" "$(jq -r '.builds[0].status' "$rec")" refused
+expect_eq "swap: the record says what the confirmation bound to" \
+	"$(jq -r '.builds[0].confirmed[0] | [.name, .type, .label] | join(" ")' "$rec")" \
+	"$A ext4 mine"
 expect_eq "swap: not one step of b ran" \
 	"$(jq -r '[.builds[0].steps // [] | .[]] | length' "$rec")" 0
 expect_eq "swap: nothing to clean up" \
