@@ -117,8 +117,14 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 	size_t n = prov_guard_devs(pl, d), first = errs->n;
 	struct guard_sys sys = { .confirm = p->confirm };
 	const struct confirm_set none = { NULL, 0 };
+	const char **conf = xcalloc(nconfirmed + 1, sizeof *conf);
+	size_t nc;
 	int rc;
 
+	/* Only the entries naming this variant's devices: a run's list
+	   names the disks of all its variants (the precheck matched every
+	   entry to one). */
+	nc = guard_confirmed_for(d, n, confirmed, nconfirmed, conf);
 	/* A confirmation holds only for the disk it was given for: the
 	   name may be another disk's by now. The record says what that
 	   was. */
@@ -126,15 +132,16 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 		json_object_set_new(p->build, "confirmed",
 		    confirm_set_json(p->bound));
 	if (n > 0 &&
-	    confirm_refuse(p->bound ? p->bound : &none, inv, d, n, confirmed,
-		nconfirmed, file, errs) < 0)
+	    confirm_refuse(p->bound ? p->bound : &none, inv, d, n, conf, nc,
+		file, errs) < 0)
 		rc = -EPERM;
 	else
-		rc = n > 0 ? guard_check_sys(&sys, inv, d, n, confirmed,
-				 nconfirmed, file, errs)
-			   : 0;
+		rc = n > 0
+		    ? guard_check_sys(&sys, inv, d, n, conf, nc, file, errs)
+		    : 0;
 	if (guard_files(p->v, file, errs) < 0)
 		rc = -EPERM;
+	free(conf);
 	free(d);
 	if (rc < 0) {
 		json_t *a = json_array();

@@ -5,8 +5,8 @@
 # confirms. While `a` stands, its hook swaps A's backing file for
 # victim.img (another ext4, labelled "victim"): A is the same name, with
 # another disk behind it. `b` must be refused, naming A and what changed,
-# and the victim's filesystem must survive. Unchanged, the same run
-# builds `b` on A.
+# and the victim's filesystem must survive. Unchanged, a run builds `b`
+# on A and `c` on disk B, both confirmed.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_root
@@ -79,19 +79,32 @@ expect_eq "swap: nothing to clean up" \
 # what remains of the victim: A, detached by the test's exit trap
 rm -rf "$TEST_TMP/results" "$TEST_TMP/dir-a"
 
-# ---- unchanged: the confirmed disk is still there, b is built on it
+# ---- unchanged: the confirmed disks are still there, and each variant
+# is built on its own (a second variant c on disk B, also confirmed: a
+# run's list names the disks of all its variants)
 losetup -d "$A" || fail "losetup -d $A"
 new_loop A 64M
+new_loop B 64M
 mkfs.ext4 -q -F -L mine "$A" >/dev/null 2>&1 || fail "mkfs.ext4 $A"
-sed -i "s|devices = \\[ \"[^\"]*\" \\]|devices = [ \"$A\" ]|" "$TEST_TMP/lab.cfg"
-"$RAIDLAB" run --yes-destroy="$A" "$TEST_TMP/lab.cfg" \
+mkfs.ext4 -q -F -L more "$B" >/dev/null 2>&1 || fail "mkfs.ext4 $B"
+cat >"$TEST_TMP/lab2.cfg" <<EOF
+name = "swap"; cache = "keep"; order = "grouped";
+results = "$TEST_TMP/results";
+variants = ( { name = "b"; array = { engine = "single"; devices = [ "$A" ]; };
+    fs = { type = "ext4"; }; },
+  { name = "c"; array = { engine = "single"; devices = [ "$B" ]; };
+    fs = { type = "ext4"; }; } );
+workloads = ( { name = "few"; type = "smallfiles"; count = 20; size = "1K"; } );
+EOF
+"$RAIDLAB" run --yes-destroy="$A,$B" "$TEST_TMP/lab2.cfg" \
 	>"$TEST_TMP/same.out" 2>"$TEST_TMP/same.err"
 expect_eq "unchanged: exit status (stderr: $(cat "$TEST_TMP/same.err"))" "$?" 0
 rec=$(ls "$TEST_TMP"/results/swap-*.json)
-expect_eq "unchanged: b built and torn down" \
-	"$(jq -r '.builds[0].status' "$rec")" ok
+expect_eq "unchanged: b and c built and torn down" \
+	"$(jq -r '[.builds[] | .variant + " " + .status] | join(", ")' "$rec")" \
+	"b ok, c ok"
 expect_eq "unchanged: b's mkfs ran on $A" \
 	"$(jq -r '[.builds[0].steps[] | select(.argv[0] == "mkfs.ext4") | .argv[-1]] | .[0]' "$rec")" "$A"
-expect_eq "unchanged: mine was destroyed as confirmed" \
-	"$(blkid -p -s LABEL -o value "$A")" ""
+expect_eq "unchanged: mine and more were destroyed as confirmed" \
+	"$(blkid -p -s LABEL -o value "$A"; blkid -p -s LABEL -o value "$B")" ""
 echo "confirm-swap: ok"
