@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "confirm.h"
 #include "disk.h"
 #include "err.h"
 #include "guard.h"
@@ -150,6 +151,8 @@ destroy_list(struct disk_list *inv, struct plan **plans, size_t nplans,
 	}
 	c->destroy_text = guard_confirmed_describe(inv,
 	    (const char *const *)c->destroy, c->ndestroy);
+	confirm_set_take(c->bound, inv, (const char *const *)c->destroy,
+	    c->ndestroy);
 }
 
 /* Guard every plan's devices; the devices go into *all. */
@@ -233,6 +236,7 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 
 	memset(c, 0, sizeof *c);
 	c->plans = xstrdup("");
+	c->bound = xcalloc(1, sizeof *c->bound);
 	err_clear(&e);
 	if (devices && needs_root(lab, sel, c))
 		return c->rc = -EPERM;
@@ -319,6 +323,9 @@ labrun_check_done(struct labrun_check *c)
 		free(c->destroy[i]);
 	free(c->destroy);
 	free(c->destroy_text);
+	if (c->bound != NULL)
+		confirm_set_done(c->bound);
+	free(c->bound);
 	memset(c, 0, sizeof *c);
 }
 
@@ -398,6 +405,7 @@ build(struct labrun *lr, int vi, struct prov *p, const struct prov_cb *cb)
 
 		p->confirm = lr->confirm_typed ? GUARD_CONFIRM_TYPED
 					       : GUARD_CONFIRM_OPTION;
+		p->bound = &lr->bound;
 		rc = prov_prepare(p, false, &lr->inv, conf, nc, lr->lab->path,
 		    &errs, &e);
 	}

@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "confirm.h"
 #include "disk.h"
 #include "lab.h"
 #include "labrun.h"
@@ -44,6 +45,10 @@ struct labrun {
 	char **confirmed;
 	size_t nconfirmed;
 	bool confirm_typed;
+	/* What each confirmed name designated when the confirmation was
+	   given (opts.bound), or, not given, at the precheck (runner). */
+	struct confirm_set bound;
+	bool bound_given;
 	char *state_dir; /* NULL: /run/raidlab */
 	unsigned tick_ms;
 	bool keep;

@@ -323,6 +323,12 @@ detach(struct scratch *s, size_t i, struct err *e)
 	return rc;
 }
 
+void
+scratch_forget(struct scratch *s)
+{
+	scratch_free(s);
+}
+
 int
 scratch_destroy(struct scratch *s, struct statej *j, struct err *e)
 {

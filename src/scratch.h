@@ -55,4 +55,8 @@ int scratch_create(struct scratch *s, const char *dir, const char *tag,
  */
 int scratch_destroy(struct scratch *s, struct statej *j, struct err *e);
 
+/* Empty s and leave its disks as they are, attached and journaled, for
+   `raidlab cleanup` (something still stands on them). */
+void scratch_forget(struct scratch *s);
+
 #endif

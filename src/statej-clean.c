@@ -503,11 +503,43 @@ undo(struct cleaner *c, const struct statej_obj *o)
 	return false;
 }
 
-/* Undo the live objects of f, newest first; true when none is left. */
+/* The mount point o's undo unmounts, when that mount still stands (its
+   umount failed); NULL otherwise. */
+static const char *
+mount_standing(const struct statej_obj *o)
+{
+	char parent[PATH_MAX + 4];
+	struct stat st, pst;
+	size_t i;
+	json_t *a;
+
+	if (o->kind != STATEJ_CMDS)
+		return NULL;
+	json_array_foreach(o->undo, i, a)
+	{
+		const char *cmd = json_string_value(json_array_get(a, 0));
+		const char *mp = json_string_value(json_array_get(a, 1));
+
+		if (cmd == NULL || strcmp(cmd, "umount") != 0 || mp == NULL ||
+		    snprintf(parent, sizeof parent, "%s/..", mp) >=
+			(int)sizeof parent ||
+		    stat(mp, &st) < 0 || stat(parent, &pst) < 0)
+			continue;
+		if (st.st_dev != pst.st_dev)
+			return mp;
+	}
+	return NULL;
+}
+
+/* Undo the live objects of f, newest first; true when none is left. The
+   objects older than a mount that could not be unmounted lie under it
+   (its filesystem, array, devices, mount point): they are left for the
+   next cleanup, never wiped or detached under a mounted filesystem. */
 static bool
 undo_all(struct cleaner *c, struct statej_file *f, int fd, const char *path)
 {
 	size_t i, left = 0;
+	const char *held = NULL;
 	json_t *rel;
 
 	for (i = f->n; i > 0; i--) {
@@ -515,8 +547,18 @@ undo_all(struct cleaner *c, struct statej_file *f, int fd, const char *path)
 
 		if (!o->live)
 			continue;
+		if (held != NULL) {
+			left++;
+			continue;
+		}
 		if (!undo(c, o)) {
 			left++;
+			if ((held = mount_standing(o)) != NULL)
+				say(c,
+				    _("%s is still mounted: what lies under "
+				      "it is left for the next `raidlab "
+				      "cleanup`"),
+				    held);
 			continue;
 		}
 		o->live = false;
