@@ -253,7 +253,7 @@ struct swap {
 static void
 swap_setup(struct swap *s, const char *target, bool plant)
 {
-	char p[160];
+	char p[160], c[96];
 	FILE *f;
 
 	memset(s, 0, sizeof *s);
@@ -270,7 +270,8 @@ swap_setup(struct swap *s, const char *target, bool plant)
 	snprintf(p, sizeof p, "%s/c", s->lair);
 	cr_assert_eq(mkdir(p, 0755), 0);
 	snprintf(p, sizeof p, "%s/a/d0000", s->lair);
-	cr_assert_eq(symlink("../c", p), 0);
+	snprintf(c, sizeof c, "%s/c", s->lair);
+	cr_assert_eq(symlink(c, p), 0);
 	for (int i = 0; i < SWAP_FILES; i++) {
 		snprintf(p, sizeof p, "%s/c/f%07d", s->lair, i);
 		cr_assert_eq(symlink(s->victim, p), 0, "%s", strerror(errno));
