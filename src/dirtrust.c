@@ -135,6 +135,14 @@ dirtrust_check(const char *dir, struct err *e)
 		err_setf(e, -errno, _("%s: %s"), dir, strerror(errno));
 		return false;
 	}
+	/* The run opens its target with O_NOFOLLOW: say so now. */
+	if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)) {
+		err_setf(e, -ELOOP,
+		    _("%s is a symbolic link: name the directory it leads to "
+		      "(the run does not follow a link to its target)"),
+		    dir);
+		return false;
+	}
 	buf = dir[0] == '/' ? xstrdup(dir) : xasprintf("%s/%s", cwd, dir);
 	rest = buf;
 	snprintf(cur, sizeof cur, "/");

@@ -8,8 +8,9 @@
  * user raidlab runs as, and none is writable by group or others unless
  * it has the sticky bit (as /tmp and /var/tmp do). The part of the path
  * that does not exist yet is made by the run, inside the last directory
- * that does, and so inherits its trust. Reads lstat and readlink only;
- * any thread.
+ * that does, and so inherits its trust. dir itself must not be a
+ * symbolic link (the engine opens it with O_NOFOLLOW). Reads lstat and
+ * readlink only; any thread.
  */
 #ifndef RAIDLAB_DIRTRUST_H
 #define RAIDLAB_DIRTRUST_H

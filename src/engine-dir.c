@@ -152,11 +152,16 @@ engine_dir_make(struct engine *eng, struct err *e)
 	int tries = 0;
 
 	eng->tfd = open(t, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (eng->tfd < 0)
-		return err_set(e, -errno, t, 0, NULL, "%s",
-		    errno == ELOOP ? _("a symbolic link: name the directory "
-				       "it points to")
-				   : strerror(errno));
+	if (eng->tfd < 0) {
+		int err = errno;
+
+		/* O_DIRECTORY | O_NOFOLLOW on a link: ENOTDIR. */
+		if (lstat(t, &st) == 0 && S_ISLNK(st.st_mode))
+			return err_set(e, -ELOOP, t, 0, NULL, "%s",
+			    _("a symbolic link: name the directory it leads "
+			      "to"));
+		return err_set(e, -err, t, 0, NULL, "%s", strerror(err));
+	}
 	do {
 		random_name(eng->name, base, sizeof base);
 		eng->dirfd = wl_mkdir_open(eng->tfd, base, 0700);

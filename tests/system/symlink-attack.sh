@@ -206,5 +206,27 @@ LAB
 "$RAIDLAB" run "$TEST_TMP/ok.cfg" --results "$TEST_TMP/res" \
     >"$TEST_TMP/out" 2>&1 || fail "a run in a sticky directory: \
 $(cat "$TEST_TMP/out")"
+# 6. Links on the way are judged too: root's link to nobody's directory,
+# and nobody's link (in the sticky directory) to root's. The target
+# itself a link: named, since the run opens it without following one.
+ln -s "$ATK/d" "$ATK/to-nobody"
+"$RAIDLAB" run "$TEST_TMP/ok.cfg" --target "$ATK/to-nobody/x" \
+    --results "$TEST_TMP/res" >"$TEST_TMP/out" 2>&1 &&
+	fail "a run through a link to nobody's directory exited 0"
+expect_match "link to nobody's directory" "$(cat "$TEST_TMP/out")" \
+	"$ATK/d, which belongs to nobody"
+setpriv --reuid=nobody --regid=nogroup --clear-groups \
+    ln -s "$ATK" "$ATK/s/by-nobody" || fail "nobody's link"
+"$RAIDLAB" run "$TEST_TMP/ok.cfg" --target "$ATK/s/by-nobody/s/mine" \
+    --results "$TEST_TMP/res" >"$TEST_TMP/out" 2>&1 &&
+	fail "a run through nobody's link exited 0"
+expect_match "nobody's link" "$(cat "$TEST_TMP/out")" \
+	"$ATK/s/by-nobody, which belongs to nobody"
+ln -s "$ATK/s/mine" "$ATK/s/to-mine"
+"$RAIDLAB" run "$TEST_TMP/ok.cfg" --target "$ATK/s/to-mine" \
+    --results "$TEST_TMP/res" >"$TEST_TMP/out" 2>&1 &&
+	fail "a run on a link exited 0"
+expect_match "the target a link" "$(cat "$TEST_TMP/out")" \
+	"$ATK/s/to-mine is a symbolic link"
 victim_same "at the end"
 exit 0
