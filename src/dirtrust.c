@@ -120,16 +120,38 @@ to_parent(char *cur)
 		*slash = '\0';
 }
 
+/*
+ * The link at path, followed: what is left to walk becomes its target
+ * then *rest (in a new *link), from / when the target is absolute, else
+ * from cur. False when it cannot be read.
+ */
+static bool
+follow(const char *path, char **link, const char **rest, char *cur)
+{
+	char target[PATH_MAX], *tmp;
+	ssize_t n = readlink(path, target, sizeof target - 1);
+
+	if (n < 0)
+		return false;
+	target[n] = '\0';
+	/* *rest may point into *link: build, then free */
+	tmp = xasprintf("%s/%s", target, *rest);
+	free(*link);
+	*rest = *link = tmp;
+	if (target[0] == '/')
+		snprintf(cur, PATH_MAX, "/");
+	return true;
+}
+
 bool
 dirtrust_check(const char *dir, struct err *e)
 {
 	char cur[PATH_MAX], next[PATH_MAX], comp[NAME_MAX + 1];
-	char *buf, *link = NULL, *tmp, cwd[PATH_MAX];
+	char *buf, *link = NULL, cwd[PATH_MAX];
 	const char *rest;
 	struct stat st;
 	int hops = 0;
 	bool ok = false;
-	ssize_t n;
 
 	if (dir[0] != '/' && getcwd(cwd, sizeof cwd) == NULL) {
 		err_setf(e, -errno, _("%s: %s"), dir, strerror(errno));
@@ -174,23 +196,13 @@ dirtrust_check(const char *dir, struct err *e)
 		if (!trusted(dir, next, &st, e))
 			goto out;
 		if (S_ISLNK(st.st_mode)) {
-			char target[PATH_MAX];
-
 			if (++hops > DIRTRUST_HOPS_MAX ||
-			    (n = readlink(next, target, sizeof target - 1)) <
-				0) {
+			    !follow(next, &link, &rest, cur)) {
 				err_setf(e, -ELOOP,
 				    _("%s: cannot check %s: %s"), dir, next,
 				    strerror(ELOOP));
 				goto out;
 			}
-			target[n] = '\0';
-			/* rest may point into link: build, then free */
-			tmp = xasprintf("%s/%s", target, rest);
-			free(link);
-			rest = link = tmp;
-			if (target[0] == '/')
-				snprintf(cur, sizeof cur, "/");
 			continue;
 		}
 		if (!S_ISDIR(st.st_mode)) {
