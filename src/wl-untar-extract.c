@@ -351,7 +351,7 @@ untar_extract(struct wl_worker *w)
 	int rc;
 
 	/* As root GNU tar restores owners (--same-owner); so do we. */
-	if ((rc = untar_writer_init(&wr, u->dest, geteuid() == 0)) < 0) {
+	if ((rc = untar_writer_init(&wr, w->run->dirfd, geteuid() == 0)) < 0) {
 		rc = wl_fail(w, rc, _("%s %s: %s"), _("open"), u->dest,
 		    strerror(-rc));
 		goto out;

@@ -340,7 +340,7 @@ create_worker(struct wl_worker *w)
 	const struct tree *t = w->arg;
 
 	tree_fill(buf, sizeof buf);
-	return tree_create(w, t, w->run->dir, buf, sizeof buf);
+	return tree_create(w, t, w->run->dirfd, w->run->dir, buf, sizeof buf);
 }
 
 static struct tree create_tree;
