@@ -60,13 +60,13 @@ trusted(const char *dir, const char *path, const struct stat *st, struct err *e)
 		    uid_name(geteuid(), me, sizeof me));
 	if (st->st_uid != 0 && st->st_uid != geteuid()) {
 		if (self)
-			err_setf(e, -EPERM,
+			err_setf(e, -EACCES,
 			    _("%s belongs to %s (mode %04o), who could swap "
 			      "what the run makes there for links to any "
 			      "file: %s"),
 			    dir, o, mode, fix);
 		else
-			err_setf(e, -EPERM,
+			err_setf(e, -EACCES,
 			    _("%s is below %s, which belongs to %s (mode "
 			      "%04o), who could swap what the run makes there "
 			      "for links to any file: %s"),
@@ -77,13 +77,13 @@ trusted(const char *dir, const char *path, const struct stat *st, struct err *e)
 	    (mode & S_ISVTX) != 0)
 		return true;
 	if (self)
-		err_setf(e, -EPERM,
+		err_setf(e, -EACCES,
 		    _("%s (owned by %s, mode %04o) is writable by other users "
 		      "and has no sticky bit: they could swap what the run "
 		      "makes there for links to any file: %s"),
 		    dir, o, mode, fix);
 	else
-		err_setf(e, -EPERM,
+		err_setf(e, -EACCES,
 		    _("%s is below %s (owned by %s, mode %04o), which is "
 		      "writable by other users and has no sticky bit: they "
 		      "could swap what the run makes there for links to any "

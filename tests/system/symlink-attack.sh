@@ -157,6 +157,9 @@ victim_same "victim after a run in nobody's directory"
 $(cat "$TEST_TMP/out")"
 expect_match "refusal names the directory, owner and mode" \
 	"$(cat "$TEST_TMP/out")" "$ATK/d.*(owned by|belongs to) nobody.*0755"
+# No confirmation can make such a directory safe: none is offered.
+! grep -q -- '--yes-destroy' "$TEST_TMP/out" ||
+	fail "a directory refusal offers --yes-destroy: $(cat "$TEST_TMP/out")"
 [ -z "$(find "$ATK/d" -name 'raidlab-*')" ] ||
 	fail "root made a directory in nobody's directory"
 
