@@ -72,9 +72,9 @@ check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 	if (ok && !quiet) {
 		text = lab_format(lab);
 		if (many)
-			printf("# %s\n", path);
+			cli_printf("# %s\n", path);
 		cli_scale_print(s, stdout);
-		fputs(text, stdout);
+		cli_puts(text, stdout);
 		free(text);
 	}
 	lab_free(lab);
