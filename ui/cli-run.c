@@ -265,7 +265,7 @@ print_output(const struct record *rec, enum out_format out)
 	} else {
 		report_runs(rec, &b);
 	}
-	fputs(b.s, stdout);
+	cli_puts(b.s, stdout);
 	strbuf_done(&b);
 }
 

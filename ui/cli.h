@@ -67,7 +67,9 @@ void cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
  * or record fields from outside, which must not drive the terminal.
  */
 void cli_puts(const char *text, FILE *fp);
-/* printf() to stdout, rendered as cli_puts(). */
+/* printf() and fprintf(), rendered as cli_puts(). */
 void cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_fprintf(FILE *fp, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -86,6 +86,19 @@ cli_printf(const char *fmt, ...)
 	free(t);
 }
 
+void
+cli_fprintf(FILE *fp, const char *fmt, ...)
+{
+	va_list ap;
+	char *t;
+
+	va_start(ap, fmt);
+	t = xvasprintf(fmt, ap);
+	va_end(ap);
+	cli_puts(t, fp);
+	free(t);
+}
+
 char *
 cli_lab_path(const char *arg)
 {
@@ -172,7 +185,7 @@ main(int argc, char **argv)
 			return (*c)->exec(argc - first, argv + first);
 		}
 	}
-	fprintf(stderr, _("raidlab: unknown command '%s'\n"), argv[optind]);
+	cli_fprintf(stderr, _("raidlab: unknown command '%s'\n"), argv[optind]);
 	usage(stderr);
 	return CLI_USAGE;
 }

@@ -10,7 +10,8 @@
 # The Markdown has no raw <script> or <img>, its table rows have exactly
 # their columns ("|" escaped) and the backtick in a path stays inside its
 # code span. An fio job name imported the same way, and the import's own
-# line, too. As root, an ext4 on a loop device labelled with ESC [2J:
+# line, too; check's refusal of a lab name with an escape; a run's error
+# quoting a tarball path and its table of a directory variant. As root, an ext4 on a loop device labelled with ESC [2J:
 # `raidlab disks` shows the label as \x1b[2J, and so does the guard's
 # refusal (a lab on it, no confirmation).
 . "${top_srcdir:-.}/tests/system/lib.sh"
@@ -116,6 +117,30 @@ outs show "$TEST_TMP/imp.json"
 python3 "$check" "$TEST_TMP/out" utf8 "${E}job" || fail "show (import)"
 outs compare "$TEST_TMP/imp.json"
 python3 "$check" "$TEST_TMP/out" utf8 "${E}job" || fail "compare (import)"
+
+# --- a lab's own strings: check's refusal quotes a bad name; a run
+# prints a workload's error naming its tarball and the table of a
+# directory variant, paths with an escape in them
+cat >"$TEST_TMP/bad.cfg" <<'CFG'
+name = "esc";
+variants = ( { name = "v\x1b[2Jx"; directory = "/tmp"; } );
+workloads = ( { name = "s"; type = "smallfiles"; counts = [10]; } );
+CFG
+"$RAIDLAB" check "$TEST_TMP/bad.cfg" >"$TEST_TMP/out" 2>&1 &&
+	fail "check took a name with an escape"
+python3 "$check" "$TEST_TMP/out" utf8 "'v\x1b[2Jx' is not a valid name" ||
+	fail "check"
+mkdir "$TEST_TMP/d$(printf '\033[2J')" || fail "mkdir"
+cat >"$TEST_TMP/run.cfg" <<CFG
+name = "escrun";
+variants = ( { name = "v"; directory = "$TEST_TMP/d\\x1b[2J"; } );
+workloads = ( { name = "s"; type = "untar";
+  tarball = "$TEST_TMP/no\\x1b[2J.tar"; } );
+CFG
+"$RAIDLAB" run "$TEST_TMP/run.cfg" --results "$TEST_TMP/res" \
+	>"$TEST_TMP/out" 2>&1 </dev/null
+python3 "$check" "$TEST_TMP/out" utf8 "tarball $TEST_TMP/no\x1b[2J.tar" \
+	"Target $TEST_TMP/d\x1b[2J" || fail "run"
 
 # --- a filesystem label: raidlab disks and the guard
 [ "$(id -u)" = 0 ] || skip "the label part needs root (loop devices)"
