@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "disk.h"
 #include "err.h"
@@ -39,6 +40,38 @@ msg_add(struct labrun_check *c, bool note, const char *text)
 	c->msgs = xreallocarray(c->msgs, c->nmsgs + 1, sizeof *c->msgs);
 	c->msgs[c->nmsgs].note = note;
 	c->msgs[c->nmsgs++].text = xstrdup(text);
+}
+
+/* Selected array variants as non-root: said, and true. Without this the
+   checks pass and the run fails later, on the state journal. */
+static bool
+needs_root(const struct lab *lab, const bool *sel, struct labrun_check *c)
+{
+	struct strbuf names;
+	size_t n = 0;
+
+	if (geteuid() == 0)
+		return false;
+	strbuf_init(&names);
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if (sel[i] && lab->variants[i].directory == NULL)
+			strbuf_printf(&names, "%s%s", n++ ? ", " : "",
+			    lab->variants[i].name ? lab->variants[i].name
+						  : "?");
+	if (n > 0) {
+		char *msg = xasprintf(
+		    ngettext("building arrays needs root: variant %s is an "
+			     "array (directory variants run without root)",
+			"building arrays needs root: variants %s are arrays "
+			"(directory variants run without root)",
+			n),
+		    names.s);
+
+		msg_add(c, false, msg);
+		free(msg);
+	}
+	strbuf_done(&names);
+	return n > 0;
 }
 
 /* Every selected array variant's plan, with placeholders for scratch. */
@@ -201,6 +234,8 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	memset(c, 0, sizeof *c);
 	c->plans = xstrdup("");
 	err_clear(&e);
+	if (devices && needs_root(lab, sel, c))
+		return c->rc = -EPERM;
 	if (devices && disk_list_scan(inv, 0, &e) < 0) {
 		msg_add(c, false, err_format(&e, b, sizeof b));
 		return c->rc = e.code;
@@ -210,7 +245,8 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	errlist_init(&errs);
 	rc = guard_all(lab, plans, confirmed, nconfirmed, inv, &all, &nall,
 	    &errs, &sys, c);
-	if (rc == 0 && devices &&
+	/* also beside a refusal: one pass lists all there is to fix */
+	if (c->rc == 0 && devices &&
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
 		lab->path, &errs) < 0)
 		rc = -EPERM;

@@ -164,6 +164,8 @@ void labrun_record_item(struct labrun *lr, const struct labrun_result *r);
 void labrun_record_progress(struct labrun *lr, int vi, int wi, int repeat);
 /* The final status from the summary, and save. */
 void labrun_record_end(struct labrun *lr);
+/* A directory variant's hook result (labrun-hook.c), and save. */
+void labrun_record_hook(struct labrun *lr, json_t *hook);
 
 /* labrun-lab.c */
 /* Kernel names of the devices under dir's filesystem (see

@@ -120,6 +120,15 @@ labrun_record_end(struct labrun *lr)
 	save(lr);
 }
 
+void
+labrun_record_hook(struct labrun *lr, json_t *hook)
+{
+	if (lr->rec == NULL)
+		return;
+	record_add_hook(lr->rec, hook);
+	save(lr);
+}
+
 struct record *
 labrun_take_record(struct labrun *lr)
 {

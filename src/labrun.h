@@ -315,6 +315,11 @@ struct labrun_check {
  * outgrow their directory). Changes nothing. Fills c (free with
  * labrun_check_done()) and returns c->rc.
  */
+/* opts.hook, before a run (and its dry run): 0 when prog is a program
+   that can be run, else -ENOENT or -EACCES with e saying so (field
+   "--hook"). labrun-hook.c. */
+int labrun_hook_check(const char *prog, struct err *e);
+
 int labrun_check(const struct lab *lab, const struct labrun_opts *o,
     struct labrun_check *c);
 void labrun_check_done(struct labrun_check *c);

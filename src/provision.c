@@ -20,6 +20,7 @@
 #include "holders.h"
 #include "i18n.h"
 #include "ident.h"
+#include "jsonx.h"
 #include "lab.h"
 #include "mdsys.h"
 #include "provision.h"
@@ -284,7 +285,7 @@ run_cmd(const char *const *argv, const char *reason, bool undo, json_t *list,
 	json_object_set_new(s, "status", json_string(rc == 0 ? "ok" : d));
 	json_object_set_new(s, "exit_status", json_integer(r.status));
 	json_object_set_new(s, "duration", json_real(r.duration));
-	json_object_set_new(s, "output", json_string(r.output));
+	json_object_set_new(s, "output", jsonx_str_bytes(r.output));
 	if (moot != NULL)
 		json_object_set_new(s, "note", json_string(moot));
 	json_array_append_new(list, s);

@@ -300,6 +300,20 @@ num_opt(const char *name, const char *arg, long max, long *out)
 	return false;
 }
 
+/* --hook PROG: a program that can be run; false (said) when not. */
+static bool
+hook_opt(const char *arg)
+{
+	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 8];
+	struct err e;
+
+	err_clear(&e);
+	if (labrun_hook_check(arg, &e) == 0)
+		return true;
+	cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
+	return false;
+}
+
 /* One option of parse_opts(): CLI_OK, CLI_USAGE, or -1 after --help. */
 static int
 run_opt(int ch, char *arg, struct run_opts *o)
@@ -350,6 +364,9 @@ run_opt(int ch, char *arg, struct run_opts *o)
 		o->dry_run = true;
 		return CLI_OK;
 	case 'H':
+		/* now, not after the arrays were wiped and built */
+		if (!hook_opt(arg))
+			return CLI_USAGE;
 		o->hook = arg;
 		return CLI_OK;
 	case 'Y':
