@@ -11,7 +11,8 @@
 # their columns ("|" escaped) and the backtick in a path stays inside its
 # code span. An fio job name imported the same way, and the import's own
 # line, too; check's refusal of a lab name with an escape; a run's error
-# quoting a tarball path and its table of a directory variant. As root, an ext4 on a loop device labelled with ESC [2J:
+# quoting a tarball path, its table of a directory variant and where it
+# saved the record. As root, an ext4 on a loop device labelled with ESC [2J:
 # `raidlab disks` shows the label as \x1b[2J, and so does the guard's
 # refusal (a lab on it, no confirmation).
 . "${top_srcdir:-.}/tests/system/lib.sh"
@@ -133,14 +134,15 @@ python3 "$check" "$TEST_TMP/out" utf8 "'v\x1b[2Jx' is not a valid name" ||
 mkdir "$TEST_TMP/d$(printf '\033[2J')" || fail "mkdir"
 cat >"$TEST_TMP/run.cfg" <<CFG
 name = "escrun";
+results = "$TEST_TMP/res\\x1b[2J";
 variants = ( { name = "v"; directory = "$TEST_TMP/d\\x1b[2J"; } );
 workloads = ( { name = "s"; type = "untar";
   tarball = "$TEST_TMP/no\\x1b[2J.tar"; } );
 CFG
-"$RAIDLAB" run "$TEST_TMP/run.cfg" --results "$TEST_TMP/res" \
-	>"$TEST_TMP/out" 2>&1 </dev/null
+"$RAIDLAB" run "$TEST_TMP/run.cfg" >"$TEST_TMP/out" 2>&1 </dev/null
 python3 "$check" "$TEST_TMP/out" utf8 "tarball $TEST_TMP/no\x1b[2J.tar" \
-	"Target $TEST_TMP/d\x1b[2J" || fail "run"
+	"Target $TEST_TMP/d\x1b[2J" "record saved to $TEST_TMP/res\x1b[2J/" ||
+	fail "run"
 
 # --- a filesystem label: raidlab disks and the guard
 [ "$(id -u)" = 0 ] || skip "the label part needs root (loop devices)"
