@@ -48,7 +48,7 @@ text_add(struct strbuf *out, const char *s, bool in_cell)
 
 /* The same, as a string. Caller frees. */
 static char *
-text(const char *s)
+text_dup(const char *s)
 {
 	struct strbuf b;
 
@@ -102,21 +102,21 @@ code(const char *s)
 
 /* A fenced block: the fence is longer than any backtick run in text. */
 static void
-fenced(struct strbuf *out, const char *lang, const char *raw)
+fenced(struct strbuf *out, const char *lang, const char *text)
 {
-	char *text = textsafe_dup(raw, TEXTSAFE_LINES);
-	size_t most = backticks(text);
+	char *t = textsafe_dup(text, TEXTSAFE_LINES);
+	size_t most = backticks(t);
 
 	if (most < 2)
 		most = 2;
 	for (size_t i = 0; i <= most; i++)
 		strbuf_add(out, "`");
-	strbuf_printf(out, "%s\n%s%s", lang, text,
-	    text[0] != '\0' && text[strlen(text) - 1] != '\n' ? "\n" : "");
+	strbuf_printf(out, "%s\n%s%s", lang, t,
+	    t[0] != '\0' && t[strlen(t) - 1] != '\n' ? "\n" : "");
 	for (size_t i = 0; i <= most; i++)
 		strbuf_add(out, "`");
 	strbuf_add(out, "\n\n");
-	free(text);
+	free(t);
 }
 
 /* "PREFIX- NAME: VALUE" as a list item (none without VALUE). */
@@ -293,7 +293,7 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 void
 share_markdown(const struct share *s, struct strbuf *out)
 {
-	char *t = text(s->title);
+	char *t = text_dup(s->title);
 
 	strbuf_printf(out, "# %s\n\n", t);
 	free(t);
