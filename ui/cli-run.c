@@ -265,7 +265,7 @@ print_output(const struct record *rec, enum out_format out)
 	} else {
 		report_runs(rec, &b);
 	}
-	fputs(b.s, stdout);
+	cli_puts(b.s, stdout);
 	strbuf_done(&b);
 }
 
@@ -458,14 +458,14 @@ finish(const struct record *rec, const struct run_opts *o)
 	const char *why = record_rounds_why(rec->root);
 
 	if (rec->path != NULL && o->out == OUT_TABLE)
-		fprintf(stderr, _("raidlab run: record saved to %s\n"),
+		cli_fprintf(stderr, _("raidlab run: record saved to %s\n"),
 		    rec->path);
 	if (why != NULL && o->out == OUT_TABLE)
-		fprintf(stderr, _("raidlab run: rounds (%s): %s\n"),
+		cli_fprintf(stderr, _("raidlab run: rounds (%s): %s\n"),
 		    record_order(rec->root), why);
 	print_output(rec, o->out);
 	if (rec->path != NULL && o->out == OUT_TABLE && ran_variants(rec) > 1)
-		fprintf(stderr,
+		cli_fprintf(stderr,
 		    _("raidlab run: the variants side by side: raidlab compare "
 		      "%s\n"),
 		    rec->path);
