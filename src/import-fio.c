@@ -140,7 +140,7 @@ clat_hist(const json_t *clat, struct hist *h)
 		c = (uint64_t)llround((double)n * (ps[i].p - prev) / 100.0);
 		if (c > n - placed)
 			c = n - placed;
-		h->b[hist_bucket(ps[i].v)] += c;
+		hist_add_bucket(h, hist_bucket(ps[i].v), c);
 		placed += c;
 		prev = ps[i].p;
 	}
@@ -155,7 +155,7 @@ clat_hist(const json_t *clat, struct hist *h)
 		    : sum >= 18446744073709551616.0 ? UINT64_MAX
 						    : (uint64_t)sum;
 	}
-	h->b[hist_bucket(h->max)] += n - placed;
+	hist_add_bucket(h, hist_bucket(h->max), n - placed);
 }
 
 /* The rw key: the job's rw, unless its figures say otherwise (a group
