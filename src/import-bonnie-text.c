@@ -27,7 +27,7 @@ struct tok {
 
 struct toks {
 	struct tok *v;
-	size_t n;
+	size_t n, cap;
 	char **lines;
 	size_t nlines;
 };
@@ -42,7 +42,12 @@ toks_init(struct toks *t, const char *text)
 
 		for (w = strtok_r(t->lines[i], " \t", &save); w != NULL;
 		     w = strtok_r(NULL, " \t", &save)) {
-			t->v = xreallocarray(t->v, t->n + 1, sizeof *t->v);
+			/* Doubling: a word at a time is quadratic. */
+			if (t->n == t->cap) {
+				t->cap = t->cap ? 2 * t->cap : 64;
+				t->v =
+				    xreallocarray(t->v, t->cap, sizeof *t->v);
+			}
 			t->v[t->n].s = w;
 			t->v[t->n++].line = (int)i + 1;
 		}
