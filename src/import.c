@@ -226,7 +226,7 @@ char **
 import_lines(const char *text, size_t *n)
 {
 	char **v = NULL;
-	size_t cnt = 0;
+	size_t cnt = 0, cap = 0;
 	const char *p = text, *end;
 
 	while (*p != '\0') {
@@ -234,7 +234,11 @@ import_lines(const char *text, size_t *n)
 
 		end = strchr(p, '\n');
 		len = end ? (size_t)(end - p) : strlen(p);
-		v = xreallocarray(v, cnt + 1, sizeof *v);
+		/* Doubling: a line at a time is quadratic. */
+		if (cnt == cap) {
+			cap = cap ? 2 * cap : 64;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
 		v[cnt] = xstrndup(p, len);
 		if (len > 0 && v[cnt][len - 1] == '\r')
 			v[cnt][len - 1] = '\0';

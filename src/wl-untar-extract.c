@@ -356,8 +356,7 @@ untar_extract(struct wl_worker *w)
 		    strerror(-rc));
 		goto out;
 	}
-	archive_read_support_filter_all(ar);
-	archive_read_support_format_all(ar);
+	untar_support(ar);
 	if (archive_read_open_filename(ar, u->tarball, UNTAR_BLOCK) != 0) {
 		rc = fail_archive(w, ar, _("open"), u->tarball);
 		goto out;
