@@ -328,4 +328,5 @@ const struct import_format import_bonnie_text = {
 	.summary = N_("bonnie++'s printed tables (1.0x, 1.9x and 2.0x)"),
 	.detect = text_detect,
 	.parse = text_parse,
+	.max_bytes = 4u << 20,
 };

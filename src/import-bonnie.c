@@ -592,4 +592,5 @@ const struct import_format import_bonnie_csv = {
 	.summary = N_("bonnie++ CSV lines (1.0x, 1.9x and 2.0x layouts)"),
 	.detect = csv_detect,
 	.parse = csv_parse,
+	.max_bytes = 4u << 20,
 };

@@ -275,4 +275,5 @@ const struct import_format import_compilebench = {
 		      "36.49 MB/s ...\")"),
 	.detect = cb_detect,
 	.parse = cb_parse,
+	.max_bytes = 4u << 20,
 };

@@ -344,4 +344,5 @@ const struct import_format import_fio_json = {
 		      "client/server)"),
 	.detect = fio_detect,
 	.parse = fio_parse,
+	.max_bytes = 64u << 20,
 };

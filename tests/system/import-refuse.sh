@@ -6,7 +6,8 @@
 #    was undefined behaviour, UBSan aborted) and a size that wraps
 #    around 2^64 bytes (it was recorded as "0");
 #  - fio JSON: negative bandwidth, zero and negative job_runtime,
-#    negative CPU, negative io_bytes, a job that did no I/O.
+#    negative CPU, negative io_bytes, a job that did no I/O;
+#  - an input past its format's cap (4 MB of bonnie++ CSV).
 . "${top_srcdir:-.}/tests/system/lib.sh"
 need_cmd jq
 
@@ -66,3 +67,14 @@ fio neg-bytes '.jobs[1].read.io_bytes = -4096' \
 fio no-io '.jobs[0].write |= (.io_bytes = 0 | .total_ios = 0 | .bw_bytes = 0)' \
 	'jobs: job 1 \(w1\): no I/O'
 echo "import-refuse: every impossible value refused"
+
+# Past its format's cap an input is refused before it is parsed, so the
+# stated memory bound (64 MB + 500x the input) has a ceiling: 4 MB of
+# bonnie++ CSV is some 16,000 runs, more than any real output.
+python3 -c '
+import sys
+line = open(sys.argv[1]).read()
+sys.stdout.write(line * (4 * 1048576 // len(line) + 1))' \
+	"$TEST_TMP/good.csv" >"$TEST_TMP/huge.csv"
+refuse huge-csv "$TEST_TMP/huge.csv" \
+	"huge\.csv: [0-9]+ bytes: too large for bonnie-csv \(at most 4 MB"
