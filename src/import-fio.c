@@ -193,6 +193,35 @@ check_num(const json_t *o, const char *dir, const char *key, bool positive,
 	    w->idx + 1, w->name, key, v);
 }
 
+/* The percentile keys of dir's clat_ns are percentages: over 0, at most
+   100. A NaN would also leave their sort undefined. */
+static int
+check_pcts(const json_t *dir, const char *dname, const struct where *w,
+    struct err *e)
+{
+	json_t *clat = json_object_get(dir, "clat_ns");
+	json_t *pct = json_object_get(clat, "percentile"), *v;
+	char field[ERR_FIELD_MAX];
+	const char *key;
+	char *end;
+	double p;
+
+	json_object_foreach(pct, key, v)
+	{
+		p = strtod(key, &end);
+		(void)v;
+		if (end != key && *end == '\0' && p > 0 && p <= 100)
+			continue;
+		snprintf(field, sizeof field, "%s[%zu].%s.clat_ns.percentile",
+		    w->jobs, w->idx, dname);
+		return err_set(e, -EINVAL, w->file, 0, field,
+		    _("job %zu (%s): '%s' is not a percentile (over 0, at "
+		      "most 100)"),
+		    w->idx + 1, w->name, key);
+	}
+	return 0;
+}
+
 /* The figures a job's record is made of are possible ones, and it did
    some I/O. */
 static int
@@ -214,6 +243,9 @@ check_job(const json_t *job, const json_t *rd, const json_t *wr,
 			if ((rc = check_num(dirs[d], dnames[d], dkeys[k], false,
 				 false, w, e)) < 0)
 				return rc;
+	for (size_t d = 0; d < 2; d++)
+		if ((rc = check_pcts(dirs[d], dnames[d], w, e)) < 0)
+			return rc;
 	if (u64(rd, "io_bytes") == 0 && u64(wr, "io_bytes") == 0 &&
 	    u64(rd, "total_ios") == 0 && u64(wr, "total_ios") == 0)
 		return err_set(e, -EINVAL, w->file, 0, w->jobs,
@@ -344,5 +376,5 @@ const struct import_format import_fio_json = {
 		      "client/server)"),
 	.detect = fio_detect,
 	.parse = fio_parse,
-	.max_bytes = 64u << 20,
+	.max_bytes = 12u << 20,
 };

@@ -1,9 +1,11 @@
 #!/bin/sh
 # raidlab import's memory is bounded by its input's size (raidlab(1),
-# IMPORT): at most 64 MB plus 500 times the input. A ~9 MB fio 3.33 JSON
-# (the jobs of tests/data/fio-two-jobs.json again and again) and a
-# ~1 MB bonnie++ 1.98 CSV (a line per machine, every latency given)
-# are imported, and must fit:
+# IMPORT): at most 64 MB plus 200 times the input for fio JSON, 500
+# times for bonnie++. A ~9 MB fio 3.33 JSON (the jobs of
+# tests/data/fio-two-jobs.json again and again, held to 16 times), a
+# ~4 MB fio JSON as dense as one can be (every direction a whole
+# histogram) and a ~1 MB bonnie++ 1.98 CSV (a line per machine, every
+# latency given) are imported, and must fit:
 #  - a plain build: under `prlimit --as` (address space) at the bound;
 #  - an ASan build reserves terabytes of address space: there the peak
 #    RSS (the kernel's maxrss of the child) is checked against twice the
@@ -36,6 +38,21 @@ while len(json.dumps(big, indent=2)) < 9 * 10**6:
         big['jobs'].append(j)
         i += 1
 json.dump(big, open(out + '/big-fio.json', 'w'), indent=2)
+# The densest fio input there can be: jobs with nothing but the keys an
+# import needs, each direction's percentiles at both ends of the
+# latency range, so that each makes a whole histogram.
+def dense():
+    return {'io_bytes': 1, 'bw_bytes': 1, 'total_ios': 1, 'runtime': 1,
+            'clat_ns': {'N': 1000, 'min': 1, 'max': 2**62, 'mean': 1,
+                        'percentile': {'1': 1, '99.99': 2**62}}}
+worst, n = [], 0
+while n < 4 * 10**6:
+    j = {'jobname': 'j%d' % len(worst), 'job_runtime': 1,
+         'read': dense(), 'write': dense()}
+    worst.append(j)
+    n += len(json.dumps(j, separators=(',', ':')))
+json.dump({'fio version': 'fio-3.33', 'jobs': worst},
+          open(out + '/worst-fio.json', 'w'), separators=(',', ':'))
 with open(out + '/big-bonnie.csv', 'w') as f:
     n = i = 0
     while n < 10**6:
@@ -85,4 +102,6 @@ check() {
 fio_jobs=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["jobs"]))' "$TEST_TMP/big-fio.json")
 csv_lines=$(wc -l <"$TEST_TMP/big-bonnie.csv")
 check fio "$TEST_TMP/big-fio.json" 16 "$fio_jobs"
+worst_jobs=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["jobs"]))' "$TEST_TMP/worst-fio.json")
+check fio-worst "$TEST_TMP/worst-fio.json" 200 "$worst_jobs"
 check bonnie "$TEST_TMP/big-bonnie.csv" 500 "$csv_lines"

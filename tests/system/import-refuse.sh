@@ -6,7 +6,8 @@
 #    was undefined behaviour, UBSan aborted) and a size that wraps
 #    around 2^64 bytes (it was recorded as "0");
 #  - fio JSON: negative bandwidth, zero and negative job_runtime,
-#    negative CPU, negative io_bytes, a job that did no I/O;
+#    negative CPU, negative io_bytes, a job that did no I/O, a
+#    percentile key that is not one (nan, 1e300);
 #  - an input past its format's cap (4 MB of bonnie++ CSV).
 . "${top_srcdir:-.}/tests/system/lib.sh"
 need_cmd jq
@@ -58,6 +59,10 @@ fio neg-bw '.jobs[0].write.bw_bytes = -5' \
 	'jobs\[0\]\.write\.bw_bytes: job 1 \(w1\): bw_bytes is -5'
 fio zero-runtime '.jobs[0].job_runtime = 0' \
 	'jobs\[0\]\.job_runtime: job 1 \(w1\): job_runtime is 0: it must be over 0'
+fio nan-pct '.jobs[0].write.clat_ns.percentile["nan"] = 5' \
+	"jobs\\[0\\]\\.write\\.clat_ns\\.percentile: job 1 \\(w1\\): 'nan' is not a percentile"
+fio big-pct '.jobs[0].write.clat_ns.percentile["1e300"] = 5' \
+	"jobs\\[0\\]\\.write\\.clat_ns\\.percentile: job 1 \\(w1\\): '1e300' is not a percentile"
 fio neg-runtime '.jobs[1].job_runtime = -3' \
 	'jobs\[1\]\.job_runtime: job 2 \(r1\): job_runtime is -3'
 fio neg-cpu '.jobs[0].usr_cpu = -12.5' \
