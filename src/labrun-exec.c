@@ -117,9 +117,11 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
 	return res;
 }
 
-/* One workload once on dir; NULL if it could not start (said why). */
+/* One workload once on dir; NULL if it could not start (said, and why
+   into why). */
 static struct wl_result *
-run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
+run_once(struct labrun *lr, int vi, int wi, int k, const char *dir, char *why,
+    size_t len)
 {
 	const struct lab_workload *w = &lr->lab->workloads[wi];
 	struct engine_job job = {
@@ -150,6 +152,7 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
 	if (engine_start(eng, &job, &e) < 0) {
 		labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
 		    err_format(&e, b, sizeof b));
+		snprintf(why, len, _("not run: %s"), e.msg);
 		sampler_done(&smp);
 		engine_free(eng);
 		return NULL;
@@ -253,9 +256,16 @@ one_round(struct labrun *lr, struct vrun *v, int wi, int64_t k, double *prev)
 	snprintf(ev.text, sizeof ev.text, "%s", wname(&lr->lab->workloads[wi]));
 	labrun_push(lr, &ev);
 	labrun_record_progress(lr, v->vi, wi, (int)k);
-	if ((res = run_once(lr, v->vi, wi, (int)k, v->dir)) == NULL) {
+	res = run_once(lr, v->vi, wi, (int)k, v->dir, why, sizeof why);
+	if (res == NULL) {
+		/* Recorded all the same: a record must list every planned
+		   run, and why it has no figures. */
 		rounds_pair_add(p, NULL);
 		labrun_count(lr, 0, 1);
+		hand_run(lr, v->vi, wi, (int)k, NULL, NULL, NULL, why);
+		err_clear(&e);
+		if (health_check(&v->h, &e) < 0)
+			target_broken(lr, v, &e);
 		return;
 	}
 	*prev = res->wall;
