@@ -444,6 +444,9 @@ run_lab(struct labrun *lr)
 	const struct lab *lab = lr->lab;
 	bool arrays = false;
 
+	/* First: a run whose record would be lost is not worth making. */
+	if (!labrun_record_check(lr))
+		return;
 	lr->dataset = space_dataset(lab, lr->wsel, lr->repeats, lr->keep);
 	if (lr->has_target) {
 		if (!precheck(lr, false))
