@@ -75,6 +75,21 @@ forward(struct labrun *lr, const struct evq_event *in, int vi, int wi, int k)
 	labrun_push(lr, &ev);
 }
 
+/* The tests a stall marked, said as the run's notes (the live lines
+   gave their figures before the stall was known). */
+static void
+said_stalls(struct labrun *lr, const struct wl_result *res, int vi, int wi)
+{
+	for (size_t i = 0; i < res->ntests; i++)
+		if (res->tests[i].stalled > 0)
+			labrun_emit(lr, LABRUN_NOTE, vi, wi,
+			    _("%s: stalled for %.1f s (raidlab was stopped, or "
+			      "the machine suspended): not a plain result"),
+			    res->tests[i].label ? res->tests[i].label
+						: res->tests[i].key,
+			    res->tests[i].stalled);
+}
+
 /* Follow eng to its end, sampling each tick; the joined result with the
    series attached. */
 static struct wl_result *
@@ -88,6 +103,7 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
 	struct evq_event ev;
 	bool done = false;
 
+	sampler_arm(smp, tick);
 	while (!done) {
 		struct pollfd p = { evq_fd(q), POLLIN, 0 };
 		uint64_t now = wl_now_ns();
@@ -109,6 +125,8 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
 	if (res != NULL) {
 		/* The last partial tick, then hand the series over. */
 		sampler_tick(smp, eng);
+		sampler_mark_stalls(smp, res);
+		said_stalls(lr, res, vi, wi);
 		series_done(&res->series);
 		res->series = smp->series;
 		res->tick = lr->tick_ms / 1000.0;
