@@ -462,9 +462,6 @@ run_lab(struct labrun *lr)
 	const struct lab *lab = lr->lab;
 	bool arrays = false;
 
-	/* First: a run whose record would be lost is not worth making. */
-	if (!labrun_record_check(lr))
-		return;
 	lr->dataset = space_dataset(lab, lr->wsel, lr->repeats, lr->keep);
 	if (lr->has_target) {
 		if (!precheck(lr, false))
@@ -476,7 +473,11 @@ run_lab(struct labrun *lr)
 		if (!precheck(lr, arrays || lr->nconfirmed > 0))
 			return;
 	}
-	/* Passed: from here on there is something to record. */
+	/* Passed, nothing changed yet: a run whose record would be lost is
+	   not worth making. */
+	if (!labrun_record_check(lr))
+		return;
+	/* From here on there is something to record. */
 	labrun_record_begin(lr);
 	labrun_rounds(lr);
 }

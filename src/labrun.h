@@ -35,9 +35,9 @@
  *    the front end (the runner recorded it already: front ends only
  *    show it);
  *  - with opts.record, the result record (record.h) the runner writes
- *    itself: its directory tried first (a run whose record would be
- *    lost is refused before the precheck); saved with status "running"
- *    once the precheck has passed
+ *    itself: once the precheck has passed, its directory is tried (a
+ *    run whose record would be lost is refused, nothing built); saved
+ *    with status "running" then
  *    (before anything is built or measured), rewritten (temp file,
  *    fsync, rename) when a workload run starts and after each item, and
  *    at the end with the final status ("ok", "failed", "interrupted"),

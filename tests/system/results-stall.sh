@@ -16,7 +16,7 @@ cat >"$TEST_TMP/st.cfg" <<LAB
 name = "st"; cache = "keep"; repeats = 2;
 variants = ( { name = "v"; directory = "$TEST_TMP/v"; } );
 workloads = (
-  { name = "w"; type = "fio"; rw = "write"; size = "4M"; runtime = 5; }
+  { name = "w"; type = "fio"; rw = "write"; size = "4M"; runtime = 8; }
 );
 LAB
 
