@@ -267,6 +267,9 @@ compare_format_value(double v, enum wl_unit u, char *buf, size_t len)
 {
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
+	else if (fabs(v) >= COMPARE_HUGE)
+		/* all its digits would not fit, and mean nothing */
+		snprintf(buf, len, "%.4g", v);
 	else if (u == WL_UNIT_SECONDS || fabs(v) < 100)
 		snprintf(buf, len, "%.2f", v);
 	else if (fabs(v) < 10000)
@@ -281,6 +284,8 @@ compare_format_pct(double pct, char *buf, size_t len)
 {
 	if (!isfinite(pct))
 		snprintf(buf, len, "%s", "");
+	else if (fabs(pct) >= COMPARE_HUGE)
+		snprintf(buf, len, "%+.4g%%", pct);
 	else if (fabs(pct) >= 99.95)
 		snprintf(buf, len, "%+.0f%%", pct);
 	else

@@ -43,6 +43,8 @@ struct record;
 
 /* Buffer for compare_format_value() and compare_format_pct(). */
 #define COMPARE_NUM_BUF 32
+/* From here on a figure is written as 1.235e+15, not in full. */
+#define COMPARE_HUGE 1e15
 
 /* Why a cell's figures are not a plain result: each mark has a reason
    in words (compare_marks_text()). */
@@ -211,9 +213,10 @@ bool compare_lower_better(enum wl_unit u);
 
 /*
  * Figures as the table shows them: "0.25", "28.07", "1234.5", "98765"
- * (two decimals under 100 and for seconds, one under 10000, none above);
- * NaN gives "-". Percentages: "+12.3%", "-4.0%", "+0.0%", "+150%" (no
- * decimal from 100 up), NaN gives "". Both return buf.
+ * (two decimals under 100 and for seconds, one under 10000, none above,
+ * 4 significant digits from COMPARE_HUGE: "1e+308"); NaN gives "-".
+ * Percentages: "+12.3%", "-4.0%", "+0.0%", "+150%" (no decimal from 100
+ * up, "+1e+308%" from COMPARE_HUGE), NaN gives "". Both return buf.
  */
 const char *
 compare_format_value(double v, enum wl_unit u, char *buf, size_t len);

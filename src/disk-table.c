@@ -11,6 +11,7 @@
 #include <wchar.h>
 
 #include "disk-table.h"
+#include "textsafe.h"
 #include "units.h"
 #include "xalloc.h"
 
@@ -169,6 +170,15 @@ fill_row(struct row *r, const struct disk *d, const char *marker)
 	r->cell[C_FSTYPE] = xstrdup(fs ? fs : "");
 	r->cell[C_VERDICT] = xstrdup(disk_verdict_name(d->verdict));
 	r->cell[C_REASON] = xstrdup(d->reason);
+	/* A model, a backing file or a mount point in a reason comes from
+	   outside and is measured as it will be shown. */
+	for (size_t c = 0; c < NCOL; c++)
+		if (!textsafe_is_clean(r->cell[c], 0)) {
+			char *t = textsafe_dup(r->cell[c], 0);
+
+			free(r->cell[c]);
+			r->cell[c] = t;
+		}
 }
 
 static size_t

@@ -20,6 +20,7 @@
 #include "disk.h"
 #include "err.h"
 #include "i18n.h"
+#include "textsafe.h"
 #include "xalloc.h"
 
 void
@@ -325,9 +326,13 @@ judge_contents(struct disk *d)
 		snprintf(d->reason, len, _("contents unknown: %s"),
 		    strerror(d->probe_errno));
 	} else if (d->fstype != NULL && d->label != NULL && *d->label) {
+		/* Anyone who formats a stick writes its label. */
+		char *l = textsafe_dup(d->label, 0);
+
 		d->why = DISK_WHY_SIGNATURE;
 		snprintf(d->reason, len, _("%s signature (label '%s')"),
-		    d->fstype, d->label);
+		    d->fstype, l);
+		free(l);
 	} else if (d->fstype != NULL) {
 		d->why = DISK_WHY_SIGNATURE;
 		snprintf(d->reason, len, _("%s signature"), d->fstype);

@@ -31,6 +31,8 @@ struct engine {
 	struct engine_job job;
 	struct param_value *params;
 	char *name, *target, *dir;
+	char *base; /* dir's name in target */
+	int tfd, dirfd; /* target and dir, open (engine-dir.c); -1: not */
 
 	struct wl_run run;
 	struct wl_result *res;
@@ -51,6 +53,17 @@ struct engine {
 	unsigned long long prog_done, prog_total;
 	bool cache_noted;
 };
+
+/*
+ * engine-dir.c. Open the target (not through a link), make the run's
+ * directory in it (0700, a random name) and open that: eng->tfd,
+ * dirfd, base and dir. 0, or a negative errno with e filled.
+ */
+int engine_dir_make(struct engine *eng, struct err *e);
+/* Remove the run's directory through eng->dirfd: -ESTALE when its name
+   in the target is now another directory's (left alone). */
+int engine_dir_remove(struct engine *eng);
+void engine_dir_close(struct engine *eng);
 
 double engine_elapsed(const struct engine *eng);
 void engine_event(struct engine *eng, enum evq_type type, const char *key,

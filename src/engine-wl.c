@@ -269,8 +269,11 @@ wl_parallel(struct wl_run *r, unsigned n, wl_worker_fn fn, void *arg)
 		st[i].w.c = &eng->slots[i];
 		st[i].w.seed = UINT64_C(0x9e3779b97f4a7c15) * (i + 1) ^
 		    (uint64_t)r->res->ntests;
-		for (unsigned k = 0; k < WL_OP__COUNT; k++)
+		/* Every bucket now: the hot path never allocates. */
+		for (unsigned k = 0; k < WL_OP__COUNT; k++) {
 			hist_init(&st[i].w.lat[k]);
+			hist_reserve(&st[i].w.lat[k]);
+		}
 		/* Signals stay blocked: the driver's mask is inherited. */
 		err = pthread_create(&st[i].tid, NULL, worker_main, &st[i]);
 		if (err != 0) {
@@ -286,6 +289,9 @@ wl_parallel(struct wl_run *r, unsigned n, wl_worker_fn fn, void *arg)
 		if (st[i].rc < 0 && rc == 0)
 			rc = st[i].rc;
 	}
+	for (i = 0; i < n; i++)
+		for (unsigned k = 0; k < WL_OP__COUNT; k++)
+			hist_done(&st[i].w.lat[k]);
 	free(st);
 	if (rc == 0 && wl_stopping(r))
 		rc = -EINTR;

@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -30,6 +29,7 @@ engine_new(void)
 	struct engine *eng = xcalloc(1, sizeof *eng);
 
 	eng->q = evq_new();
+	eng->tfd = eng->dirfd = -1;
 	pthread_mutex_init(&eng->lock, NULL);
 	atomic_init(&eng->stop, ENGINE_RUNNING);
 	return eng;
@@ -47,6 +47,8 @@ engine_free(struct engine *eng)
 	free(eng->name);
 	free(eng->target);
 	free(eng->dir);
+	free(eng->base);
+	engine_dir_close(eng);
 	wl_result_free(eng->res);
 	evq_free(eng->q);
 	pthread_mutex_destroy(&eng->lock);
@@ -107,28 +109,6 @@ engine_event(struct engine *eng, enum evq_type type, const char *key,
 	evq_push(eng->q, &ev);
 }
 
-static int
-rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP)
-		return rmdir(path) < 0 && errno != ENOENT ? -1 : 0;
-	return unlink(path) < 0 && errno != ENOENT ? -1 : 0;
-}
-
-/*
- * Remove a run's directory and everything below it, without crossing
- * into other filesystems or following links.
- */
-int
-wl_rmtree(const char *dir)
-{
-	if (nftw(dir, rm_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT) < 0)
-		return -errno;
-	return 0;
-}
-
 static void
 set_status(struct engine *eng)
 {
@@ -168,7 +148,12 @@ driver(void *arg)
 	engine_event(eng, EVQ_STEP, NULL, _("cleaning up"));
 	if (wl->cleanup != NULL)
 		wl->cleanup(r);
-	if (!eng->job.keep && (rc = wl_rmtree(eng->dir)) < 0)
+	if (!eng->job.keep && (rc = engine_dir_remove(eng)) == -ESTALE)
+		wl_note(r,
+		    _("%s was moved or replaced during the run: left "
+		      "as it is"),
+		    eng->dir);
+	else if (!eng->job.keep && rc < 0)
 		wl_note(r, _("could not remove %s: %s"), eng->dir,
 		    strerror(-rc));
 	else if (eng->job.keep)
@@ -215,16 +200,16 @@ engine_start(struct engine *eng, const struct engine_job *job, struct err *e)
 		return err_set(e, -ENOTDIR, job->target, 0, NULL, "%s",
 		    _("not a directory"));
 	copy_job(eng, job);
-	eng->dir = xasprintf("%s/raidlab-%s.XXXXXX", eng->target, eng->name);
-	if (mkdtemp(eng->dir) == NULL)
-		return err_set(e, -errno, eng->target, 0, NULL,
-		    _("cannot create a directory for the run: %s"),
-		    strerror(errno));
+	if ((rc = engine_dir_make(eng, e)) < 0) {
+		engine_dir_close(eng);
+		return rc;
+	}
 	eng->res = wl_result_new(job->wl->name, eng->name);
 	eng->run = (struct wl_run){
 		.wl = job->wl,
 		.params = eng->params,
 		.dir = eng->dir,
+		.dirfd = eng->dirfd,
 		.target = eng->target,
 		.cache = job->cache,
 		.keep = job->keep,
@@ -239,7 +224,8 @@ engine_start(struct engine *eng, const struct engine_job *job, struct err *e)
 	rc = pthread_create(&eng->driver, NULL, driver, eng);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc != 0) {
-		rmdir(eng->dir);
+		engine_dir_remove(eng);
+		engine_dir_close(eng);
 		return err_setf(e, -rc, _("cannot start a thread: %s"),
 		    strerror(rc));
 	}

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "devstat.h"
 #include "evq.h"
@@ -143,6 +144,14 @@ struct wl_run {
 	const struct workload *wl;
 	const struct param_value *params;
 	const char *dir; /* private, empty directory for the run */
+	/*
+	 * dir, open. Workloads make, open and remove everything below it
+	 * relative to it (mkdirat, openat with O_NOFOLLOW, unlinkat;
+	 * wl_mkdir_open, wl_open_dir), never by path: a path is looked up
+	 * again at each use, and a user who may rename a directory on it
+	 * could swap it for symlinks to any file. dir is for messages.
+	 */
+	int dirfd;
 	const char *target; /* the directory it is in */
 	enum lab_cache cache;
 	bool keep;
@@ -286,10 +295,19 @@ bool wl_drop_caches(struct wl_run *r);
 void wl_check_dataset(struct wl_run *r, uint64_t bytes);
 
 /*
- * Remove dir and everything below it, without following links or
- * crossing into another filesystem. 0 or a negative errno. Any thread.
+ * Remove name (in the directory open as dirfd) and everything below it
+ * through descriptors, without following links or crossing into another
+ * filesystem. 0 or a negative errno. Any thread.
  */
-int wl_rmtree(const char *dir);
+int wl_rmtree_at(int dirfd, const char *name);
+
+/* Open name in dirfd as a directory, never through a link (O_DIRECTORY
+   | O_NOFOLLOW): the descriptor or a negative errno. Any thread. */
+int wl_open_dir(int dirfd, const char *name);
+
+/* Make directory name in dirfd, then wl_open_dir() it. One that exists
+   already is refused (-EEXIST): the run makes its own. Any thread. */
+int wl_mkdir_open(int dirfd, const char *name, mode_t mode);
 
 /* Physical RAM in bytes. */
 uint64_t wl_ram_bytes(void);

@@ -210,6 +210,15 @@ path_search(const char *argv0, const char *path, int *err)
 	}
 }
 
+char *
+exec_find(const char *argv0, int *err)
+{
+	char *path = path_augment(), *found = path_search(argv0, path, err);
+
+	free(path);
+	return found;
+}
+
 /* The caller's environment with LC_ALL=C and the augmented PATH. */
 static char **
 env_build(const char *path)

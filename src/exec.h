@@ -75,6 +75,13 @@ struct exec_opts {
 int exec_run(const char *const *argv, const struct exec_opts *o,
     struct exec_result *r);
 
+/*
+ * The file exec_run() would run for argv0 (searched in PATH and the sbin
+ * directories when it has no '/'); the caller frees it. NULL with *err
+ * ENOENT, or EACCES when only non-executable candidates exist.
+ */
+char *exec_find(const char *argv0, int *err);
+
 /* Free what r holds and zero it; r may be zeroed or NULL. */
 void exec_result_done(struct exec_result *r);
 

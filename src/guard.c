@@ -24,6 +24,7 @@
 #include "guard.h"
 #include "i18n.h"
 #include "strbuf.h"
+#include "textsafe.h"
 #include "xalloc.h"
 
 #define BTRFS_SYSFS "/sys/fs/btrfs"
@@ -328,18 +329,21 @@ static void
 signature_text(const struct disk *d, char *buf, size_t len)
 {
 	bool lbl = d->label != NULL && *d->label != '\0';
+	/* A label is whatever the stick's owner wrote. */
+	char *l = textsafe_dup(d->label, 0);
 
 	if (lbl && d->uuid != NULL)
 		snprintf(buf, len, _("%s signature (label \"%s\", UUID %s)"),
-		    d->fstype, d->label, d->uuid);
+		    d->fstype, l, d->uuid);
 	else if (lbl)
 		snprintf(buf, len, _("%s signature (label \"%s\")"), d->fstype,
-		    d->label);
+		    l);
 	else if (d->uuid != NULL)
 		snprintf(buf, len, _("%s signature (UUID %s)"), d->fstype,
 		    d->uuid);
 	else
 		snprintf(buf, len, _("%s signature"), d->fstype);
+	free(l);
 }
 
 /* "sdb1 (ext4 signature (...)), sdb2" into b: d's partitions. */
@@ -749,10 +753,11 @@ guard_confirmed_describe(const struct disk_list *inv,
 			strbuf_printf(&b, "%s%s (", k++ ? ", " : "",
 			    confirmed[i]);
 			if (d->fstype != NULL && d->label != NULL &&
-			    *d->label != '\0')
-				strbuf_printf(&b, "%s \"%s\")", d->fstype,
-				    d->label);
-			else if (d->fstype != NULL)
+			    *d->label != '\0') {
+				strbuf_printf(&b, "%s \"", d->fstype);
+				textsafe_add(&b, d->label, 0);
+				strbuf_add(&b, "\")");
+			} else if (d->fstype != NULL)
 				strbuf_printf(&b, "%s)", d->fstype);
 			else if (d->pttype != NULL)
 				strbuf_printf(&b, _("%s partition table)"),

@@ -3,15 +3,78 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "hist.h"
+#include "xalloc.h"
 
 void
 hist_init(struct hist *h)
 {
 	memset(h, 0, sizeof *h);
 	h->min = UINT64_MAX;
+}
+
+void
+hist_done(struct hist *h)
+{
+	free(h->b);
+	hist_init(h);
+}
+
+/* Widen the held range to take buckets lo .. hi. */
+static void
+cover(struct hist *h, unsigned lo, unsigned hi)
+{
+	unsigned nlo, nhi, nb;
+	uint64_t *b;
+
+	if (h->nb > 0 && lo >= h->lo && hi < h->lo + h->nb)
+		return;
+	nlo = h->nb > 0 && h->lo < lo ? h->lo : lo;
+	nhi = h->nb > 0 && h->lo + h->nb - 1 > hi ? h->lo + h->nb - 1 : hi;
+	nb = nhi - nlo + 1;
+	b = xcalloc(nb, sizeof *b);
+	if (h->nb > 0)
+		memcpy(b + (h->lo - nlo), h->b, h->nb * sizeof *b);
+	free(h->b);
+	h->b = b;
+	h->lo = nlo;
+	h->nb = nb;
+}
+
+void
+hist_reserve(struct hist *h)
+{
+	cover(h, 0, HIST_BUCKETS - 1);
+}
+
+void
+hist_add_bucket(struct hist *h, unsigned i, uint64_t c)
+{
+	if (c == 0 || i >= HIST_BUCKETS)
+		return;
+	cover(h, i, i);
+	h->b[i - h->lo] += c;
+}
+
+uint64_t
+hist_count(const struct hist *h, unsigned i)
+{
+	return i >= h->lo && i - h->lo < h->nb ? h->b[i - h->lo] : 0;
+}
+
+bool
+hist_equal(const struct hist *a, const struct hist *b)
+{
+	if (a->n != b->n || a->sum != b->sum || a->min != b->min ||
+	    a->max != b->max)
+		return false;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++)
+		if (hist_count(a, i) != hist_count(b, i))
+			return false;
+	return true;
 }
 
 unsigned
@@ -53,7 +116,7 @@ hist_add(struct hist *h, uint64_t ns)
 		h->min = ns;
 	if (ns > h->max)
 		h->max = ns;
-	h->b[hist_bucket(ns)]++;
+	hist_add_bucket(h, hist_bucket(ns), 1);
 }
 
 void
@@ -70,8 +133,10 @@ hist_merge(struct hist *dst, const struct hist *src)
 		dst->min = src->min;
 	if (src->max > dst->max)
 		dst->max = src->max;
-	for (i = 0; i < HIST_BUCKETS; i++)
-		dst->b[i] += src->b[i];
+	if (src->nb > 0)
+		cover(dst, src->lo, src->lo + src->nb - 1);
+	for (i = 0; i < src->nb; i++)
+		dst->b[src->lo + i - dst->lo] += src->b[i];
 }
 
 uint64_t
@@ -87,10 +152,10 @@ hist_quantile(const struct hist *h, double q)
 	rank = (uint64_t)(q * (double)h->n + 0.999999);
 	if (rank == 0)
 		rank = 1;
-	for (i = 0; i < HIST_BUCKETS; i++) {
+	for (i = 0; i < h->nb; i++) {
 		seen += h->b[i];
 		if (seen >= rank) {
-			v = hist_bucket_max(i);
+			v = hist_bucket_max(h->lo + i);
 			if (v > h->max)
 				v = h->max;
 			if (v < h->min)

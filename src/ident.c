@@ -132,6 +132,24 @@ sysfs_has(dev_t rdev, const char *sub)
 	return access(path, F_OK) == 0;
 }
 
+/* The device rdev has no medium: size 0 (an unattached loop device). */
+static bool
+sysfs_empty(dev_t rdev)
+{
+	char path[128], buf[32] = "";
+	FILE *fp;
+	bool empty;
+
+	snprintf(path, sizeof path, "/sys/dev/block/%u:%u/size", major(rdev),
+	    minor(rdev));
+	if ((fp = fopen(path, "re")) == NULL)
+		return false;
+	empty = fgets(buf, sizeof buf, fp) != NULL && buf[0] == '0' &&
+	    (buf[1] == '\n' || buf[1] == '\0');
+	fclose(fp);
+	return empty;
+}
+
 /*
  * The member array UUID shared by every member of the md array rdev,
  * into buf: 1, or 0 when it has no member (stopped, or not assembled),
@@ -393,6 +411,15 @@ check_block(const char *path, const struct stat *st, const json_t *want,
 	same_boot = *str(want, "boot") != '\0' &&
 	    strcmp(boot_id(boot, sizeof boot), str(want, "boot")) == 0;
 	wseq = num(want, "diskseq");
+	/* A new disk sequence on an empty device (a loop that detached,
+	   autoclear or by hand, with nothing attached since): nothing is
+	   there to undo, and nobody else's either. */
+	if (same_boot && seq != 0 && wseq != 0 && seq != wseq &&
+	    sysfs_empty(st->st_rdev))
+		return verdict(IDENT_GONE, why, len,
+		    _("%s was detached: nothing is attached under its name "
+		      "now"),
+		    path);
 	if (same_boot && seq != 0 && wseq != 0 && seq != wseq)
 		return verdict(IDENT_OTHER, why, len,
 		    _("%s is another device now: it was detached and a new "

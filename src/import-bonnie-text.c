@@ -27,7 +27,7 @@ struct tok {
 
 struct toks {
 	struct tok *v;
-	size_t n;
+	size_t n, cap;
 	char **lines;
 	size_t nlines;
 };
@@ -42,7 +42,12 @@ toks_init(struct toks *t, const char *text)
 
 		for (w = strtok_r(t->lines[i], " \t", &save); w != NULL;
 		     w = strtok_r(NULL, " \t", &save)) {
-			t->v = xreallocarray(t->v, t->n + 1, sizeof *t->v);
+			/* Doubling: a word at a time is quadratic. */
+			if (t->n == t->cap) {
+				t->cap = t->cap ? 2 * t->cap : 64;
+				t->v =
+				    xreallocarray(t->v, t->cap, sizeof *t->v);
+			}
 			t->v[t->n].s = w;
 			t->v[t->n++].line = (int)i + 1;
 		}
@@ -124,6 +129,7 @@ static size_t
 cells_at(struct tparse *p, size_t i, int from, struct import_bcell *c)
 {
 	const struct toks *t = p->t;
+	int rc;
 
 	if (i + 12 > t->n)
 		goto short_row;
@@ -146,12 +152,15 @@ cells_at(struct tparse *p, size_t i, int from, struct import_bcell *c)
 	p->latency = true;
 	for (int b = from, k = 1; b < from + 6; b++, k++)
 		if (i + (size_t)k >= t->n ||
-		    import_blat_parse(t->v[i + k].s, &c[b].lat_ns) < 0) {
+		    (rc = import_blat_parse(t->v[i + k].s, &c[b].lat_ns)) < 0) {
 			err_set(p->e, -EINVAL, p->file,
 			    t->v[i + (size_t)k < t->n ? i + k : i].line,
 			    test_names[b], "%s",
-			    _("a Latency row needs six latencies (\"30519us\", "
-			      "\"12ms\")"));
+			    rc == -ERANGE
+				? _("a bonnie++ latency out of range (2^64 ns "
+				    "and over)")
+				: _("a Latency row needs six latencies "
+				    "(\"30519us\", \"12ms\")"));
 			return 0;
 		}
 	return i + 7;
@@ -181,10 +190,17 @@ io_table(struct tparse *p, size_t i)
 	struct import_bcell c[BT__COUNT];
 	struct import_bspec sp;
 	size_t start = i, next;
+	int rc;
 
 	while (i + 1 < t->n && !is(t, i, "Version") && t->v[i].s[0] != '-') {
 		memset(&sp, 0, sizeof sp);
-		if (import_bspec_s(t->v[i + 1].s, &sp) < 0)
+		if ((rc = import_bspec_s(t->v[i + 1].s, &sp)) == -ERANGE) {
+			err_set(p->e, -EINVAL, p->file, t->v[i + 1].line,
+			    "Size", _("a bonnie++ size out of range: '%s'"),
+			    t->v[i + 1].s);
+			return 0;
+		}
+		if (rc < 0)
 			break;
 		if ((next = cells_at(p, i + 2, BT_PUTC, c)) == 0)
 			return 0;
@@ -312,4 +328,5 @@ const struct import_format import_bonnie_text = {
 	.summary = N_("bonnie++'s printed tables (1.0x, 1.9x and 2.0x)"),
 	.detect = text_detect,
 	.parse = text_parse,
+	.max_bytes = 4u << 20,
 };

@@ -71,6 +71,8 @@ import_bcell_parse(const char *val, const char *cpu, double k_mul,
 	else if (suf == 'g')
 		mul = k_mul * (k_mul == 1 ? 1048576 : 1e6);
 	c->value *= mul;
+	if (!isfinite(c->value))
+		return -EINVAL;
 	if (cpu[0] == '\0' || strcmp(cpu, "+++") == 0)
 		return 0;
 	return number(cpu, &c->cpu, &suf) && suf == '\0' ? 0 : -EINVAL;
@@ -89,13 +91,18 @@ import_blat_parse(const char *s, uint64_t *ns)
 	if (end == s || v < 0 || !isfinite(v))
 		return -EINVAL;
 	if (strcmp(end, "us") == 0)
-		*ns = (uint64_t)(v * 1e3 + 0.5);
+		v = v * 1e3 + 0.5;
 	else if (strcmp(end, "ms") == 0)
-		*ns = (uint64_t)(v * 1e6 + 0.5);
+		v = v * 1e6 + 0.5;
 	else if (strcmp(end, "s") == 0)
-		*ns = (uint64_t)(v * 1e9 + 0.5);
+		v = v * 1e9 + 0.5;
 	else
 		return -EINVAL;
+	/* 2^64 ns and over has no integer (converting it is undefined),
+	   and 584 years is no latency. */
+	if (v >= 18446744073709551616.0)
+		return -ERANGE;
+	*ns = (uint64_t)v;
 	return 0;
 }
 
@@ -106,10 +113,14 @@ bsize(const char *s, uint64_t unit, uint64_t *out)
 	char *end;
 	unsigned long long n;
 
-	if (s[0] == '\0')
+	if (s[0] == '\0' || s[0] == '-')
 		return -EINVAL;
+	errno = 0;
 	n = strtoull(s, &end, 10);
 	if (*end == '\0' && end != s) {
+		/* A size that wraps would be recorded as a small one. */
+		if (errno == ERANGE || n > UINT64_MAX / unit)
+			return -ERANGE;
 		*out = n * unit;
 		return 0;
 	}
@@ -121,7 +132,10 @@ bint(const char *s, int64_t *out)
 {
 	char *end;
 
+	errno = 0;
 	*out = strtoll(s, &end, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
 	return end != s && *end == '\0' && *out >= 0 ? 0 : -EINVAL;
 }
 
@@ -136,9 +150,9 @@ import_bspec_s(const char *s, struct import_bspec *sp)
 		if ((p = strchr(p, ':')) != NULL)
 			*p++ = '\0';
 	}
-	if (p != NULL || bsize(f[0], 1 << 20, &sp->size) < 0)
+	if (p != NULL)
 		rc = -EINVAL;
-	else
+	else if ((rc = bsize(f[0], 1 << 20, &sp->size)) == 0)
 		sp->has_size = true;
 	if (rc == 0 && n > 1 && f[1][0] != '\0') {
 		rc = bsize(f[1], 1, &sp->chunk);
@@ -174,8 +188,10 @@ import_bspec_n(const char *s, struct import_bspec *sp)
 		if ((p = strchr(p, ':')) != NULL)
 			*p++ = '\0';
 	}
-	if (p != NULL || bint(f[0], &sp->files) < 0)
+	if (p != NULL)
 		rc = -EINVAL;
+	else
+		rc = bint(f[0], &sp->files);
 	sp->has_files = rc == 0;
 	if (rc == 0 && n > 1 && f[1][0] != '\0')
 		sp->has_max = (rc = bsize(f[1], 1, &sp->max_size)) == 0;
@@ -456,6 +472,8 @@ static int
 csv_cells(char **f, size_t n, size_t io, size_t fl, long lat,
     struct import_bcell *c, const char *file, int line, struct err *e)
 {
+	int rc;
+
 	for (int b = 0; b < BT__COUNT; b++) {
 		size_t at = (b < BT_SEQ_CREATE ? io : fl) +
 		    2 * (size_t)(b < BT_SEQ_CREATE ? b : b - BT_SEQ_CREATE);
@@ -466,9 +484,12 @@ csv_cells(char **f, size_t n, size_t io, size_t fl, long lat,
 			    _("not a bonnie++ figure and %%CP: '%s,%s'"), f[at],
 			    f[at + 1]);
 		if (lat >= 0 && (size_t)lat + (size_t)b < n &&
-		    import_blat_parse(f[lat + b], &c[b].lat_ns) < 0)
+		    (rc = import_blat_parse(f[lat + b], &c[b].lat_ns)) < 0)
 			return err_set(e, -EINVAL, file, line, csv_names[b],
-			    _("not a bonnie++ latency: '%s'"), f[lat + b]);
+			    rc == -ERANGE
+				? _("a bonnie++ latency out of range: '%s'")
+				: _("not a bonnie++ latency: '%s'"),
+			    f[lat + b]);
 	}
 	return 0;
 }
@@ -516,17 +537,22 @@ csv_row(struct import_result *r, char *line, const char *file, int ln,
 		    f[8]);
 	else
 		snprintf(spec, sizeof spec, "%s", f[1]);
-	if (!blank(f, io, io + 12) && import_bspec_s(spec, &sp) < 0)
+	if (!blank(f, io, io + 12) && (rc = import_bspec_s(spec, &sp)) < 0)
 		return err_set(e, -EINVAL, file, ln, nl ? "file_size" : "size",
-		    _("not a bonnie++ size: '%s'"), spec);
+		    rc == -ERANGE ? _("a bonnie++ size out of range: '%s'")
+				  : _("not a bonnie++ size: '%s'"),
+		    spec);
 	if (nl)
 		snprintf(spec, sizeof spec, "%s:%s:%s/%s", f[nf], f[nf + 1],
 		    f[nf + 2], f[nf + 3]);
 	else
 		snprintf(spec, sizeof spec, "%s", f[nf]);
-	if (!blank(f, fl, fl + 12) && import_bspec_n(spec, &sp) < 0)
+	if (!blank(f, fl, fl + 12) && (rc = import_bspec_n(spec, &sp)) < 0)
 		return err_set(e, -EINVAL, file, ln, "num_files",
-		    _("not a bonnie++ file count: '%s'"), f[nf]);
+		    rc == -ERANGE ? _("a bonnie++ file count out of range: "
+				      "'%s'")
+				  : _("not a bonnie++ file count: '%s'"),
+		    f[nf]);
 	if (!blank(f, io, io + 12))
 		import_bonnie_store(r, import_bonnie_run(r, name, BT_PUTC, ln),
 		    &sp, c, BT_PUTC, BT_SEQ_CREATE);
@@ -566,4 +592,5 @@ const struct import_format import_bonnie_csv = {
 	.summary = N_("bonnie++ CSV lines (1.0x, 1.9x and 2.0x layouts)"),
 	.detect = csv_detect,
 	.parse = csv_parse,
+	.max_bytes = 4u << 20,
 };

@@ -200,7 +200,7 @@ static int
 cb_parse(const char *text, const char *file, struct import_result *r,
     struct err *e)
 {
-	size_t nl, n = 0, nv = 0;
+	size_t nl, n = 0, nv = 0, cap = 0;
 	char **lines = import_lines(text, &nl), **copy;
 	struct word *w = NULL;
 	struct entry v[CB__COUNT];
@@ -214,7 +214,11 @@ cb_parse(const char *text, const char *file, struct import_result *r,
 		copy[i] = xstrdup(lines[i]);
 		for (p = strtok_r(copy[i], " \t", &save); p != NULL;
 		     p = strtok_r(NULL, " \t", &save)) {
-			w = xreallocarray(w, n + 1, sizeof *w);
+			/* Doubling: a word at a time is quadratic. */
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				w = xreallocarray(w, cap, sizeof *w);
+			}
 			w[n].s = p;
 			w[n++].line = (int)i + 1;
 		}
@@ -271,4 +275,5 @@ const struct import_format import_compilebench = {
 		      "36.49 MB/s ...\")"),
 	.detect = cb_detect,
 	.parse = cb_parse,
+	.max_bytes = 4u << 20,
 };

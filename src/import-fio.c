@@ -140,7 +140,7 @@ clat_hist(const json_t *clat, struct hist *h)
 		c = (uint64_t)llround((double)n * (ps[i].p - prev) / 100.0);
 		if (c > n - placed)
 			c = n - placed;
-		h->b[hist_bucket(ps[i].v)] += c;
+		hist_add_bucket(h, hist_bucket(ps[i].v), c);
 		placed += c;
 		prev = ps[i].p;
 	}
@@ -155,7 +155,72 @@ clat_hist(const json_t *clat, struct hist *h)
 		    : sum >= 18446744073709551616.0 ? UINT64_MAX
 						    : (uint64_t)sum;
 	}
-	h->b[hist_bucket(h->max)] += n - placed;
+	hist_add_bucket(h, hist_bucket(h->max), n - placed);
+}
+
+/* Where a job's figures are checked, for the message. */
+struct where {
+	const char *file, *jobs, *name; /* jobs: "jobs" or "client_stats" */
+	size_t idx;
+};
+
+/*
+ * o's key (in direction dir, or NULL) is a number of 0 or more (over 0
+ * when positive), or absent unless required: 0, else -EINVAL with e
+ * naming the job and the key's path. fio prints none of these negative;
+ * such a figure is a damaged file, not a measurement.
+ */
+static int
+check_num(const json_t *o, const char *dir, const char *key, bool positive,
+    bool required, const struct where *w, struct err *e)
+{
+	const json_t *j = json_object_get(o, key);
+	double v = json_number_value(j);
+	char field[ERR_FIELD_MAX];
+
+	if ((j == NULL && !required) ||
+	    (json_is_number(j) && isfinite(v) && (positive ? v > 0 : v >= 0)))
+		return 0;
+	snprintf(field, sizeof field, "%s[%zu]%s%s.%s", w->jobs, w->idx,
+	    dir ? "." : "", dir ? dir : "", key);
+	if (!json_is_number(j))
+		return err_set(e, -EINVAL, w->file, 0, field,
+		    _("job %zu (%s): %s is not a number"), w->idx + 1, w->name,
+		    key);
+	return err_set(e, -EINVAL, w->file, 0, field,
+	    positive ? _("job %zu (%s): %s is %g: it must be over 0")
+		     : _("job %zu (%s): %s is %g: it cannot be negative"),
+	    w->idx + 1, w->name, key, v);
+}
+
+/* The figures a job's record is made of are possible ones, and it did
+   some I/O. */
+static int
+check_job(const json_t *job, const json_t *rd, const json_t *wr,
+    const struct where *w, struct err *e)
+{
+	static const char *const dkeys[] = { "io_bytes", "bw_bytes",
+		"total_ios", "runtime", NULL };
+	const json_t *dirs[2] = { rd, wr };
+	static const char *const dnames[2] = { "read", "write" };
+	int rc;
+
+	if ((rc = check_num(job, NULL, "job_runtime", true, true, w, e)) < 0 ||
+	    (rc = check_num(job, NULL, "usr_cpu", false, false, w, e)) < 0 ||
+	    (rc = check_num(job, NULL, "sys_cpu", false, false, w, e)) < 0)
+		return rc;
+	for (size_t d = 0; d < 2; d++)
+		for (size_t k = 0; dkeys[k] != NULL; k++)
+			if ((rc = check_num(dirs[d], dnames[d], dkeys[k], false,
+				 false, w, e)) < 0)
+				return rc;
+	if (u64(rd, "io_bytes") == 0 && u64(wr, "io_bytes") == 0 &&
+	    u64(rd, "total_ios") == 0 && u64(wr, "total_ios") == 0)
+		return err_set(e, -EINVAL, w->file, 0, w->jobs,
+		    _("job %zu (%s): no I/O (read and write io_bytes and "
+		      "total_ios are 0): nothing to import"),
+		    w->idx + 1, w->name);
+	return 0;
 }
 
 /* The rw key: the job's rw, unless its figures say otherwise (a group
@@ -176,7 +241,7 @@ rw_key(const json_t *job, const json_t *global, bool reads, bool writes)
 
 static int
 one_job(struct import_result *r, const json_t *job, const json_t *global,
-    const char *file, size_t idx, struct err *e)
+    const struct where *w, struct err *e)
 {
 	const json_t *rd = json_object_get(job, "read"),
 		     *wr = json_object_get(job, "write");
@@ -186,13 +251,18 @@ one_job(struct import_result *r, const json_t *job, const json_t *global,
 	double rt = num(job, "job_runtime");
 	struct import_run *run;
 	struct wl_test *t;
+	struct where at = *w;
 	char *label, *variant;
+	int rc;
 
 	if (name == NULL || !json_is_object(rd) || !json_is_object(wr) ||
 	    !isfinite(rt))
-		return err_set(e, -EINVAL, file, 0, "jobs",
+		return err_set(e, -EINVAL, w->file, 0, w->jobs,
 		    _("job %zu: no jobname, read, write or job_runtime"),
-		    idx + 1);
+		    w->idx + 1);
+	at.name = name;
+	if ((rc = check_job(job, rd, wr, &at, e)) < 0)
+		return rc;
 	variant = host ? xasprintf("%s/%s", host, name) : xstrdup(name);
 	run = import_run_add(r, &wl_fio, variant);
 	free(variant);
@@ -251,10 +321,14 @@ fio_parse(const char *text, const char *file, struct import_result *r,
 	{
 		const char *name =
 		    json_string_value(json_object_get(job, "jobname"));
+		struct where w = { file,
+			json_object_get(root, "client_stats") ? "client_stats"
+							      : "jobs",
+			name, i };
 
 		if (name != NULL && strcmp(name, "All clients") == 0)
 			continue;
-		if ((rc = one_job(r, job, global, file, i, e)) < 0)
+		if ((rc = one_job(r, job, global, &w, e)) < 0)
 			break;
 	}
 	json_decref(root);
@@ -270,4 +344,5 @@ const struct import_format import_fio_json = {
 		      "client/server)"),
 	.detect = fio_detect,
 	.parse = fio_parse,
+	.max_bytes = 64u << 20,
 };

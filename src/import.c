@@ -21,7 +21,8 @@
 #include "workload.h"
 #include "xalloc.h"
 
-/* Inputs past this are not results: refuse rather than read them. */
+/* Inputs past this are no format's results: refuse rather than read
+   them (each format takes at most its own max_bytes). */
 #define IMPORT_MAX_BYTES (64u << 20)
 
 const struct import_format *const import_formats[] = {
@@ -106,6 +107,14 @@ import_file(const char *path, const struct import_format *fmt,
 		return err_set(e, -EINVAL, path, 0, NULL, "%s",
 		    _("not a format raidlab imports (bonnie++ CSV or text, "
 		      "fio JSON, compilebench's summary): give -f FORMAT"));
+	}
+	if (strlen(text) > fmt->max_bytes) {
+		rc = err_set(e, -EFBIG, path, 0, NULL,
+		    _("%zu bytes: too large for %s (at most %zu MB, far "
+		      "more than a real run prints)"),
+		    strlen(text), fmt->name, fmt->max_bytes >> 20);
+		free(text);
+		return rc;
 	}
 	r = xcalloc(1, sizeof *r);
 	rc = fmt->parse(text, path, r, e);
@@ -226,7 +235,7 @@ char **
 import_lines(const char *text, size_t *n)
 {
 	char **v = NULL;
-	size_t cnt = 0;
+	size_t cnt = 0, cap = 0;
 	const char *p = text, *end;
 
 	while (*p != '\0') {
@@ -234,7 +243,11 @@ import_lines(const char *text, size_t *n)
 
 		end = strchr(p, '\n');
 		len = end ? (size_t)(end - p) : strlen(p);
-		v = xreallocarray(v, cnt + 1, sizeof *v);
+		/* Doubling: a line at a time is quadratic. */
+		if (cnt == cap) {
+			cap = cap ? 2 * cap : 64;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
 		v[cnt] = xstrndup(p, len);
 		if (len > 0 && v[cnt][len - 1] == '\r')
 			v[cnt][len - 1] = '\0';

@@ -69,6 +69,9 @@ struct import_format {
 	 */
 	int (*parse)(const char *text, const char *file,
 	    struct import_result *out, struct err *e);
+	/* The largest input taken: with what one input byte costs in
+	   memory (raidlab(1), IMPORT), it caps what an import can need. */
+	size_t max_bytes;
 };
 
 extern const struct import_format import_bonnie_csv;

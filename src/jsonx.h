@@ -14,4 +14,12 @@
  */
 json_t *jsonx_str(const char *s);
 
+/*
+ * A JSON string for s (a command's output), or null when s is NULL:
+ * valid UTF-8 as it is, and each byte that is not part of a valid
+ * sequence written as the four characters \xNN (its hex value), so that
+ * what a program printed in another encoding is kept, not dropped.
+ */
+json_t *jsonx_str_bytes(const char *s);
+
 #endif

@@ -7,19 +7,17 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "err.h"
 #include "i18n.h"
 #include "lab-include.h"
 #include "lab-ints.h"
 #include "lab-load.h"
+#include "lab-read.h"
 #include "lab.h"
 #include "param.h"
 #include "strmap.h"
@@ -661,64 +659,6 @@ syntax_error(struct lab_ctx *c, const config_t *cfg)
 	return -EINVAL;
 }
 
-/* A lab file is small text; this bounds what a wrong path can cost. */
-#define LAB_FILE_MAX (4 << 20)
-
-/* The whole file, NUL-terminated, or NULL with errs filled. Read here,
-   not by libconfig: its scanner exit()s on a read error (a directory
-   given as the lab), which would end the TUI with the terminal raw. A
-   pipe (<(...), /dev/stdin) is read to its end. */
-static char *
-slurp(const char *path, struct errlist *errs)
-{
-	struct stat st;
-	char *text = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t n;
-	int fd, e;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 || fstat(fd, &st) < 0)
-		goto fail;
-	if (S_ISDIR(st.st_mode)) {
-		errlist_add(errs, -EISDIR, path, 0, NULL,
-		    _("a directory, not a lab file"));
-		close(fd);
-		return NULL;
-	}
-	for (;;) {
-		if (len == cap) {
-			if (cap >= LAB_FILE_MAX) {
-				errlist_add(errs, -EFBIG, path, 0, NULL,
-				    _("more than %d bytes: too big for a lab "
-				      "file"),
-				    LAB_FILE_MAX);
-				close(fd);
-				free(text);
-				return NULL;
-			}
-			cap = cap ? cap * 2 : 16384;
-			text = xrealloc(text, cap + 1);
-		}
-		if ((n = read(fd, text + len, cap - len)) == 0)
-			break;
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			goto fail;
-		len += (size_t)n;
-	}
-	text[len] = '\0';
-	close(fd);
-	return text;
-fail:
-	e = errno;
-	errlist_add(errs, -e, path, 0, NULL, _("cannot read: %s"), strerror(e));
-	if (fd >= 0)
-		close(fd);
-	free(text);
-	return NULL;
-}
-
 /* What libconfig would misread in the text, before it reads it: every
    such problem, so that a lab with both kinds reports both. */
 static int
@@ -739,7 +679,7 @@ lab_load(const char *path, struct lab **out, struct errlist *errs)
 	int rc;
 
 	*out = NULL;
-	if ((text = slurp(path, errs)) == NULL)
+	if ((text = lab_read_file(path, errs)) == NULL)
 		return errs->n ? errs->v[errs->n - 1].code : -EIO;
 	if ((rc = check_text(text, path, errs)) < 0) {
 		free(text);

@@ -19,6 +19,7 @@
 #include "lab-load.h"
 #include "lab-scale.h"
 #include "lab.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 int
@@ -54,7 +55,24 @@ struct dctx {
 	const struct lab_variant *v;
 	struct errlist *errs;
 	int bad;
+	bool *used; /* [s->ndisks]: a variant names that --disk's index */
+	int *seen; /* every scratch:N a variant names, once each */
+	size_t nseen;
 };
+
+/* Note that a variant names scratch:idx. */
+static void
+seen_add(struct dctx *c, int idx)
+{
+	size_t i;
+
+	for (i = 0; i < c->nseen && c->seen[i] != idx; i++)
+		;
+	if (i < c->nseen)
+		return;
+	c->seen = xreallocarray(c->seen, c->nseen + 1, sizeof *c->seen);
+	c->seen[c->nseen++] = idx;
+}
 
 /* The device --disk gives for dev; dev itself when it is no scratch
    disk; NULL (said) when no --disk maps it. */
@@ -66,9 +84,12 @@ mapped(struct dctx *c, const char *dev)
 
 	if (idx < 0)
 		return dev;
+	seen_add(c, idx);
 	for (size_t i = 0; i < c->s->ndisks; i++)
-		if (c->s->disks[i].index == idx)
+		if (c->s->disks[i].index == idx) {
+			c->used[i] = true;
 			return c->s->disks[i].path;
+		}
 	errlist_add(c->errs, -EINVAL, "--disk", 0,
 	    lab_variant_path(c->v, -1, path, sizeof path),
 	    _("uses scratch:%d, which no --disk gives"), idx);
@@ -142,14 +163,61 @@ map_variant(struct dctx *c, struct lab_variant *v)
 	v->own &= ~SCRATCH_BITS;
 }
 
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* A --disk for an index no variant uses is refused: a typo (scratch:4
+   for scratch:3) would otherwise pass, and leave the disk meant
+   unprotected by the guards of the one it was meant for. */
+static void
+unused_disks(struct dctx *c, const struct lab *lab)
+{
+	struct strbuf uses;
+
+	strbuf_init(&uses);
+	/* in index order: the lab's disks as a user numbers them */
+	if (c->nseen > 0)
+		qsort(c->seen, c->nseen, sizeof *c->seen, cmp_int);
+	for (size_t i = 0; i < c->nseen; i++)
+		strbuf_printf(&uses, "%sscratch:%d", i ? ", " : "", c->seen[i]);
+	for (size_t i = 0; i < c->s->ndisks; i++) {
+		if (c->used[i])
+			continue;
+		if (uses.len > 0)
+			errlist_add(c->errs, -EINVAL, "--disk", 0, NULL,
+			    _("scratch:%d=%s: no variant of %s uses scratch:%d "
+			      "(it uses %s)"),
+			    c->s->disks[i].index, c->s->disks[i].path,
+			    lab->path ? lab->path : "<string>",
+			    c->s->disks[i].index, uses.s);
+		else
+			errlist_add(c->errs, -EINVAL, "--disk", 0, NULL,
+			    _("scratch:%d=%s: no variant of %s uses a scratch "
+			      "disk"),
+			    c->s->disks[i].index, c->s->disks[i].path,
+			    lab->path ? lab->path : "<string>");
+		c->bad++;
+	}
+	strbuf_done(&uses);
+}
+
 int
 lab_scale_disks(struct lab *lab, struct lab_scale *s, struct errlist *errs)
 {
-	struct dctx c = { s, NULL, errs, 0 };
+	struct dctx c = { s, NULL, errs, 0, xcalloc(s->ndisks + 1, 1), NULL,
+		0 };
 
 	if (lab->defaults != NULL)
 		map_variant(&c, lab->defaults);
 	for (size_t i = 0; i < lab->nvariants; i++)
 		map_variant(&c, &lab->variants[i]);
+	unused_disks(&c, lab);
+	free(c.used);
+	free(c.seen);
 	return c.bad ? -EINVAL : 0;
 }

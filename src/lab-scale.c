@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <libconfig.h>
@@ -304,15 +305,75 @@ wname(const struct lab_workload *w)
 	return w->name ? w->name : w->type;
 }
 
+/* A character that continues a word or a number: an integer literal
+   followed by one (10abc, 1e3, 4G, 10L) is not a plain integer. */
+static bool
+word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '.';
+}
+
+/*
+ * VALUE with an L after each integer literal outside quotes that does
+ * not fit in 32 bits: the libconfig here would cut 4294967297 to 1
+ * without a word, while an int64 literal is kept whole and range-checked
+ * as it should be. NULL when a literal does not fit in 64 bits either.
+ * *tail: a ';', '#' or comment opener outside quotes.
+ */
+static char *
+widen_ints(const char *in, bool *tail)
+{
+	struct strbuf b;
+	bool quoted = false;
+
+	strbuf_init(&b);
+	*tail = false;
+	for (const char *p = in; *p != '\0';) {
+		const char *q = p;
+		unsigned long long n;
+		char *end;
+
+		/* a second statement or a comment: more than one value */
+		if (!quoted &&
+		    (*p == ';' || *p == '#' ||
+			(*p == '/' && (p[1] == '/' || p[1] == '*'))))
+			*tail = true;
+		if (quoted || *p == '"' || !isdigit((unsigned char)*p) ||
+		    (p > in && word_char(p[-1]))) {
+			if (*p == '"')
+				quoted = !quoted;
+			else if (quoted && *p == '\\' && p[1] != '\0')
+				strbuf_printf(&b, "%c", *p++);
+			strbuf_printf(&b, "%c", *p++);
+			continue;
+		}
+		errno = 0;
+		n = strtoull(p, &end, 0);
+		for (q = end; word_char(*q); q++)
+			;
+		strbuf_printf(&b, "%.*s", (int)(q - p), p);
+		if (q == end && (errno == ERANGE || n > INT64_MAX)) {
+			strbuf_done(&b);
+			return NULL;
+		}
+		if (q == end && n > INT32_MAX)
+			strbuf_add(&b, "L");
+		p = q;
+	}
+	return strbuf_take(&b);
+}
+
 /* "KEY = VALUE;" as libconfig reads it; a VALUE that is not a libconfig
    value is taken as a string (sizes and enums need no quotes). */
 static bool
-read_value(config_t *cf, const struct lab_scale_set *t)
+read_value(config_t *cf, const struct lab_scale_set *t, const char *value,
+    bool *quoted)
 {
-	char *text = xasprintf("%s = %s;", t->key, t->value);
+	char *text = xasprintf("%s = %s;", t->key, value);
 	bool ok = config_read_string(cf, text) == CONFIG_TRUE;
 
 	free(text);
+	*quoted = !ok;
 	if (!ok) {
 		char *q = param_quote(t->value);
 
@@ -322,6 +383,38 @@ read_value(config_t *cf, const struct lab_scale_set *t)
 		free(text);
 	}
 	return ok;
+}
+
+/* t's value read into cf, alone: a number too large, or text after the
+   value (10; sync = true: a second key, or a comment) is said and
+   refused, not half applied while lab.scaled shows all of it. Text
+   libconfig cannot read is one string (a path with a ';' in it). */
+static int
+read_checked(config_t *cf, const struct lab_scale_set *t, struct errlist *errs)
+{
+	const config_setting_t *root, *s;
+	bool ok, tail, quoted;
+	char *value = widen_ints(t->value, &tail);
+
+	if (value == NULL)
+		return errlist_add(errs, -EINVAL, "--set", 0, NULL,
+		    _("%s.%s=%s: the number is too large"), t->workload, t->key,
+		    t->value);
+	ok = read_value(cf, t, value, &quoted);
+	free(value);
+	if (!ok)
+		return errlist_add(errs, -EINVAL, "--set", 0, NULL,
+		    _("%s.%s=%s: not a key and a value"), t->workload, t->key,
+		    t->value);
+	/* the root a read made (each read replaces it) */
+	root = config_root_setting(cf);
+	s = config_setting_get_elem(root, 0);
+	if ((tail && !quoted) || config_setting_length(root) != 1 ||
+	    s == NULL || strcmp(config_setting_name(s), t->key) != 0)
+		return errlist_add(errs, -EINVAL, "--set", 0, NULL,
+		    _("%s.%s=%s: text after the value"), t->workload, t->key,
+		    t->value);
+	return 0;
 }
 
 /* One --set on the workload w, typed by its schema. */
@@ -337,12 +430,8 @@ set_one(struct lab_scale *s, struct lab_workload *w,
 	int k, other, rc = 0;
 
 	config_init(&cf);
-	if (!read_value(&cf, t)) {
-		rc = errlist_add(errs, -EINVAL, "--set", 0, NULL,
-		    _("%s.%s=%s: not a key and a value"), t->workload, t->key,
-		    t->value);
+	if ((rc = read_checked(&cf, t, errs)) < 0)
 		goto out;
-	}
 	param_values_init(ps, vals);
 	if (param_load(ps, config_root_setting(&cf), NULL, vals, "--set",
 		wname(w), errs) > 0) {

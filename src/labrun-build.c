@@ -15,7 +15,9 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "confirm.h"
 #include "disk.h"
 #include "err.h"
 #include "guard.h"
@@ -39,6 +41,38 @@ msg_add(struct labrun_check *c, bool note, const char *text)
 	c->msgs = xreallocarray(c->msgs, c->nmsgs + 1, sizeof *c->msgs);
 	c->msgs[c->nmsgs].note = note;
 	c->msgs[c->nmsgs++].text = xstrdup(text);
+}
+
+/* Selected array variants as non-root: said, and true. Without this the
+   checks pass and the run fails later, on the state journal. */
+static bool
+needs_root(const struct lab *lab, const bool *sel, struct labrun_check *c)
+{
+	struct strbuf names;
+	size_t n = 0;
+
+	if (geteuid() == 0)
+		return false;
+	strbuf_init(&names);
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if (sel[i] && lab->variants[i].directory == NULL)
+			strbuf_printf(&names, "%s%s", n++ ? ", " : "",
+			    lab->variants[i].name ? lab->variants[i].name
+						  : "?");
+	if (n > 0) {
+		char *msg = xasprintf(
+		    ngettext("building arrays needs root: variant %s is an "
+			     "array (directory variants run without root)",
+			"building arrays needs root: variants %s are arrays "
+			"(directory variants run without root)",
+			n),
+		    names.s);
+
+		msg_add(c, false, msg);
+		free(msg);
+	}
+	strbuf_done(&names);
+	return n > 0;
 }
 
 /* Every selected array variant's plan, with placeholders for scratch. */
@@ -117,6 +151,8 @@ destroy_list(struct disk_list *inv, struct plan **plans, size_t nplans,
 	}
 	c->destroy_text = guard_confirmed_describe(inv,
 	    (const char *const *)c->destroy, c->ndestroy);
+	confirm_set_take(c->bound, inv, (const char *const *)c->destroy,
+	    c->ndestroy);
 }
 
 /* Guard every plan's devices; the devices go into *all. */
@@ -200,7 +236,10 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 
 	memset(c, 0, sizeof *c);
 	c->plans = xstrdup("");
+	c->bound = xcalloc(1, sizeof *c->bound);
 	err_clear(&e);
+	if (devices && needs_root(lab, sel, c))
+		return c->rc = -EPERM;
 	if (devices && disk_list_scan(inv, 0, &e) < 0) {
 		msg_add(c, false, err_format(&e, b, sizeof b));
 		return c->rc = e.code;
@@ -210,7 +249,8 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	errlist_init(&errs);
 	rc = guard_all(lab, plans, confirmed, nconfirmed, inv, &all, &nall,
 	    &errs, &sys, c);
-	if (rc == 0 && devices &&
+	/* also beside a refusal: one pass lists all there is to fix */
+	if (c->rc == 0 && devices &&
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
 		lab->path, &errs) < 0)
 		rc = -EPERM;
@@ -283,6 +323,9 @@ labrun_check_done(struct labrun_check *c)
 		free(c->destroy[i]);
 	free(c->destroy);
 	free(c->destroy_text);
+	if (c->bound != NULL)
+		confirm_set_done(c->bound);
+	free(c->bound);
 	memset(c, 0, sizeof *c);
 }
 
@@ -362,6 +405,7 @@ build(struct labrun *lr, int vi, struct prov *p, const struct prov_cb *cb)
 
 		p->confirm = lr->confirm_typed ? GUARD_CONFIRM_TYPED
 					       : GUARD_CONFIRM_OPTION;
+		p->bound = &lr->bound;
 		rc = prov_prepare(p, false, &lr->inv, conf, nc, lr->lab->path,
 		    &errs, &e);
 	}

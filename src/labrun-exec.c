@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "afile.h"
+#include "confirm.h"
 #include "err.h"
 #include "health.h"
 #include "i18n.h"
@@ -427,6 +428,11 @@ precheck(struct labrun *lr, bool devices)
 		labrun_emit(lr, c.msgs[i].note ? LABRUN_NOTE : LABRUN_ERROR, -1,
 		    -1, "%s", c.msgs[i].text);
 	labrun_check_done(&c);
+	/* The confirmation binds to the disks it was given for, as this
+	   inventory shows them, before anything is built. */
+	if (rc == 0 && !lr->bound_given)
+		confirm_set_take(&lr->bound, &lr->inv,
+		    (const char *const *)lr->confirmed, lr->nconfirmed);
 	if (rc == 0)
 		return true;
 	pthread_mutex_lock(&lr->lock);

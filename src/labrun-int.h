@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "confirm.h"
 #include "disk.h"
 #include "lab.h"
 #include "labrun.h"
@@ -44,6 +45,10 @@ struct labrun {
 	char **confirmed;
 	size_t nconfirmed;
 	bool confirm_typed;
+	/* What each confirmed name designated when the confirmation was
+	   given (opts.bound), or, not given, at the precheck (runner). */
+	struct confirm_set bound;
+	bool bound_given;
 	char *state_dir; /* NULL: /run/raidlab */
 	unsigned tick_ms;
 	bool keep;
@@ -168,6 +173,8 @@ void labrun_record_progress(struct labrun *lr, int vi, int wi, int repeat);
 /* The final status from the summary, and save (a failure sets the
    summary's record_lost). */
 void labrun_record_end(struct labrun *lr);
+/* A directory variant's hook result (labrun-hook.c), and save. */
+void labrun_record_hook(struct labrun *lr, json_t *hook);
 
 /* labrun-lab.c */
 /* Kernel names of the devices under dir's filesystem (see

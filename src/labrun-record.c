@@ -150,6 +150,15 @@ labrun_record_end(struct labrun *lr)
 	pthread_mutex_unlock(&lr->lock);
 }
 
+void
+labrun_record_hook(struct labrun *lr, json_t *hook)
+{
+	if (lr->rec == NULL)
+		return;
+	record_add_hook(lr->rec, hook);
+	save(lr);
+}
+
 struct record *
 labrun_take_record(struct labrun *lr)
 {

@@ -315,6 +315,11 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 		lr->confirmed[i] = xstrdup(o->confirmed[i]);
 	lr->nconfirmed = o->nconfirmed;
 	lr->confirm_typed = o->confirm_typed;
+	confirm_set_init(&lr->bound);
+	if (o->bound != NULL) {
+		confirm_set_copy(&lr->bound, o->bound);
+		lr->bound_given = true;
+	}
 	lr->state_dir = sd != NULL && *sd != '\0' ? xstrdup(sd) : NULL;
 	lr->tick_ms = o->tick_ms ? o->tick_ms : 250;
 	lr->keep = o->keep;
@@ -386,6 +391,7 @@ labrun_free(struct labrun *lr)
 	}
 	strv_free(lr->devs, lr->ndevs);
 	strv_free(lr->confirmed, lr->nconfirmed);
+	confirm_set_done(&lr->bound);
 	free(lr->target.name);
 	free(lr->target.directory);
 	free(lr->vsel);

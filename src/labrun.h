@@ -63,6 +63,7 @@
 
 #include "engine.h"
 
+struct confirm_set;
 struct err;
 struct lab;
 struct lab_variant;
@@ -84,6 +85,13 @@ struct labrun_opts {
 	/* The user confirms by typing the names when the run asks (the
 	   TUI), not with --yes-destroy: refusals say so. */
 	bool confirm_typed;
+	/* What confirmed bound to: the identities of the devices as the
+	   user saw them when confirming (labrun_check()'s bound, for the
+	   typed confirmation). NULL: taken when the run's precheck has
+	   passed, before anything is built (--yes-destroy). Either way a
+	   variant refuses a confirmed device that is not that one any
+	   more (confirm.h). Copied. */
+	const struct confirm_set *bound;
 	/* Mount points go under STATE_DIR/mnt. NULL: $RAIDLAB_STATE_DIR
 	   (read by labrun_start()), else /run/raidlab. The state journal
 	   itself is statej.h's: $RAIDLAB_STATE_DIR or /run/raidlab. */
@@ -311,6 +319,10 @@ struct labrun_check {
 			   name */
 	size_t ndestroy;
 	char *destroy_text; /* guard_confirmed_describe() of them */
+	/* confirm_set_take() of destroy from the inventory the check
+	   judged: what a confirmation of destroy binds to (pass it as
+	   labrun_opts.bound). Never NULL after labrun_check(). */
+	struct confirm_set *bound;
 };
 
 /*
@@ -323,6 +335,11 @@ struct labrun_check {
  * outgrow their directory). Changes nothing. Fills c (free with
  * labrun_check_done()) and returns c->rc.
  */
+/* opts.hook, before a run (and its dry run): 0 when prog is a program
+   that can be run, else -ENOENT or -EACCES with e saying so (field
+   "--hook"). labrun-hook.c. */
+int labrun_hook_check(const char *prog, struct err *e);
+
 int labrun_check(const struct lab *lab, const struct labrun_opts *o,
     struct labrun_check *c);
 void labrun_check_done(struct labrun_check *c);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "exec.h"
+#include "jsonx.h"
 #include "mdsys.h"
 #include "provision.h"
 #include "xalloc.h"
@@ -102,10 +103,11 @@ fact_output(const char *const *argv)
 	json_t *v;
 
 	if (exec_run(argv, &o, &r) < 0)
-		v = json_pack("{s:s, s:s}", "error",
-		    exec_result_describe(&r, d, sizeof d), "output", r.output);
+		v = json_pack("{s:s, s:o?}", "error",
+		    exec_result_describe(&r, d, sizeof d), "output",
+		    jsonx_str_bytes(r.output));
 	else
-		v = json_string(r.output);
+		v = jsonx_str_bytes(r.output);
 	exec_result_done(&r);
 	return v;
 }

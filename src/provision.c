@@ -7,12 +7,15 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "afile.h"
+#include "confirm.h"
 #include "disk.h"
 #include "err.h"
 #include "exec.h"
@@ -20,6 +23,7 @@
 #include "holders.h"
 #include "i18n.h"
 #include "ident.h"
+#include "jsonx.h"
 #include "lab.h"
 #include "mdsys.h"
 #include "provision.h"
@@ -113,13 +117,32 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 	struct guard_dev *d = xcalloc(pl->ndevs + 1, sizeof *d);
 	size_t n = prov_guard_devs(pl, d), first = errs->n;
 	struct guard_sys sys = { .confirm = p->confirm };
+	const struct confirm_set none = { NULL, 0 };
+	const char **conf = xcalloc(nconfirmed + 1, sizeof *conf);
+	size_t nc;
 	int rc;
 
-	rc = n > 0 ? guard_check_sys(&sys, inv, d, n, confirmed, nconfirmed,
-			 file, errs)
-		   : 0;
+	/* Only the entries naming this variant's devices: a run's list
+	   names the disks of all its variants (the precheck matched every
+	   entry to one). */
+	nc = guard_confirmed_for(d, n, confirmed, nconfirmed, conf);
+	/* A confirmation holds only for the disk it was given for: the
+	   name may be another disk's by now. The record says what that
+	   was. */
+	if (nconfirmed > 0 && p->bound != NULL)
+		json_object_set_new(p->build, "confirmed",
+		    confirm_set_json(p->bound));
+	if (n > 0 &&
+	    confirm_refuse(p->bound ? p->bound : &none, inv, d, n, conf, nc,
+		file, errs) < 0)
+		rc = -EPERM;
+	else
+		rc = n > 0
+		    ? guard_check_sys(&sys, inv, d, n, conf, nc, file, errs)
+		    : 0;
 	if (guard_files(p->v, file, errs) < 0)
 		rc = -EPERM;
+	free(conf);
 	free(d);
 	if (rc < 0) {
 		json_t *a = json_array();
@@ -284,7 +307,7 @@ run_cmd(const char *const *argv, const char *reason, bool undo, json_t *list,
 	json_object_set_new(s, "status", json_string(rc == 0 ? "ok" : d));
 	json_object_set_new(s, "exit_status", json_integer(r.status));
 	json_object_set_new(s, "duration", json_real(r.duration));
-	json_object_set_new(s, "output", json_string(r.output));
+	json_object_set_new(s, "output", jsonx_str_bytes(r.output));
 	if (moot != NULL)
 		json_object_set_new(s, "note", json_string(moot));
 	json_array_append_new(list, s);
@@ -623,11 +646,73 @@ undo_step(struct prov *p, size_t i, bool failed, json_t *list,
 	return ok;
 }
 
+/* The mount point step s unmounts in its undo, when that mount still
+   stands (its umount failed): NULL otherwise. */
+static const char *
+mount_standing(const struct plan_step *s)
+{
+	char parent[PATH_MAX + 4];
+	struct stat st, pst;
+
+	for (char ***u = s->undo; u != NULL && *u != NULL; u++) {
+		const char *mp =
+		    (*u)[0] && strcmp((*u)[0], "umount") == 0 ? (*u)[1] : NULL;
+
+		if (mp == NULL ||
+		    snprintf(parent, sizeof parent, "%s/..", mp) >=
+			(int)sizeof parent ||
+		    stat(mp, &st) < 0 || stat(parent, &pst) < 0)
+			continue;
+		if (st.st_dev != pst.st_dev)
+			return mp;
+	}
+	return NULL;
+}
+
+/* Record step i's undo commands as skipped: they sit under mp, a mount
+   that still stands. Its journal entry stays for `raidlab cleanup`. */
+static void
+skip_step(struct prov *p, size_t i, const char *mp, json_t *list)
+{
+	char note[ERR_MSG_MAX];
+
+	snprintf(note, sizeof note,
+	    _("%s is still mounted: what lies under it is left for `raidlab "
+	      "cleanup`"),
+	    mp);
+	for (char ***u = p->plan->steps[i].undo; u != NULL && *u != NULL; u++)
+		json_array_append_new(list,
+		    json_pack("{s:o, s:s, s:s}", "argv",
+			argv_json((const char *const *)*u), "status", "skipped",
+			"note", note));
+}
+
+/* The scratch disks released, or with a mount standing on them (mp)
+   left attached and journaled. */
+static void
+release_scratch(struct prov *p, const char *mp, int *first, struct err *e)
+{
+	struct err se;
+
+	if (!p->has_scratch)
+		return;
+	p->has_scratch = false;
+	if (mp != NULL) {
+		json_object_set_new(p->build, "scratch_left", json_string(mp));
+		scratch_forget(&p->scratch);
+		return;
+	}
+	err_clear(&se);
+	if (scratch_destroy(&p->scratch, p->j, &se) < 0 && *first == 0)
+		*first = err_setf(e, se.code, "%s", se.msg);
+}
+
 int
 prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 {
 	json_t *list = json_array();
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	const char *held = NULL; /* a mount whose umount failed */
 	int first = 0;
 
 	json_object_set_new(p->build, "teardown", list);
@@ -637,20 +722,29 @@ prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 		   failing is expected, not a teardown failure. */
 		bool failed = p->post == NULL || p->post[i] == NULL;
 
-		if (undo_step(p, i, failed, list, cb, &first, e) &&
-		    p->ids != NULL && p->ids[i] >= 0)
-			statej_release(p->j, p->ids[i], NULL);
+		/* Every older step lies under the mount (the filesystem,
+		   the array, the mount point): wiping a device under a
+		   mounted filesystem is never an undo. */
+		if (held != NULL) {
+			skip_step(p, i, held, list);
+			continue;
+		}
+		if (undo_step(p, i, failed, list, cb, &first, e)) {
+			if (p->ids != NULL && p->ids[i] >= 0)
+				statej_release(p->j, p->ids[i], NULL);
+		} else if ((held = mount_standing(&p->plan->steps[i])) !=
+			NULL &&
+		    cb != NULL && cb->step != NULL) {
+			snprintf(b, sizeof b,
+			    _("%s is still mounted: what lies under it is "
+			      "left for `raidlab cleanup`"),
+			    held);
+			cb->step(cb->arg, b);
+		}
 	}
 	p->ran = 0;
 	p->mounted = false;
-	if (p->has_scratch) {
-		struct err se;
-
-		err_clear(&se);
-		if (scratch_destroy(&p->scratch, p->j, &se) < 0 && first == 0)
-			first = err_setf(e, se.code, "%s", se.msg);
-		p->has_scratch = false;
-	}
+	release_scratch(p, held, &first, e);
 	if (first < 0) {
 		json_object_set_new(p->build, "teardown_error",
 		    json_string(err_format(e, b, sizeof b)));

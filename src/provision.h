@@ -28,6 +28,7 @@
 #include "plan.h"
 #include "scratch.h"
 
+struct confirm_set;
 struct disk_list;
 struct err;
 struct errlist;
@@ -71,6 +72,11 @@ struct prov {
 	/* How the front end confirms data to destroy, as the guards'
 	   messages name it (GUARD_CONFIRM_OPTION after prov_init()). */
 	enum guard_confirm confirm;
+	/* What each confirmed name designated when the confirmation was
+	   given (confirm.h), borrowed: prov_prepare() refuses a confirmed
+	   device that is no longer that one. NULL: nothing was bound, so
+	   no confirmation holds. */
+	const struct confirm_set *bound;
 };
 
 /* Zero p for variant v; build gets {variant, scratch, status
@@ -103,10 +109,10 @@ size_t prov_md_missing(const struct lab *lab, const bool *sel, size_t *nsel,
  * scratch disks (unless dry_run), build the plan and judge
  * its devices: inv must be a fresh probed inventory (it is rescanned
  * after the scratch disks appear); confirmed is the --yes-destroy list
- * for this variant. Problems go into errs as "file:line: field: DEV:
- * reason". Returns 0, -EPERM when the guards refuse (nothing was
- * touched; the scratch disks made for it are released), or another
- * negative errno with e set.
+ * for this variant, each entry checked against p->bound first.
+ * Problems go into errs as "file:line: field: DEV: reason". Returns 0,
+ * -EPERM when the guards refuse (nothing was touched; the scratch disks
+ * made for it are released), or another negative errno with e set.
  */
 int prov_prepare(struct prov *p, bool dry_run, struct disk_list *inv,
     const char *const *confirmed, size_t nconfirmed, const char *file,

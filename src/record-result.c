@@ -187,11 +187,11 @@ hist_to_json(const struct hist *h)
 	for (i = 0; i < HIST_BUCKETS; i++) {
 		json_t *pair;
 
-		if (h->b[i] == 0)
+		if (hist_count(h, i) == 0)
 			continue;
 		pair = json_array();
 		json_array_append_new(pair, json_integer(i));
-		json_array_append_new(pair, rec_ju64(h->b[i]));
+		json_array_append_new(pair, rec_ju64(hist_count(h, i)));
 		json_array_append_new(b, pair);
 	}
 	json_object_set_new(o, "buckets", b);
@@ -340,7 +340,7 @@ hist_from_json(const json_t *o, struct hist *h, struct err *e)
 		    idx >= HIST_BUCKETS ||
 		    !rec_u64_value(json_array_get(pair, 1), &c))
 			return bad(e, _("latency bucket"));
-		h->b[idx] += c;
+		hist_add_bucket(h, (unsigned)idx, c);
 		total += c;
 	}
 	if (total != h->n)

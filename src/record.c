@@ -196,6 +196,18 @@ record_set_build(struct record *rec, size_t i, json_t *build)
 }
 
 void
+record_add_hook(struct record *rec, json_t *hook)
+{
+	json_t *a = json_object_get(rec->root, "hooks");
+
+	if (!json_is_array(a)) {
+		a = json_array();
+		json_object_set_new(rec->root, "hooks", a);
+	}
+	json_array_append(a, hook);
+}
+
+void
 record_set_run_target(struct record *rec, json_t *target)
 {
 	if (rec->nruns > 0 && target != NULL)

@@ -19,7 +19,9 @@
  *   and --disk it ran with, lab-scale.h; absent for a full run)}, status ("ok",
  * "failed", "interrupted", "running"), in_progress {variant, workload, repeat,
  *   start} (while a workload runs), runs [...], builds [...] (one per
- *   array variant build: see provision.h), rounds {...} (below),
+ *   array variant build: see provision.h), hooks [...] (`run --hook` on a
+ *   directory variant: {variant, target, program, status, output}; an
+ *   array variant's is its build's "hook"), rounds {...} (below),
  *   stability [...] (written when the run ends: compare.h's
  *   compare_stability_json(), one object per variant and test with n,
  *   mean, sd, cv, median, min, max, ci_lo, ci_hi, marks, marks_text;
@@ -171,6 +173,10 @@ void record_set_run_target(struct record *rec, json_t *target);
 void record_set_scaled(struct record *rec, const char *how);
 /* lab.scaled of a record document, or NULL for a full run. */
 const char *record_scaled(const json_t *root);
+
+/* Append to "hooks" (a reference kept): a directory variant's hook
+   result {variant, target, program, status, output}. */
+void record_add_hook(struct record *rec, json_t *hook);
 
 /* Set the top-level "rounds" object (a reference kept: see above). */
 void record_set_rounds(struct record *rec, json_t *rounds);

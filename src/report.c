@@ -135,6 +135,7 @@ generic_repeats(struct strbuf *out, const struct wl_result *const *res,
 	free(val);
 	free(wall);
 	free(cpu);
+	hist_done(all);
 	free(all);
 }
 

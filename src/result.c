@@ -31,6 +31,8 @@ wl_result_free(struct wl_result *r)
 	for (i = 0; i < r->ntests; i++) {
 		free(r->tests[i].key);
 		free(r->tests[i].label);
+		for (unsigned k = 0; k < WL_OP__COUNT; k++)
+			hist_done(&r->tests[i].lat[k]);
 	}
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);

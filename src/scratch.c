@@ -7,9 +7,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -42,41 +44,144 @@ device_line(const char *out)
 	return NULL;
 }
 
-/* Make the sparse file of disk i; journaled first. */
+/* Tries at a new random name when one is taken (by chance: never). */
+#define NAME_TRIES 3
+
+/* len letters and digits nobody can guess, into buf (len + 1 bytes). */
 static int
-make_file(struct scratch *s, size_t i, const char *dir, const char *tag,
-    uint64_t size, struct statej *j, struct err *e)
+random_part(char *buf, size_t len)
 {
-	char *path =
-	    xasprintf("%s/raidlab-%s-%d-%zu.img", dir, tag, (int)getpid(), i);
+	static const char set[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char r[32];
+	size_t got = 0;
+	ssize_t k;
+
+	while (got < len && len <= sizeof r) {
+		if ((k = getrandom(r + got, len - got, 0)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		got += (size_t)k;
+	}
+	for (size_t i = 0; i < len; i++)
+		buf[i] = set[r[i] % (sizeof set - 1)];
+	buf[len] = '\0';
+	return 0;
+}
+
+/*
+ * Create path as O_EXCL does, its identity in the journal (object id)
+ * before the name exists where the filesystem allows: an unnamed file
+ * (O_TMPFILE), identified, then linked to its name, so that a run killed
+ * at any point leaves at path nothing, or the very file the journal
+ * identifies. Elsewhere open(O_EXCL), then identify. The descriptor, or
+ * a negative errno (-EEXIST: the name is taken), with e filled when
+ * *said.
+ */
+static int
+open_new(const char *dir, const char *path, struct statej *j, int id,
+    bool *said, struct err *e)
+{
+	char proc[64];
 	int fd, rc;
 
-	if (j != NULL &&
-	    (rc = statej_add(j, STATEJ_FILE, path, NULL, &s->ids[2 * i], e)) <
-		0) {
-		free(path);
+	*said = false;
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return -errno;
+		if (j != NULL && (rc = statej_identify(j, id, fd, e)) < 0) {
+			*said = true;
+			close(fd);
+			unlink(path);
+			return rc;
+		}
+		return fd;
+	}
+	if (j != NULL && (rc = statej_identify(j, id, fd, e)) < 0) {
+		*said = true;
+		close(fd);
 		return rc;
 	}
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		rc = err_setf(e, -errno, _("cannot create scratch file %s: %s"),
-		    path, strerror(errno));
-		if (j != NULL)
+	/* linkat(AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH; this does not. */
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	if (linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) < 0) {
+		rc = -errno;
+		close(fd);
+		return rc;
+	}
+	return fd;
+}
+
+/*
+ * Create disk i's file under a name nobody can guess, so that no other
+ * user can take it first in a shared directory (/var/tmp) and stop the
+ * run; journaled and identified before it has its name (open_new). The
+ * open descriptor, or a negative errno (e filled); s->files[i] is set
+ * once the file exists.
+ */
+static int
+create_file(struct scratch *s, size_t i, const char *dir, const char *tag,
+    struct statej *j, struct err *e)
+{
+	char rnd[13], *path = NULL;
+	int fd = -1, rc = 0, tries;
+	bool said = false;
+
+	for (tries = 0; fd < 0 && tries < NAME_TRIES; tries++) {
+		free(path);
+		if ((rc = random_part(rnd, 12)) < 0)
+			return err_setf(e, rc,
+			    _("cannot name a scratch file: "
+			      "no random numbers: %s"),
+			    strerror(-rc));
+		path = xasprintf("%s/raidlab-%s-%d.%s-%zu.img", dir, tag,
+		    (int)getpid(), rnd, i);
+		if (j != NULL &&
+		    (rc = statej_add(j, STATEJ_FILE, path, NULL, &s->ids[2 * i],
+			 e)) < 0) {
+			free(path);
+			return rc;
+		}
+		fd = rc = open_new(dir, path, j, s->ids[2 * i], &said, e);
+		if (fd < 0 && j != NULL)
 			statej_release(j, s->ids[2 * i], NULL);
-		s->ids[2 * i] = -1;
+		if (fd < 0)
+			s->ids[2 * i] = -1;
+		if (fd < 0 && rc != -EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		if (!said)
+			err_setf(e, rc, _("cannot create scratch file %s: %s"),
+			    path, strerror(-rc));
 		free(path);
 		return rc;
 	}
 	s->files[i] = path;
+	return fd;
+}
+
+/* Make the sparse file of disk i. */
+static int
+make_file(struct scratch *s, size_t i, const char *dir, const char *tag,
+    uint64_t size, struct statej *j, struct err *e)
+{
+	int fd, rc;
+
+	if ((fd = create_file(s, i, dir, tag, j, e)) < 0)
+		return fd;
 	if (ftruncate(fd, (off_t)size) < 0) {
 		rc = err_setf(e, -errno, _("cannot size scratch file %s: %s"),
-		    path, strerror(errno));
+		    s->files[i], strerror(errno));
 		close(fd);
 		return rc;
 	}
 	if (close(fd) < 0)
 		return err_setf(e, -errno,
-		    _("cannot create scratch file %s: %s"), path,
+		    _("cannot create scratch file %s: %s"), s->files[i],
 		    strerror(errno));
 	return 0;
 }
@@ -216,6 +321,12 @@ detach(struct scratch *s, size_t i, struct err *e)
 	}
 	loopdev_list_free(devs);
 	return rc;
+}
+
+void
+scratch_forget(struct scratch *s)
+{
+	scratch_free(s);
 }
 
 int

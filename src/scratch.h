@@ -17,7 +17,9 @@ struct statej;
 
 struct scratch {
 	size_t n; /* disks made (or being made) */
-	char **files; /* DIR/raidlab-TAG-PID-N.img, N from 0; NULL-terminated
+	char **files; /* DIR/raidlab-TAG-PID.RANDOM-N.img, N from 0, RANDOM
+			 12 letters and digits nobody can guess (another
+			 user cannot take the name first); NULL-terminated
 			 (an entry is NULL while its file does not exist) */
 	char **devices; /* "/dev/loopX" per file (NULL while not attached),
 			   attached with `losetup -f --show FILE` (exec_run;
@@ -28,15 +30,16 @@ struct scratch {
 
 /*
  * Create n sparse files of size bytes (ftruncate; O_EXCL: an existing
- * file is never reused) in dir (which must exist; made absolute with
- * realpath so that the paths match what the kernel shows as a loop's
- * backing file) and attach each to a free loop device. Each file and loop
- * is journaled (statej_add before creating, statej_named with the device
- * after); j may be NULL (nothing journaled). s is overwritten. size must
- * be a non-zero multiple of 512 (loop devices count 512-byte sectors).
- * tag: the variant name (no '/'). On failure everything created so far is
- * undone and s is left empty. Returns 0 or a negative errno with e
- * filled.
+ * file is never reused, a taken name is tried again with another RANDOM)
+ * in dir (which must exist; made absolute with realpath so that the paths
+ * match what the kernel shows as a loop's backing file) and attach each
+ * to a free loop device. Each file and loop is journaled (statej_add
+ * before creating; after, statej_identify for a file, statej_named with
+ * the device for a loop); j may be NULL (nothing journaled). s is
+ * overwritten. size must be a non-zero multiple of 512 (loop devices
+ * count 512-byte sectors). tag: the variant name (no '/'). On failure
+ * everything created so far is undone and s is left empty. Returns 0 or
+ * a negative errno with e filled.
  */
 int scratch_create(struct scratch *s, const char *dir, const char *tag,
     size_t n, uint64_t size, struct statej *j, struct err *e);
@@ -51,5 +54,9 @@ int scratch_create(struct scratch *s, const char *dir, const char *tag,
  * error (e filled), after trying every disk.
  */
 int scratch_destroy(struct scratch *s, struct statej *j, struct err *e);
+
+/* Empty s and leave its disks as they are, attached and journaled, for
+   `raidlab cleanup` (something still stands on them). */
+void scratch_forget(struct scratch *s);
 
 #endif

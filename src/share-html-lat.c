@@ -213,8 +213,10 @@ lat_fig(struct strbuf *out, const struct share *s, size_t col, int op)
 	html_fig_side(out, cap);
 	lat_table(out, s, l, unit);
 	html_fig_close(out);
-	for (size_t i = 0; i < nr; i++)
+	for (size_t i = 0; i < nr; i++) {
+		hist_done(l[i].h);
 		free(l[i].h);
+	}
 	free(l);
 	free(cap);
 }

@@ -27,8 +27,9 @@ void share_caveats(struct share *s);
 /*
  * share-text.c: text wrapped to width at spaces, the first line after
  * first (already in out, its length first_len), the others indented by
- * indent; a word longer than a line is split. ASCII only: "±" becomes
- * "+-", other non-ASCII bytes "?".
+ * indent; a word longer than a line is split. ASCII only: control
+ * characters as "\xHH" (textsafe.h), "±" becomes "+-", other non-ASCII
+ * characters "?".
  */
 void share_wrap(struct strbuf *out, const char *text, size_t first_len,
     size_t indent, size_t width);

@@ -1,9 +1,12 @@
 /*
  * The report as Markdown (share.h): the text report's sections with
  * GitHub-flavoured tables for the verdicts and fenced blocks for the
- * commands and the lab file, for an issue tracker or a wiki. Table cells
- * escape "|"; everything else is as the records say. The thread that
- * owns the records.
+ * commands and the lab file, for an issue tracker or a wiki. Text from
+ * the records is shown, never obeyed: control characters as "\xHH"
+ * (textsafe.h), "&", "<" and ">" as entities (a renderer would take
+ * "<script>" as HTML), backticks escaped, and "|" in table cells; code
+ * spans and fences are longer than any backtick run in them. The thread
+ * that owns the records.
  */
 #include "config.h"
 
@@ -17,39 +20,117 @@
 #include "share-int.h"
 #include "share.h"
 #include "strbuf.h"
+#include "textsafe.h"
 #include "xalloc.h"
 
-/* Text for a table cell: "|" escaped, newlines as spaces. */
+/* Inline text (in_cell: of a table cell) from the records, as text. */
+static void
+text_add(struct strbuf *out, const char *s, bool in_cell)
+{
+	char *t = textsafe_dup(s, 0);
+
+	for (const char *p = t; *p != '\0'; p++) {
+		char one[2] = { *p, '\0' };
+
+		if (*p == '&')
+			strbuf_add(out, "&amp;");
+		else if (*p == '<')
+			strbuf_add(out, "&lt;");
+		else if (*p == '>')
+			strbuf_add(out, "&gt;");
+		else if (*p == '`' || (*p == '|' && in_cell))
+			strbuf_printf(out, "\\%c", *p);
+		else
+			strbuf_add(out, one);
+	}
+	free(t);
+}
+
+/* The same, as a string. Caller frees. */
+static char *
+text_dup(const char *s)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	text_add(&b, s, false);
+	return strbuf_take(&b);
+}
+
+/* Text for a table cell. */
 static void
 cell(struct strbuf *out, const char *s)
 {
 	strbuf_add(out, " ");
-	for (; s != NULL && *s != '\0'; s++) {
-		char one[2] = { *s == '\n' ? ' ' : *s, '\0' };
-
-		strbuf_add(out, *s == '|' ? "\\|" : one);
-	}
+	text_add(out, s, true);
 	strbuf_add(out, " |");
+}
+
+/* The longest run of backticks in s. */
+static size_t
+backticks(const char *s)
+{
+	size_t run = 0, most = 0;
+
+	for (const char *p = s; *p != '\0'; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	return most;
+}
+
+/* A code span of s, caller frees: its delimiters are longer than any
+   backtick run in s, with a space inside when s starts or ends with
+   one. */
+static char *
+code(const char *s)
+{
+	char *t = textsafe_dup(s, 0), *fence, *out;
+	size_t n = backticks(t) + 1, len = strlen(t);
+	const char *pad =
+	    len > 0 && (t[0] == '`' || t[len - 1] == '`') ? " " : "";
+
+	fence = xmalloc(n + 1);
+	memset(fence, '`', n);
+	fence[n] = '\0';
+	out = xasprintf("%s%s%s%s%s", fence, pad, t, pad, fence);
+	free(fence);
+	free(t);
+	return out;
 }
 
 /* A fenced block: the fence is longer than any backtick run in text. */
 static void
 fenced(struct strbuf *out, const char *lang, const char *text)
 {
-	size_t run = 0, most = 2;
+	char *t = textsafe_dup(text, TEXTSAFE_LINES);
+	size_t most = backticks(t);
 
-	for (const char *p = text; *p != '\0'; p++) {
-		run = *p == '`' ? run + 1 : 0;
-		if (run > most)
-			most = run;
-	}
+	if (most < 2)
+		most = 2;
 	for (size_t i = 0; i <= most; i++)
 		strbuf_add(out, "`");
-	strbuf_printf(out, "%s\n%s%s", lang, text,
-	    text[0] != '\0' && text[strlen(text) - 1] != '\n' ? "\n" : "");
+	strbuf_printf(out, "%s\n%s%s", lang, t,
+	    t[0] != '\0' && t[strlen(t) - 1] != '\n' ? "\n" : "");
 	for (size_t i = 0; i <= most; i++)
 		strbuf_add(out, "`");
 	strbuf_add(out, "\n\n");
+	free(t);
+}
+
+/* "PREFIX- NAME: VALUE" as a list item (none without VALUE). */
+static void
+item(struct strbuf *out, const char *prefix, const char *name,
+    const char *value)
+{
+	if (value == NULL)
+		return;
+	strbuf_printf(out, "%s- ", prefix);
+	text_add(out, name, false);
+	strbuf_add(out, ": ");
+	text_add(out, value, false);
+	strbuf_add(out, "\n");
 }
 
 static void
@@ -58,27 +139,25 @@ records(const struct share *s, struct strbuf *out)
 	strbuf_printf(out, "## %s\n\n", _("Records"));
 	for (size_t i = 0; i < s->nrecs; i++) {
 		const struct share_record *r = &s->r[i];
+		char *path = code(r->path ? r->path : _("(not saved)"));
 
-		strbuf_printf(out, "- **#%zu %s**: `%s`\n", i + 1, r->label,
-		    r->path ? r->path : _("(not saved)"));
-		if (r->question != NULL)
-			strbuf_printf(out, "  - %s: %s\n", _("Question"),
-			    r->question);
-		if (r->status != NULL)
-			strbuf_printf(out, "  - %s: %s\n", _("Status"),
-			    r->status);
-		strbuf_printf(out, "  - %s: %s\n", _("Host"),
+		strbuf_printf(out, "- **#%zu ", i + 1);
+		text_add(out, r->label, false);
+		strbuf_printf(out, "**: %s\n", path);
+		free(path);
+		item(out, "  ", _("Question"), r->question);
+		item(out, "  ", _("Status"), r->status);
+		item(out, "  ", _("Host"),
 		    r->host ? r->host : _("not recorded"));
-		if (r->rounds != NULL)
-			strbuf_printf(out, "  - %s: %s\n", _("Repeats"),
-			    r->rounds);
-		if (r->imported != NULL)
-			strbuf_printf(out, "  - %s: %s (%s: %s)\n",
-			    _("Imported"), r->imported, _("missing"),
-			    r->missing ? r->missing : "-");
-		if (r->scaled != NULL)
-			strbuf_printf(out, "  - %s: %s\n", _("Scaled down"),
-			    r->scaled);
+		item(out, "  ", _("Repeats"), r->rounds);
+		if (r->imported != NULL) {
+			char *t = xasprintf("%s (%s: %s)", r->imported,
+			    _("missing"), r->missing ? r->missing : "-");
+
+			item(out, "  ", _("Imported"), t);
+			free(t);
+		}
+		item(out, "  ", _("Scaled down"), r->scaled);
 	}
 	strbuf_add(out, "\n");
 	if (s->ndisks == 0)
@@ -107,26 +186,28 @@ variants(const struct share *s, struct strbuf *out)
 	strbuf_printf(out, "## %s\n\n", _("How each variant was built"));
 	for (size_t i = 0; i < s->nv; i++) {
 		const struct share_variant *v = &s->v[i];
-		char *name = share_row_name(s, i);
+		char *name = share_row_name(s, i), *t;
 		struct strbuf b;
 
-		strbuf_printf(out, "### %s\n\n", name);
+		strbuf_add(out, "### ");
+		text_add(out, name, false);
+		strbuf_add(out, "\n\n");
 		free(name);
-		if (v->text != NULL)
-			strbuf_printf(out, "%s\n\n", v->text);
-		if (s->cmp.rows[i].why != NULL)
-			strbuf_printf(out, "- %s: %s\n", _("Not measured"),
-			    s->cmp.rows[i].why);
+		if (v->text != NULL) {
+			text_add(out, v->text, false);
+			strbuf_add(out, "\n\n");
+		}
+		item(out, "", _("Not measured"), s->cmp.rows[i].why);
 		if (v->scratch &&
 		    (v->text == NULL || strstr(v->text, "scratch") == NULL))
 			strbuf_printf(out, "- %s\n",
 			    _("scratch: functional, not representative"));
-		if (v->target != NULL)
-			strbuf_printf(out, "- %s: `%s`\n", _("Target"),
-			    v->target);
-		if (v->geometry != NULL)
-			strbuf_printf(out, "- %s: %s\n", _("Geometry"),
-			    v->geometry);
+		if (v->target != NULL) {
+			t = code(v->target);
+			strbuf_printf(out, "- %s: %s\n", _("Target"), t);
+			free(t);
+		}
+		item(out, "", _("Geometry"), v->geometry);
 		strbuf_add(out, "\n");
 		strbuf_init(&b);
 		strbuf_add(&b, "");
@@ -153,11 +234,18 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 	const struct compare *c = &s->cmp;
 	const struct compare_col *col = &c->cols[k];
 
-	strbuf_printf(out, "### %s: %s (%s, %s)\n\n", col->workload, col->label,
+	char *t = xasprintf("%s: %s (%s, %s)", col->workload, col->label,
 	    wl_unit_name(col->unit),
 	    col->lower_better ? _("lower is better") : _("higher is better"));
-	if (col->apart != NULL)
-		strbuf_printf(out, "%s\n\n", col->apart);
+
+	strbuf_add(out, "### ");
+	text_add(out, t, false);
+	strbuf_add(out, "\n\n");
+	free(t);
+	if (col->apart != NULL) {
+		text_add(out, col->apart, false);
+		strbuf_add(out, "\n\n");
+	}
 	strbuf_printf(out, "| | %s | %s | n | %s |\n|---|---|---:|---:|---|\n",
 	    _("Variant"), _("Mean, 95% CI"), _("Change"));
 	for (size_t i = 0; i < c->nrows; i++) {
@@ -182,13 +270,18 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 		char *a = compare_answer(c, i, k),
 		     *m = compare_marks_text(c, i, k);
 
-		if (a != NULL)
-			strbuf_printf(out, "- %s\n", a);
+		if (a != NULL) {
+			strbuf_add(out, "- ");
+			text_add(out, a, false);
+			strbuf_add(out, "\n");
+		}
 		/* An answer says its sides' reasons already. */
 		if (m[0] != '\0' && a == NULL) {
-			char *name = share_row_name(s, i);
+			char *name = share_row_name(s, i),
+			     *bang = xasprintf("! %s", name);
 
-			strbuf_printf(out, "- ! %s: %s\n", name, m);
+			item(out, "", bang, m);
+			free(bang);
 			free(name);
 		}
 		free(a);
@@ -200,7 +293,10 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 void
 share_markdown(const struct share *s, struct strbuf *out)
 {
-	strbuf_printf(out, "# %s\n\n", s->title);
+	char *t = text_dup(s->title);
+
+	strbuf_printf(out, "# %s\n\n", t);
+	free(t);
 	records(s, out);
 	variants(s, out);
 	strbuf_printf(out, "## %s\n\n%s\n\n", _("Results"),
@@ -212,8 +308,11 @@ share_markdown(const struct share *s, struct strbuf *out)
 		test_table(s, k, out);
 	if (s->ncaveats > 0) {
 		strbuf_printf(out, "## %s\n\n", _("Caveats"));
-		for (size_t i = 0; i < s->ncaveats; i++)
-			strbuf_printf(out, "- %s\n", s->caveats[i]);
+		for (size_t i = 0; i < s->ncaveats; i++) {
+			strbuf_add(out, "- ");
+			text_add(out, s->caveats[i], false);
+			strbuf_add(out, "\n");
+		}
 		strbuf_add(out, "\n");
 	}
 	for (size_t i = 0; i < s->nrecs; i++) {

@@ -89,6 +89,13 @@ svg_escape(struct strbuf *out, const char *s)
 		return;
 	while (*p != '\0') {
 		n = utf8_len(p);
+		/* C1 controls (U+0080..U+009F: CSI among them) are UTF-8
+		   that a terminal showing the file would obey. */
+		if (n == 2 && p[0] == 0xc2 && p[1] <= 0x9f) {
+			strbuf_add(out, "\xef\xbf\xbd");
+			p += n;
+			continue;
+		}
 		if (n > 1) {
 			char seq[5];
 

@@ -20,14 +20,20 @@
 #include "share-int.h"
 #include "share.h"
 #include "strbuf.h"
+#include "textsafe.h"
 #include "xalloc.h"
 
 #define W SHARE_TEXT_WIDTH
 
-/* s in ASCII: "±" -> "+-", "×" -> "x", any other non-ASCII -> "?". */
+/* s in ASCII: control characters and invalid UTF-8 as "\\xHH"
+   (textsafe.h: a record's names may carry escape sequences), "±" ->
+   "+-", "×" -> "x", any other non-ASCII -> "?". Newlines and tabs stay:
+   the lab text is lines, and an escape in one of its strings reads back
+   as the same byte. */
 static char *
-ascii(const char *s)
+ascii(const char *text)
 {
+	char *safe = textsafe_dup(text, TEXTSAFE_LINES), *s = safe;
 	struct strbuf b;
 
 	strbuf_init(&b);
@@ -51,6 +57,7 @@ ascii(const char *s)
 		for (s++; ((unsigned char)*s & 0xc0) == 0x80; s++)
 			;
 	}
+	free(safe);
 	return strbuf_take(&b);
 }
 

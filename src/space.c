@@ -17,6 +17,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "dirtrust.h"
 #include "err.h"
 #include "geom.h"
 #include "i18n.h"
@@ -265,7 +266,7 @@ space_directory(const char *dir, uint64_t need, struct err *e)
 	char where[PATH_MAX], a[UNITS_BUF], b[UNITS_BUF];
 	uint64_t avail;
 
-	if (!writable(dir, e))
+	if (!writable(dir, e) || !dirtrust_check(dir, e))
 		return SPACE_REFUSE;
 	if (need == 0 || !free_bytes(dir, &avail, where, sizeof where) ||
 	    avail >= need)

@@ -60,7 +60,11 @@ uint64_t space_dataset(const struct lab *lab, const bool *wsel, int64_t repeats,
 enum space_verdict space_variant(const struct lab_variant *v, const char *file,
     uint64_t need, struct err *e);
 
-/* A directory (--target) against need bytes. */
+/*
+ * A directory (--target, a directory variant) against need bytes, after
+ * checking that this user may make the run's directory there and that
+ * no other user can change it or a directory above it (dirtrust.h).
+ */
 enum space_verdict
 space_directory(const char *dir, uint64_t need, struct err *e);
 

@@ -39,6 +39,7 @@ struct cleaner {
 	void *arg;
 	bool force;
 	size_t failed; /* objects that could not be undone */
+	size_t refused; /* journals not trusted: not ours, or open */
 	size_t held; /* objects left alone: not provably the run's */
 };
 
@@ -134,42 +135,145 @@ backing_loop(char **devs)
 	return NULL;
 }
 
+/* The parent directory of the absolute path, opened, and its last
+   component in *base; -1 with errno on failure. */
+static int
+open_parent(const char *path, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	int fd;
+
+	if (slash == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	dir = slash == path ? xstrdup("/")
+			    : xstrndup(path, (size_t)(slash - path));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	*base = slash + 1;
+	return fd;
+}
+
+/*
+ * Whether the entry base of dfd is the very file or directory o
+ * recorded (device, inode, birth time): a name is not an identity, and
+ * the user may have put a file of theirs where a scratch file was.
+ * IDENT_SAME, IDENT_GONE, IDENT_OTHER or IDENT_UNPROVEN (no identity
+ * recorded) with why; -1 with errno when it cannot be looked at.
+ */
+static int
+entry_judge(const struct statej_obj *o, int dfd, const char *base, char *why,
+    size_t len)
+{
+	bool dir = o->kind == STATEJ_DIR;
+	struct stat st;
+
+	if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? IDENT_GONE : -1;
+	if (!o->ident) {
+		snprintf(why, len, "%s",
+		    _("raidlab recorded no identity for it (a journal of an "
+		      "older raidlab, or a run killed while creating it), so "
+		      "nothing proves it is the run's"));
+		return IDENT_UNPROVEN;
+	}
+	if (dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
+		snprintf(why, len, "%s",
+		    dir ? _("it is no longer a directory")
+			: _("it is no longer a regular file"));
+	else if ((uint64_t)st.st_dev != o->fdev ||
+	    (uint64_t)st.st_ino != o->ino)
+		snprintf(why, len, "%s",
+		    dir ? _("it is not the directory raidlab created (another "
+			    "inode, or something mounted on it)")
+			: _("it is not the file raidlab created (another "
+			    "inode)"));
+	else if (o->btime != 0 &&
+	    statej_btime(dfd, base, AT_SYMLINK_NOFOLLOW) != o->btime)
+		snprintf(why, len, "%s",
+		    _("it is not the one raidlab created (its inode number, "
+		      "reused by a file created later)"));
+	else
+		return IDENT_SAME;
+	return IDENT_OTHER;
+}
+
+/*
+ * Open the parent of o's path and judge its entry: true when the undo
+ * may go on with *dfd and *base (the very object), false when o is
+ * settled (*ok: gone, or left alone with a line saying why) or failed.
+ */
+static bool
+entry_open(struct cleaner *c, const struct statej_obj *o, int *dfd,
+    const char **base, bool *ok)
+{
+	char why[512];
+	int v;
+
+	*ok = true;
+	if ((*dfd = open_parent(o->name, base)) < 0 &&
+	    (errno == ENOENT || errno == ENOTDIR))
+		return false;
+	v = *dfd < 0 ? -1 : entry_judge(o, *dfd, *base, why, sizeof why);
+	if (v == IDENT_SAME)
+		return true;
+	if (v < 0) {
+		say(c, _("could not check %s: %s"), o->name, strerror(errno));
+		*ok = false;
+	} else if (v != IDENT_GONE) {
+		say(c, _("left %s alone: %s"), o->name, why);
+		c->held++;
+	}
+	if (*dfd >= 0)
+		close(*dfd);
+	return false;
+}
+
 static bool
 undo_file(struct cleaner *c, const struct statej_obj *o)
 {
 	struct loopdev_file lf = { .path = o->name };
-	const char *dev;
-	struct stat st;
+	const char *dev, *base;
 	char **devs;
-	bool ok = false;
+	bool ok;
+	int dfd;
 
-	if (lstat(o->name, &st) < 0 && errno == ENOENT)
-		return true;
+	if (!entry_open(c, o, &dfd, &base, &ok))
+		return ok;
+	ok = false;
 	loopdev_find(&lf, &devs);
 	if ((dev = backing_loop(devs)) != NULL) {
 		say(c, _("kept %s: it still backs %s"), o->name, dev);
-	} else if (unlink(o->name) == 0 || errno == ENOENT) {
+	} else if (unlinkat(dfd, base, 0) == 0 || errno == ENOENT) {
 		say(c, _("removed %s"), o->name);
 		ok = true;
 	} else {
 		say(c, _("could not remove %s: %s"), o->name, strerror(errno));
 	}
 	loopdev_list_free(devs);
+	close(dfd);
 	return ok;
 }
 
 static bool
 undo_dir(struct cleaner *c, const struct statej_obj *o)
 {
-	if (rmdir(o->name) == 0) {
+	const char *base;
+	bool ok;
+	int dfd;
+
+	if (!entry_open(c, o, &dfd, &base, &ok))
+		return ok;
+	ok = unlinkat(dfd, base, AT_REMOVEDIR) == 0 || errno == ENOENT;
+	if (ok)
 		say(c, _("removed directory %s"), o->name);
-		return true;
-	}
-	if (errno == ENOENT)
-		return true;
-	say(c, _("could not remove directory %s: %s"), o->name,
-	    strerror(errno));
-	return false;
+	else
+		say(c, _("could not remove directory %s: %s"), o->name,
+		    strerror(errno));
+	close(dfd);
+	return ok;
 }
 
 /* Detach one device; true when it is no longer ours to detach. */
@@ -325,15 +429,29 @@ run_undo(struct cleaner *c, const struct statej_obj *o, const char **av)
 	return rc == 0;
 }
 
+static bool
+is_block(const json_t *want)
+{
+	const char *kind = json_string_value(json_object_get(want, "kind"));
+
+	return kind != NULL && strcmp(kind, "block") == 0;
+}
+
 /* Say what the judgement leaves alone, and why. */
 static void
 say_judged(struct cleaner *c, const struct statej_obj *o,
     const struct ident_judgement *j)
 {
-	for (size_t i = 0; i < j->n; i++)
+	for (size_t i = 0; i < j->n; i++) {
 		if (j->v[i] == IDENT_OTHER || j->v[i] == IDENT_UNPROVEN)
 			say(c, _("%s: left %s alone: %s"), o->name, j->paths[i],
 			    j->why[i]);
+		/* a device gone by itself (a loop detached): said, so that
+		   its undo is not taken for forgotten */
+		else if (j->v[i] == IDENT_GONE && is_block(j->want[i]))
+			say(c, _("%s: nothing to undo: %s"), o->name,
+			    j->why[i]);
+	}
 }
 
 static bool
@@ -385,11 +503,43 @@ undo(struct cleaner *c, const struct statej_obj *o)
 	return false;
 }
 
-/* Undo the live objects of f, newest first; true when none is left. */
+/* The mount point o's undo unmounts, when that mount still stands (its
+   umount failed); NULL otherwise. */
+static const char *
+mount_standing(const struct statej_obj *o)
+{
+	char parent[PATH_MAX + 4];
+	struct stat st, pst;
+	size_t i;
+	json_t *a;
+
+	if (o->kind != STATEJ_CMDS)
+		return NULL;
+	json_array_foreach(o->undo, i, a)
+	{
+		const char *cmd = json_string_value(json_array_get(a, 0));
+		const char *mp = json_string_value(json_array_get(a, 1));
+
+		if (cmd == NULL || strcmp(cmd, "umount") != 0 || mp == NULL ||
+		    snprintf(parent, sizeof parent, "%s/..", mp) >=
+			(int)sizeof parent ||
+		    stat(mp, &st) < 0 || stat(parent, &pst) < 0)
+			continue;
+		if (st.st_dev != pst.st_dev)
+			return mp;
+	}
+	return NULL;
+}
+
+/* Undo the live objects of f, newest first; true when none is left. The
+   objects older than a mount that could not be unmounted lie under it
+   (its filesystem, array, devices, mount point): they are left for the
+   next cleanup, never wiped or detached under a mounted filesystem. */
 static bool
 undo_all(struct cleaner *c, struct statej_file *f, int fd, const char *path)
 {
 	size_t i, left = 0;
+	const char *held = NULL;
 	json_t *rel;
 
 	for (i = f->n; i > 0; i--) {
@@ -397,8 +547,18 @@ undo_all(struct cleaner *c, struct statej_file *f, int fd, const char *path)
 
 		if (!o->live)
 			continue;
+		if (held != NULL) {
+			left++;
+			continue;
+		}
 		if (!undo(c, o)) {
 			left++;
+			if ((held = mount_standing(o)) != NULL)
+				say(c,
+				    _("%s is still mounted: what lies under "
+				      "it is left for the next `raidlab "
+				      "cleanup`"),
+				    held);
 			continue;
 		}
 		o->live = false;
@@ -410,17 +570,33 @@ undo_all(struct cleaner *c, struct statej_file *f, int fd, const char *path)
 	return left == 0;
 }
 
-/* Clean the journal at path when its process is gone (or with force). */
+/* Clean journal name of the state directory dfd when its process is
+   gone (or with force). */
 static void
-clean_one(struct cleaner *c, const char *path)
+clean_one(struct cleaner *c, int dfd, const char *name, const char *path)
 {
+	char b[ERR_MSG_MAX + 64];
 	struct statej_file f;
 	bool locked, running;
+	struct err e;
 	int fd;
 
-	if ((fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)) < 0)
+	err_clear(&e);
+	fd = openat(dfd, name,
+	    O_RDWR | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		return; /* its owner removed it meanwhile */
+	if (fd < 0 || statej_check_journal(fd, path, &e) < 0) {
+		if (fd < 0)
+			err_setf(&e, -errno, _("cannot read %s: %s"), path,
+			    strerror(errno));
+		say(c, "%s", err_format(&e, b, sizeof b));
+		c->refused++;
+		if (fd >= 0)
+			close(fd);
 		return;
-	if (statej_read(path, &f, NULL) < 0) {
+	}
+	if (statej_read_fd(fd, path, &f, NULL) < 0) {
 		close(fd);
 		return;
 	}
@@ -443,7 +619,7 @@ clean_one(struct cleaner *c, const char *path)
 		goto out;
 	}
 	if (undo_all(c, &f, fd, path))
-		unlink(path);
+		unlinkat(dfd, name, 0);
 out:
 	statej_file_done(&f);
 	close(fd);
@@ -481,18 +657,21 @@ int
 statej_cleanup(bool force, void (*report)(void *arg, const char *line),
     void *arg, struct err *e)
 {
-	struct cleaner c = { report, arg, force, 0, 0 };
+	struct cleaner c = { report, arg, force, 0, 0, 0 };
 	const char *dir = statej_dir();
 	char **paths;
 	size_t i, n;
+	int dfd;
 	DIR *d;
 
 	if (dir[0] != '/')
 		return err_setf(e, -EINVAL,
 		    _("RAIDLAB_STATE_DIR=%s: not an absolute path"), dir);
-	if ((d = opendir(dir)) == NULL) {
-		if (errno == ENOENT)
-			return 0;
+	/* Nothing in a directory somebody else may write is read. */
+	if ((dfd = statej_dir_open(dir, false, e)) < 0)
+		return dfd == -ENOENT ? 0 : dfd;
+	if ((d = fdopendir(dfd)) == NULL) {
+		close(dfd);
 		return err_setf(e, -errno, _("cannot read %s: %s"), dir,
 		    strerror(errno));
 	}
@@ -504,7 +683,7 @@ statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 	}
 	n = list_journals(d, dir, &paths);
 	for (i = 0; i < n; i++) {
-		clean_one(&c, paths[i]);
+		clean_one(&c, dirfd(d), strrchr(paths[i], '/') + 1, paths[i]);
 		free(paths[i]);
 	}
 	free(paths);
@@ -513,12 +692,20 @@ statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 		say(&c,
 		    ngettext("%zu object was left alone, as said above: what "
 			     "it names is not provably the run's any more, so "
-			     "raidlab forgets it (check those devices by hand)",
+			     "raidlab forgets it (check it by hand)",
 			"%zu objects were left alone, as said above: what "
 			"they name is not provably the run's any more, so "
-			"raidlab forgets them (check those devices by hand)",
+			"raidlab forgets them (check them by hand)",
 			c.held),
 		    c.held);
+	if (c.refused > 0)
+		return err_setf(e, -EPERM,
+		    ngettext("%zu state journal in %s was refused, as said "
+			     "above: nothing it names was touched",
+			"%zu state journals in %s were refused, as said "
+			"above: nothing they name was touched",
+			c.refused),
+		    c.refused, dir);
 	if (c.failed > 0)
 		return err_setf(e, -EIO,
 		    ngettext("%zu object could not be undone: it stays in "

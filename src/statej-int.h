@@ -25,7 +25,10 @@ struct statej_obj {
 	json_t *undo; /* CMDS: array of argv arrays (a reference) */
 	char *product, *own_prefix; /* CMDS: see struct statej_cmds */
 	json_t *pre, *post; /* CMDS: identities (references), or NULL */
-	uint64_t fdev, ino; /* LOOP: the backing file's identity, or 0 */
+	uint64_t fdev, ino; /* LOOP: the backing file's identity, or 0;
+			       FILE, DIR: statej_identify()'s */
+	int64_t btime; /* FILE, DIR: birth time in ns, 0 when unknown */
+	bool ident; /* FILE, DIR: statej_identify() recorded fdev, ino */
 	bool created; /* statej_created() or statej_named() */
 	bool live; /* not released */
 };
@@ -41,6 +44,24 @@ struct statej_file {
 
 /* Read and parse the journal at path; 0 or a negative errno (e filled). */
 int statej_read(const char *path, struct statej_file *f, struct err *e);
+/* The same from fd, open on path (path names it in messages and gives the
+   pid when the journal has no open line). fd's offset moves. */
+int
+statej_read_fd(int fd, const char *path, struct statej_file *f, struct err *e);
+
+/*
+ * The birth time in ns of name relative to dfd (statx flags as for
+ * fstatat: AT_EMPTY_PATH with "" for dfd itself), 0 when the filesystem
+ * keeps none.
+ */
+int64_t statej_btime(int dfd, const char *name, int flags);
+
+/*
+ * Check that the state journal open at fd is a regular file owned by the
+ * caller with no access for group or others: 0, or -EPERM with e filled
+ * (path, owner, mode).
+ */
+int statej_check_journal(int fd, const char *path, struct err *e);
 void statej_file_done(struct statej_file *f);
 size_t statej_file_live(const struct statej_file *f);
 

@@ -158,17 +158,6 @@ statej_append(int fd, const char *path, json_t *o, struct err *e)
 	return 0;
 }
 
-static void
-fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-}
-
 /* Adopt our own journal, left by an earlier statej_close() with live
  * objects: its ids go on. */
 static void
@@ -187,43 +176,55 @@ adopt(struct statej *j, const struct statej_file *f)
 	}
 }
 
+/* Read the journal name in dfd into f (zeroed when it cannot). */
+static void
+read_at(int dfd, const char *name, const char *path, struct statej_file *f)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	memset(f, 0, sizeof f[0]);
+	if (fd >= 0 && statej_check_journal(fd, path, NULL) == 0)
+		statej_read_fd(fd, path, f, NULL);
+	if (fd >= 0)
+		close(fd);
+}
+
 /*
- * Open DIR/PID.journal for appending: new, or ours already, or a dead
- * process's, moved aside first. Sets j->fd; 0 or -errno.
+ * Open PID.journal in the state directory dfd for appending: new, or
+ * ours already, or a dead process's, moved aside first. Sets j->fd; 1
+ * for a new one, 0 for ours, or -errno.
  */
 static int
-open_file(struct statej *j, const char *dir, uint64_t start, struct err *e)
+open_file(struct statej *j, int dfd, uint64_t start, struct err *e)
 {
+	const char *name = strrchr(j->path, '/') + 1;
 	struct statej_file f;
-	char *aside;
+	char aside[64];
 	int tries;
 
 	for (tries = 0; tries < 3; tries++) {
-		j->fd = open(j->path,
+		j->fd = openat(dfd, name,
 		    O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0600);
 		if (j->fd >= 0)
 			return 1;
 		if (errno != EEXIST)
 			break;
-		memset(&f, 0, sizeof f);
-		if (statej_read(j->path, &f, NULL) == 0 && f.pid == j->pid &&
-		    f.start == start && start != 0) {
+		read_at(dfd, name, j->path, &f);
+		if (f.pid == j->pid && f.start == start && start != 0) {
 			adopt(j, &f);
 			statej_file_done(&f);
-			j->fd = open(j->path, O_WRONLY | O_APPEND | O_CLOEXEC);
+			j->fd = openat(dfd, name,
+			    O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
 			if (j->fd >= 0)
 				return 0;
 			break;
 		}
-		aside = xasprintf("%s/%d.%llu.journal", dir, (int)j->pid,
+		snprintf(aside, sizeof aside, "%d.%llu.journal", (int)j->pid,
 		    (unsigned long long)(f.start != 0 ? f.start
 						      : (uint64_t)time(NULL)));
 		statej_file_done(&f);
-		if (rename(j->path, aside) < 0) {
-			free(aside);
+		if (renameat(dfd, name, dfd, aside) < 0)
 			break;
-		}
-		free(aside);
 	}
 	return err_setf(e, -errno, _("cannot create the state journal %s: %s"),
 	    j->path, strerror(errno));
@@ -263,7 +264,7 @@ statej_open(struct statej **out, struct err *e)
 	const char *dir = statej_dir();
 	struct statej *j;
 	uint64_t start;
-	int rc;
+	int rc, dfd = -1;
 
 	*out = NULL;
 	/* Undo commands name paths under it (mount points): relative ones
@@ -289,12 +290,9 @@ statej_open(struct statej **out, struct err *e)
 	j->next_id = 1;
 	j->path = xasprintf("%s/%d.journal", dir, (int)j->pid);
 	start = statej_proc_start(j->pid);
-	if ((rc = afile_mkdirs(dir, 0700)) < 0) {
-		err_setf(e, rc, _("cannot create the state directory %s: %s"),
-		    dir, strerror(-rc));
+	if ((rc = dfd = statej_dir_open(dir, true, e)) < 0)
 		goto fail;
-	}
-	if ((rc = open_file(j, dir, start, e)) < 0)
+	if ((rc = open_file(j, dfd, start, e)) < 0)
 		goto fail;
 	/* Held while we live: statej_cleanup() sees a live owner. */
 	flock(j->fd, LOCK_SH);
@@ -303,13 +301,16 @@ statej_open(struct statej **out, struct err *e)
 			unlink(j->path);
 			goto fail;
 		}
-		fsync_dir(dir);
+		fsync(dfd);
 	}
+	close(dfd);
 	the = j;
 	*out = j;
 	pthread_mutex_unlock(&open_lock);
 	return 0;
 fail:
+	if (dfd >= 0)
+		close(dfd);
 	journal_free(j);
 	pthread_mutex_unlock(&open_lock);
 	return rc;
@@ -440,28 +441,24 @@ live_index(const struct statej *j, int id)
 	return -1;
 }
 
-/* Append {"op":op,"id":id} (plus device, post), for a live id. */
+/* Append fields (an object, consumed; NULL for none) with "op":op and
+   "id":id, for a live id. */
 static int
-mark(struct statej *j, const char *op, int id, const char *device,
-    const json_t *post, struct err *e)
+mark(struct statej *j, const char *op, int id, json_t *fields, struct err *e)
 {
+	json_t *o = fields != NULL ? fields : json_object();
 	ssize_t i;
-	json_t *o;
 	int rc;
 
 	pthread_mutex_lock(&j->lock);
 	if ((i = live_index(j, id)) < 0) {
 		pthread_mutex_unlock(&j->lock);
+		json_decref(o);
 		return err_setf(e, -ENOENT,
 		    _("state journal: no live object %d"), id);
 	}
-	o = json_object();
 	json_object_set_new(o, "op", json_string(op));
 	json_object_set_new(o, "id", json_integer(id));
-	if (device != NULL)
-		json_object_set_new(o, "device", jsonx_str(device));
-	if (post != NULL)
-		json_object_set_new(o, "post", json_deep_copy(post));
 	rc = statej_append(j->fd, j->path, o, e);
 	if (rc == 0 && strcmp(op, "release") == 0)
 		j->live[i] = j->live[--j->nlive];
@@ -474,19 +471,41 @@ statej_named(struct statej *j, int id, const char *device, struct err *e)
 {
 	if (device == NULL || *device == '\0')
 		return err_setf(e, -EINVAL, _("state journal: empty device"));
-	return mark(j, "named", id, device, NULL, e);
+	return mark(j, "named", id,
+	    json_pack("{s:o}", "device", jsonx_str(device)), e);
 }
 
 int
 statej_created(struct statej *j, int id, const json_t *post, struct err *e)
 {
-	return mark(j, "created", id, NULL, post, e);
+	return mark(j, "created", id,
+	    post != NULL ? json_pack("{s:o}", "post", json_deep_copy(post))
+			 : NULL,
+	    e);
+}
+
+int
+statej_identify(struct statej *j, int id, int fd, struct err *e)
+{
+	struct stat st;
+	int64_t bt;
+	json_t *o;
+
+	if (fstat(fd, &st) < 0)
+		return err_setf(e, -errno,
+		    _("state journal: cannot identify object %d: %s"), id,
+		    strerror(errno));
+	o = json_pack("{s:I, s:I}", "fdev", (json_int_t)st.st_dev, "ino",
+	    (json_int_t)st.st_ino);
+	if ((bt = statej_btime(fd, "", AT_EMPTY_PATH)) != 0)
+		json_object_set_new(o, "btime", json_integer(bt));
+	return mark(j, "created", id, o, e);
 }
 
 int
 statej_release(struct statej *j, int id, struct err *e)
 {
-	return mark(j, "release", id, NULL, NULL, e);
+	return mark(j, "release", id, NULL, e);
 }
 
 size_t
@@ -600,6 +619,16 @@ parse_line(struct statej_file *f, const char *line, size_t len)
 		b->created = true;
 	} else if (strcmp(op, "created") == 0) {
 		b->created = true;
+		if ((b->kind == STATEJ_FILE || b->kind == STATEJ_DIR) &&
+		    json_is_integer(json_object_get(o, "ino"))) {
+			b->ident = true;
+			b->fdev = (uint64_t)json_integer_value(
+			    json_object_get(o, "fdev"));
+			b->ino = (uint64_t)json_integer_value(
+			    json_object_get(o, "ino"));
+			b->btime = (int64_t)json_integer_value(
+			    json_object_get(o, "btime"));
+		}
 		json_decref(b->post);
 		b->post = json_incref(json_object_get(o, "post"));
 	} else if (strcmp(op, "release") == 0) {
@@ -621,20 +650,29 @@ pid_from_name(const char *path)
 int
 statej_read(const char *path, struct statej_file *f, struct err *e)
 {
-	struct stat st;
-	char *buf, *p, *nl;
-	ssize_t n;
-	size_t got = 0;
-	int fd;
+	int fd, rc;
 
 	memset(f, 0, sizeof *f);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return err_setf(e, -errno, _("cannot read %s: %s"), path,
 		    strerror(errno));
-	if (fstat(fd, &st) < 0 || st.st_size > STATEJ_READ_MAX) {
-		close(fd);
+	rc = statej_read_fd(fd, path, f, e);
+	close(fd);
+	return rc;
+}
+
+int
+statej_read_fd(int fd, const char *path, struct statej_file *f, struct err *e)
+{
+	struct stat st;
+	char *buf, *p, *nl;
+	ssize_t n;
+	size_t got = 0;
+
+	memset(f, 0, sizeof *f);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > STATEJ_READ_MAX)
 		return err_setf(e, -EFBIG, _("%s: not a state journal"), path);
-	}
 	buf = xmalloc((size_t)st.st_size + 1);
 	while (got < (size_t)st.st_size &&
 	    (n = read(fd, buf + got, (size_t)st.st_size - got)) != 0) {
@@ -644,7 +682,6 @@ statej_read(const char *path, struct statej_file *f, struct err *e)
 			break;
 		got += (size_t)n;
 	}
-	close(fd);
 	buf[got] = '\0';
 	f->pid = pid_from_name(path);
 	/* Whole lines only: a torn last line has no '\n'. */

@@ -11,6 +11,8 @@
  *   {"op":"open","pid":4242,"start":123456,"exe":"/usr/bin/raidlab",
  *    "version":1,"time":1700000000.5}
  *   {"op":"add","id":1,"kind":"file","name":"/var/tmp/x.img","time":...}
+ *   {"op":"created","id":1,"fdev":2049,"ino":1233,
+ *    "btime":1700000000123456789,"time":...}
  *   {"op":"add","id":2,"kind":"loop","name":"/var/tmp/x.img","fdev":2049,
  *    "ino":1234,"time":...}
  *   {"op":"named","id":2,"device":"/dev/loop7","time":...}
@@ -23,7 +25,15 @@
  *   {"op":"release","id":3,"time":...}
  *
  * "start" is the process's start time (field 22 of /proc/PID/stat): with
- * the pid it identifies the process even after its pid is reused.
+ * the pid it identifies the process even after its pid is reused. A file
+ * or directory gets its identity (device, inode, birth time in ns where
+ * the filesystem keeps one) once created: cleanup removes that very one
+ * and nothing else that took its name.
+ *
+ * The state directory must be the caller's own, mode 0700, and every
+ * journal in it the caller's, mode 0600 (no access for group or others):
+ * a journal says what cleanup removes, so one that somebody else could
+ * have written is refused, never read.
  *
  * Thread-safety: the journal of a process is one reference-counted object
  * (statej_open() again returns the same one); statej_add/named/created/
@@ -46,10 +56,11 @@ struct err;
 
 enum statej_kind {
 	STATEJ_FILE, /* a file raidlab creates (scratch image): undo =
-			unlink, unless a loop device still has it as its
-			backing file */
-	STATEJ_DIR, /* a directory (mount point): undo = rmdir (only if
-		       empty) */
+			unlink, only when it still is the file
+			statej_identify() recorded, and no loop device
+			still has it as its backing file */
+	STATEJ_DIR, /* a directory: undo = rmdir (only if empty, and
+		       still the one statej_identify() recorded) */
 	STATEJ_LOOP, /* a loop device over file `name`: undo = detach the
 			loop whose backing file is `name` (the device given
 			to statej_named(), after checking that its backing
@@ -75,8 +86,19 @@ struct statej;
 const char *statej_dir(void);
 
 /*
+ * Open the state directory dir, creating it (0700) when create is set:
+ * a descriptor, after checking that it is a directory (not a symbolic
+ * link) owned by the caller with no access for group or others. A
+ * negative errno with e filled naming the path, its owner and its mode
+ * (-EPERM when it is somebody else's or open to others; -ENOENT when it
+ * does not exist and create is not set).
+ */
+int statej_dir_open(const char *dir, bool create, struct err *e);
+
+/*
  * Open this process's journal, creating the state directory (0700) and
- * DIR/PID.journal (0600). A journal left at that name by a dead process
+ * DIR/PID.journal (0600); a state directory that statej_dir_open()
+ * refuses is not used. A journal left at that name by a dead process
  * whose pid we now have is renamed DIR/PID.START.journal and kept for
  * statej_cleanup(). Opening again in the same process returns the same
  * journal with one more reference. Returns 0 or a negative errno with e
@@ -135,6 +157,20 @@ int statej_named(struct statej *j, int id, const char *device, struct err *e);
 int statej_created(struct statej *j, int id, const json_t *post, struct err *e);
 
 /*
+ * Mark a STATEJ_FILE or STATEJ_DIR object as created, with the identity
+ * of what fd has open (device, inode and, where the filesystem keeps
+ * one, birth time). Call it on a descriptor of what was created, before
+ * it gets its name (an O_TMPFILE file, linked after: no moment where the
+ * name holds an unidentified file) or right after creating it (open with
+ * O_EXCL, mkdir). A file or
+ * directory never identified (the run died before this line was
+ * written, or an older raidlab wrote the journal) is left alone by
+ * statej_cleanup(), with a line saying so. -ENOENT when id is not a live
+ * object.
+ */
+int statej_identify(struct statej *j, int id, int fd, struct err *e);
+
+/*
  * The object was undone normally: forget it. -ENOENT when id is not a
  * live object.
  */
@@ -156,7 +192,9 @@ void statej_close(struct statej *j);
 
 /*
  * Undo every live object of every journal in the state directory whose
- * process is gone, newest object first; with force, also of running
+ * process is gone (a state directory or journal that somebody else owns,
+ * or that group or others may access, is refused: -EPERM, nothing in it
+ * read), newest object first; with force, also of running
  * processes (never this process's own journal). A process counts as
  * running when its pid exists, is not a zombie, and has the start time
  * the journal recorded (journals without one: /proc/PID/exe is a raidlab
@@ -166,7 +204,10 @@ void statej_close(struct statej *j);
  * is moot; one that is something else now, or not provably the run's,
  * is left alone with a line saying why; a command left with none of its
  * paths does not run. An object whose every path is settled that way is
- * released: the things it named are gone. report (may be NULL) gets one
+ * released: the things it named are gone. A file or directory is removed
+ * only when it still has the identity statej_identify() recorded; one
+ * with another, or none recorded, is left alone with a line saying why,
+ * and forgotten. report (may be NULL) gets one
  * translated line per action: "removed /var/tmp/x.img", "detached /dev/loop7
  * (/var/tmp/x.img): ok", "mount /mnt/x: umount /mnt/x: ok", "md
  * /dev/md/rl-a: mdadm --stop /dev/md/rl-a: exit status 1: ...", and one
@@ -174,7 +215,8 @@ void statej_close(struct statej *j);
  * gone (never created) are undone silently. Each undone object is
  * released in its journal at once; a journal with nothing left is
  * removed, one with objects that could not be undone is kept. Returns 0,
- * -EIO when something could not be undone, -EBUSY when another cleanup is
+ * -EIO when something could not be undone, -EPERM when the state
+ * directory or a journal was refused, -EBUSY when another cleanup is
  * running, or the errno of reading the state directory; e filled.
  */
 int statej_cleanup(bool force, void (*report)(void *arg, const char *line),

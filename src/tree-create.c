@@ -75,16 +75,12 @@ tree_write_file(struct wl_worker *w, int rootfd, const char *root,
 }
 
 int
-tree_create(struct wl_worker *w, const struct tree *t, const char *root,
-    const void *buf, size_t buflen)
+tree_create(struct wl_worker *w, const struct tree *t, int rootfd,
+    const char *root, const void *buf, size_t buflen)
 {
 	size_t i;
-	int rootfd, rc = 0;
+	int rc = 0;
 
-	rootfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (rootfd < 0)
-		return wl_fail(w, -errno, _("open %s: %s"), root,
-		    strerror(errno));
 	for (i = 0; i < t->ndirs && rc == 0; i++) {
 		if (wl_worker_stopping(w)) {
 			rc = -EINTR;
@@ -102,6 +98,5 @@ tree_create(struct wl_worker *w, const struct tree *t, const char *root,
 	for (i = 0; i < t->nfiles && rc == 0; i++)
 		rc =
 		    tree_write_file(w, rootfd, root, &t->files[i], buf, buflen);
-	close(rootfd);
 	return rc;
 }

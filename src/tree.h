@@ -209,7 +209,8 @@ int tree_write_file(struct wl_worker *w, int rootfd, const char *root,
 
 /*
  * Worker thread: create the whole tree t under the existing directory
- * root: every directory of t->dirs in order (mkdir; an existing one is
+ * open as rootfd (root names it in messages; the caller closes it),
+ * every directory of t->dirs in order (mkdir; an existing one is
  * fine; each counted with wl_count_ops(w, 1)), then every file with
  * tree_write_file(). Links are not made: this is compilebench's create,
  * and compilebench makes only directories and regular files of its data
@@ -218,7 +219,7 @@ int tree_write_file(struct wl_worker *w, int rootfd, const char *root,
  * for a list without dirs (objects) when the source tree's directories exist.
  * Returns 0, -EINTR or wl_fail()'s error.
  */
-int tree_create(struct wl_worker *w, const struct tree *t, const char *root,
-    const void *buf, size_t buflen);
+int tree_create(struct wl_worker *w, const struct tree *t, int rootfd,
+    const char *root, const void *buf, size_t buflen);
 
 #endif

@@ -335,7 +335,7 @@ remove_dirs(struct wl_worker *w, const struct files_job *job)
 			return wl_fail(w, -errno, _("rmdir %s/%s: %s"),
 			    job->b->top, name, strerror(errno));
 	}
-	if (rmdir(job->b->top) < 0)
+	if (unlinkat(w->run->dirfd, job->b->top_name, AT_REMOVEDIR) < 0)
 		return wl_fail(w, -errno, _("rmdir %s: %s"), job->b->top,
 		    strerror(errno));
 	files_sync(w);
@@ -431,13 +431,10 @@ files_mkdirs(struct wl_run *r, struct files_job *job)
 	char name[DIRNAME_MAX];
 	uint64_t d;
 
-	if (mkdir(b->top, 0700) < 0)
-		return wl_run_fail(r, -errno, _("mkdir %s: %s"), b->top,
-		    strerror(errno));
-	job->topfd = open(b->top, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	job->topfd = wl_mkdir_open(r->dirfd, b->top_name, 0700);
 	if (job->topfd < 0)
-		return wl_run_fail(r, -errno, _("open %s: %s"), b->top,
-		    strerror(errno));
+		return wl_run_fail(r, job->topfd, _("mkdir %s: %s"), b->top,
+		    strerror(-job->topfd));
 	for (d = 0; d < b->dirs; d++) {
 		dir_name(b, d, name, sizeof name);
 		if (mkdirat(job->topfd, name, 0700) < 0)

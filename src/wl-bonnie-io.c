@@ -39,7 +39,9 @@ io_open(struct wl_worker *w, const struct bonnie *b, int flags, bool direct)
 
 	if (direct)
 		flags |= O_DIRECT;
-	fd = open(b->path, flags | O_CLOEXEC, 0600);
+	/* Below the run's directory, never through a link. */
+	fd = openat(w->run->dirfd, b->path_name, flags | O_NOFOLLOW | O_CLOEXEC,
+	    0600);
 	if (fd < 0)
 		return wl_fail(w, -errno,
 		    direct ? _("open %s with O_DIRECT: %s") : _("open %s: %s"),
@@ -377,7 +379,7 @@ bonnie_io_run(struct wl_run *r, struct bonnie *b)
 		rc = io_test(r, &job, BT_PUTC, 1, putc_worker, WL_UNIT_KBPS);
 		if (rc < 0)
 			goto out;
-		if (unlink(b->path) < 0) {
+		if (unlinkat(r->dirfd, b->path_name, 0) < 0) {
 			rc = wl_run_fail(r, -errno, _("unlink %s: %s"), b->path,
 			    strerror(errno));
 			goto out;
@@ -397,7 +399,7 @@ bonnie_io_run(struct wl_run *r, struct bonnie *b)
 		rc = io_test(r, &job, BT_SEEKS, b->seekers, seek_worker,
 		    WL_UNIT_SEEKS_S);
 	/* The file tests need the space (untimed, as bonnie++). */
-	if (rc == 0 && !r->keep && unlink(b->path) < 0)
+	if (rc == 0 && !r->keep && unlinkat(r->dirfd, b->path_name, 0) < 0)
 		rc = wl_run_fail(r, -errno, _("unlink %s: %s"), b->path,
 		    strerror(errno));
 out:

@@ -206,8 +206,10 @@ bonnie_prepare(struct wl_run *r)
 		    units_format_size(b->ram, c, sizeof c));
 	if (b->size > 0)
 		wl_check_dataset(r, b->size);
-	b->path = xasprintf("%s/Bonnie.%ld", r->dir, (long)getpid());
-	b->top = xasprintf("%s/Bonnie.files", r->dir);
+	b->path_name = xasprintf("Bonnie.%ld", (long)getpid());
+	b->top_name = xstrdup("Bonnie.files");
+	b->path = xasprintf("%s/%s", r->dir, b->path_name);
+	b->top = xasprintf("%s/%s", r->dir, b->top_name);
 	bonnie_specs(b);
 	return 0;
 }
@@ -234,6 +236,8 @@ bonnie_cleanup(struct wl_run *r)
 		return;
 	free(b->path);
 	free(b->top);
+	free(b->path_name);
+	free(b->top_name);
 	free(b->spec_s);
 	free(b->spec_n);
 	free(b);

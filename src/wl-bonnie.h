@@ -59,8 +59,11 @@ struct bonnie {
 	uint64_t max_size, min_size;
 	uint64_t dirs; /* 0: files in the top directory */
 	bool fsync, direct;
-	char *path; /* the I/O file */
-	char *top; /* the file tests' directory */
+	char *path; /* the I/O file, for messages */
+	char *top; /* the file tests' directory, for messages */
+	/* Their names in the run's directory (wl_run.dirfd): made and
+	   opened there, never by path. */
+	char *path_name, *top_name;
 	char *spec_s; /* "-s SIZE:CHUNK", for the labels */
 	char *spec_n; /* "-n NUM:MAX:MIN:DIRS" */
 };

@@ -40,11 +40,11 @@ struct walk {
 static int
 open_root(struct wl_worker *w, struct cb_op *op)
 {
-	int fd = open(op->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = wl_open_dir(w->run->dirfd, op->name);
 
 	if (fd < 0)
-		return wl_fail(w, -errno, _("open %s: %s"), op->root,
-		    strerror(errno));
+		return wl_fail(w, fd, _("open %s: %s"), op->root,
+		    strerror(-fd));
 	return fd;
 }
 
@@ -217,13 +217,14 @@ static int
 op_create(struct wl_worker *w, struct cb_op *op)
 {
 	const struct cb *cb = op->cb;
-	int rc;
+	int fd, rc;
 
-	if (mkdir(op->root, 0755) < 0)
-		return wl_fail(w, -errno, _("mkdir %s: %s"), op->root,
-		    strerror(errno));
+	if ((fd = wl_mkdir_open(w->run->dirfd, op->name, 0755)) < 0)
+		return wl_fail(w, fd, _("mkdir %s: %s"), op->root,
+		    strerror(-fd));
 	wl_count_ops(w, 1);
-	rc = tree_create(w, op->set, op->root, cb->wbuf, cb->wlen);
+	rc = tree_create(w, op->set, fd, op->root, cb->wbuf, cb->wlen);
+	close(fd);
 	if (rc == 0)
 		op->bytes = op->set->bytes;
 	return rc;
@@ -317,9 +318,12 @@ op_patch(struct wl_worker *w, struct cb_op *op)
 static int
 op_compile(struct wl_worker *w, struct cb_op *op)
 {
-	int rc;
+	int fd, rc;
 
-	rc = tree_create(w, op->set, op->root, op->cb->wbuf, op->cb->wlen);
+	if ((fd = open_root(w, op)) < 0)
+		return fd;
+	rc = tree_create(w, op->set, fd, op->root, op->cb->wbuf, op->cb->wlen);
+	close(fd);
 	if (rc == 0)
 		op->bytes = op->set->bytes;
 	return rc;

@@ -201,7 +201,8 @@ operate(struct wl_run *r, struct cb *cb, const struct cb_step *s)
 	op->unlink = s->unlink;
 	op->sync = cb->sync && s->phase != CB_INITIAL;
 	op->bytes = 0;
-	snprintf(op->root, sizeof op->root, "%s/kernel-%u", r->dir, t->name);
+	snprintf(op->name, sizeof op->name, "kernel-%u", t->name);
+	snprintf(op->root, sizeof op->root, "%s/%s", r->dir, op->name);
 	/* Labels are untranslated (result.h). */
 	snprintf(label, sizeof label, "%s (kernel-%u)",
 	    s->phase == CB_INITIAL ? "initial create" : pi->name, t->name);

@@ -188,7 +188,8 @@ struct cb_op {
 	const struct tree *set; /* the files it writes or unlinks */
 	bool unlink; /* patch */
 	bool sync; /* sync at the end (not initial create) */
-	char root[PATH_MAX]; /* the tree's directory */
+	char root[PATH_MAX]; /* the tree's directory, for messages */
+	char name[32]; /* its name in the run's directory (wl_run.dirfd) */
 	char path[PATH_MAX]; /* the walk's directory, for messages */
 	uint64_t bytes; /* written by the worker: data set bytes it
 			   touched (MiB/s = bytes / 2^20 / wall) */

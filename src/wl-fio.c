@@ -204,13 +204,16 @@ layout_alloc(struct wl_run *r, const struct fio_job *j,
 	return 0;
 }
 
+/* Lay out file f, new in the run's directory: a name that exists (a
+   link above all) is refused rather than followed. */
 static int
 layout_file(struct wl_run *r, const struct fio_job *j, const struct fio_file *f,
     const unsigned char *buf)
 {
 	int fd, rc;
 
-	fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = openat(r->dirfd, f->name,
+	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return wl_run_fail(r, -errno, _("create %s: %s"), f->path,
 		    strerror(errno));
@@ -247,9 +250,11 @@ fio_prepare(struct wl_run *r)
 	j->files = xcalloc(j->threads, sizeof *j->files);
 	for (i = 0; i < j->threads; i++) {
 		j->files[i].fd = -1;
-		j->files[i].path = xasprintf("%s/fio.%u.0", r->dir, i);
+		snprintf(j->files[i].name, sizeof j->files[i].name, "fio.%u.0",
+		    i);
+		j->files[i].path = xasprintf("%s/%s", r->dir, j->files[i].name);
 	}
-	if (j->direct && statfs(r->dir, &sf) == 0 &&
+	if (j->direct && fstatfs(r->dirfd, &sf) == 0 &&
 	    (unsigned long)sf.f_type == TMPFS_MAGIC)
 		wl_note(r,
 		    _("direct = true on tmpfs: the kernel accepts "
@@ -273,7 +278,7 @@ fio_prepare(struct wl_run *r)
 static int
 files_open(struct wl_run *r, struct fio_job *j)
 {
-	int flags = O_CLOEXEC | (j->direct ? O_DIRECT : 0);
+	int flags = O_CLOEXEC | O_NOFOLLOW | (j->direct ? O_DIRECT : 0);
 	unsigned i;
 
 	if (j->reads && j->writes)
@@ -283,7 +288,7 @@ files_open(struct wl_run *r, struct fio_job *j)
 	for (i = 0; i < j->threads; i++) {
 		struct fio_file *f = &j->files[i];
 
-		f->fd = open(f->path, flags);
+		f->fd = openat(r->dirfd, f->name, flags);
 		if (f->fd < 0 && errno == EINVAL && j->direct)
 			return wl_run_fail(r, -EINVAL,
 			    _("direct = true: the filesystem of %s does not "

@@ -49,7 +49,8 @@ uint64_t fio_rmap_next(struct fio_rmap *m, uint64_t *seed);
 
 /* One job's file and its buffers (iodepth of bs, aligned for O_DIRECT). */
 struct fio_file {
-	char *path;
+	char *path; /* for messages */
+	char name[32]; /* in the run's directory (wl_run.dirfd) */
 	int fd;
 	unsigned char *buf;
 };

@@ -5,7 +5,9 @@
  * each file if asked, then sync inside the timing. counts = [1000, 10000]
  * runs one batch per entry, each its own test, to show how the rate
  * scales with the number of files; the files of a batch are removed
- * (untimed) before the next. Driver thread and one worker.
+ * (untimed) before the next. Everything is made and opened below the
+ * run's directory descriptor, never following a link (engine.h, dirfd).
+ * Driver thread and one worker.
  */
 #include "config.h"
 
@@ -50,27 +52,25 @@ struct batch {
 	uint64_t count, size, wsize, dirs;
 	bool fsync, sync;
 	char *buf; /* wsize zero bytes, as from /dev/zero */
-	char *dir; /* the batch's directory */
+	char *dir; /* the batch's directory, for messages */
+	int dirfd; /* the batch's directory, open */
 };
 
-/* Path of file i of the batch: DIR/dNNNN/fNNNNNNN. */
-static void
-file_path(const struct batch *b, uint64_t i, char *p, size_t len)
-{
-	uint64_t per = (b->count + b->dirs - 1) / b->dirs;
-
-	snprintf(p, len, "%s/d%04" PRIu64 "/f%07" PRIu64, b->dir, i / per, i);
-}
-
+/*
+ * Create file name in dirfd (path for messages) and write it. A name
+ * that exists, a link above all, is refused rather than followed.
+ */
 static int
-write_file(struct wl_worker *w, const struct batch *b, const char *path)
+write_file(struct wl_worker *w, const struct batch *b, int dirfd,
+    const char *name, const char *path)
 {
 	uint64_t left = b->size, t;
 	ssize_t n;
 	int fd;
 
 	t = wl_now_ns();
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = openat(dirfd, name,
+	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return wl_fail(w, -errno, _("create %s: %s"), path,
 		    strerror(errno));
@@ -115,42 +115,50 @@ batch_worker(struct wl_worker *w)
 {
 	const struct batch *b = w->arg;
 	uint64_t per = (b->count + b->dirs - 1) / b->dirs, i;
-	char path[4096];
-	int rc;
+	char dname[32], fname[32], path[4096];
+	int rc = 0, dfd = -1;
 
-	for (i = 0; i < b->count; i++) {
-		if (wl_worker_stopping(w))
-			return -EINTR;
-		if (i % per == 0) {
-			snprintf(path, sizeof path, "%s/d%04" PRIu64, b->dir,
-			    i / per);
-			if (mkdir(path, 0755) < 0)
-				return wl_fail(w, -errno, _("mkdir %s: %s"),
-				    path, strerror(errno));
+	for (i = 0; i < b->count && rc == 0; i++) {
+		if (wl_worker_stopping(w)) {
+			rc = -EINTR;
+			break;
 		}
-		file_path(b, i, path, sizeof path);
-		if ((rc = write_file(w, b, path)) < 0)
-			return rc;
+		snprintf(dname, sizeof dname, "d%04" PRIu64, i / per);
+		if (i % per == 0) {
+			if (dfd >= 0)
+				close(dfd);
+			if ((dfd = wl_mkdir_open(b->dirfd, dname, 0755)) < 0) {
+				rc = wl_fail(w, dfd, _("mkdir %s/%s: %s"),
+				    b->dir, dname, strerror(-dfd));
+				break;
+			}
+		}
+		snprintf(fname, sizeof fname, "f%07" PRIu64, i);
+		snprintf(path, sizeof path, "%s/%s/%s", b->dir, dname, fname);
+		rc = write_file(w, b, dfd, fname, path);
 	}
-	if (b->sync) {
+	if (dfd >= 0)
+		close(dfd);
+	if (rc == 0 && b->sync) {
 		uint64_t t = wl_now_ns();
 
 		sync();
 		wl_lat(w, WL_OP_FSYNC, t);
 	}
-	return 0;
+	return rc;
 }
 
 static int
 run_batch(struct wl_run *r, struct batch *b, size_t index)
 {
-	char key[48], label[96], sz[UNITS_BUF];
+	char key[48], label[96], sz[UNITS_BUF], name[32];
 	int rc;
 
-	b->dir = xasprintf("%s/batch%zu", r->dir, index);
-	if (mkdir(b->dir, 0755) < 0) {
-		rc = wl_run_fail(r, -errno, _("mkdir %s: %s"), b->dir,
-		    strerror(errno));
+	snprintf(name, sizeof name, "batch%zu", index);
+	b->dir = xasprintf("%s/%s", r->dir, name);
+	if ((b->dirfd = wl_mkdir_open(r->dirfd, name, 0755)) < 0) {
+		rc = wl_run_fail(r, b->dirfd, _("mkdir %s: %s"), b->dir,
+		    strerror(-b->dirfd));
 		goto out;
 	}
 	wl_drop_caches(r);
@@ -161,8 +169,9 @@ run_batch(struct wl_run *r, struct batch *b, size_t index)
 	wl_test_begin(r, key, label, WL_UNIT_FILES_S);
 	rc = wl_parallel(r, 1, batch_worker, b);
 	wl_test_end(r, 0);
+	close(b->dirfd);
 	/* The next batch starts from an empty directory, untimed. */
-	if (!r->keep && wl_rmtree(b->dir) < 0 && rc == 0)
+	if (!r->keep && wl_rmtree_at(r->dirfd, name) < 0 && rc == 0)
 		wl_note(r, _("could not remove %s"), b->dir);
 out:
 	free(b->dir);

@@ -351,13 +351,12 @@ untar_extract(struct wl_worker *w)
 	int rc;
 
 	/* As root GNU tar restores owners (--same-owner); so do we. */
-	if ((rc = untar_writer_init(&wr, u->dest, geteuid() == 0)) < 0) {
+	if ((rc = untar_writer_init(&wr, w->run->dirfd, geteuid() == 0)) < 0) {
 		rc = wl_fail(w, rc, _("%s %s: %s"), _("open"), u->dest,
 		    strerror(-rc));
 		goto out;
 	}
-	archive_read_support_filter_all(ar);
-	archive_read_support_format_all(ar);
+	untar_support(ar);
 	if (archive_read_open_filename(ar, u->tarball, UNTAR_BLOCK) != 0) {
 		rc = fail_archive(w, ar, _("open"), u->tarball);
 		goto out;

@@ -89,12 +89,12 @@ umask_get(void)
 }
 
 int
-untar_writer_init(struct untar_writer *w, const char *dir, bool owners)
+untar_writer_init(struct untar_writer *w, int dirfd, bool owners)
 {
 	struct stat st;
 
 	memset(w, 0, sizeof *w);
-	w->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	w->dirfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
 	if (w->dirfd < 0 || fstat(w->dirfd, &st) < 0) {
 		w->what = "open";
 		return -errno;

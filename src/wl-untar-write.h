@@ -73,8 +73,9 @@ struct untar_writer {
 typedef int (
     *untar_warn_fn)(void *arg, const char *name, const char *what, int err);
 
-/* Open dir (a directory) for writing into; 0 or -errno. */
-int untar_writer_init(struct untar_writer *w, const char *dir, bool owners);
+/* Write into the directory open as dirfd (the run's: wl_run.dirfd),
+   through a duplicate of it; 0 or -errno. */
+int untar_writer_init(struct untar_writer *w, int dirfd, bool owners);
 void untar_writer_done(struct untar_writer *w);
 
 /* A regular file name, empty, created with mode's permission bits

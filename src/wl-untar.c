@@ -67,13 +67,52 @@ untar_prepare_synthetic(struct wl_run *r, struct untar *u)
 	return untar_synthetic(r, &spec, &u->tarball);
 }
 
+void
+untar_support(struct archive *ar)
+{
+	archive_read_support_filter_all(ar);
+	archive_read_support_format_tar(ar);
+	archive_read_support_format_gnutar(ar);
+	archive_read_support_format_cpio(ar);
+	archive_read_support_format_zip(ar);
+	archive_read_support_format_7zip(ar);
+	archive_read_support_format_ar(ar);
+	archive_read_support_format_iso9660(ar);
+	archive_read_support_format_xar(ar);
+	archive_read_support_format_cab(ar);
+	archive_read_support_format_lha(ar);
+	archive_read_support_format_rar(ar);
+	archive_read_support_format_rar5(ar);
+}
+
+int
+untar_probe(const char *path, char *why, size_t len)
+{
+	struct archive *ar = archive_read_new();
+	struct archive_entry *e;
+	int rc = 0, st;
+
+	untar_support(ar);
+	if (archive_read_open_filename(ar, path, 64 * 1024) != ARCHIVE_OK ||
+	    ((st = archive_read_next_header(ar, &e)) != ARCHIVE_OK &&
+		st != ARCHIVE_WARN && st != ARCHIVE_EOF)) {
+		rc = archive_errno(ar) > 0 ? -archive_errno(ar) : -EINVAL;
+		snprintf(why, len, "%s",
+		    archive_error_string(ar) ? archive_error_string(ar)
+					     : strerror(-rc));
+	}
+	archive_read_free(ar);
+	return rc;
+}
+
 static int
 untar_prepare(struct wl_run *r)
 {
 	struct untar *u = xcalloc(1, sizeof *u);
 	const char *tarball = wl_param_str(r, "tarball");
-	char real[PATH_MAX];
+	char real[PATH_MAX], why[256];
 	struct stat st;
+	int rc;
 
 	r->priv = u;
 	u->sync = wl_param_bool(r, "sync");
@@ -89,6 +128,10 @@ untar_prepare(struct wl_run *r)
 	if (!S_ISREG(st.st_mode))
 		return wl_run_fail(r, -EINVAL,
 		    _("tarball %s: not a regular file"), tarball);
+	if ((rc = untar_probe(tarball, why, sizeof why)) < 0)
+		return wl_run_fail(r, rc,
+		    _("tarball %s: not an archive (tar, cpio, zip...): %s"),
+		    tarball, why);
 	u->tarball = xstrdup(tarball);
 	/* Uncompressed, the tree is at least the archive's size. */
 	wl_check_dataset(r, (uint64_t)st.st_size);
@@ -249,8 +292,7 @@ tarball_bytes(const char *path)
 		return n;
 	}
 	ar = archive_read_new();
-	archive_read_support_filter_all(ar);
-	archive_read_support_format_all(ar);
+	untar_support(ar);
 	if (archive_read_open_filename(ar, path, 64 * 1024) == ARCHIVE_OK) {
 		while (archive_read_next_header(ar, &e) == ARCHIVE_OK)
 			if (archive_entry_filetype(e) == AE_IFREG &&

@@ -8,6 +8,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct tree_spec;
@@ -32,6 +33,18 @@ struct untar {
  * /var/cache/raidlab for root, ~/.cache/raidlab otherwise. Caller frees.
  */
 char *untar_cache_dir(void);
+
+struct archive;
+/*
+ * Let ar read the real archive formats (the tar family, cpio, zip, 7-Zip,
+ * ar, ISO 9660, xar, cab, lha, rar) through any filter; not libarchive's
+ * mtree, raw or empty formats, which take any text, or nothing, for an
+ * archive.
+ */
+void untar_support(struct archive *ar);
+/* 0 when path opens as one of those formats, else a negative errno with
+   libarchive's reason in why. */
+int untar_probe(const char *path, char *why, size_t len);
 
 /*
  * The tarball of the synthetic tree of spec, in the cache (made there

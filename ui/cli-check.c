@@ -28,7 +28,7 @@ print_errors(struct errlist *errs)
 
 	errlist_sort(errs);
 	for (i = 0; i < errs->n; i++)
-		fprintf(stderr, "%s\n",
+		cli_fprintf(stderr, "%s\n",
 		    err_format(&errs->v[i], buf, sizeof buf));
 }
 
@@ -45,7 +45,7 @@ print_room(const struct lab *lab)
 	space_check(lab, NULL, NULL, 0, false, NULL, &refused, &notes);
 	errlist_sort(&refused);
 	for (size_t i = 0; i < refused.n; i++)
-		fprintf(stderr, _("%s (raidlab run refuses this here)\n"),
+		cli_fprintf(stderr, _("%s (raidlab run refuses this here)\n"),
 		    err_format(&refused.v[i], buf, sizeof buf));
 	print_errors(&notes);
 	errlist_done(&refused);
@@ -72,9 +72,9 @@ check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 	if (ok && !quiet) {
 		text = lab_format(lab);
 		if (many)
-			printf("# %s\n", path);
+			cli_printf("# %s\n", path);
 		cli_scale_print(s, stdout);
-		fputs(text, stdout);
+		cli_puts(text, stdout);
 		free(text);
 	}
 	lab_free(lab);

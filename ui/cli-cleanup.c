@@ -40,7 +40,7 @@ print_line(void *arg, const char *line)
 	bool *said = arg;
 
 	*said = true;
-	printf("%s\n", line);
+	cli_printf("%s\n", line);
 	fflush(stdout);
 }
 

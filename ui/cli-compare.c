@@ -29,6 +29,7 @@
 #include "plot.h"
 #include "record.h"
 #include "stats.h"
+#include "textsafe.h"
 
 enum out { OUT_TEXT, OUT_JSON, OUT_CSV };
 
@@ -56,12 +57,15 @@ static void
 row_name(const struct compare *c, size_t i, char *buf, size_t len)
 {
 	const struct compare_row *r = &c->rows[i];
+	/* Escaped here, so that the columns are measured as shown. */
+	char *v = textsafe_dup(r->variant, 0);
 
 	if (c->nrecords > 1)
-		snprintf(buf, len, "%s%s #%zu", r->variant,
-		    r->scratch ? "~" : "", r->record + 1);
+		snprintf(buf, len, "%s%s #%zu", v, r->scratch ? "~" : "",
+		    r->record + 1);
 	else
-		snprintf(buf, len, "%s%s", r->variant, r->scratch ? "~" : "");
+		snprintf(buf, len, "%s%s", v, r->scratch ? "~" : "");
+	free(v);
 }
 
 /* The figure part of a text line:
@@ -134,32 +138,32 @@ print_header(const struct compare *c)
 		scratch = scratch || c->rows[i].scratch;
 	for (size_t i = 0; c->nrecords > 1 && i < c->nrows; i++)
 		if (i == 0 || c->rows[i].record != c->rows[i - 1].record)
-			printf(_("#%zu  %s  %s%s%s%s\n"), c->rows[i].record + 1,
-			    c->rows[i].source,
+			cli_printf(_("#%zu  %s  %s%s%s%s\n"),
+			    c->rows[i].record + 1, c->rows[i].source,
 			    c->rows[i].path ? c->rows[i].path : "",
 			    c->rows[i].scaled ? _("  (scaled down: ") : "",
 			    c->rows[i].scaled ? c->rows[i].scaled : "",
 			    c->rows[i].scaled ? ")" : "");
 	if (compare_scaled_differ(c))
-		printf("%s\n",
+		cli_printf("%s\n",
 		    _("The records were not scaled alike (--scale, --set, "
 		      "--disk): their figures do not compare."));
 	else if (c->nrows > 0 && c->rows[0].scaled != NULL)
-		printf(_("Scaled down (%s): not full results.\n"),
+		cli_printf(_("Scaled down (%s): not full results.\n"),
 		    c->rows[0].scaled);
 	if (c->baseline != COMPARE_NONE) {
 		row_name(c, c->baseline, name, sizeof name);
-		printf(_("Baseline: %s; * marks the best of each test.\n"),
+		cli_printf(_("Baseline: %s; * marks the best of each test.\n"),
 		    name);
 	} else {
-		printf("%s\n",
+		cli_printf("%s\n",
 		    _("No baseline; * marks the best of each test."));
 	}
-	printf("%s\n",
+	cli_printf("%s\n",
 	    _("Verdicts at 95% confidence: the change with its interval, "
 	      "~ no difference proven, ! an unstable sample."));
 	if (scratch)
-		printf("%s\n",
+		cli_printf("%s\n",
 		    _("~ scratch disks: functional, not "
 		      "representative (the members share one "
 		      "physical disk)."));
@@ -169,7 +173,7 @@ print_header(const struct compare *c)
 		if (why == NULL)
 			continue;
 		row_name(c, i, name, sizeof name);
-		printf(_("%s: no figures: %s\n"), name, why);
+		cli_printf(_("%s: no figures: %s\n"), name, why);
 	}
 }
 
@@ -183,7 +187,7 @@ print_answers(const struct compare *c, size_t k)
 		char *a = compare_answer(c, i, k);
 
 		if (a != NULL)
-			printf("  %s\n", a);
+			cli_printf("  %s\n", a);
 		free(a);
 	}
 	for (size_t i = 0; i < c->nrows; i++) {
@@ -191,7 +195,7 @@ print_answers(const struct compare *c, size_t k)
 
 		row_name(c, i, name, sizeof name);
 		if (m[0] != '\0')
-			printf(_("  ! %s: %s\n"), name, m);
+			cli_printf(_("  ! %s: %s\n"), name, m);
 		free(m);
 	}
 }
@@ -211,12 +215,12 @@ print_text(const struct compare *c)
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 
-		printf("\n%s: %s (%s, %s)\n", col->workload, col->label,
+		cli_printf("\n%s: %s (%s, %s)\n", col->workload, col->label,
 		    wl_unit_name(col->unit),
 		    col->lower_better ? _("lower is better")
 				      : _("higher is better"));
 		if (col->apart != NULL)
-			printf("  %s\n", col->apart);
+			cli_printf("  %s\n", col->apart);
 		for (size_t i = 0; i < c->nrows; i++) {
 			const struct compare_cell *x = compare_cell(c, i, k);
 
@@ -227,8 +231,8 @@ print_text(const struct compare *c)
 			for (size_t e = strlen(line);
 			     e > 0 && line[e - 1] == ' ';)
 				line[--e] = '\0';
-			printf("  %s %-*s  %s\n", col->best == i ? "*" : " ",
-			    nw, name, line);
+			cli_printf("  %s %-*s  %s\n",
+			    col->best == i ? "*" : " ", nw, name, line);
 		}
 		print_answers(c, k);
 	}
@@ -281,19 +285,24 @@ print_json(const struct compare *c)
 
 /* A CSV field: quoted, with its quotes doubled, when it needs it. */
 static void
-csv_field(const char *s)
+csv_field(const char *text)
 {
-	if (strpbrk(s, ",\"\n") == NULL) {
-		fputs(s, stdout);
+	/* A name from a record may carry escape sequences. */
+	char *t = textsafe_dup(text, 0);
+
+	if (strpbrk(t, ",\"") == NULL) {
+		fputs(t, stdout);
+		free(t);
 		return;
 	}
 	putchar('"');
-	for (; *s != '\0'; s++) {
+	for (const char *s = t; *s != '\0'; s++) {
 		if (*s == '"')
 			putchar('"');
 		putchar(*s);
 	}
 	putchar('"');
+	free(t);
 }
 
 static void

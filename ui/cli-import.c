@@ -74,7 +74,7 @@ write_one(struct record *rec, const char *file, const char *dir,
 		cli_error(&cli_import, "%s", err_format(&e, b, sizeof b));
 		return false;
 	}
-	printf(_("%s: %zu results (%s) -> %s\n"), input, nruns, from,
+	cli_printf(_("%s: %zu results (%s) -> %s\n"), input, nruns, from,
 	    file ? file : rec->path);
 	return true;
 }

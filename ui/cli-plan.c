@@ -61,8 +61,9 @@ plan_one(const struct lab_variant *v, bool json, json_t *all)
 
 	if (v->directory != NULL) {
 		if (!json)
-			printf(_("# variant %s: the directory %s, nothing to "
-				 "build\n\n"),
+			cli_printf(_("# variant %s: the directory %s, nothing "
+				     "to "
+				     "build\n\n"),
 			    v->name, v->directory);
 		return true;
 	}
@@ -76,7 +77,7 @@ plan_one(const struct lab_variant *v, bool json, json_t *all)
 	} else {
 		strbuf_init(&b);
 		plan_format(p, &b);
-		printf("%s\n", b.s);
+		cli_printf("%s\n", b.s);
 		strbuf_done(&b);
 	}
 	plan_free(p);

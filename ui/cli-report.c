@@ -82,7 +82,7 @@ emit(const struct share *s, enum share_format f, const char *path)
 	strbuf_init(&t);
 	strbuf_add(&t, "");
 	share_render(s, f, &t);
-	fputs(t.s, stdout);
+	cli_puts(t.s, stdout);
 	strbuf_done(&t);
 	return fflush(stdout) == 0 ? CLI_OK : CLI_FAIL;
 }

@@ -265,7 +265,7 @@ print_output(const struct record *rec, enum out_format out)
 	} else {
 		report_runs(rec, &b);
 	}
-	fputs(b.s, stdout);
+	cli_puts(b.s, stdout);
 	strbuf_done(&b);
 }
 
@@ -297,6 +297,20 @@ num_opt(const char *name, const char *arg, long max, long *out)
 		return true;
 	cli_error(&cli_run, _("%s: %s is not a number from 1 to %ld"), name,
 	    arg, max);
+	return false;
+}
+
+/* --hook PROG: a program that can be run; false (said) when not. */
+static bool
+hook_opt(const char *arg)
+{
+	char b[ERR_FIELD_MAX + ERR_MSG_MAX + 8];
+	struct err e;
+
+	err_clear(&e);
+	if (labrun_hook_check(arg, &e) == 0)
+		return true;
+	cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
 	return false;
 }
 
@@ -350,6 +364,9 @@ run_opt(int ch, char *arg, struct run_opts *o)
 		o->dry_run = true;
 		return CLI_OK;
 	case 'H':
+		/* now, not after the arrays were wiped and built */
+		if (!hook_opt(arg))
+			return CLI_USAGE;
 		o->hook = arg;
 		return CLI_OK;
 	case 'Y':
@@ -443,15 +460,15 @@ finish(const struct record *rec, const struct run_opts *o, bool lost)
 	if (lost)
 		cli_error(&cli_run, _("the record of this run was not saved"));
 	else if (rec->path != NULL && o->out == OUT_TABLE)
-		fprintf(stderr, _("raidlab run: record saved to %s\n"),
+		cli_fprintf(stderr, _("raidlab run: record saved to %s\n"),
 		    rec->path);
 	if (why != NULL && o->out == OUT_TABLE)
-		fprintf(stderr, _("raidlab run: rounds (%s): %s\n"),
+		cli_fprintf(stderr, _("raidlab run: rounds (%s): %s\n"),
 		    record_order(rec->root), why);
 	print_output(rec, o->out);
 	if (!lost && rec->path != NULL && o->out == OUT_TABLE &&
 	    ran_variants(rec) > 1)
-		fprintf(stderr,
+		cli_fprintf(stderr,
 		    _("raidlab run: the variants side by side: raidlab compare "
 		      "%s\n"),
 		    rec->path);

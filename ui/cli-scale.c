@@ -71,7 +71,8 @@ cli_load_lab_scaled(const char *arg, struct lab_scale *s)
 		ok = lab_check(lab, &errs) == 0;
 	errlist_sort(&errs);
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "%s\n", err_format(&errs.v[i], b, sizeof b));
+		cli_fprintf(stderr, "%s\n",
+		    err_format(&errs.v[i], b, sizeof b));
 	errlist_done(&errs);
 	free(path);
 	if (!ok) {

@@ -60,7 +60,7 @@ show_one(const char *path, bool json, bool many)
 		strbuf_printf(&out, "# %s\n", path);
 	report_header(rec, &out);
 	report_runs(rec, &out);
-	fputs(out.s, stdout);
+	cli_puts(out.s, stdout);
 	strbuf_done(&out);
 	record_free(rec);
 	return true;

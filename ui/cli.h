@@ -57,8 +57,19 @@ char *cli_lab_path(const char *arg);
  */
 struct lab *cli_load_lab(const char *arg);
 
-/* Print "raidlab NAME: MESSAGE" to stderr. */
+/* Print "raidlab NAME: MESSAGE" to stderr, rendered as cli_puts(). */
 void cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Write text to fp with every control character but newline and tab
+ * shown as "\xHH" (textsafe.h): for output that carries names, labels
+ * or record fields from outside, which must not drive the terminal.
+ */
+void cli_puts(const char *text, FILE *fp);
+/* printf() and fprintf(), rendered as cli_puts(). */
+void cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_fprintf(FILE *fp, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -22,6 +22,7 @@
 #include "lab.h"
 #include "lab-scale.h"
 #include "presets.h"
+#include "textsafe.h"
 #include "tui.h"
 #include "xalloc.h"
 
@@ -51,11 +52,51 @@ cli_error(const struct cli_cmd *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "raidlab %s: ", cmd->name);
+	char *msg;
+
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
+	/* Messages quote labels, names and paths from outside. */
+	fprintf(stderr, "raidlab %s: ", cmd->name);
+	cli_puts(msg, stderr);
 	fputc('\n', stderr);
+	free(msg);
+}
+
+void
+cli_puts(const char *text, FILE *fp)
+{
+	char *t = textsafe_dup(text, TEXTSAFE_LINES);
+
+	fputs(t, fp);
+	free(t);
+}
+
+void
+cli_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char *t;
+
+	va_start(ap, fmt);
+	t = xvasprintf(fmt, ap);
+	va_end(ap);
+	cli_puts(t, stdout);
+	free(t);
+}
+
+void
+cli_fprintf(FILE *fp, const char *fmt, ...)
+{
+	va_list ap;
+	char *t;
+
+	va_start(ap, fmt);
+	t = xvasprintf(fmt, ap);
+	va_end(ap);
+	cli_puts(t, fp);
+	free(t);
 }
 
 char *
@@ -144,7 +185,7 @@ main(int argc, char **argv)
 			return (*c)->exec(argc - first, argv + first);
 		}
 	}
-	fprintf(stderr, _("raidlab: unknown command '%s'\n"), argv[optind]);
+	cli_fprintf(stderr, _("raidlab: unknown command '%s'\n"), argv[optind]);
 	usage(stderr);
 	return CLI_USAGE;
 }

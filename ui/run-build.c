@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "cli-scale.h"
+#include "cli.h"
 #include "i18n.h"
 #include "lab.h"
 #include "labrun.h"
@@ -26,13 +27,13 @@ build_dry_run(const struct lab *lab, const struct labrun_opts *o)
 	    : prov_md_missing(lab, o->variants, &nsel, NULL);
 
 	for (size_t i = 0; i < c.nmsgs; i++)
-		fprintf(stderr, "raidlab run: %s\n", c.msgs[i].text);
+		cli_fprintf(stderr, "raidlab run: %s\n", c.msgs[i].text);
 	/* A plan is shown only when it could run: a refused one would list
 	   commands (wipefs --all /dev/vda) that will never be run. */
 	if (rc == 0) {
 		if (c.rounds != NULL)
 			cli_comment_lines(stdout, c.rounds);
-		fputs(c.plans, stdout);
+		cli_puts(c.plans, stdout);
 		/* Allowed is not the same as working: say what will fail. */
 		if (nfail > 0)
 			fprintf(stderr,
@@ -79,7 +80,7 @@ build_step(struct build_progress *bp, const char *variant, const char *what)
 {
 	build_close(bp);
 	bp->decile = 0;
-	fprintf(stderr, "raidlab run: %s: %s\n", variant, what);
+	cli_fprintf(stderr, "raidlab run: %s: %s\n", variant, what);
 }
 
 void
@@ -97,7 +98,7 @@ build_sync(struct build_progress *bp, const char *variant, const char *dev,
 	} else if ((int)(pct / 10) > bp->decile) {
 		/* a log, not a terminal: a line per 10% */
 		bp->decile = (int)(pct / 10);
-		fprintf(stderr, _("raidlab run: %s: resync %s: %d%%\n"),
+		cli_fprintf(stderr, _("raidlab run: %s: resync %s: %d%%\n"),
 		    variant, dev, bp->decile * 10);
 	}
 }

@@ -5,10 +5,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "i18n.h"
 #include "lab.h"
 #include "labrun.h"
@@ -16,6 +18,7 @@
 #include "rounds.h"
 #include "run-build.h"
 #include "run-live.h"
+#include "textsafe.h"
 
 void
 live_init(struct live *lv)
@@ -47,7 +50,7 @@ clock_str(double s, char *buf, size_t len)
 static void
 draw(struct live *lv)
 {
-	char line[768], el[16], eta[64] = "", round[128];
+	char line[768], el[16], eta[64] = "", round[128], *safe;
 	double t = lv->last.t;
 
 	clock_str(t, el, sizeof el);
@@ -72,9 +75,13 @@ draw(struct live *lv)
 	    lv->variant, lv->workload, round,
 	    lv->test[0] ? lv->test : _("starting"), lv->read_mbps,
 	    lv->write_mbps, lv->files_s, el, eta);
-	if ((int)strlen(line) >= lv->width)
-		line[lv->width - 1] = '\0';
-	fprintf(stderr, "\r\033[K%s", line);
+	/* Names from the lab and the workloads' words, shown, not obeyed,
+	   and cut as shown. */
+	safe = textsafe_dup(line, 0);
+	if ((int)strlen(safe) >= lv->width)
+		safe[lv->width - 1] = '\0';
+	fprintf(stderr, "\r\033[K%s", safe);
+	free(safe);
 	fflush(stderr);
 	lv->drawn = true;
 }
@@ -148,7 +155,7 @@ test_event(struct live *lv, const struct labrun_event *ev)
 		return;
 	}
 	if (!lv->tty)
-		fprintf(stderr, "[%s] %s %d/%d: %s: %.2f %s\n", lv->variant,
+		cli_fprintf(stderr, "[%s] %s %d/%d: %s: %.2f %s\n", lv->variant,
 		    lv->workload, lv->repeat, lv->repeats, ev->text, ev->value,
 		    wl_unit_name((enum wl_unit)ev->unit));
 	snprintf(lv->test, sizeof lv->test, "%s", _("between tests"));
@@ -164,13 +171,13 @@ message(struct live *lv, const struct labrun_event *ev)
 	if (ev->workload >= 0 && lv->active) {
 		if (lv->drawn)
 			fputs("\r\033[K", stderr);
-		fprintf(stderr, "[%s] %s: %s%s\n", lv->variant, lv->workload,
-		    error ? _("error: ") : _("note: "), ev->text);
+		cli_fprintf(stderr, "[%s] %s: %s%s\n", lv->variant,
+		    lv->workload, error ? _("error: ") : _("note: "), ev->text);
 		return;
 	}
 	live_end(lv);
 	build_close(&lv->bp);
-	fprintf(stderr, "raidlab run: %s\n", ev->text);
+	cli_fprintf(stderr, "raidlab run: %s\n", ev->text);
 }
 
 static const char *

@@ -16,6 +16,7 @@
 #include "i18n.h"
 #include "lab-edit.h"
 #include "lab.h"
+#include "strbuf.h"
 #include "tui-compose.h"
 #include "tui.h"
 #include "units.h"
@@ -105,6 +106,24 @@ compose_starting_point(struct tui *t, size_t i)
 		lab_edit_md_level(t->lab, i, LAB_MD_LEVEL_1);
 }
 
+/*
+ * A new directory variant's default: the user's own (%u), in /var/tmp
+ * where anyone may make a directory first; a % in the variant's name
+ * is doubled so that it stays a %.
+ */
+static char *
+default_directory(const struct lab_variant *v)
+{
+	const char *name = v->name ? v->name : "dir";
+	struct strbuf b;
+
+	strbuf_init(&b);
+	strbuf_add(&b, "/var/tmp/raidlab-%u-");
+	for (const char *p = name; *p != '\0'; p++)
+		strbuf_printf(&b, "%s%c", *p == '%' ? "%" : "", *p);
+	return strbuf_take(&b);
+}
+
 static int
 apply_target(struct tui *t, const struct lab_variant *v, const char *val,
     struct err *e)
@@ -120,7 +139,7 @@ apply_target(struct tui *t, const struct lab_variant *v, const char *val,
 	}
 	dir = v->directory != NULL
 	    ? xstrdup(v->directory_text ? v->directory_text : v->directory)
-	    : xasprintf("/var/tmp/raidlab-%s", v->name ? v->name : "dir");
+	    : default_directory(v);
 	rc = lab_edit_target(t->lab, t->variant, LAB_V_DIRECTORY, dir, e);
 	free(dir);
 	return rc;

@@ -154,6 +154,10 @@ destroy_free(struct run *r)
 	r->destroy = NULL;
 	r->destroy_text = NULL;
 	r->ndestroy = 0;
+	if (r->bound != NULL)
+		confirm_set_done(r->bound);
+	free(r->bound);
+	r->bound = NULL;
 }
 
 static void
@@ -189,10 +193,12 @@ curves_for_lab(struct run *r, const struct tui *t)
 /* ---------------------------------------------------------------- start */
 
 static void
-start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc)
+start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc,
+    const struct confirm_set *bound)
 {
 	struct labrun_opts o = { .confirmed = confirmed,
 		.nconfirmed = nc,
+		.bound = bound,
 		.variants = r->only,
 		.confirm_typed = true,
 		.tick_ms = t->tick_ms,
@@ -234,7 +240,7 @@ check_start(struct run *r, struct tui *t)
 
 	if (labrun_check(t->lab, &o, &c) == 0) {
 		labrun_check_done(&c);
-		start(r, t, NULL, 0);
+		start(r, t, NULL, 0, NULL);
 		return;
 	}
 	for (size_t i = 0; i < c.nmsgs; i++)
@@ -253,6 +259,9 @@ check_start(struct run *r, struct tui *t)
 			c.destroy = NULL;
 			c.ndestroy = 0;
 			c.destroy_text = NULL;
+			/* What the dialog shows: what typing binds to. */
+			r->bound = c.bound;
+			c.bound = NULL;
 			r->typed[0] = '\0';
 			r->state = RUN_CONFIRM;
 		}
@@ -363,7 +372,7 @@ confirm_key(struct run *r, struct tui *t, int ch)
 	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		if (typed_matches(r)) {
 			start(r, t, (const char *const *)r->destroy,
-			    r->ndestroy);
+			    r->ndestroy, r->bound);
 		} else {
 			r->state = RUN_IDLE;
 			tui_message(t, true, "%s",

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "confirm.h"
 #include "engine.h"
 #include "plot.h"
 #include "series.h"
@@ -61,6 +62,8 @@ struct run {
 	char **destroy;
 	size_t ndestroy;
 	char *destroy_text;
+	/* what they designated when shown: the confirmation binds to it */
+	struct confirm_set *bound;
 	char typed[512];
 	/* what is going on */
 	char variant[64], step[256], workload[64], test[128];

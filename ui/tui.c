@@ -52,32 +52,53 @@ nscreens(void)
 
 /* ---------------------------------------------------------------- drawing */
 
+/* The bytes and display columns of the character at s; *hex: a byte
+   to show as "\\xHH" (4 columns), as the CLI does (textsafe.h): a
+   control character (a terminal would obey ESC, a C1 CSI, BEL; curses
+   would move on a newline) or a byte that is not UTF-8. A tab is one
+   blank. */
+static size_t
+char_at(const char *s, int *cw, bool *hex)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+
+	memset(&st, 0, sizeof st);
+	n = mbrtowc(&wc, s, strlen(s), &st);
+	*hex = n == (size_t)-1 || n == (size_t)-2 || n == 0 ||
+	    (wc < 0x20 && wc != L'\t') || (wc >= 0x7f && wc <= 0x9f);
+	if (*hex) {
+		*cw = 4;
+		return 1;
+	}
+	*cw = wcwidth(wc) < 0 ? 1 : wcwidth(wc); /* a tab: -1 */
+	return n;
+}
+
 void
 tui_put(WINDOW *w, int y, int x, int width, const char *s)
 {
-	mbstate_t st;
 	int used = 0;
 
-	memset(&st, 0, sizeof st);
 	wmove(w, y, x);
-	while (*s != '\0' && used < width) {
-		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+	while (*s != '\0') {
 		int cw;
+		bool hex;
+		size_t n = char_at(s, &cw, &hex);
 
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof st);
-			waddch(w, '?');
-			s++;
-			used++;
-			continue;
-		}
-		cw = wcwidth(wc);
-		if (cw < 0)
-			cw = 1;
 		if (used + cw > width)
 			break;
-		waddnstr(w, s, (int)n);
+		if (hex) {
+			char b[8];
+
+			snprintf(b, sizeof b, "\\x%02x", (unsigned char)*s);
+			waddstr(w, b);
+		} else if (*s == '\t') {
+			waddch(w, ' ');
+		} else {
+			waddnstr(w, s, (int)n);
+		}
 		s += n;
 		used += cw;
 	}
@@ -86,24 +107,14 @@ tui_put(WINDOW *w, int y, int x, int width, const char *s)
 int
 tui_width(const char *s)
 {
-	mbstate_t st;
 	int used = 0;
 
-	memset(&st, 0, sizeof st);
 	while (*s != '\0') {
-		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
 		int cw;
+		bool hex;
 
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof st);
-			s++;
-			used++;
-			continue;
-		}
-		cw = wcwidth(wc);
-		used += cw < 0 ? 1 : cw;
-		s += n;
+		s += char_at(s, &cw, &hex);
+		used += cw;
 	}
 	return used;
 }
@@ -114,7 +125,6 @@ tui_put_tail(const struct tui *t, WINDOW *w, int y, int x, int width,
 {
 	const char *dots = t->ascii ? "..." : "\u2026";
 	int dw = t->ascii ? 3 : 1, over = tui_width(s) - width;
-	mbstate_t st;
 
 	if (over <= 0 || width <= dw) {
 		tui_put(w, y, x, width, s);
@@ -122,41 +132,15 @@ tui_put_tail(const struct tui *t, WINDOW *w, int y, int x, int width,
 	}
 	/* Skip whole characters until the rest and the dots fit. */
 	over += dw;
-	memset(&st, 0, sizeof st);
 	while (*s != '\0' && over > 0) {
-		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
-		int cw = 1;
+		int cw;
+		bool hex;
 
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof st);
-			n = 1;
-		} else if (wcwidth(wc) >= 0) {
-			cw = wcwidth(wc);
-		}
-		s += n;
+		s += char_at(s, &cw, &hex);
 		over -= cw;
 	}
 	tui_put(w, y, x, dw, dots);
 	tui_put(w, y, x + dw, width - dw, s);
-}
-
-/* The bytes and display columns of the character at s. */
-static size_t
-char_at(const char *s, int *cw)
-{
-	mbstate_t st;
-	wchar_t wc;
-	size_t n;
-
-	memset(&st, 0, sizeof st);
-	n = mbrtowc(&wc, s, strlen(s), &st);
-	if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-		*cw = 1;
-		return 1;
-	}
-	*cw = wcwidth(wc) < 0 ? 1 : wcwidth(wc);
-	return n;
 }
 
 void
@@ -165,6 +149,7 @@ tui_cut_mid(const struct tui *t, const char *s, size_t keep, int width,
 {
 	const char *dots = t->ascii ? "..." : "\u2026";
 	int dw = t->ascii ? 3 : 1, room, head, used = 0, rest = 0, cw;
+	bool hex;
 	size_t body = keep < strlen(s) ? strlen(s) - keep : 0, hb = 0, tb;
 
 	room = width - tui_width(s + body) - dw;
@@ -175,7 +160,7 @@ tui_cut_mid(const struct tui *t, const char *s, size_t keep, int width,
 	}
 	head = (room + 1) / 2;
 	while (hb < body) {
-		size_t n = char_at(s + hb, &cw);
+		size_t n = char_at(s + hb, &cw, &hex);
 
 		if (used + cw > head)
 			break;
@@ -183,10 +168,10 @@ tui_cut_mid(const struct tui *t, const char *s, size_t keep, int width,
 		hb += n;
 	}
 	for (tb = hb; tb < body; rest += cw)
-		tb += char_at(s + tb, &cw);
+		tb += char_at(s + tb, &cw, &hex);
 	/* Drop characters after the head until the tail fits the room. */
 	for (tb = hb; tb < body && rest > room - used;) {
-		tb += char_at(s + tb, &cw);
+		tb += char_at(s + tb, &cw, &hex);
 		rest -= cw;
 	}
 	snprintf(buf, len, "%.*s%s%s", (int)hb, s, dots, s + tb);

@@ -60,7 +60,7 @@ libs=
 for l in $FUZZ_LIBS; do
 	[ "$l" = libraidlab.a ] || libs="$libs $l"
 done
-for t in lab record; do
+for t in lab record import; do
 	echo "  CCLD     tests/fuzz/fuzz-$t"
 	# shellcheck disable=SC2086
 	$cc $flags -fsanitize=fuzzer "$srcdir/tests/fuzz/fuzz-$t.c" \

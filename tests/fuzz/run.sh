@@ -1,6 +1,6 @@
 #!/bin/sh
 # Run the libFuzzer targets built by tests/fuzz/build.sh, each for
-# FUZZ_TIME seconds (default 30): tests/fuzz/run.sh SRCDIR [lab|record],
+# FUZZ_TIME seconds (default 30): tests/fuzz/run.sh SRCDIR [lab|record|import],
 # from the build directory (`make fuzz-run`). Seeds are the shipped and
 # test labs, the test record and one record per workload type from a
 # real run (tests/fuzz/seeds, series and latency cut), and inputs that
@@ -15,7 +15,7 @@ srcdir=${1:?usage: run.sh SRCDIR [lab|record]}
 shift
 time=${FUZZ_TIME:-30}
 work=tests/fuzz/work
-targets=${*:-lab record}
+targets=${*:-lab record import}
 
 # Leaks count (the default); only the libconfig one in lsan.supp is
 # forgiven, see there.
@@ -38,6 +38,11 @@ for t in $targets; do
 		replay=yes ;;
 	record) seeds="$srcdir/tests/data/records $srcdir/tests/fuzz/seeds"
 		opts=-dict=$srcdir/tests/fuzz/record.dict; replay= ;;
+	# import: every fixture of tests/data (bonnie++ text, compilebench
+	# summaries, fio JSON; libFuzzer reads the directory's subdirectories
+	# too) and the CSV lines in tests/fuzz/seeds-import.
+	import) seeds="$srcdir/tests/data $srcdir/tests/fuzz/seeds-import"
+		opts=-dict=$srcdir/tests/fuzz/import.dict; replay= ;;
 	*) echo "run.sh: no fuzz target $t" >&2; exit 2 ;;
 	esac
 	bin=tests/fuzz/fuzz-$t

@@ -107,12 +107,14 @@ def fio(src, rec):
 
 def bonnie_csv(csv, rec):
     f = open(csv).read().strip().split('\n')[-1].split(',')
-    # bonnie++ 1.98 CSV: figures and %CP from field 9 (putc) on
+    # bonnie++ 1.98 CSV: figures and %CP from field 9 (putc) on; the
+    # file tests from field 26 (seq_create), after num_files, max_size,
+    # min_size, num_dirs and file_chunk_size
     idx = {'seq_output_char': 9, 'seq_output_block': 11,
            'seq_output_rewrite': 13, 'seq_input_char': 15,
            'seq_input_block': 17, 'random_seeks': 19,
-           'seq_create': 24, 'seq_read': 26, 'seq_delete': 28,
-           'random_create': 30, 'random_read': 32, 'random_delete': 34}
+           'seq_create': 26, 'seq_read': 28, 'seq_delete': 30,
+           'random_create': 32, 'random_read': 34, 'random_delete': 36}
     tests = {x['key']: x for x in runs(rec)[0]['tests']}
     for k, i in idx.items():
         v = f[i]

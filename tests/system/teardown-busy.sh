@@ -4,8 +4,10 @@
 # the --hook. While it lets go soon, raidlab tries the umount again and
 # the run ends ok, the record keeping the failed tries under "earlier".
 # While it holds on, the run fails naming the holder (pid and command)
-# in its message and the record's "held_by"; `raidlab cleanup` tries
-# again too and names it, and finishes the teardown once it has gone.
+# in its message and the record's "held_by", and leaves what lies under
+# the mount (the filesystem's wipefs, the scratch disk) alone; `raidlab
+# cleanup` tries again too, names it and leaves the same alone, and
+# finishes the whole teardown once it has gone.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_root
@@ -79,6 +81,15 @@ expect_match "held: the record names the holder" \
 expect_match "held: so does the message" "$(cat "$TEST_TMP/run2.err")" \
 	"target is busy.*pid $hp \\(sh\\)"
 [ -n "$(our_mounts)" ] || fail "held: the mount should still stand"
+# What lies under the standing mount is not touched (issue 19, item 3):
+# no wipefs of the mounted device, not even once, and the record says
+# why it was skipped.
+expect_eq "held: no wipefs tried on the mounted device" \
+	"$(jq -r '[.builds[0].teardown[] | select(.argv[0] == "wipefs") |
+	    select(.status != "skipped")] | length' "$rec")" 0
+expect_match "held: the record says the wipefs was skipped, and why" \
+	"$(jq -r '.builds[0].teardown[] | select(.argv[0] == "wipefs") |
+	    .status + ": " + .note' "$rec")" '^skipped: .* is still mounted'
 # cleanup meets the same holder: it tries again, then names it
 "$RAIDLAB" cleanup >"$TEST_TMP/clean1.out" 2>&1
 expect_eq "cleanup while held: exit status" "$?" 1
@@ -86,11 +97,19 @@ expect_match "cleanup while held: tried again" "$(cat "$TEST_TMP/clean1.out")" \
 	'umount .*: busy, trying again'
 expect_match "cleanup while held: names the holder" \
 	"$(cat "$TEST_TMP/clean1.out")" "target is busy.*pid $hp \\(sh\\)"
+expect_eq "cleanup while held: no wipefs tried on the mounted device" \
+	"$(grep -c wipefs "$TEST_TMP/clean1.out")" 0
+expect_match "cleanup while held: says what it left under the mount" \
+	"$(cat "$TEST_TMP/clean1.out")" 'is still mounted: what lies under it is left'
 touch "$TEST_TMP/release"
 while kill -0 "$hp" 2>/dev/null; do sleep 0.05; done
 "$RAIDLAB" cleanup >"$TEST_TMP/clean.out" 2>&1
 expect_eq "cleanup after: exit status" "$?" 0
 expect_eq "cleanup after: nothing mounted" "$(our_mounts)" ""
+expect_eq "cleanup after: nothing left alone or forgotten" \
+	"$(grep -Ec 'left .* alone|forgets' "$TEST_TMP/clean.out")" 0
+expect_eq "cleanup after: the mount point removed" \
+	"$(ls -A "$RAIDLAB_STATE_DIR/mnt")" ""
 expect_eq "cleanup after: no loop over the scratch file" \
 	"$(losetup -n -O BACK-FILE -l | grep -c "$disks/")" 0
 echo "teardown-busy: ok"

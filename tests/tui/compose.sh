@@ -473,6 +473,30 @@ expect_eq "mixed legs: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
 tui_stop
 
+# ---- a new variant made a directory: the user's own by default (%u),
+# not a name in /var/tmp that another user could make first
+tui_start "$lab"
+tui_wait_for '^ 1 Disks'
+tui_keys 2
+tui_wait_for '^Variants'
+tui_keys a
+tui_wait_for 'New variant'
+tui_keys C-u
+tui_text dv
+tui_keys Enter
+tui_wait_gone 'New variant'
+field_is engine 'md'
+keys Up
+field_is target 'array'
+tui_keys Right
+field_is directory '/var/tmp/raidlab-%u-dv *$'
+keys Escape q
+tui_wait_for 'Unsaved changes'
+tui_keys d
+expect_eq "directory default: exit status" "$(tui_wait_exit)" 0
+tui_check_stderr
+tui_stop
+
 # ---- --ascii: no line drawing on the Compose screen and its popups
 tui_start --ascii "$lab"
 tui_wait_for '^ 1 Disks'

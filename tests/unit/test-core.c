@@ -16,6 +16,7 @@
 #include "afile.h"
 #include "unit.h"
 #include "err.h"
+#include "jsonx.h"
 #include "units.h"
 
 struct size_case {
@@ -250,4 +251,20 @@ Test(afile, reports_unwritable_directory_and_leaves_old_file)
 	cr_assert_eq(rc, -ENOENT);
 	err_format(&e, b, sizeof b);
 	cr_assert(strstr(b, "/nonexistent-dir/lab.cfg") != NULL, "%s", b);
+}
+
+Test(jsonx, keeps_bytes_that_are_not_utf8_as_hex)
+{
+	/* Latin-1 e acute, a lone continuation byte, a cut 3-byte sequence,
+	   an overlong slash; valid UTF-8 stays as it is */
+	json_t *j = jsonx_str_bytes("caf\xe9 \x80 \xe2\x82 \xc0\xaf "
+				    "\xc3\xa9 ok\n");
+
+	cr_assert_not_null(j);
+	cr_assert_str_eq(json_string_value(j),
+	    "caf\\xe9 \\x80 \\xe2\\x82 \\xc0\\xaf \xc3\xa9 ok\n");
+	json_decref(j);
+	j = jsonx_str_bytes(NULL);
+	cr_assert(json_is_null(j));
+	json_decref(j);
 }

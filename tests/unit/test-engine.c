@@ -55,6 +55,28 @@ Test(hist, quantiles_within_the_bucket_error_of_the_exact_value)
 	cr_assert_eq(hist_quantile(&h, 1.0), v[19999]);
 	cr_assert_eq(h.min, v[0]);
 	cr_assert_eq(h.n, 20000);
+	hist_done(&h);
+}
+
+/* An import holds thousands of tests: an empty histogram must cost its
+   header only, one value one bucket (issue 19, item 8). */
+Test(hist, holds_only_the_buckets_in_use)
+{
+	struct hist h;
+
+	hist_init(&h);
+	cr_assert_null(h.b);
+	cr_assert_eq(h.nb, 0);
+	hist_add(&h, 30519000);
+	cr_assert_eq(h.nb, 1);
+	hist_add(&h, 30519000);
+	cr_assert_eq(h.nb, 1);
+	hist_add(&h, 1000);
+	cr_assert_eq(h.nb, hist_bucket(30519000) - hist_bucket(1000) + 1);
+	cr_assert_eq(hist_count(&h, hist_bucket(30519000)), 2);
+	cr_assert_eq(hist_quantile(&h, 0.5), 30519000);
+	hist_done(&h);
+	cr_assert_null(h.b);
 }
 
 Test(hist, buckets_are_contiguous_and_ordered)
@@ -83,7 +105,10 @@ Test(hist, merge_equals_adding_everything_to_one)
 		hist_add(&all, i * 37);
 	}
 	hist_merge(&a, &b);
-	cr_assert_eq(memcmp(&a, &all, sizeof a), 0);
+	cr_assert(hist_equal(&a, &all));
+	hist_done(&a);
+	hist_done(&b);
+	hist_done(&all);
 	cr_assert_eq(hist_quantile(&(struct hist){ .min = UINT64_MAX }, 0.5),
 	    0);
 }

@@ -527,6 +527,30 @@ Test(guard, data_needs_confirmation_naming_the_signature)
 	cr_expect_eq(errs.v[0].code, -EPERM);
 }
 
+/* A label is whatever the stick's owner wrote: an escape sequence in it
+   reaches the refusal as text, never as a byte the terminal obeys. */
+Test(guard, a_label_is_quoted_with_its_control_characters_escaped)
+{
+	const char *p[] = { "/dev/sdd", "/dev/sdc" };
+
+	for (size_t i = 0; i < inv.n; i++)
+		if (strcmp(inv.v[i].name, "sdd") == 0 ||
+		    strcmp(inv.v[i].name, "sdc1") == 0) {
+			free(inv.v[i].label);
+			inv.v[i].label = xstrdup("a\033]0;x\007\302\233b");
+		}
+	cr_expect_eq(check(p, N(p), NULL, 0), -EPERM);
+	expect_entries(2);
+	expect_entry(0,
+	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sdd: has data: "
+	    "ext4 signature (label \"a\\x1b]0;x\\x07\\xc2\\x9bb\", UUID "
+	    "1111-2222); to destroy it, name it in --yes-destroy");
+	cr_expect(strstr(entry(1),
+		      "sdc1 (ext4 signature (label \"a\\x1b]0;x\\x07"
+		      "\\xc2\\x9bb\", UUID u-1))") != NULL,
+	    "%s", entry(1));
+}
+
 Test(guard, partitions_and_partition_tables_are_data)
 {
 	const char *p[] = { "/dev/sdc", "/dev/sdn" };

@@ -7,6 +7,8 @@
 
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,6 +197,24 @@ Test(lab_scale, set_refuses_bad_values_naming_option_and_key)
 		    "'size'?" },
 		{ "big.size=lots", "--set: big.size: 'lots' is not a size" },
 		{ "nope.size=1M", "the lab has no workload named nope" },
+		/* not cut to 32 bits (4294967297 was 1) */
+		{ "small.count=4294967297",
+		    "--set: small.count: 4294967297 is out of range" },
+		{ "small.count=-4294967297",
+		    "--set: small.count: -4294967297 is out of range" },
+		{ "io.runtime=0x100000001",
+		    "--set: io.runtime: 4294967297 is out of range" },
+		{ "small.count=18446744073709551617",
+		    "--set: small.count=18446744073709551617: the number is "
+		    "too large" },
+		/* text after the value: not half applied */
+		{ "small.count=10; dirs = 3",
+		    "--set: small.count=10; dirs = 3: text after the value" },
+		{ "small.count=10 /* x */",
+		    "--set: small.count=10 /* x */: text after the value" },
+		{ "small.counts=[10, 20]; dirs = 1",
+		    "--set: small.counts=[10, 20]; dirs = 1: text after the "
+		    "value" },
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -272,6 +292,44 @@ Test(lab_scale, disks_must_cover_every_scratch_disk_used)
 	cr_assert(strstr(msgs,
 		      "--disk: variants.a: uses scratch:1, which "
 		      "no --disk gives") != NULL,
+	    "%s", msgs);
+	lab_scale_done(&s);
+	lab_free(lab);
+}
+
+Test(lab_scale, set_keeps_a_64_bit_number_whole)
+{
+	struct lab *lab = load();
+	struct lab_scale s;
+	char msgs[2048];
+
+	lab_scale_init(&s);
+	cr_assert_eq(lab_scale_add_set(&s, "big.size=4294967296", NULL), 0);
+	cr_assert_eq(apply(lab, &s, msgs, sizeof msgs), 0, "%s", msgs);
+	cr_assert_eq(val(lab, 1, "size")->size, UINT64_C(4294967296));
+	lab_scale_done(&s);
+	lab_free(lab);
+}
+
+Test(lab_scale, a_disk_no_variant_uses_is_refused)
+{
+	struct lab *lab = load();
+	struct lab_scale s;
+	char msgs[2048];
+
+	lab_scale_init(&s);
+	for (int i = 0; i < 4; i++) {
+		char arg[64];
+
+		snprintf(arg, sizeof arg, "scratch:%d=/dev/vd%c", i, 'b' + i);
+		cr_assert_eq(lab_scale_add_disk(&s, arg, NULL), 0);
+	}
+	cr_assert_eq(lab_scale_add_disk(&s, "scratch:9=/dev/vdz", NULL), 0);
+	cr_assert_eq(apply(lab, &s, msgs, sizeof msgs), -EINVAL);
+	cr_assert(strstr(msgs,
+		      "--disk: scratch:9=/dev/vdz: no variant of t.cfg uses "
+		      "scratch:9 (it uses scratch:0, scratch:1, scratch:2, "
+		      "scratch:3)") != NULL,
 	    "%s", msgs);
 	lab_scale_done(&s);
 	lab_free(lab);

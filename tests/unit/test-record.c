@@ -167,8 +167,7 @@ assert_same_result(const struct wl_result *a, const struct wl_result *b)
 		cr_assert_eq(y->too_fast, x->too_fast);
 		cr_assert_eq(y->interrupted, x->interrupted);
 		for (k = 0; k < WL_OP__COUNT; k++)
-			cr_assert(memcmp(&y->lat[k], &x->lat[k],
-				      sizeof x->lat[k]) == 0,
+			cr_assert(hist_equal(&y->lat[k], &x->lat[k]),
 			    "test %s: histogram %s differs", x->key,
 			    wl_op_name((enum wl_op)k));
 	}

@@ -169,6 +169,17 @@ Test(svg_escape, escapes_markup_and_bad_bytes)
 
 	strbuf_init(&b);
 	strbuf_add(&b, "");
+	/* a C1 control (CSI, U+009B) is UTF-8 but a terminal obeys it */
+	svg_escape(&b,
+	    "x\xc2\x9b"
+	    "2Jy\xc2\xa0");
+	cr_assert_str_eq(b.s,
+	    "x\xef\xbf\xbd"
+	    "2Jy\xc2\xa0");
+	strbuf_done(&b);
+
+	strbuf_init(&b);
+	strbuf_add(&b, "");
 	svg_escape(&b, NULL);
 	cr_assert_str_eq(b.s, "");
 	strbuf_done(&b);

@@ -13,9 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "dirtrust.h"
 #include "err.h"
 #include "lab.h"
 #include "space.h"
@@ -185,4 +187,56 @@ Test(space, scratch_directory_must_hold_what_is_written)
 	free(text);
 	rmdir(dir);
 	free(dir);
+}
+
+/* ---------------------------------------------------------------- trust */
+
+/* A new directory of this user's own under /var/tmp, mode mode. */
+static char *
+own_dir(mode_t mode)
+{
+	char *d = xstrdup("/var/tmp/raidlab-trust.XXXXXX");
+
+	cr_assert_not_null(mkdtemp(d));
+	cr_assert_eq(chmod(d, mode), 0);
+	return d;
+}
+
+/* dirtrust (dirtrust.h), as space_directory() calls it: a directory
+   others may write in needs the sticky bit, a link loop is refused, the
+   part still to be made inherits the trust of where it is made. */
+Test(space, a_target_others_may_change_is_refused)
+{
+	char *d = own_dir(0770), *p, *l1, *l2;
+	struct err e;
+
+	p = xasprintf("%s/x/y", d);
+	err_clear(&e);
+	cr_assert_not(dirtrust_check(p, &e));
+	cr_assert(strstr(e.msg, d) != NULL && strstr(e.msg, "0770") != NULL,
+	    "%s", e.msg);
+	cr_assert_eq(chmod(d, 01777), 0);
+	err_clear(&e);
+	cr_assert(dirtrust_check(p, &e), "sticky: %s", e.msg);
+	cr_assert_eq(chmod(d, 0755), 0);
+	cr_assert(dirtrust_check(p, &e), "0755: %s", e.msg);
+	l1 = xasprintf("%s/l1", d);
+	l2 = xasprintf("%s/l2", d);
+	cr_assert_eq(symlink(l2, l1), 0);
+	cr_assert_eq(symlink(l1, l2), 0);
+	free(p);
+	p = xasprintf("%s/l1/x", d);
+	err_clear(&e);
+	cr_assert_not(dirtrust_check(p, &e));
+	cr_assert_eq(e.code, -ELOOP, "%s", e.msg);
+	err_clear(&e);
+	cr_assert_not(dirtrust_check(l1, &e), "the target a link");
+	cr_assert(strstr(e.msg, "symbolic link") != NULL, "%s", e.msg);
+	unlink(l1);
+	unlink(l2);
+	rmdir(d);
+	free(p);
+	free(l1);
+	free(l2);
+	free(d);
 }

@@ -3,8 +3,12 @@
  * what a dead process left is undone (files, directories, commands, loop
  * devices), newest first; a running process's objects are left alone
  * unless forced; pid reuse and torn lines do not fool the cleanup; a loop
- * device backed by another file is never detached. Scratch disks (root):
- * sparse files of the right size on loop devices, undone completely.
+ * device backed by another file is never detached; a file or directory
+ * that is not the one the run created (another, or none recorded) is left
+ * alone; a state directory or journal another user could have written is
+ * refused. Scratch disks (root):
+ * sparse files of the right size on loop devices, undone completely,
+ * under names nobody can take in advance.
  * Each test runs in its own process with its own RAIDLAB_STATE_DIR.
  */
 #include "config.h"
@@ -95,6 +99,37 @@ write_file(const char *p, const char *text)
 	cr_assert_not_null(fp);
 	fputs(text, fp);
 	fclose(fp);
+}
+
+/* Record the identity of path (a file or directory just made) for id. */
+static bool
+identify(struct statej *j, int id, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool ok = fd >= 0 && statej_identify(j, id, fd, NULL) == 0;
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/* The journal line statej_identify() writes for path as object id
+   (caller frees). */
+static char *
+ident_line(int id, const char *path)
+{
+	struct stat st;
+	long long bt;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	cr_assert_geq(fd, 0, "%s", path);
+	cr_assert_eq(fstat(fd, &st), 0);
+	bt = (long long)statej_btime(fd, "", AT_EMPTY_PATH);
+	close(fd);
+	return xasprintf("{\"op\":\"created\",\"id\":%d,\"fdev\":%llu,"
+			 "\"ino\":%llu,\"btime\":%lld}\n",
+	    id, (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+	    bt);
 }
 
 /* Report lines, one per line. */
@@ -394,8 +429,10 @@ leave_objects(void *arg)
 	check(statej_open(&j, NULL) == 0);
 	check(statej_add(j, STATEJ_FILE, l->file, NULL, &id, NULL) == 0);
 	touch(l->file);
+	check(identify(j, id, l->file));
 	check(statej_add(j, STATEJ_DIR, l->dir, NULL, &id, NULL) == 0);
 	check(mkdir(l->dir, 0755) == 0);
+	check(identify(j, id, l->dir));
 	c.pre = pre = ident_take_undo(undo, false);
 	check(statej_add_cmds(j, &c, &id, NULL) == 0);
 	touch(l->marker);
@@ -532,6 +569,7 @@ Test(statej, cleanup_leaves_a_running_process_alone)
 		check(statej_open(&j, NULL) == 0);
 		check(statej_add(j, STATEJ_FILE, file, NULL, &id, NULL) == 0);
 		touch(file);
+		check(identify(j, id, file));
 		check(write(ready[1], "r", 1) == 1);
 		check(read(go[0], &c, 1) >= 0);
 		_exit(0);
@@ -583,19 +621,22 @@ fake_journal(pid_t pid, unsigned long long start, const char *rest)
 			 "\"exe\":\"/usr/bin/raidlab\",\"version\":1}\n%s",
 	    (int)pid, start, rest);
 	write_file(jp, text);
+	chmod(jp, 0600);
 	free(text);
 	return jp;
 }
 
 Test(statej, cleanup_tolerates_a_torn_last_line)
 {
-	char *file = tpath("torn.img"), *rest, *jp, *out;
+	char *file = tpath("torn.img"), *rest, *jp, *out, *id;
 	struct statej_file f;
 
 	touch(file);
+	id = ident_line(1, file);
 	rest = xasprintf("{\"op\":\"add\",\"id\":1,\"kind\":\"file\","
-			 "\"name\":\"%s\"}\n{\"op\":\"release\",\"i",
-	    file);
+			 "\"name\":\"%s\"}\n%s{\"op\":\"release\",\"i",
+	    file, id);
+	free(id);
 	jp = fake_journal(dead_pid(), 1, rest);
 	cr_assert_eq(statej_read(jp, &f, NULL), 0);
 	cr_assert_eq(f.n, 1);
@@ -613,15 +654,17 @@ Test(statej, cleanup_tolerates_a_torn_last_line)
 
 Test(statej, cleanup_is_not_fooled_by_pid_reuse)
 {
-	char *file = tpath("reused.img"), *rest, *jp, *out;
+	char *file = tpath("reused.img"), *rest, *jp, *out, *id;
 	pid_t ppid = getppid();
 
 	/* Our parent runs the same binary, but started at another time
 	   than the journal says: the journal's process is gone. */
 	touch(file);
+	id = ident_line(1, file);
 	rest = xasprintf("{\"op\":\"add\",\"id\":1,\"kind\":\"file\","
-			 "\"name\":\"%s\"}\n",
-	    file);
+			 "\"name\":\"%s\"}\n%s",
+	    file, id);
+	free(id);
 	jp = fake_journal(ppid, statej_proc_start(ppid) + 1, rest);
 	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
 	cr_assert_not(exists(file));
@@ -644,16 +687,19 @@ Test(statej, cleanup_is_not_fooled_by_pid_reuse)
 
 Test(statej, cleanup_reads_a_journal_without_its_first_line)
 {
-	char *file = tpath("nofirst.img"), *jp, *text, *out;
+	char *file = tpath("nofirst.img"), *jp, *text, *out, *id;
 	pid_t pid = dead_pid();
 
 	touch(file);
 	mkdir(state, 0700);
 	jp = journal_of(pid);
+	id = ident_line(1, file);
 	text = xasprintf("{\"op\":\"add\",\"id\":1,\"kind\":\"file\","
-			 "\"name\":\"%s\"}\n",
-	    file);
+			 "\"name\":\"%s\"}\n%s",
+	    file, id);
+	free(id);
 	write_file(jp, text);
+	chmod(jp, 0600);
 	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
 	cr_assert_not(exists(file));
 	cr_assert_not(exists(jp));
@@ -694,12 +740,15 @@ Test(statej, failed_undo_keeps_what_was_created)
 Test(statej, a_directory_that_is_not_empty_stays)
 {
 	char *dir = tpath("full"), *inner = tpath("full/x"), *rest, *jp, *out;
+	char *id;
 
 	mkdir(dir, 0755);
 	touch(inner);
+	id = ident_line(1, dir);
 	rest = xasprintf("{\"op\":\"add\",\"id\":1,\"kind\":\"dir\","
-			 "\"name\":\"%s\"}\n",
-	    dir);
+			 "\"name\":\"%s\"}\n%s",
+	    dir, id);
+	free(id);
 	jp = fake_journal(dead_pid(), 1, rest);
 	cr_assert_eq(cleanup(false, &out), -EIO);
 	cr_assert_not_null(strstr(out, "could not remove directory"), "%s",
@@ -716,6 +765,171 @@ Test(statej, a_directory_that_is_not_empty_stays)
 	free(jp);
 	free(inner);
 	free(dir);
+}
+
+/* A run that made a file (and a directory) under names of its own, with
+   their identity, then died. */
+static void
+leave_identified(void *arg)
+{
+	char *const *paths = arg;
+	struct statej *j;
+	int id, fd;
+
+	check(statej_open(&j, NULL) == 0);
+	check(statej_add(j, STATEJ_FILE, paths[0], NULL, &id, NULL) == 0);
+	fd = open(paths[0], O_WRONLY | O_CREAT | O_EXCL, 0600);
+	check(fd >= 0 && statej_identify(j, id, fd, NULL) == 0);
+	close(fd);
+	check(statej_add(j, STATEJ_DIR, paths[1], NULL, &id, NULL) == 0);
+	check(mkdir(paths[1], 0700) == 0 && identify(j, id, paths[1]));
+}
+
+Test(statej, cleanup_leaves_alone_a_file_put_in_place_of_its_own)
+{
+	char *paths[2] = { tpath("raidlab-e-1-0.img"), tpath("mnt") };
+	char *out, *text, *want;
+
+	in_dead_child(leave_identified, paths);
+	/* What the user did after the kill: their own file and directory
+	   under the same names (the freed inode number may come back). */
+	cr_assert_eq(unlink(paths[0]), 0);
+	write_file(paths[0], "my own data");
+	cr_assert_eq(rmdir(paths[1]), 0);
+	cr_assert_eq(mkdir(paths[1], 0755), 0);
+	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
+	text = output_of((const char *const[]){ "cat", paths[0], NULL });
+	cr_assert_str_eq(text, "my own data", "the user's file was touched");
+	cr_assert(exists(paths[1]), "the user's directory was removed");
+	want = xasprintf("left %s alone: it is not the ", paths[0]);
+	cr_expect_not_null(strstr(out, want), "%s", out);
+	free(want);
+	want = xasprintf("left %s alone: it is not the ", paths[1]);
+	cr_expect_not_null(strstr(out, want), "%s", out);
+	cr_expect_null(strstr(out, "removed"), "%s", out);
+	free(want);
+	free(text);
+	free(out);
+	/* Settled: nothing left to do. */
+	cr_assert_eq(cleanup(false, &out), 0);
+	cr_assert_str_eq(out, "");
+	free(out);
+	free(paths[0]);
+	free(paths[1]);
+}
+
+/* A file journaled but never identified: an older raidlab, or a run
+   killed between creating the file and recording what it is. */
+static void
+leave_unidentified_file(void *arg)
+{
+	struct statej *j;
+	int id;
+
+	check(statej_open(&j, NULL) == 0);
+	check(statej_add(j, STATEJ_FILE, arg, NULL, &id, NULL) == 0);
+	touch(arg);
+}
+
+Test(statej, cleanup_leaves_alone_a_file_it_cannot_identify)
+{
+	char *file = tpath("old.img"), *out, *want;
+
+	in_dead_child(leave_unidentified_file, file);
+	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
+	cr_assert(exists(file), "a file with no identity was removed");
+	want = xasprintf("left %s alone: raidlab recorded no identity", file);
+	cr_expect_not_null(strstr(out, want), "%s", out);
+	free(want);
+	free(out);
+	free(file);
+}
+
+/* A journal of a dead raidlab naming file with its true identity. */
+static char *
+forged_journal(const char *file)
+{
+	char *id = ident_line(1, file), *rest, *jp;
+
+	rest = xasprintf("{\"op\":\"add\",\"id\":1,\"kind\":\"file\","
+			 "\"name\":\"%s\"}\n%s",
+	    file, id);
+	jp = fake_journal(dead_pid(), 1, rest);
+	free(rest);
+	free(id);
+	return jp;
+}
+
+Test(statej, a_state_directory_open_to_others_is_refused)
+{
+	char *file = tpath("precious"), *jp, *out;
+	struct statej *j = NULL;
+	struct err e;
+
+	write_file(file, "precious");
+	jp = forged_journal(file);
+	cr_assert_eq(chmod(state, 0755), 0);
+	err_clear(&e);
+	cr_assert_eq(statej_open(&j, &e), -EPERM);
+	cr_assert_null(j);
+	cr_expect_not_null(strstr(e.msg, "with mode 0755: refused"), "%s",
+	    e.msg);
+	cr_assert_eq(cleanup(false, &out), -EPERM, "%s", out);
+	cr_assert(exists(file), "cleanup trusted a directory open to others");
+	free(out);
+	/* Its own again: the journal is believed. */
+	cr_assert_eq(chmod(state, 0700), 0);
+	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
+	cr_assert_not(exists(file));
+	free(out);
+	free(jp);
+	free(file);
+}
+
+Test(statej, a_journal_open_to_others_is_refused)
+{
+	char *file = tpath("precious"), *jp, *out;
+
+	write_file(file, "precious");
+	jp = forged_journal(file);
+	cr_assert_eq(chmod(jp, 0644), 0);
+	cr_assert_eq(cleanup(false, &out), -EPERM, "%s", out);
+	cr_assert(exists(file), "cleanup trusted a journal open to others");
+	cr_expect_not_null(strstr(out, "with mode 0644: refused"), "%s", out);
+	cr_assert(exists(jp));
+	free(out);
+	free(jp);
+	free(file);
+}
+
+Test(statej, a_state_directory_of_another_user_is_refused)
+{
+	char *file = tpath("precious"), *jp, *out;
+	struct statej *j = NULL;
+	struct err e;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root (chown)");
+	write_file(file, "precious");
+	jp = forged_journal(file);
+	cr_assert_eq(chown(state, 65534, 65534), 0);
+	cr_assert_eq(chown(jp, 65534, 65534), 0);
+	err_clear(&e);
+	/* Made first by somebody else: not taken for the journal. */
+	cr_assert_eq(statej_open(&j, &e), -EPERM);
+	cr_expect_not_null(strstr(e.msg, "(uid 65534) with mode 0700"), "%s",
+	    e.msg);
+	cr_assert_eq(cleanup(false, &out), -EPERM, "%s", out);
+	cr_assert(exists(file), "cleanup trusted another user's journal");
+	free(out);
+	/* Root's directory, the other user's journal in it. */
+	cr_assert_eq(chown(state, 0, 0), 0);
+	cr_assert_eq(cleanup(false, &out), -EPERM, "%s", out);
+	cr_assert(exists(file), "cleanup trusted another user's journal");
+	cr_expect_not_null(strstr(out, "state journal"), "%s", out);
+	free(out);
+	free(jp);
+	free(file);
 }
 
 /* ------------------------------------------------ loop devices (root) */
@@ -788,6 +1002,8 @@ leave_loop(void *arg)
 	check(statej_open(&j, NULL) == 0);
 	check(statej_add(j, STATEJ_FILE, l->file, NULL, &id, NULL) == 0);
 	check(truncate(l->file, 16 << 20) == 0 || errno == ENOENT);
+	if (access(l->file, F_OK) == 0)
+		check(identify(j, id, l->file));
 	if (l->device != NULL) { /* lie about an existing attachment */
 		check(statej_add(j, STATEJ_LOOP, l->journal_name, NULL, &id,
 			  NULL) == 0);
@@ -900,9 +1116,17 @@ Test(scratch, makes_sparse_loop_disks_and_undoes_them)
 	cr_assert_eq(s.n, 3);
 	cr_assert_eq(statej_live(j), 6);
 	for (i = 0; i < 3; i++) {
-		want = xasprintf("%s/raidlab-mirror-%d-%zu.img", tmp,
-		    (int)getpid(), i);
-		cr_assert_str_eq(s.files[i], want);
+		/* DIR/raidlab-mirror-PID.RANDOM-N.img */
+		want = xasprintf("%s/raidlab-mirror-%d.", tmp, (int)getpid());
+		cr_assert(strncmp(s.files[i], want, strlen(want)) == 0 &&
+			strlen(s.files[i]) == strlen(want) + 12 + 6,
+		    "%s", s.files[i]);
+		cr_assert_eq(strspn(s.files[i] + strlen(want),
+				 "abcdefghijklmnopqrstuvwxyz0123456789"),
+		    12, "%s", s.files[i]);
+		free(want);
+		want = xasprintf("-%zu.img", i);
+		cr_assert_str_eq(s.files[i] + strlen(s.files[i]) - 6, want);
 		free(want);
 		cr_assert_eq(stat(s.files[i], &st), 0);
 		cr_assert_eq(st.st_size, 64 << 20);
@@ -933,38 +1157,87 @@ Test(scratch, makes_sparse_loop_disks_and_undoes_them)
 	free(want);
 }
 
+/* The names raidlab used to pick, taken in advance (by any user, in
+   /var/tmp): they must not stop the run, and stay untouched. */
+Test(scratch, names_taken_in_advance_do_not_stop_it)
+{
+	char *taken[4], *text;
+	struct scratch s;
+	struct statej *j;
+	struct err e;
+	size_t i;
+
+	need_loops();
+	for (i = 0; i < 4; i++) {
+		taken[i] =
+		    xasprintf("%s/raidlab-v-%d-%zu.img", tmp, (int)getpid(), i);
+		write_file(taken[i], "somebody's data");
+	}
+	err_clear(&e);
+	cr_assert_eq(statej_open(&j, NULL), 0);
+	cr_assert_eq(scratch_create(&s, tmp, "v", 2, 1 << 20, j, &e), 0, "%s",
+	    e.msg);
+	cr_assert_eq(scratch_destroy(&s, j, &e), 0, "%s", e.msg);
+	for (i = 0; i < 4; i++) {
+		text =
+		    output_of((const char *const[]){ "cat", taken[i], NULL });
+		cr_assert_str_eq(text, "somebody's data");
+		free(text);
+		text = losetup_j(taken[i]);
+		cr_assert_str_eq(text, "");
+		free(text);
+		free(taken[i]);
+	}
+	statej_close(j);
+}
+
 Test(scratch, undoes_everything_on_a_partial_failure)
 {
-	char *first, *taken, *lj;
+	char *bin = tpath("bin"), *fake, *path, *lj, *script, *old;
 	struct scratch s;
 	struct statej *j;
 	struct err e;
 
 	need_loops();
-	first = xasprintf("%s/raidlab-v-%d-0.img", tmp, (int)getpid());
-	taken = xasprintf("%s/raidlab-v-%d-1.img", tmp, (int)getpid());
-	write_file(taken, "somebody's data");
+	/* A losetup that attaches the first disk and fails the second. */
+	mkdir(bin, 0755);
+	fake = xasprintf("%s/losetup", bin);
+	lj = output_of((const char *const[]){ "sh", "-c",
+	    "command -v losetup | tr -d '\\n'", NULL });
+	script = xasprintf("#!/bin/sh\n[ -e \"$0.n\" ] && "
+			   "{ echo 'no free device' >&2; exit 1; }\n"
+			   ": > \"$0.n\"\nexec %s \"$@\"\n",
+	    lj);
+	free(lj);
+	write_file(fake, script);
+	cr_assert_eq(chmod(fake, 0755), 0);
+	old = xstrdup(getenv("PATH"));
+	path = xasprintf("%s:%s", bin, old);
+	setenv("PATH", path, 1);
 	err_clear(&e);
 	cr_assert_eq(statej_open(&j, NULL), 0);
-	cr_assert_eq(scratch_create(&s, tmp, "v", 2, 1 << 20, j, &e), -EEXIST);
-	cr_assert_not_null(strstr(e.msg, taken), "%s", e.msg);
+	cr_assert_lt(scratch_create(&s, tmp, "v", 2, 1 << 20, j, &e), 0);
+	cr_assert_not_null(strstr(e.msg, "no free device"), "%s", e.msg);
+	setenv("PATH", old, 1);
 	cr_assert_eq(s.n, 0);
 	cr_assert_null(s.files);
-	cr_assert_not(exists(first));
-	lj = losetup_j(first);
+	/* Nothing left: no file, no loop device, no live object. */
+	lj = output_of((const char *const[]){ "sh", "-c",
+	    "ls \"$0\" | grep raidlab-v- || true", tmp, NULL });
 	cr_assert_str_eq(lj, "");
 	free(lj);
-	/* Not ours: neither removed nor attached. */
-	lj = output_of((const char *const[]){ "cat", taken, NULL });
-	cr_assert_str_eq(lj, "somebody's data");
-	free(lj);
-	lj = losetup_j(taken);
+	lj = output_of((const char *const[]){ "sh", "-c",
+	    "losetup -n -O BACK-FILE | grep -F \"$0/raidlab-v-\" || true", tmp,
+	    NULL });
 	cr_assert_str_eq(lj, "");
 	free(lj);
 	cr_assert_eq(statej_live(j), 0);
 	statej_close(j);
-	free(first);
-	free(taken);
+	free(script);
+	free(path);
+	free(old);
+	free(fake);
+	free(bin);
 }
 
 Test(scratch, refuses_bad_arguments)

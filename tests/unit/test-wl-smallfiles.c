@@ -5,7 +5,13 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "wltest.h"
@@ -219,4 +225,145 @@ Test(smallfiles, data_set_is_the_largest_batch_or_all_when_kept)
 	v = wltest_params(&wl_smallfiles, "count = 7; size = 0;");
 	cr_assert_eq(wl_smallfiles.dataset(v, false), 0, "empty files");
 	wltest_params_free(&wl_smallfiles, v);
+}
+
+/* ---------------------------------------------------------------- swaps */
+
+/*
+ * The attack of issue 19 (item 4) with the up-front check on the target
+ * out of the way (the engine does not make it; labrun does): while the
+ * worker fills batch0/d0000, batch0 is exchanged for a directory whose
+ * d0000 is a link to one full of links to a victim file, or a link to
+ * the victim is planted where the worker's last file goes. Working
+ * below the directories it made and holds open (never a path, never
+ * following a link), the workload writes where it meant to, or fails
+ * on the planted name; the victim never changes.
+ */
+#define SWAP_FILES 20000
+#define VICTIM_TEXT "precious\n"
+
+struct swap {
+	char lair[64]; /* the attacker's: victim, a, c */
+	char victim[96];
+	const char *target;
+	bool plant; /* plant one link instead of exchanging batch0 */
+	bool done;
+};
+
+static void
+swap_setup(struct swap *s, const char *target, bool plant)
+{
+	char p[160], c[96];
+	FILE *f;
+
+	memset(s, 0, sizeof *s);
+	snprintf(s->lair, sizeof s->lair, "/var/tmp/raidlab-lair.XXXXXX");
+	cr_assert_not_null(mkdtemp(s->lair));
+	snprintf(s->victim, sizeof s->victim, "%s/victim", s->lair);
+	cr_assert_not_null(f = fopen(s->victim, "w"));
+	fputs(VICTIM_TEXT, f);
+	cr_assert_eq(fclose(f), 0);
+	s->target = target;
+	s->plant = plant;
+	snprintf(p, sizeof p, "%s/a", s->lair);
+	cr_assert_eq(mkdir(p, 0755), 0);
+	snprintf(p, sizeof p, "%s/c", s->lair);
+	cr_assert_eq(mkdir(p, 0755), 0);
+	snprintf(p, sizeof p, "%s/a/d0000", s->lair);
+	snprintf(c, sizeof c, "%s/c", s->lair);
+	cr_assert_eq(symlink(c, p), 0);
+	for (int i = 0; i < SWAP_FILES; i++) {
+		snprintf(p, sizeof p, "%s/c/f%07d", s->lair, i);
+		cr_assert_eq(symlink(s->victim, p), 0, "%s", strerror(errno));
+	}
+}
+
+static void
+victim_unchanged(const struct swap *s)
+{
+	char buf[64] = "";
+	FILE *f = fopen(s->victim, "r");
+	size_t n;
+
+	cr_assert_not_null(f);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	cr_assert_str_eq(buf, VICTIM_TEXT, "the victim now holds %zu bytes", n);
+}
+
+/* Once the worker has made batch0/d0000/f0000000: exchange or plant. */
+static void
+swap_attack(struct engine *eng, const struct evq_event *ev, void *arg)
+{
+	struct swap *s = arg;
+	char dir[4096], batch[4200], f[4300];
+	uint64_t deadline = wl_now_ns() + 60000000000ull;
+	struct timespec nap = { 0, 100000 };
+	struct stat st;
+
+	(void)eng;
+	if (s->done || ev == NULL || ev->type != EVQ_TEST_START)
+		return;
+	for (;;) {
+		wltest_run_dir(s->target, dir, sizeof dir);
+		snprintf(batch, sizeof batch, "%s/batch0", dir);
+		snprintf(f, sizeof f, "%s/d0000/f0000000", batch);
+		if (dir[0] != '\0' && lstat(f, &st) == 0)
+			break;
+		cr_assert_lt(wl_now_ns(), deadline, "no first file in 60 s");
+		nanosleep(&nap, NULL);
+	}
+	if (s->plant) {
+		snprintf(f, sizeof f, "%s/d0000/f%07d", batch, SWAP_FILES - 1);
+		cr_assert_eq(symlink(s->victim, f), 0, "%s", strerror(errno));
+	} else {
+		snprintf(f, sizeof f, "%s/a", s->lair);
+		cr_assert_eq(renameat2(AT_FDCWD, batch, AT_FDCWD, f,
+				 RENAME_EXCHANGE),
+		    0, "exchange: %s", strerror(errno));
+	}
+	s->done = true;
+}
+
+Test(smallfiles, a_swapped_directory_does_not_lead_it_elsewhere)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct swap s;
+
+	wltest_target_dir(&tg);
+	swap_setup(&s, tg.dir, false);
+	r = wltest_run(&wl_smallfiles,
+	    "count = 20000; size = 0; dirs = 1; sync = false;", tg.dir,
+	    LAB_CACHE_KEEP, swap_attack, &s, 300);
+	cr_assert(s.done, "the exchange never happened");
+	victim_unchanged(&s);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	cr_assert_eq(r->tests[0].files, SWAP_FILES);
+	wl_result_free(r);
+	wltest_rm_rf(s.lair);
+	wltest_target_free(&tg);
+}
+
+Test(smallfiles, a_planted_link_is_refused_not_followed)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct swap s;
+
+	wltest_target_dir(&tg);
+	swap_setup(&s, tg.dir, true);
+	r = wltest_run(&wl_smallfiles,
+	    "count = 20000; size = 0; dirs = 1; sync = false;", tg.dir,
+	    LAB_CACHE_KEEP, swap_attack, &s, 300);
+	cr_assert(s.done, "the link was never planted");
+	victim_unchanged(&s);
+	cr_assert_eq(r->status, WL_FAILED);
+	cr_assert(r->error != NULL && strstr(r->error, "f0019999") != NULL &&
+		strstr(r->error, strerror(EEXIST)) != NULL,
+	    "%s", r->error ? r->error : "");
+	wl_result_free(r);
+	wltest_rm_rf(s.lair);
+	wltest_target_free(&tg);
 }

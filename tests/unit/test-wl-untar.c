@@ -232,6 +232,39 @@ Test(untar, missing_tarball_fails_with_its_name)
 	wltest_target_free(&tg);
 }
 
+/* libarchive's mtree and raw formats read any text as an archive, and
+   its empty format nothing: such a tarball extracted nothing and said
+   ok (issue 19, item 11). */
+Test(untar, text_or_empty_file_is_not_an_archive)
+{
+	static const char *const body[] = { "hello world\nsecond line\n",
+		"/set type=file\n./a size=3\n", "" };
+	struct wltest_target tg;
+	struct wl_result *r;
+	char tarball[4096], cfg[4200];
+	FILE *fp;
+
+	for (size_t i = 0; i < sizeof body / sizeof *body; i++) {
+		wltest_target_dir(&tg);
+		snprintf(tarball, sizeof tarball, "%s.txt", tg.dir);
+		cr_assert_not_null(fp = fopen(tarball, "w"));
+		fputs(body[i], fp);
+		fclose(fp);
+		snprintf(cfg, sizeof cfg, "tarball = \"%s\";", tarball);
+		r = wltest_run(&wl_untar, cfg, tg.dir, LAB_CACHE_KEEP, NULL,
+		    NULL, 30);
+		cr_assert_eq(r->status, WL_FAILED, "input %zu: %s", i,
+		    wl_status_name(r->status));
+		cr_assert(strstr(r->error, tarball) != NULL &&
+			strstr(r->error, "not an archive") != NULL,
+		    "%s", r->error);
+		cr_assert(wltest_dir_empty(tg.dir));
+		wl_result_free(r);
+		unlink(tarball);
+		wltest_target_free(&tg);
+	}
+}
+
 Test(untar, full_filesystem_fails_cleanly)
 {
 	struct wltest_target tg;
@@ -340,7 +373,7 @@ create_worker(struct wl_worker *w)
 	const struct tree *t = w->arg;
 
 	tree_fill(buf, sizeof buf);
-	return tree_create(w, t, w->run->dir, buf, sizeof buf);
+	return tree_create(w, t, w->run->dirfd, w->run->dir, buf, sizeof buf);
 }
 
 static struct tree create_tree;
