@@ -40,6 +40,8 @@ cell_marks(struct compare_cell *x, double cv_limit)
 		return;
 	if (x->interrupted)
 		x->marks |= COMPARE_MARK_STOPPED;
+	if (x->stalled > 0)
+		x->marks |= COMPARE_MARK_STALLED;
 	if (x->too_fast)
 		return; /* "+++++" says it all */
 	if (x->n >= 2 && isfinite(x->d.cv) && x->d.cv > cv_limit)
@@ -411,6 +413,7 @@ compare_marks_keys(unsigned marks)
 		{ COMPARE_MARK_WARMUP, "warm-up" },
 		{ COMPARE_MARK_SHORT, "short" },
 		{ COMPARE_MARK_STOPPED, "stopped" },
+		{ COMPARE_MARK_STALLED, "stalled" },
 	};
 	struct strbuf out;
 
@@ -476,5 +479,16 @@ compare_marks_text(const struct compare *c, size_t row, size_t col)
 	if (x->marks & COMPARE_MARK_STOPPED)
 		strbuf_printf(&out, "%s%s", out.len ? "; " : "",
 		    _("only stopped runs had a figure: shown, never judged"));
+	if (x->marks & COMPARE_MARK_STALLED)
+		strbuf_printf(&out,
+		    ngettext("%s%zu repeat stalled for up to %.1f s (raidlab "
+			     "was stopped, or the machine suspended, while "
+			     "it was timed)%s",
+			"%s%zu repeats stalled for up to %.1f s (raidlab "
+			"was stopped, or the machine suspended, while it "
+			"was timed)%s",
+			x->stalled),
+		    out.len ? "; " : "", x->stalled, x->stalled_s,
+		    x->interrupted ? "" : _(": left out"));
 	return strbuf_take(&out);
 }

@@ -421,16 +421,42 @@ cell_push(struct compare_cell *cell, double v, double wall, enum fig_kind kind)
 struct run_fig {
 	double sum[3], wall[3];
 	size_t n[3];
+	double stalled; /* the longest stall of its tests, seconds */
 };
 
+/* A run's figure for a column into its cell: of the best kind among
+   its tests; a failed run's is only counted. */
+static void
+run_push(struct compare_cell *cell, const struct run_fig *f,
+    enum wl_status status)
+{
+	if (f->stalled > 0 && status != WL_FAILED) {
+		cell->stalled++;
+		if (f->stalled > cell->stalled_s)
+			cell->stalled_s = f->stalled;
+	}
+	for (int kd = FIG_REAL; kd <= FIG_STOPPED; kd++) {
+		if (f->n[kd] == 0)
+			continue;
+		if (status == WL_FAILED)
+			cell->failed++;
+		else
+			cell_push(cell, f->sum[kd] / (double)f->n[kd],
+			    f->wall[kd] / (double)f->n[kd], (enum fig_kind)kd);
+		return;
+	}
+}
+
 /* A stopped run's figures are all stopped ones, even those of tests it
-   finished: the run is not what the lab asked for. */
+   finished: the run is not what the lab asked for. A stalled test's
+   figure counts time nothing ran: as good as stopped. */
 static enum fig_kind
 kind_of(const struct wl_result *res, const struct wl_test *t)
 {
-	return t->interrupted || res->status == WL_INTERRUPTED ? FIG_STOPPED
-	    : t->too_fast                                      ? FIG_FAST
-							       : FIG_REAL;
+	bool stopped =
+	    t->interrupted || t->stalled > 0 || res->status == WL_INTERRUPTED;
+
+	return stopped ? FIG_STOPPED : t->too_fast ? FIG_FAST : FIG_REAL;
 }
 
 /* "quick 2026-11-30 07:41", or the file's name without a date. */
@@ -486,20 +512,11 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 		f[col[t]].sum[kd] += test->value;
 		f[col[t]].wall[kd] += test->wall;
 		f[col[t]].n[kd]++;
+		if (test->stalled > f[col[t]].stalled)
+			f[col[t]].stalled = test->stalled;
 	}
 	for (size_t k = 0; k < c->ncols; k++)
-		for (int kd = FIG_REAL; kd <= FIG_STOPPED; kd++) {
-			if (f[k].n[kd] == 0)
-				continue;
-			if (res->status == WL_FAILED)
-				c->rows[row].cells[k].failed++;
-			else
-				cell_push(&c->rows[row].cells[k],
-				    f[k].sum[kd] / (double)f[k].n[kd],
-				    f[k].wall[kd] / (double)f[k].n[kd],
-				    (enum fig_kind)kd);
-			break;
-		}
+		run_push(&c->rows[row].cells[k], &f[k], res->status);
 	free(f);
 	free(col);
 }

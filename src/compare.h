@@ -16,11 +16,12 @@
  * rates, the lowest for seconds (compare_lower_better decides from the
  * unit). Failed runs are counted, not averaged (their figures are
  * partial), as `raidlab show` does; too-fast repeats are left out unless
- * every repeat was; a stopped run's figures (an interrupted run) are left
- * out unless no other repeat has one, and then they are shown marked and
- * never judged. The Compare screen (ui/tui-compare.c) and `raidlab
- * compare` draw it; the verdict texts are compare-verdict.c's. The
- * thread that owns the records (the UI thread).
+ * every repeat was; a stopped run's figures (an interrupted run, or a
+ * test that stalled: the process stopped or the machine suspended while
+ * it was timed) are left out unless no other repeat has one, and then
+ * they are shown marked and never judged. The Compare screen
+ * (ui/tui-compare.c) and `raidlab compare` draw it; the verdict texts are
+ * compare-verdict.c's. The thread that owns the records (the UI thread).
  */
 #ifndef RAIDLAB_COMPARE_H
 #define RAIDLAB_COMPARE_H
@@ -54,6 +55,9 @@ enum compare_mark {
 	COMPARE_MARK_WARMUP = 1 << 3, /* the first repeat far from the rest */
 	COMPARE_MARK_SHORT = 1 << 4, /* tests too short to trust */
 	COMPARE_MARK_STOPPED = 1 << 5, /* only stopped runs had a figure */
+	COMPARE_MARK_STALLED = 1 << 6, /* a repeat's test stalled (the
+					  process stopped, the machine
+					  suspended): counted as stopped */
 };
 
 /* The marks that make a sample unstable, or its figures too short to
@@ -104,7 +108,10 @@ struct compare_cell {
 	size_t failed; /* failed runs, left out of the mean */
 	size_t fast; /* repeats too fast to mean much: left out of the mean
 			unless every repeat was, as in raidlab show */
-	size_t stopped; /* repeats from stopped runs (left out, or all) */
+	size_t stopped; /* repeats from stopped runs (left out, or all),
+			   stalled ones included */
+	size_t stalled; /* repeats whose test stalled (wl_test.stalled) */
+	double stalled_s; /* the longest such stall, seconds */
 	bool too_fast; /* every repeat was (n > 0): not a candidate for
 			  best, shown as bonnie++ does ("+++++") */
 	bool interrupted; /* only stopped repeats had a figure: theirs are

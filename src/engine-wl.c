@@ -128,6 +128,7 @@ wl_test_begin(struct wl_run *r, const char *key, const char *label,
 	engine_thread_cpu(&eng->drv_user, &eng->drv_sys);
 	engine_totals(eng, &eng->at_begin);
 	eng->begin_ns = wl_now_ns();
+	eng->cur->begin_ns = eng->begin_ns;
 	if (eng->prog_total > 0) {
 		struct evq_event ev;
 
@@ -176,7 +177,8 @@ wl_test_end(struct wl_run *r, double min_wall)
 
 	if (t == NULL)
 		return NULL;
-	t->wall = (double)(wl_now_ns() - eng->begin_ns) / 1e9;
+	t->end_ns = wl_now_ns();
+	t->wall = (double)(t->end_ns - eng->begin_ns) / 1e9;
 	engine_totals(eng, &now);
 	engine_thread_cpu(&u, &s);
 	t->user += u - eng->drv_user;
@@ -215,6 +217,9 @@ worker_main(void *arg)
 	struct start *st = arg;
 	double u0, s0, u1, s1;
 
+	/* Named, so that top -H, gdb and the tests can tell the workers
+	   (alive only while wl_parallel() runs) from the other threads. */
+	pthread_setname_np(pthread_self(), "rl-worker");
 	engine_thread_cpu(&u0, &s0);
 	st->rc = st->fn(&st->w);
 	engine_thread_cpu(&u1, &s1);

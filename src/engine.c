@@ -247,6 +247,45 @@ engine_join(struct engine *eng)
 	return res;
 }
 
+/* CLOCK_BOOTTIME in ns: CLOCK_MONOTONIC plus the time suspended. */
+static uint64_t
+boot_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* A tick that came far too late, or after a suspend: a stall, kept. */
+static void
+stall_check(struct sampler *s)
+{
+	uint64_t mono, boot;
+	double late, slept;
+
+	if (s->tick_ns == 0)
+		return;
+	mono = wl_now_ns();
+	boot = boot_ns();
+	late = ((double)(mono - s->mono_ns) - (double)s->tick_ns) / 1e9;
+	slept =
+	    ((double)(boot - s->boot_ns) - (double)(mono - s->mono_ns)) / 1e9;
+	if (late > SAMPLER_STALL_GAP || slept > WL_STALL_MIN) {
+		struct sampler_stall *st;
+
+		s->stalls =
+		    xreallocarray(s->stalls, s->nstalls + 1, sizeof *s->stalls);
+		st = &s->stalls[s->nstalls++];
+		st->from = s->mono_ns;
+		st->to = mono;
+		st->stopped = late > SAMPLER_STALL_GAP ? late : 0;
+		st->suspended = slept > WL_STALL_MIN ? slept : 0;
+	}
+	s->mono_ns = mono;
+	s->boot_ns = boot;
+}
+
 void
 sampler_init(struct sampler *s, size_t cap)
 {
@@ -257,6 +296,9 @@ sampler_init(struct sampler *s, size_t cap)
 void
 sampler_done(struct sampler *s)
 {
+	free(s->stalls);
+	s->stalls = NULL;
+	s->nstalls = 0;
 	series_done(&s->series);
 	devstat_done(&s->dev);
 	free(s->dbuf);
@@ -300,4 +342,56 @@ sampler_tick(struct sampler *s, struct engine *eng)
 		devstat_delta(&s->dev, s->dbuf);
 	series_push_devs(&s->series, &x, s->dev.n > 0 ? s->dbuf : NULL);
 	s->last = now;
+	stall_check(s);
+}
+
+void
+sampler_arm(struct sampler *s, uint64_t tick_ns)
+{
+	s->tick_ns = tick_ns;
+	s->mono_ns = wl_now_ns();
+	s->boot_ns = boot_ns();
+}
+
+/* Seconds of stall st that fell within test t. */
+static double
+stall_in(const struct sampler_stall *st, const struct wl_test *t)
+{
+	uint64_t end = t->end_ns != 0 ? t->end_ns : UINT64_MAX;
+	uint64_t from = st->to - (uint64_t)(st->stopped * 1e9);
+	uint64_t lo = from > t->begin_ns ? from : t->begin_ns;
+	uint64_t hi = st->to < end ? st->to : end;
+	double lost = 0;
+
+	/* Where in its tick the machine slept is not known: all of it
+	   goes to each test that tick touched. */
+	if (st->suspended > 0 && t->begin_ns < st->to && end > st->from)
+		lost += st->suspended;
+	if (st->stopped > 0 && hi > lo)
+		lost += (double)(hi - lo) / 1e9;
+	return lost;
+}
+
+void
+sampler_mark_stalls(const struct sampler *s, struct wl_result *res)
+{
+	for (size_t i = 0; i < res->ntests; i++) {
+		struct wl_test *t = &res->tests[i];
+		double lost = 0;
+		char *note;
+
+		if (t->begin_ns == 0)
+			continue;
+		for (size_t k = 0; k < s->nstalls; k++)
+			lost += stall_in(&s->stalls[k], t);
+		if (lost < WL_STALL_MIN)
+			continue;
+		t->stalled = lost;
+		note = xasprintf(_("%s stalled for %.1f s (raidlab was "
+				   "stopped, or the machine suspended): its "
+				   "figure counts that time"),
+		    t->label ? t->label : t->key, lost);
+		wl_result_add_note(res, note);
+		free(note);
+	}
 }

@@ -76,14 +76,31 @@ struct wl_result *engine_join(struct engine *eng);
 /*
  * The front end's sampler: each call pushes the counters' change since
  * the previous call onto a series (series.h), with the change of each
- * watched device's sysfs counters (devstat.h) beside it.
+ * watched device's sysfs counters (devstat.h) beside it. Armed, it also
+ * watches for stalls: stretches in which the process did not run, so
+ * that a test's figure that counts them is marked (wl_test.stalled).
  */
+struct sampler_stall {
+	uint64_t from, to; /* CLOCK_MONOTONIC ns: the ticks around it */
+	double stopped; /* seconds stopped (SIGSTOP, ^Z), the last ones
+			   before to */
+	double suspended; /* seconds the machine slept, within from-to */
+};
+
 struct sampler {
 	struct engine_totals last;
 	struct series series;
 	struct devstat dev;
 	struct dev_sample *dbuf; /* one per watched device */
+	uint64_t tick_ns; /* sampler_arm()'s period; 0: not armed */
+	uint64_t mono_ns, boot_ns; /* the previous tick's clocks */
+	struct sampler_stall *stalls;
+	size_t nstalls;
 };
+
+/* A tick this many seconds later than its period means the process was
+   stopped: a runner thread that only polls is never that late else. */
+#define SAMPLER_STALL_GAP 2.0
 
 void sampler_init(struct sampler *s, size_t cap);
 void sampler_done(struct sampler *s);
@@ -96,6 +113,21 @@ void sampler_done(struct sampler *s);
 void sampler_watch(struct sampler *s, const char *sysroot, char *const *names,
     size_t n);
 void sampler_tick(struct sampler *s, struct engine *eng);
+/*
+ * Watch for stalls from now on, sampler_tick() being called every
+ * tick_ns: a tick more than SAMPLER_STALL_GAP seconds late (the process
+ * was stopped; CLOCK_MONOTONIC counts that) or one that finds
+ * CLOCK_BOOTTIME ahead of CLOCK_MONOTONIC by more than WL_STALL_MIN
+ * seconds (the machine was suspended; CLOCK_MONOTONIC does not count
+ * that) is a stall.
+ */
+void sampler_arm(struct sampler *s, uint64_t tick_ns);
+/*
+ * Mark each test of res (run while the sampler was armed) that stalls
+ * took WL_STALL_MIN seconds or more from (wl_test.stalled), with a note
+ * in the result. After the run's last sampler_tick().
+ */
+void sampler_mark_stalls(const struct sampler *s, struct wl_result *res);
 
 /* ---------------------------------------------------------------- workloads */
 

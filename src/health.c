@@ -244,6 +244,7 @@ what(const struct health *h, char *buf, size_t len)
 int
 health_take(struct health *h, const char *dir, struct err *e)
 {
+	char w[PATH_MAX + 256];
 	struct hmount m;
 	struct statvfs sv;
 	struct stat st;
@@ -256,6 +257,7 @@ health_take(struct health *h, const char *dir, struct err *e)
 		return err_setf(e, -errno, _("the target %s: %s"), dir,
 		    strerror(errno));
 	h->dev = st.st_dev;
+	h->rw = true;
 	if (find_mount(dir, st.st_dev, NULL, 0, 0, &m)) {
 		h->mnt_major = m.major;
 		h->mnt_minor = m.minor;
@@ -272,13 +274,14 @@ health_take(struct health *h, const char *dir, struct err *e)
 	h->rw = h->rw && (sv.f_flag & ST_RDONLY) == 0;
 	dev_name(st.st_dev, h->sysname, sizeof h->sysname);
 	h->ext4_errors = ext4_errors(h->sysname);
-	/* Only a target that takes a file can be seen to stop taking one. */
-	if (h->rw && (rc = probe(dir)) < 0 && !probe_harmless(rc)) {
-		char w[PATH_MAX + 256];
-
+	/* Every workload writes: read-only before the first one is as
+	   broken as turning read-only during one. */
+	if (!h->rw)
+		return err_setf(e, -EROFS, _("%s is read-only"),
+		    what(h, w, sizeof w));
+	if ((rc = probe(dir)) < 0 && !probe_harmless(rc))
 		return err_setf(e, rc, _("%s cannot be written: %s"),
 		    what(h, w, sizeof w), strerror(-rc));
-	}
 	return 0;
 }
 

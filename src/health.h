@@ -40,8 +40,9 @@ struct health {
 
 /*
  * The baseline of dir now. Returns 0, or a negative errno with e set when
- * the directory is already unreachable or broken (then h is still filled
- * as far as it goes, and health_done() frees it).
+ * the directory is already unreachable, broken or read-only (-EROFS: no
+ * workload could write there; then h is still filled as far as it goes,
+ * and health_done() frees it).
  */
 int health_take(struct health *h, const char *dir, struct err *e);
 void health_done(struct health *h);

@@ -76,6 +76,21 @@ forward(struct labrun *lr, const struct evq_event *in, int vi, int wi, int k)
 	labrun_push(lr, &ev);
 }
 
+/* The tests a stall marked, said as the run's notes (the live lines
+   gave their figures before the stall was known). */
+static void
+said_stalls(struct labrun *lr, const struct wl_result *res, int vi, int wi)
+{
+	for (size_t i = 0; i < res->ntests; i++)
+		if (res->tests[i].stalled > 0)
+			labrun_emit(lr, LABRUN_NOTE, vi, wi,
+			    _("%s: stalled for %.1f s (raidlab was stopped, or "
+			      "the machine suspended): not a plain result"),
+			    res->tests[i].label ? res->tests[i].label
+						: res->tests[i].key,
+			    res->tests[i].stalled);
+}
+
 /* Follow eng to its end, sampling each tick; the joined result with the
    series attached. */
 static struct wl_result *
@@ -89,6 +104,7 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
 	struct evq_event ev;
 	bool done = false;
 
+	sampler_arm(smp, tick);
 	while (!done) {
 		struct pollfd p = { evq_fd(q), POLLIN, 0 };
 		uint64_t now = wl_now_ns();
@@ -110,6 +126,8 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
 	if (res != NULL) {
 		/* The last partial tick, then hand the series over. */
 		sampler_tick(smp, eng);
+		sampler_mark_stalls(smp, res);
+		said_stalls(lr, res, vi, wi);
 		series_done(&res->series);
 		res->series = smp->series;
 		res->tick = lr->tick_ms / 1000.0;
@@ -118,9 +136,11 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
 	return res;
 }
 
-/* One workload once on dir; NULL if it could not start (said why). */
+/* One workload once on dir; NULL if it could not start (said, and why
+   into why). */
 static struct wl_result *
-run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
+run_once(struct labrun *lr, int vi, int wi, int k, const char *dir, char *why,
+    size_t len)
 {
 	const struct lab_workload *w = &lr->lab->workloads[wi];
 	struct engine_job job = {
@@ -151,6 +171,7 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir)
 	if (engine_start(eng, &job, &e) < 0) {
 		labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
 		    err_format(&e, b, sizeof b));
+		snprintf(why, len, _("not run: %s"), e.msg);
 		sampler_done(&smp);
 		engine_free(eng);
 		return NULL;
@@ -254,9 +275,16 @@ one_round(struct labrun *lr, struct vrun *v, int wi, int64_t k, double *prev)
 	snprintf(ev.text, sizeof ev.text, "%s", wname(&lr->lab->workloads[wi]));
 	labrun_push(lr, &ev);
 	labrun_record_progress(lr, v->vi, wi, (int)k);
-	if ((res = run_once(lr, v->vi, wi, (int)k, v->dir)) == NULL) {
+	res = run_once(lr, v->vi, wi, (int)k, v->dir, why, sizeof why);
+	if (res == NULL) {
+		/* Recorded all the same: a record must list every planned
+		   run, and why it has no figures. */
 		rounds_pair_add(p, NULL);
 		labrun_count(lr, 0, 1);
+		hand_run(lr, v->vi, wi, (int)k, NULL, NULL, NULL, why);
+		err_clear(&e);
+		if (health_check(&v->h, &e) < 0)
+			target_broken(lr, v, &e);
 		return;
 	}
 	*prev = res->wall;
@@ -451,7 +479,11 @@ run_lab(struct labrun *lr)
 		if (!precheck(lr, arrays || lr->nconfirmed > 0))
 			return;
 	}
-	/* Passed: from here on there is something to record. */
+	/* Passed, nothing changed yet: a run whose record would be lost is
+	   not worth making. */
+	if (!labrun_record_check(lr))
+		return;
+	/* From here on there is something to record. */
 	labrun_record_begin(lr);
 	labrun_rounds(lr);
 }

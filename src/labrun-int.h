@@ -161,13 +161,17 @@ void labrun_array_variant(struct labrun *lr, int vi, int64_t k);
 int labrun_hook(struct labrun *lr, int vi, const char *target, json_t *build);
 
 /* labrun-record.c: the runner's record (labrun.h). */
+/* The results directory takes a record (record_results_check()), or
+   opts.record is false; else false, said and counted as refused. */
+bool labrun_record_check(struct labrun *lr);
 /* Create and save it (status "running"), when opts.record. */
 void labrun_record_begin(struct labrun *lr);
 /* Add an item about to be handed over, and save. */
 void labrun_record_item(struct labrun *lr, const struct labrun_result *r);
 /* A workload run starts (and save). */
 void labrun_record_progress(struct labrun *lr, int vi, int wi, int repeat);
-/* The final status from the summary, and save. */
+/* The final status from the summary, and save (a failure sets the
+   summary's record_lost). */
 void labrun_record_end(struct labrun *lr);
 /* A directory variant's hook result (labrun-hook.c), and save. */
 void labrun_record_hook(struct labrun *lr, json_t *hook);

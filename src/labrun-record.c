@@ -31,19 +31,44 @@ rounds(struct labrun *lr, bool final)
 	json_decref(o);
 }
 
-/* Save; a failure is said once (the next saves try again). */
-static void
+/* Save; a failure is said once (the next saves try again). Returns
+   whether it was saved. */
+static bool
 save(struct labrun *lr)
 {
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct err e;
 
 	err_clear(&e);
-	if (record_save(lr->rec, lr->results, &e) == 0 || lr->rec_said)
-		return;
+	if (record_save(lr->rec, lr->results, &e) == 0)
+		return true;
+	if (lr->rec_said)
+		return false;
 	lr->rec_said = true;
 	labrun_emit(lr, LABRUN_ERROR, -1, -1, _("the record: %s"),
 	    err_format(&e, b, sizeof b));
+	return false;
+}
+
+bool
+labrun_record_check(struct labrun *lr)
+{
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
+	struct err e;
+
+	if (!lr->record)
+		return true;
+	err_clear(&e);
+	if (record_results_check(lr->results, &e) == 0)
+		return true;
+	labrun_emit(lr, LABRUN_ERROR, -1, -1,
+	    _("no record could be kept, so nothing runs: %s"),
+	    err_format(&e, b, sizeof b));
+	pthread_mutex_lock(&lr->lock);
+	lr->sum.failed++;
+	lr->sum.refused = true;
+	pthread_mutex_unlock(&lr->lock);
+	return false;
 }
 
 void
@@ -117,7 +142,12 @@ labrun_record_end(struct labrun *lr)
 	/* What the repeats say, as compare and show would say it, for
 	   whoever reads the file without raidlab. */
 	record_set_stability(lr->rec, compare_stability_json(lr->rec));
-	save(lr);
+	if (save(lr))
+		return;
+	/* Whatever is on disk, if anything, is not how the run ended. */
+	pthread_mutex_lock(&lr->lock);
+	lr->sum.record_lost = true;
+	pthread_mutex_unlock(&lr->lock);
 }
 
 void

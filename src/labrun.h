@@ -35,7 +35,9 @@
  *    the front end (the runner recorded it already: front ends only
  *    show it);
  *  - with opts.record, the result record (record.h) the runner writes
- *    itself: saved with status "running" once the precheck has passed
+ *    itself: once the precheck has passed, its directory is tried (a
+ *    run whose record would be lost is refused, nothing built); saved
+ *    with status "running" then
  *    (before anything is built or measured), rewritten (temp file,
  *    fsync, rename) when a workload run starts and after each item, and
  *    at the end with the final status ("ok", "failed", "interrupted"),
@@ -211,8 +213,12 @@ struct labrun_summary {
 		       that could not be created, a refused precheck */
 	bool refused; /* the precheck refused (or could not be made):
 			 nothing was touched, nothing will be recorded;
-			 also for want of room (space.h) */
+			 also for want of room (space.h), and when the
+			 results directory cannot be written */
 	bool stopped; /* labrun_stop() was called */
+	bool record_lost; /* opts.record, and the final record could not
+			     be saved (said): what is on disk, if anything,
+			     is not how the run ended */
 	bool done; /* the runner has finished */
 };
 
@@ -266,7 +272,9 @@ void labrun_summary(struct labrun *lr, struct labrun_summary *s);
  * The record the runner wrote (opts.record), final, with its path; the
  * caller owns it. NULL before LABRUN_DONE, when nothing was recorded (a
  * refused precheck, opts.record false), and on a second call. A record
- * that could not be saved was said as a LABRUN_ERROR; its path is NULL.
+ * that could not be saved was said as a LABRUN_ERROR; its path is NULL
+ * (never saved) or the file holds an earlier state (the summary's
+ * record_lost).
  */
 struct record *labrun_take_record(struct labrun *lr);
 

@@ -218,6 +218,8 @@ test_to_json(const struct wl_test *t)
 	json_object_set_new(o, "ops", rec_ju64(t->ops));
 	json_object_set_new(o, "too_fast", json_boolean(t->too_fast));
 	json_object_set_new(o, "interrupted", json_boolean(t->interrupted));
+	if (t->stalled > 0)
+		json_object_set_new(o, "stalled", rec_jdbl(t->stalled));
 	/* An empty histogram is left out: reading it back re-initialises. */
 	for (op = 0; op < WL_OP__COUNT; op++)
 		if (t->lat[op].n > 0)
@@ -370,6 +372,10 @@ test_from_json(const json_t *o, struct wl_result *r, struct err *e)
 	    !rec_get_u64(o, "ops", &t->ops) ||
 	    !rec_get_bool(o, "too_fast", &t->too_fast) ||
 	    !rec_get_bool(o, "interrupted", &t->interrupted))
+		return bad(e, key);
+	/* Optional: only a stalled test has it. */
+	if (json_object_get(o, "stalled") != NULL &&
+	    (!rec_get_dbl(o, "stalled", &t->stalled) || !(t->stalled >= 0)))
 		return bad(e, key);
 	if (lat != NULL && !json_is_object(lat))
 		return bad(e, _("latency"));

@@ -254,4 +254,11 @@ bool record_writer_alive(const json_t *writer);
  */
 char *record_results_dir(const struct lab *lab);
 
+/*
+ * Whether a record can be saved into the results directory dir: created
+ * when missing (mkdir -p), then a temporary file created and removed in
+ * it (record-dir.c). 0, or a negative errno with e naming dir.
+ */
+int record_results_check(const char *dir, struct err *e);
+
 #endif

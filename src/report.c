@@ -74,9 +74,12 @@ generic_row(struct strbuf *out, const char *label, const struct wl_test *t)
 		fmt_value(v, sizeof v, t->value, t->unit);
 	snprintf(val, sizeof val, "%s %s", v, wl_unit_name(t->unit));
 	fmt_p99(p99, sizeof p99, op >= 0 ? &t->lat[op] : NULL, op);
-	strbuf_printf(out, "%-30s %20s %9.2f %5.0f %s%s\n", label, val, t->wall,
+	strbuf_printf(out, "%-30s %20s %9.2f %5.0f %s%s", label, val, t->wall,
 	    wl_test_cpu_percent(t), p99,
 	    t->interrupted ? _(" [interrupted]") : "");
+	if (t->stalled > 0)
+		strbuf_printf(out, _(" [stalled %.1f s]"), t->stalled);
+	strbuf_add(out, "\n");
 }
 
 /* The sample's mean and sd (stats.h); 0 for no figure, as the table

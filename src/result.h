@@ -59,7 +59,18 @@ struct wl_test {
 	bool too_fast; /* under the workload's minimum time: the rate
 			  means little (bonnie++ prints +++++) */
 	bool interrupted; /* stopped before the end */
+	/* Seconds during the test in which the process did not run (it
+	   was stopped: SIGSTOP, ^Z; or the machine was suspended), as the
+	   front end's sampler saw them (engine.h); 0: none. Its figure
+	   counts that time, so it is not a plain result. */
+	double stalled;
+	/* CLOCK_MONOTONIC at its begin and end (ns), for the sampler to
+	   place a stall; not recorded. */
+	uint64_t begin_ns, end_ns;
 };
+
+/* A stall this long (seconds) marks a test (struct wl_test.stalled). */
+#define WL_STALL_MIN 1.0
 
 struct wl_result {
 	char *workload; /* type name: "bonnie" */

@@ -107,7 +107,7 @@ rounds_pair_add(struct rounds_pair *p, const struct wl_result *res)
 
 			if (u->key != NULL && strcmp(u->key, t->key) == 0 &&
 			    !u->too_fast && !u->interrupted &&
-			    isfinite(u->value)) {
+			    !(u->stalled > 0) && isfinite(u->value)) {
 				sum += u->value;
 				n++;
 			}

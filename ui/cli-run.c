@@ -453,18 +453,21 @@ ran_variants(const struct record *rec)
 
 /* The record as the runner saved it (a failed save was said). */
 static void
-finish(const struct record *rec, const struct run_opts *o)
+finish(const struct record *rec, const struct run_opts *o, bool lost)
 {
 	const char *why = record_rounds_why(rec->root);
 
-	if (rec->path != NULL && o->out == OUT_TABLE)
+	if (lost)
+		cli_error(&cli_run, _("the record of this run was not saved"));
+	else if (rec->path != NULL && o->out == OUT_TABLE)
 		cli_fprintf(stderr, _("raidlab run: record saved to %s\n"),
 		    rec->path);
 	if (why != NULL && o->out == OUT_TABLE)
 		cli_fprintf(stderr, _("raidlab run: rounds (%s): %s\n"),
 		    record_order(rec->root), why);
 	print_output(rec, o->out);
-	if (rec->path != NULL && o->out == OUT_TABLE && ran_variants(rec) > 1)
+	if (!lost && rec->path != NULL && o->out == OUT_TABLE &&
+	    ran_variants(rec) > 1)
 		cli_fprintf(stderr,
 		    _("raidlab run: the variants side by side: raidlab compare "
 		      "%s\n"),
@@ -538,8 +541,8 @@ run_exec(int argc, char **argv)
 		rc = CLI_FAIL;
 		goto out;
 	}
-	finish(rec, &o);
-	rc = interrupted ? 130 : s.failed ? CLI_FAIL : CLI_OK;
+	finish(rec, &o, s.record_lost);
+	rc = interrupted ? 130 : s.failed || s.record_lost ? CLI_FAIL : CLI_OK;
 out:
 	record_free(rec);
 	free(vsel);

@@ -1,6 +1,7 @@
 /*
  * Engine building blocks: latency histograms (the series: test-series.c),
- * the event queue across threads, rates and %CPU of a test, text buffers.
+ * the event queue across threads, rates and %CPU of a test, where the
+ * sampler's stalls fall, text buffers.
  */
 #include "config.h"
 
@@ -172,6 +173,50 @@ Test(result, rates_and_cpu_follow_from_counters)
 	cr_assert_null(wl_result_test(r, "nope"));
 	cr_assert_eq(wl_unit_parse(wl_unit_key(WL_UNIT_IOPS)), WL_UNIT_IOPS);
 	cr_assert_eq(wl_status_parse("interrupted"), WL_INTERRUPTED);
+	wl_result_free(r);
+}
+
+/* A test's begin and end, in seconds of CLOCK_MONOTONIC. */
+static struct wl_test *
+timed(struct wl_result *r, const char *key, double begin, double end)
+{
+	struct wl_test *t = wl_result_add_test(r, key, key, WL_UNIT_MBPS);
+
+	t->begin_ns = (uint64_t)(begin * 1e9);
+	t->end_ns = (uint64_t)(end * 1e9);
+	return t;
+}
+
+Test(sampler, stalls_mark_the_tests_they_fell_in)
+{
+	struct wl_result *r = wl_result_new("x", NULL);
+	struct sampler s;
+
+	sampler_init(&s, 8);
+	s.nstalls = 2;
+	s.stalls = calloc(2, sizeof *s.stalls);
+	/* Stopped 4.5 s before the tick at 15 s (the one at 10 s was the
+	   last on time), then the machine slept 60 s within one tick. */
+	s.stalls[0] = (struct sampler_stall){ .from = 10000000000ull,
+		.to = 15000000000ull,
+		.stopped = 4.5 };
+	s.stalls[1] = (struct sampler_stall){ .from = 20000000000ull,
+		.to = 20250000000ull,
+		.suspended = 60 };
+	timed(r, "stopped_in", 9, 16);
+	timed(r, "after", 16, 19);
+	timed(r, "began_at_resume", 14.99, 15.5);
+	timed(r, "slept_in", 19, 21);
+	timed(r, "before", 1, 9);
+	sampler_mark_stalls(&s, r);
+	cr_assert_float_eq(r->tests[0].stalled, 4.5, 1e-6);
+	cr_assert_eq(r->tests[1].stalled, 0);
+	cr_assert_eq(r->tests[2].stalled, 0, "under WL_STALL_MIN: %g",
+	    r->tests[2].stalled);
+	cr_assert_float_eq(r->tests[3].stalled, 60, 1e-6);
+	cr_assert_eq(r->tests[4].stalled, 0);
+	cr_assert_eq(r->nnotes, 2, "a note per stalled test");
+	sampler_done(&s);
 	wl_result_free(r);
 }
 
