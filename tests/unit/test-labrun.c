@@ -836,6 +836,11 @@ Test(labrun, precheck_refuses_and_nothing_runs)
 	struct seen s;
 	bool refusal = false;
 
+	/* as another user, "building arrays needs root" comes first */
+	if (geteuid() != 0) {
+		lab_free(lab);
+		cr_skip_test("the device guards run as root only");
+	}
 	cr_assert_eq(labrun_check(lab, &o, &c), -EPERM);
 	cr_assert_eq(c.rc, -EPERM);
 	cr_assert(has_msg(&c,
