@@ -19,7 +19,7 @@ finish() {
 }
 trap finish EXIT
 
-new_loop A 64M
+new_loop_apart A 64M
 mkfs.ext4 -q -F -L mine "$A" >/dev/null 2>&1 || fail "mkfs.ext4 $A"
 victim=$TEST_TMP/victim.img
 truncate -s 64M "$victim" || fail "truncate $victim"
@@ -83,7 +83,7 @@ rm -rf "$TEST_TMP/results" "$TEST_TMP/dir-a"
 # is built on its own (a second variant c on disk B, also confirmed: a
 # run's list names the disks of all its variants)
 losetup -d "$A" || fail "losetup -d $A"
-new_loop A 64M
+new_loop_apart A 64M
 new_loop B 64M
 mkfs.ext4 -q -F -L mine "$A" >/dev/null 2>&1 || fail "mkfs.ext4 $A"
 mkfs.ext4 -q -F -L more "$B" >/dev/null 2>&1 || fail "mkfs.ext4 $B"

@@ -67,6 +67,9 @@ cleanup() {
 		"$TEST_TMP"/*) losetup -d "$_l" 2>/dev/null ;;
 		esac
 	done
+	for _n in $TEST_LOOPS_ADDED; do
+		loop_ctl REMOVE "$_n" 2>/dev/null
+	done
 	rm -rf "$TEST_TMP"
 }
 trap cleanup EXIT
@@ -103,6 +106,42 @@ new_loop() {
 	truncate -s "$2" "$_f" || fail "truncate $_f"
 	_d=$(losetup -f --show "$_f") || fail "losetup -f --show $_f"
 	eval "$1=\$_d"
+}
+
+# new_loop_apart VAR SIZE: as new_loop, on a loop device the test adds
+# itself (loop-control) above every number in use, for a test that
+# detaches and reattaches it: another process's `losetup -f` takes the
+# lowest free number, so it does not take this one meanwhile. The exit
+# trap removes the device again.
+TEST_LOOPS_ADDED=
+loop_ctl() { # ADD|REMOVE N: the loop-control ioctl; prints its answer
+	python3 -c '
+import errno, fcntl, glob, os, re, sys
+fd = os.open("/dev/loop-control", os.O_RDWR)
+if sys.argv[1] == "REMOVE":
+    fcntl.ioctl(fd, 0x4C81, int(sys.argv[2]))
+    sys.exit(0)
+used = [int(re.search(r"(\d+)$", p).group(1))
+        for p in glob.glob("/sys/block/loop[0-9]*")]
+n = max(used + [0]) + 64
+while True:
+    try:
+        print(fcntl.ioctl(fd, 0x4C80, n))
+        break
+    except OSError as e:
+        if e.errno != errno.EEXIST:
+            raise
+        n += 1' "$@"
+}
+new_loop_apart() {
+	_f=$(mktemp "$TEST_TMP/disk.XXXXXX") || fail "mktemp"
+	truncate -s "$2" "$_f" || fail "truncate $_f"
+	_n=$(loop_ctl ADD) || fail "cannot add a loop device"
+	TEST_LOOPS_ADDED="$TEST_LOOPS_ADDED $_n"
+	[ -b "/dev/loop$_n" ] || mknod "/dev/loop$_n" b 7 "$_n" ||
+		fail "mknod /dev/loop$_n"
+	losetup "/dev/loop$_n" "$_f" || fail "losetup /dev/loop$_n $_f"
+	eval "$1=/dev/loop\$_n"
 }
 
 # do_mount DEV DIR [OPTS]: mount, and unmount on exit (innermost first).

@@ -19,7 +19,7 @@ finish() {
 }
 trap finish EXIT
 
-new_loop A 64M
+new_loop_apart A 64M
 mkfs.ext4 -q -F -L mine "$A" >/dev/null 2>&1 || fail "mkfs.ext4 $A"
 victim=$TEST_TMP/victim.img
 truncate -s 64M "$victim" || fail "truncate $victim"
