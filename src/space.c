@@ -403,6 +403,18 @@ space_variant(const struct lab_variant *v, const char *file, uint64_t need,
 	}
 	if (!lab_variant_isset(v, LAB_V_SCRATCH) || v->scratch_count <= 0)
 		return SPACE_OK; /* real devices: their size is theirs */
+	/* losetup attaches a scratch file by its name: nobody else may be
+	   able to put another file there */
+	err_clear(&de);
+	if (!dirtrust_check(v->scratch_dir ? v->scratch_dir
+					   : LAB_SCRATCH_DIR_DEFAULT,
+		&de)) {
+		err_set(e, de.code, file,
+		    lab_variant_line(v, LAB_V_SCRATCH_DIR),
+		    lab_variant_path(v, LAB_V_SCRATCH_DIR, field, sizeof field),
+		    "%s", de.msg);
+		return SPACE_REFUSE;
+	}
 	return scratch_room(v, file, need, e);
 }
 

@@ -231,5 +231,23 @@ ln -s "$ATK/s/mine" "$ATK/s/to-mine"
 	fail "a run on a link exited 0"
 expect_match "the target a link" "$(cat "$TEST_TMP/out")" \
 	"$ATK/s/to-mine is a symbolic link"
+# 7. Scratch disks in nobody's directory: losetup attaches an image by
+# its name, which nobody could point at the victim; refused before any
+# file is made there.
+rm -rf "$ATK/d"
+install -d -o nobody -g nogroup -m 0755 "$ATK/d"
+cat >"$TEST_TMP/scratch.cfg" <<LAB
+name = "scratch";
+variants = ( { name = "one";
+  scratch = { count = 1; size = "64M"; dir = "$ATK/d"; };
+  array = { engine = "single"; }; fs = { type = "ext4"; }; } );
+workloads = ( { type = "smallfiles"; count = 100; } );
+LAB
+"$RAIDLAB" run "$TEST_TMP/scratch.cfg" --results "$TEST_TMP/res" \
+    >"$TEST_TMP/out" 2>&1 &&
+	fail "scratch disks in nobody's directory: exit 0"
+expect_match "scratch dir refusal" "$(cat "$TEST_TMP/out")" \
+	"scratch\.cfg:[0-9]+: variants\.one\.scratch\.dir: $ATK/d belongs to nobody"
+[ -z "$(ls -A "$ATK/d")" ] || fail "root made a file in nobody's directory"
 victim_same "at the end"
 exit 0
