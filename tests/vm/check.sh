@@ -494,9 +494,14 @@ vm_check_presets() {
 		vm_eq "$name: raidlab run" "$(vm_file "$p/run.status")" 0
 		r=$p/record.json
 		vm_eq "$name: record status" "$(jq -r .status "$r" 2>&1)" ok
+		# with the guest's disks it uses, and no other (guest.sh
+		# lab_disks): a preset with scratch disks uses some
+		used=$(vm_file "$p/disks")
+		grep -q 'scratch *=' "$lab" && [ -z "$used" ] &&
+			vm_fail "$name: none of the guest's disks used"
 		vm_match "$name: the record says it ran scaled down" \
 			"$(jq -r '.lab.scaled // "(not scaled)"' "$r" 2>&1)" \
-			'^--scale 0\.[0-9]+ --disk scratch:0=/dev/vdf'
+			"^--scale 0\.[0-9]+${used:+ $used}\$"
 		vm_eq "$name: every run has figures" "$(jq -r '.runs | length > 0
 			and all(.skipped == null and .status == "ok"
 			and (.tests | length > 0 and all(.value | numbers))

@@ -215,10 +215,24 @@ preset_disks=(--disk scratch:0=/dev/vdf --disk scratch:1=/dev/vdb
 	--disk scratch:2=/dev/vdg --disk scratch:3=/dev/vdc
 	--disk scratch:4=/dev/vdd --disk scratch:5=/dev/vde)
 
+# Of preset_disks, those lab uses, into the array used: raidlab refuses
+# a --disk no variant uses and names it, so what it names is left out.
+lab_disks() {
+	local unused i
+	unused=$(raidlab plan --scale "$VM_SCALE" "${preset_disks[@]}" "$1" \
+		2>&1 >/dev/null | grep -o 'scratch:[0-9]*=[^:]*: no variant' |
+		cut -d= -f1)
+	used=()
+	for ((i = 1; i < ${#preset_disks[@]}; i += 2)); do
+		grep -qx "${preset_disks[i]%%=*}" <<<"$unused" ||
+			used+=(--disk "${preset_disks[i]}")
+	done
+}
+
 # Each preset: its plan as JSON (what check.sh holds the built variants
 # to), then the run, inspect.sh leaving what it saw under built/.
 presets_stage() {
-	local d=$out/presets lab name p t0
+	local d=$out/presets lab name p t0 used
 	mkdir -p "$d"
 	# /var/tmp is where the presets keep files (seed-000's bitmap file,
 	# quick's directory): on the guest's tmpfs md cannot use a bitmap
@@ -237,12 +251,14 @@ presets_stage() {
 		p=$d/$name
 		mkdir -p "$p/built"
 		echo "$p/built" >/run/vm-inspect
-		raidlab plan --json --scale "$VM_SCALE" "${preset_disks[@]}" \
+		lab_disks "$lab"
+		echo "${used[*]}" >"$p/disks"
+		raidlab plan --json --scale "$VM_SCALE" "${used[@]}" \
 			"$lab" >"$p/plan.json" 2>"$p/plan.err"
 		echo $? >"$p/plan.status"
 		t0=$(now)
-		echo "+ raidlab run $lab --scale $VM_SCALE ${preset_disks[*]}"
-		raidlab run "$lab" --scale "$VM_SCALE" "${preset_disks[@]}" \
+		echo "+ raidlab run $lab --scale $VM_SCALE ${used[*]}"
+		raidlab run "$lab" --scale "$VM_SCALE" "${used[@]}" \
 			--hook /share/inspect.sh --results "$p/results" --json \
 			>"$p/record.json" 2>"$p/run.err"
 		echo $? >"$p/run.status"
