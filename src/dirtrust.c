@@ -23,9 +23,8 @@
 /* As the kernel: more links than this on one path is a loop. */
 #define DIRTRUST_HOPS_MAX 40
 
-/* A uid's name, or the number when the password database has none. */
-static const char *
-uid_name(uid_t uid, char *buf, size_t len)
+const char *
+dirtrust_user(uid_t uid, char *buf, size_t len)
 {
 	struct passwd pw, *res = NULL;
 	char tmp[4096];
@@ -50,14 +49,14 @@ trusted(const char *dir, const char *path, const struct stat *st, struct err *e)
 	unsigned mode = (unsigned)(st->st_mode & 07777);
 	bool self = strcmp(dir, path) == 0;
 
-	uid_name(st->st_uid, o, sizeof o);
+	dirtrust_user(st->st_uid, o, sizeof o);
 	if (geteuid() == 0)
 		snprintf(fix, sizeof fix, "%s",
 		    _("use a directory that only root can change"));
 	else
 		snprintf(fix, sizeof fix,
 		    _("use a directory that only root or %s can change"),
-		    uid_name(geteuid(), me, sizeof me));
+		    dirtrust_user(geteuid(), me, sizeof me));
 	if (st->st_uid != 0 && st->st_uid != geteuid()) {
 		if (self)
 			err_setf(e, -EACCES,

@@ -16,6 +16,8 @@
 #define RAIDLAB_DIRTRUST_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
 
 struct err;
 
@@ -25,5 +27,9 @@ struct err;
  * A path that cannot be read (EACCES, ELOOP) is not trusted either.
  */
 bool dirtrust_check(const char *dir, struct err *e);
+
+/* uid's user name into buf, or its number when the password database
+   has none; returns buf. */
+const char *dirtrust_user(uid_t uid, char *buf, size_t len);
 
 #endif

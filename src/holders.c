@@ -233,3 +233,16 @@ holders_describe(const char *path, char *buf, size_t len)
 	}
 	return o.n;
 }
+
+bool
+holders_mount_stands(const char *mp)
+{
+	char parent[PATH_MAX + 4];
+	struct stat st, pst;
+
+	if (snprintf(parent, sizeof parent, "%s/..", mp) >=
+		(int)sizeof parent ||
+	    stat(mp, &st) < 0 || stat(parent, &pst) < 0)
+		return false;
+	return st.st_dev != pst.st_dev;
+}

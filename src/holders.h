@@ -33,4 +33,8 @@ extern const unsigned holders_retry_ms[HOLDERS_TRIES];
  */
 int holders_describe(const char *path, char *buf, size_t len);
 
+/* Whether a filesystem is still mounted on mount point mp (its umount
+   failed): mp and its parent are on different devices. */
+bool holders_mount_stands(const char *mp);
+
 #endif

@@ -651,19 +651,11 @@ undo_step(struct prov *p, size_t i, bool failed, json_t *list,
 static const char *
 mount_standing(const struct plan_step *s)
 {
-	char parent[PATH_MAX + 4];
-	struct stat st, pst;
-
 	for (char ***u = s->undo; u != NULL && *u != NULL; u++) {
 		const char *mp =
 		    (*u)[0] && strcmp((*u)[0], "umount") == 0 ? (*u)[1] : NULL;
 
-		if (mp == NULL ||
-		    snprintf(parent, sizeof parent, "%s/..", mp) >=
-			(int)sizeof parent ||
-		    stat(mp, &st) < 0 || stat(parent, &pst) < 0)
-			continue;
-		if (st.st_dev != pst.st_dev)
+		if (mp != NULL && holders_mount_stands(mp))
 			return mp;
 	}
 	return NULL;

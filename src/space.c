@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,20 +185,6 @@ variant_copies(const struct lab_variant *v, unsigned n)
 	return copies(a, (unsigned)a->nlegs) * legs / (double)a->nlegs;
 }
 
-/* A uid's name, or the number when the password database has none. */
-static const char *
-uid_name(uid_t uid, char *buf, size_t len)
-{
-	struct passwd pw, *res = NULL;
-	char tmp[4096];
-
-	if (getpwuid_r(uid, &pw, tmp, sizeof tmp, &res) == 0 && res != NULL)
-		snprintf(buf, len, "%s", res->pw_name);
-	else
-		snprintf(buf, len, "%lu", (unsigned long)uid);
-	return buf;
-}
-
 /*
  * Whether this user may make the run's directory in dir: write and
  * search in dir, or in the nearest directory above it that exists (the
@@ -233,8 +218,8 @@ writable(const char *dir, struct err *e)
 	if ((err = errno) != EACCES && err != EPERM && err != EROFS)
 		goto out;
 	ok = false;
-	uid_name(st.st_uid, o, sizeof o);
-	uid_name(geteuid(), me, sizeof me);
+	dirtrust_user(st.st_uid, o, sizeof o);
+	dirtrust_user(geteuid(), me, sizeof me);
 	if (err == EROFS)
 		err_setf(e, -EROFS, _("%s: %s is on a read-only filesystem"),
 		    dir, p);
@@ -376,8 +361,8 @@ own_as_named(const struct lab_variant *v, struct err *e)
 	err_setf(e, -EPERM,
 	    _("%s belongs to %s, but %%u makes it %s's: have it removed, or "
 	      "use another directory"),
-	    v->directory, uid_name(st.st_uid, o, sizeof o),
-	    uid_name(geteuid(), me, sizeof me));
+	    v->directory, dirtrust_user(st.st_uid, o, sizeof o),
+	    dirtrust_user(geteuid(), me, sizeof me));
 	return false;
 }
 

@@ -508,8 +508,6 @@ undo(struct cleaner *c, const struct statej_obj *o)
 static const char *
 mount_standing(const struct statej_obj *o)
 {
-	char parent[PATH_MAX + 4];
-	struct stat st, pst;
 	size_t i;
 	json_t *a;
 
@@ -520,12 +518,8 @@ mount_standing(const struct statej_obj *o)
 		const char *cmd = json_string_value(json_array_get(a, 0));
 		const char *mp = json_string_value(json_array_get(a, 1));
 
-		if (cmd == NULL || strcmp(cmd, "umount") != 0 || mp == NULL ||
-		    snprintf(parent, sizeof parent, "%s/..", mp) >=
-			(int)sizeof parent ||
-		    stat(mp, &st) < 0 || stat(parent, &pst) < 0)
-			continue;
-		if (st.st_dev != pst.st_dev)
+		if (cmd != NULL && strcmp(cmd, "umount") == 0 && mp != NULL &&
+		    holders_mount_stands(mp))
 			return mp;
 	}
 	return NULL;
