@@ -128,6 +128,23 @@ row_why(const struct compare *c, size_t i)
 	return c->rows[i].why ? c->rows[i].why : _("no figures");
 }
 
+/* A record's source line: its fields come from the record, so a newline
+   in one is shown as \x0a, never as a line of its own. */
+static void
+print_source(const struct compare_row *r)
+{
+	char *src = textsafe_dup(r->source, 0);
+	char *path = textsafe_dup(r->path ? r->path : "", 0);
+	char *scaled = r->scaled ? textsafe_dup(r->scaled, 0) : NULL;
+
+	cli_printf(_("#%zu  %s  %s%s%s%s\n"), r->record + 1, src, path,
+	    scaled ? _("  (scaled down: ") : "", scaled ? scaled : "",
+	    scaled ? ")" : "");
+	free(src);
+	free(path);
+	free(scaled);
+}
+
 static void
 print_header(const struct compare *c)
 {
@@ -138,12 +155,7 @@ print_header(const struct compare *c)
 		scratch = scratch || c->rows[i].scratch;
 	for (size_t i = 0; c->nrecords > 1 && i < c->nrows; i++)
 		if (i == 0 || c->rows[i].record != c->rows[i - 1].record)
-			cli_printf(_("#%zu  %s  %s%s%s%s\n"),
-			    c->rows[i].record + 1, c->rows[i].source,
-			    c->rows[i].path ? c->rows[i].path : "",
-			    c->rows[i].scaled ? _("  (scaled down: ") : "",
-			    c->rows[i].scaled ? c->rows[i].scaled : "",
-			    c->rows[i].scaled ? ")" : "");
+			print_source(&c->rows[i]);
 	if (compare_scaled_differ(c))
 		cli_printf("%s\n",
 		    _("The records were not scaled alike (--scale, --set, "

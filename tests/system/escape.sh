@@ -95,6 +95,15 @@ python3 "$check" "$TEST_TMP/out" utf8 "${E}tmpdir" "${E}vm" "${E}AMD EPYC" \
 outs compare "$TEST_TMP/evil.json"
 python3 "$check" "$TEST_TMP/out" utf8 "${E}tmpdir" "${E}small" "${E}mirror" ||
 	fail "compare"
+# Two records, one under a name with a newline: its source line shows
+# the newline as \x0a, not as a line of its own a record could fake.
+nl_rec="$TEST_TMP/$(printf 'two\nFAKE line')"
+cp "$TEST_TMP/evil.json" "$nl_rec"
+outs compare "$TEST_TMP/evil.json" "$nl_rec"
+grep -q '^FAKE line' "$TEST_TMP/out" &&
+	fail "compare: a record's name made a line: $(cat "$TEST_TMP/out")"
+grep -q 'two\\x0aFAKE line' "$TEST_TMP/out" ||
+	fail "compare: the record's name not shown: $(cat "$TEST_TMP/out")"
 outs compare --csv "$TEST_TMP/evil.json"
 python3 "$check" "$TEST_TMP/out" utf8 "${E}tmpdir" || fail "compare --csv"
 outs report "$TEST_TMP/evil.json"
