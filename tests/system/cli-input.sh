@@ -216,19 +216,27 @@ as_nobody() {
 	setpriv --reuid=nobody --regid=nogroup --clear-groups \
 		env HOME="$TEST_TMP/nob" RAIDLAB_STATE_DIR= "$@"
 }
-for n in -n ""; do
-	# shellcheck disable=SC2086
-	! as_nobody "$RAIDLAB" run $n "$TEST_TMP/nob.cfg" >/dev/null \
-		2>"$TEST_TMP/err" || fail "non-root run $n of arrays: exit 0"
-	expect_match "non-root run $n: said" "$(cat "$TEST_TMP/err")" \
-		'^raidlab run: building arrays needs root: variant one is an array'
-	! grep -q 'every check passed\|state' "$TEST_TMP/err" ||
-		fail "non-root run $n: $(cat "$TEST_TMP/err")"
-done
-[ ! -d "$TEST_TMP/nob/results" ] || fail "non-root run: a record was written"
-as_nobody "$RAIDLAB" run -n -v dir "$TEST_TMP/nob.cfg" >/dev/null \
-	2>"$TEST_TMP/err" ||
-	fail "non-root run -n of a directory: $(cat "$TEST_TMP/err")"
+# A build in a directory closed to others (a private mktemp -d, a 0700
+# home) cannot be run as nobody: that part is passed over, and said.
+if ! as_nobody test -x "$RAIDLAB"; then
+	echo "not run: nobody cannot execute $RAIDLAB (a directory above it is closed to others)"
+else
+	for n in -n ""; do
+		# shellcheck disable=SC2086
+		! as_nobody "$RAIDLAB" run $n "$TEST_TMP/nob.cfg" >/dev/null \
+			2>"$TEST_TMP/err" ||
+			fail "non-root run $n of arrays: exit 0"
+		expect_match "non-root run $n: said" "$(cat "$TEST_TMP/err")" \
+			'^raidlab run: building arrays needs root: variant one is an array'
+		! grep -q 'every check passed\|state' "$TEST_TMP/err" ||
+			fail "non-root run $n: $(cat "$TEST_TMP/err")"
+	done
+	[ ! -d "$TEST_TMP/nob/results" ] ||
+		fail "non-root run: a record was written"
+	as_nobody "$RAIDLAB" run -n -v dir "$TEST_TMP/nob.cfg" >/dev/null \
+		2>"$TEST_TMP/err" ||
+		fail "non-root run -n of a directory: $(cat "$TEST_TMP/err")"
+fi
 
 # ---- cleanup: a loop that detached is not "a new one attached"
 cat >"$TEST_TMP/det.cfg" <<EOF
