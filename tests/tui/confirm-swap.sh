@@ -41,7 +41,15 @@ tui_wait_for "$A"
 # built until the names are typed, so losing the number to somebody
 # else's losetup -f only fails the test.
 losetup -d "$A" || fail "losetup -d $A"
-losetup "$A" "$victim" || fail "swap: $A was taken by somebody else meanwhile"
+# Another test's probe may hold A open for a moment (its detach then
+# waits for that close); A is ours alone, so a busy attach is retried.
+i=0
+until losetup "$A" "$victim" 2>/dev/null || [ "$i" -ge 200 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+losetup -n -O BACK-FILE "$A" 2>/dev/null | grep -qxF "$victim" ||
+	fail "swap: $A could not be attached to $victim in 20 s"
 udevadm settle 2>/dev/null
 tui_text "$A"
 tui_keys Enter
