@@ -55,7 +55,6 @@ afile_write(const char *path, const void *data, size_t len, struct err *e)
 {
 	char *tmp = xasprintf("%s.XXXXXX", path);
 	struct stat st;
-	mode_t mask;
 	int fd, rc;
 
 	fd = mkostemp(tmp, O_CLOEXEC);
@@ -66,13 +65,10 @@ afile_write(const char *path, const void *data, size_t len, struct err *e)
 		free(tmp);
 		return rc;
 	}
-	if (stat(path, &st) == 0) {
+	if (stat(path, &st) == 0)
 		rc = fchmod(fd, st.st_mode & 07777);
-	} else {
-		mask = umask(0);
-		umask(mask);
-		rc = fchmod(fd, 0666 & ~mask & 0644);
-	}
+	else
+		rc = fchmod(fd, 0644 & ~afile_umask());
 	if (rc < 0) {
 		rc = err_set(e, -errno, path, 0, NULL, "%s", strerror(errno));
 		goto fail;
@@ -129,4 +125,25 @@ afile_mkdirs(const char *path, mode_t mode)
 	}
 	free(p);
 	return rc;
+}
+
+mode_t
+afile_umask(void)
+{
+	char line[128];
+	unsigned m;
+	mode_t old;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (f != NULL) {
+		while (fgets(line, sizeof line, f) != NULL)
+			if (sscanf(line, "Umask: %o", &m) == 1) {
+				fclose(f);
+				return (mode_t)m & 0777;
+			}
+		fclose(f);
+	}
+	old = umask(077);
+	umask(old);
+	return old & 0777;
 }

@@ -23,4 +23,13 @@ int afile_write(const char *path, const void *data, size_t len, struct err *e);
    umask). Returns 0 or a negative errno. */
 int afile_mkdirs(const char *path, mode_t mode);
 
+/*
+ * The process's umask, read from /proc/self/status without changing it:
+ * setting it to read it back would, for that moment, give files that other
+ * threads create the wrong mode. Without /proc it falls back to umask()
+ * with 077 in force meanwhile (a bystander's file is then too closed, never
+ * too open).
+ */
+mode_t afile_umask(void);
+
 #endif

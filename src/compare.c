@@ -569,7 +569,7 @@ diff_one(const char *key, const json_t *va, const json_t *vb,
 	char *y = vb ? json_dumps(vb, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
 
 	strbuf_printf(out, _("%s%s %s against %s"), out->len ? ", " : "", key,
-	    x ? x : _("unset"), y ? y : _("unset"));
+	    x ? x : _("unknown"), y ? y : _("unknown"));
 	free(x);
 	free(y);
 }
@@ -716,15 +716,54 @@ compare_remove_record(struct compare *c, size_t record)
 	update(c);
 }
 
+static bool
+cell_used(const struct compare *c, size_t row, size_t col)
+{
+	const struct compare_cell *cell = &c->rows[row].cells[col];
+
+	return cell->nall > 0 || cell->failed > 0;
+}
+
+/* Rows a and b ran one workload with other parameters. */
+static bool
+params_differ(const struct compare *c, size_t a, size_t b)
+{
+	for (size_t k = 0; k < c->ncols; k++) {
+		const struct compare_col *x = &c->cols[k];
+
+		if (!cell_used(c, a, k))
+			continue;
+		for (size_t j = 0; j < c->ncols; j++) {
+			const struct compare_col *y = &c->cols[j];
+
+			/* any test: the parameters may name the tests
+			   ("files_40" against "files_20") */
+			if (j != k && cell_used(c, b, j) &&
+			    strcmp(x->workload, y->workload) == 0 &&
+			    strcmp(x->params, y->params) != 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Scaling another way matters only where it changed what ran: a --set
+ * that makes the parameters equal to the other record's puts both in
+ * the same columns, and those figures compare.
+ */
 bool
 compare_scaled_differ(const struct compare *c)
 {
-	for (size_t i = 1; i < c->nrows; i++) {
-		const char *a = c->rows[0].scaled, *b = c->rows[i].scaled;
+	for (size_t i = 0; i < c->nrows; i++)
+		for (size_t j = i + 1; j < c->nrows; j++) {
+			const char *a = c->rows[i].scaled;
+			const char *b = c->rows[j].scaled;
 
-		if ((a == NULL) != (b == NULL) ||
-		    (a != NULL && strcmp(a, b) != 0))
-			return true;
-	}
+			if (((a == NULL) != (b == NULL) ||
+				(a != NULL && strcmp(a, b) != 0)) &&
+			    params_differ(c, i, j))
+				return true;
+		}
 	return false;
 }

@@ -252,7 +252,10 @@ int compare_files_scan(struct compare_files *l, const char *dir, struct err *e);
 void compare_files_done(struct compare_files *l);
 
 /* Rows of c come from records that ran scaled differently (one scaled
-   down and one not, or scaled otherwise): their figures do not compare. */
+   down and one not, or scaled otherwise) and it shows in the effective
+   parameters: a test of one workload ran with other parameters in them.
+   Scaled alike in effect (a --set that made the parameters the other
+   record's), their figures share columns and compare. */
 bool compare_scaled_differ(const struct compare *c);
 
 /* ---------------------------------------------------------- verdicts */

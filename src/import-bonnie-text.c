@@ -121,6 +121,7 @@ struct tparse {
 	const char *version;
 	const char *file_name; /* 2.0x: the name above the file table */
 	bool latency;
+	bool v1; /* the table is 1.0x's (import_bspec.v1) */
 };
 
 /* Twelve cells of tests from..from+5 at i, then an optional Latency
@@ -194,6 +195,7 @@ io_table(struct tparse *p, size_t i)
 
 	while (i + 1 < t->n && !is(t, i, "Version") && t->v[i].s[0] != '-') {
 		memset(&sp, 0, sizeof sp);
+		sp.v1 = p->v1;
 		if ((rc = import_bspec_s(t->v[i + 1].s, &sp)) == -ERANGE) {
 			err_set(p->e, -EINVAL, p->file, t->v[i + 1].line,
 			    "Size", _("a bonnie++ size out of range: '%s'"),
@@ -241,11 +243,13 @@ file_table(struct tparse *p, size_t i)
 
 	while (i < t->n && !is(t, i, "Version") && t->v[i].s[0] != '-') {
 		memset(&sp, 0, sizeof sp);
+		sp.v1 = p->v1;
 		at = i;
 		name = NULL;
 		if (import_bspec_n(t->v[i].s, &sp) < 0) {
 			/* bon_csv2txt: "NAME FILES cells" */
 			memset(&sp, 0, sizeof sp);
+			sp.v1 = p->v1;
 			if (i + 1 >= t->n ||
 			    import_bspec_n(t->v[i + 1].s, &sp) < 0)
 				break;
@@ -277,7 +281,7 @@ text_parse(const char *text, const char *file, struct import_result *r,
     struct err *e)
 {
 	struct toks t;
-	struct tparse p = { r, &t, file, e, NULL, NULL, false };
+	struct tparse p = { r, &t, file, e, NULL, NULL, false, false };
 	size_t i = 0, at;
 	bool failed = false;
 
@@ -285,8 +289,12 @@ text_parse(const char *text, const char *file, struct import_result *r,
 	while (i < t.n) {
 		if (is(&t, i, "Version") && i + 1 < t.n) {
 			p.version = t.v[i + 1].s;
+			/* 1.0x: "1.01b", "1.03e"; 1.9x and 2.0x are alike */
+			p.v1 = strncmp(p.version, "1.0", 3) == 0;
 			i += 2;
 		} else if ((at = io_header(&t, i)) != 0) {
+			if (p.version == NULL) /* its heading says */
+				p.v1 = is(&t, i, "Machine");
 			if ((i = io_table(&p, at)) == 0) {
 				failed = true;
 				break;

@@ -259,13 +259,20 @@ import_bonnie_store(struct import_result *r, struct import_run *run,
 {
 	struct wl_test *t;
 
+	if (sp->v1) {
+		if (!sp->has_chunk)
+			import_set_unknown(run, "chunk");
+		import_set_unknown(run, "seeks");
+		import_set_unknown(run, "seekers");
+		import_set_unknown(run, "char_size");
+	}
 	if (from == BT_PUTC) {
 		import_set_size(run, "size", sp->size);
 		if (sp->has_chunk)
 			import_set_size(run, "chunk", sp->chunk);
-		if (sp->has_seeks)
+		if (sp->has_seeks && !sp->v1)
 			import_set_int(run, "seeks", sp->seeks);
-		if (sp->has_seekers)
+		if (sp->has_seekers && !sp->v1)
 			import_set_int(run, "seekers", sp->seekers);
 	} else {
 		import_set_int(run, "files", sp->files);
@@ -298,22 +305,45 @@ import_bonnie_store(struct import_result *r, struct import_run *run,
 	}
 }
 
-/* The "(-s ...)" / "(-n ...)" label specs wl-bonnie.c writes. */
+static bool
+known(const struct import_run *run, const char *name)
+{
+	int i = param_index(run->wl->params, name);
+
+	return !(run->unknown & (UINT64_C(1) << i));
+}
+
+/* "-s SIZE:CHUNK:SEEKS:SEEKERS" as wl-bonnie.c writes it, cut before
+   the first unknown field (the report reads the fields by place). */
+static char *
+spec_s(const struct import_run *run)
+{
+	const struct param *ps = wl_bonnie.params;
+	const struct param_value *v = run->values;
+	char a[UNITS_BUF], b[UNITS_BUF];
+
+	units_format_exact(workload_value(ps, v, "size")->size, a, sizeof a);
+	if (!known(run, "chunk"))
+		return xasprintf("-s %s", a);
+	units_format_exact(workload_value(ps, v, "chunk")->size, b, sizeof b);
+	if (!known(run, "seeks") || !known(run, "seekers"))
+		return xasprintf("-s %s:%s", a, b);
+	return xasprintf("-s %s:%s:%lld:%lld", a, b,
+	    (long long)workload_value(ps, v, "seeks")->i,
+	    (long long)workload_value(ps, v, "seekers")->i);
+}
+
+/* The "(-s ...)" / "(-n ...)" label specs wl-bonnie.c writes; 1.0x's
+   per-char tests say their method, which is not 2.0x's. */
 static void
 relabel(struct import_run *run)
 {
 	const struct param *ps = wl_bonnie.params;
 	const struct param_value *v = run->values;
 	char a[UNITS_BUF], b[UNITS_BUF];
-	char *s, *n;
+	char *s = spec_s(run), *n;
+	bool stdio = !known(run, "char_size");
 
-	s = xasprintf("-s %s:%s:%lld:%lld",
-	    units_format_exact(workload_value(ps, v, "size")->size, a,
-		sizeof a),
-	    units_format_exact(workload_value(ps, v, "chunk")->size, b,
-		sizeof b),
-	    (long long)workload_value(ps, v, "seeks")->i,
-	    (long long)workload_value(ps, v, "seekers")->i);
 	n = xasprintf("-n %lld:%s:%s:%lld",
 	    (long long)workload_value(ps, v, "files")->i,
 	    units_format_exact(workload_value(ps, v, "max_size")->size, a,
@@ -329,7 +359,8 @@ relabel(struct import_run *run)
 			if (strcmp(t->key, bonnie_keys[k]) == 0)
 				break;
 		free(t->label);
-		t->label = xasprintf("%s (%s)", bonnie_names[k],
+		t->label = xasprintf("%s%s (%s)", bonnie_names[k],
+		    stdio && (k == BT_PUTC || k == BT_GETC) ? ", stdio" : "",
 		    k < BT_SEQ_CREATE ? s : n);
 	}
 	free(s);
@@ -359,34 +390,93 @@ unstated(struct import_result *r)
 	}
 }
 
+/* Whether runs i and j of one machine are repeats of one setup. */
+static bool
+same_setup(const struct import_result *r, size_t i, size_t j)
+{
+	const struct import_run *a = &r->runs[i], *b = &r->runs[j];
+
+	return i == j ||
+	    (a->setup != NULL && b->setup != NULL &&
+		strcmp(a->setup, b->setup) == 0);
+}
+
+/* Run i's group (setup) among its machine's, from 1, with how many
+   groups the machine has; *nth and *size: its place in the group. */
+static size_t
+group_of(const struct import_result *r, size_t i, size_t *ngroups, size_t *nth,
+    size_t *size)
+{
+	size_t g = 0, n = 0;
+
+	*nth = *size = 0;
+	for (size_t j = 0; j < r->nruns; j++) {
+		size_t k;
+
+		if (strcmp(r->runs[j].hostname, r->runs[i].hostname) != 0)
+			continue;
+		for (k = 0; k < j; k++)
+			if (strcmp(r->runs[k].hostname, r->runs[j].hostname) ==
+				0 &&
+			    same_setup(r, k, j))
+				break;
+		if (k == j) { /* the first run of its group */
+			n++;
+			if (same_setup(r, i, j))
+				g = n;
+		}
+		if (same_setup(r, i, j)) {
+			(*size)++;
+			*nth += j <= i;
+		}
+	}
+	*ngroups = n;
+	return g;
+}
+
+/* Name, repeat number and source line of run i. */
+static void
+name_run(struct import_result *r, size_t i)
+{
+	struct import_run *run = &r->runs[i];
+	size_t ngroups, nth, size, g = group_of(r, i, &ngroups, &nth, &size);
+
+	run->repeat = (int)nth;
+	if (ngroups > 1) {
+		free(run->variant);
+		run->variant = xasprintf("%s-%zu", run->hostname, g);
+	}
+	if (size > 1)
+		run->text =
+		    xasprintf("%s, machine %s: %zu lines of one version and "
+			      "settings "
+			      "(bonnie++ -x), the repeats of one variant",
+			r->from, run->hostname, size);
+	else if (ngroups > 1)
+		run->text = xasprintf("%s, machine %s (table %zu of %zu)",
+		    r->from, run->hostname, g, ngroups);
+	else
+		run->text = xasprintf("%s, machine %s", r->from, run->hostname);
+}
+
 void
 import_bonnie_finish(struct import_result *r, bool latency)
 {
+	bool stdio = false;
+
 	/* bonnie++'s machine name: the host it ran on, as far as it says. */
 	for (size_t i = 0; i < r->nruns; i++)
 		r->runs[i].hostname = xstrdup(r->runs[i].variant);
 	for (size_t i = 0; i < r->nruns; i++) {
-		struct import_run *run = &r->runs[i];
-		size_t same = 0, nth = 0;
-
-		for (size_t j = 0; j < r->nruns; j++)
-			if (strcmp(r->runs[j].hostname, run->hostname) == 0) {
-				same++;
-				nth += j <= i;
-			}
-		relabel(run);
-		run->res->wall = NAN;
-		if (same > 1) {
-			free(run->variant);
-			run->variant = xasprintf("%s-%zu", run->hostname, nth);
-			run->text =
-			    xasprintf("%s, machine %s (table %zu of %zu)",
-				r->from, run->hostname, nth, same);
-		} else {
-			run->text =
-			    xasprintf("%s, machine %s", r->from, run->hostname);
-		}
+		relabel(&r->runs[i]);
+		r->runs[i].res->wall = NAN;
+		name_run(r, i);
+		stdio = stdio || !known(&r->runs[i], "char_size");
 	}
+	if (stdio)
+		import_missing(r,
+		    "per-char tests as 2.0x runs them (1.0x: stdio "
+		    "putc/getc over the whole file, kept apart)");
 	import_missing(r, "user/sys split (user = %CP x wall / 100)");
 	import_missing(r, "wall (a nominal 1 s per test)");
 	import_missing(r, "start and end times");
@@ -503,6 +593,35 @@ blank(char **f, size_t from, size_t to)
 	return true;
 }
 
+/*
+ * A line's tests into a run of its own (a CSV line is a whole bonnie++
+ * run), with its setup: the fields that say how it ran, as printed.
+ * Empty I/O columns and an empty file size are bonnie++ -s 0.
+ */
+static void
+csv_store(struct import_result *r, char **f, bool nl,
+    const struct import_bspec *sp, const struct import_bcell *c)
+{
+	size_t io = nl ? 9 : 2, fl = nl ? 26 : 15;
+	const char *size = f[nl ? 5 : 1];
+	struct import_run *run;
+
+	if (blank(f, io, io + 12) && blank(f, fl, fl + 12))
+		return;
+	run = import_run_add(r, &wl_bonnie, f[nl ? 2 : 0]);
+	if (nl)
+		run->setup = xasprintf("%s,%s,%s:%s:%s:%s,%s:%s:%s/%s", f[1],
+		    f[3], f[5], f[6], f[7], f[8], f[21], f[22], f[23], f[24]);
+	else
+		run->setup = xasprintf("1.0x,%s,%s", f[1], f[14]);
+	if (!blank(f, io, io + 12))
+		import_bonnie_store(r, run, sp, c, BT_PUTC, BT_SEQ_CREATE);
+	else if (size[0] == '\0')
+		import_set_size(run, "size", 0);
+	if (!blank(f, fl, fl + 12))
+		import_bonnie_store(r, run, sp, c, BT_SEQ_CREATE, BT__COUNT);
+}
+
 /* One data line into r. */
 static int
 csv_row(struct import_result *r, char *line, const char *file, int ln,
@@ -514,7 +633,6 @@ csv_row(struct import_result *r, char *line, const char *file, int ln,
 	struct import_bspec sp;
 	bool nl = n >= 38 && new_layout(f);
 	size_t io = nl ? 9 : 2, fl = nl ? 26 : 15, nf = nl ? 21 : 14;
-	const char *name = f[nl ? 2 : 0];
 	int rc;
 
 	if (!((nl && n <= 50) || (!nl && n >= 27 && n <= 29)))
@@ -553,13 +671,8 @@ csv_row(struct import_result *r, char *line, const char *file, int ln,
 				      "'%s'")
 				  : _("not a bonnie++ file count: '%s'"),
 		    f[nf]);
-	if (!blank(f, io, io + 12))
-		import_bonnie_store(r, import_bonnie_run(r, name, BT_PUTC, ln),
-		    &sp, c, BT_PUTC, BT_SEQ_CREATE);
-	if (!blank(f, fl, fl + 12))
-		import_bonnie_store(r,
-		    import_bonnie_run(r, name, BT_SEQ_CREATE, ln), &sp, c,
-		    BT_SEQ_CREATE, BT__COUNT);
+	sp.v1 = !nl;
+	csv_store(r, f, nl, &sp, c);
 	return 0;
 }
 

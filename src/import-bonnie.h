@@ -29,6 +29,10 @@ struct import_bspec {
 	int64_t seeks, seekers, files, dirs;
 	bool has_size, has_chunk, has_seeks, has_seekers;
 	bool has_files, has_max, has_min, has_dirs;
+	/* bonnie++ 1.0x: its per-char tests are stdio putc/getc over the
+	   whole file, and it prints neither seeks, seekers nor (unless set)
+	   the chunk: those are unknown, never 2.0x's defaults. */
+	bool v1;
 };
 
 /* A figure: "5970", "109.1", "1355k", "12.5m", "+++++", "+++", "".
@@ -53,8 +57,11 @@ struct import_run *import_bonnie_run(struct import_result *r, const char *name,
 void import_bonnie_store(struct import_result *r, struct import_run *run,
     const struct import_bspec *sp, const struct import_bcell *cells,
     enum bonnie_test from, enum bonnie_test to);
-/* After parsing: repeated machine names made distinct (-1, -2, ...),
-   the specs put into every label, missing filled. */
+/*
+ * After parsing: runs of one machine name with the same setup (CSV lines
+ * of bonnie++ -x) made repeats of one variant, other repeated names made
+ * distinct (-1, -2, ...), the specs put into every label, missing filled.
+ */
 void import_bonnie_finish(struct import_result *r, bool latency);
 
 #endif

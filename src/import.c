@@ -141,6 +141,7 @@ import_result_free(struct import_result *r)
 		free(run->variant);
 		free(run->text);
 		free(run->hostname);
+		free(run->setup);
 		param_values_done(run->wl->params, run->values,
 		    param_count(run->wl->params));
 		free(run->values);
@@ -169,6 +170,7 @@ import_run_add(struct import_result *r, const struct workload *wl,
 	run = &r->runs[r->nruns++];
 	memset(run, 0, sizeof *run);
 	run->variant = xstrdup(variant);
+	run->repeat = 1;
 	run->wl = wl;
 	run->values = xcalloc(n + 1, sizeof *run->values);
 	param_values_init(wl->params, run->values);
@@ -205,6 +207,15 @@ import_set_int(struct import_run *run, const char *name, int64_t v)
 	pv->set = true;
 	pv->is_auto = false;
 	pv->i = v;
+}
+
+void
+import_set_unknown(struct import_run *run, const char *name)
+{
+	struct param_value *pv = value_of(run, name);
+
+	pv->set = false;
+	run->unknown |= UINT64_C(1) << (pv - run->values);
 }
 
 bool
@@ -272,33 +283,65 @@ import_lines_free(char **lines, size_t n)
 
 /* ---------------------------------------------------------------- use */
 
+/* The index of run i's variant among the distinct variants, in order. */
+static size_t
+variant_index(const struct import_result *r, size_t i, size_t *nvariants)
+{
+	size_t n = 0, at = 0;
+
+	for (size_t j = 0; j < r->nruns; j++) {
+		size_t k;
+
+		for (k = 0; k < j; k++)
+			if (strcmp(r->runs[k].variant, r->runs[j].variant) == 0)
+				break;
+		if (k < j)
+			continue;
+		if (strcmp(r->runs[j].variant, r->runs[i].variant) == 0)
+			at = n;
+		n++;
+	}
+	*nvariants = n;
+	return at;
+}
+
 int
 import_rename(struct import_result *r, const char *names, struct err *e)
 {
 	char *copy = xstrdup(names), *p, *save = NULL;
-	char **v = NULL;
-	size_t n = 0;
+	char **v = NULL, **to;
+	size_t n = 0, nv = 0;
 
 	for (p = strtok_r(copy, ",", &save); p != NULL;
 	     p = strtok_r(NULL, ",", &save)) {
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n++] = p;
 	}
-	if (n != 1 && n != r->nruns) {
+	if (r->nruns > 0)
+		variant_index(r, 0, &nv);
+	if (n != 1 && n != nv) {
 		free(v);
 		free(copy);
 		return err_set(e, -EINVAL, NULL, 0, "-n",
 		    _("%zu names for %zu results: give one name per result, "
 		      "or one for all"),
-		    n, r->nruns);
+		    n, nv);
+	}
+	/* Names decided first: renaming as we go would merge variants. */
+	to = xcalloc(r->nruns + 1, sizeof *to);
+	for (size_t i = 0; i < r->nruns; i++) {
+		size_t k = variant_index(r, i, &nv);
+
+		if (n == 1 && nv > 1)
+			to[i] = xasprintf("%s-%zu", v[0], k + 1);
+		else
+			to[i] = xstrdup(v[n == 1 ? 0 : k]);
 	}
 	for (size_t i = 0; i < r->nruns; i++) {
 		free(r->runs[i].variant);
-		if (n == 1 && r->nruns > 1)
-			r->runs[i].variant = xasprintf("%s-%zu", v[0], i + 1);
-		else
-			r->runs[i].variant = xstrdup(v[n == 1 ? 0 : i]);
+		r->runs[i].variant = to[i];
 	}
+	free(to);
 	free(v);
 	free(copy);
 	return 0;
@@ -332,6 +375,21 @@ common_host(const struct import_result *r)
 	return h;
 }
 
+/* What the record's generic writer cannot know of an imported run: its
+   repeat number, and which parameters are unknown (left out). */
+static void
+run_fixup(struct record_run *rr, const struct import_run *run)
+{
+	json_t *params =
+	    json_object_get(json_object_get(rr->json, "workload"), "params");
+
+	rr->repeat = run->repeat;
+	json_object_set_new(rr->json, "repeat", json_integer(run->repeat));
+	for (size_t i = 0; run->wl->params[i].name != NULL && i < 64; i++)
+		if (run->unknown & (UINT64_C(1) << i))
+			json_object_del(params, run->wl->params[i].name);
+}
+
 int
 import_record(const struct import_result *r, const char *file,
     struct record **out, struct err *e)
@@ -357,6 +415,8 @@ import_record(const struct import_result *r, const char *file,
 				  : NULL,
 		    &w, run->res, e);
 		free(w.type);
+		if (rc == 0)
+			run_fixup(&rec->runs[rec->nruns - 1], run);
 	}
 	if (rc < 0) {
 		record_free(rec);

@@ -38,13 +38,25 @@ struct record;
 struct workload;
 struct wl_result;
 
-/* One imported run: a row of compare. */
+/*
+ * One imported run. Runs of the same variant name are repeats of one
+ * variant (a row of compare), numbered by repeat from 1.
+ */
 struct import_run {
 	char *variant; /* the row's name (bonnie++'s machine name...) */
 	char *text; /* one line saying where it came from */
 	char *hostname; /* the host the input names for it, or NULL */
+	/* What makes two runs of one host repeats: the settings as the
+	   input printed them (bonnie++ CSV: version, concurrency, -s and
+	   -n fields). NULL: a run of its own (a text table). */
+	char *setup;
+	int repeat; /* 1, 2... within its variant */
 	const struct workload *wl;
 	struct param_value *values; /* wl->params' values; set: known */
+	/* Bit i: wl->params[i] is unknown (the tool's version had no such
+	   setting, or a fixed one nobody printed): left out of the record,
+	   so that no column claims a value the input never had. */
+	uint64_t unknown;
 	struct wl_result *res;
 };
 
@@ -96,9 +108,10 @@ int import_file(const char *path, const struct import_format *fmt,
 void import_result_free(struct import_result *r);
 
 /*
- * Rename the runs after names, a comma-separated list: one name per
- * run, in order, or one name for all (suffixed -1, -2... when there are
- * several). -EINVAL (e) when the count fits neither.
+ * Rename the variants after names, a comma-separated list: one name per
+ * variant (in the order they first appear; a variant's repeats share
+ * it), or one name for all (suffixed -1, -2... when there are several).
+ * -EINVAL (e) when the count fits neither.
  */
 int import_rename(struct import_result *r, const char *names, struct err *e);
 
@@ -114,6 +127,8 @@ struct import_run *import_run_add(struct import_result *r,
 /* Mark parameter name of run known: its values (by kind) set. */
 void import_set_size(struct import_run *run, const char *name, uint64_t v);
 void import_set_int(struct import_run *run, const char *name, int64_t v);
+/* Mark parameter name of run unknown (struct import_run.unknown). */
+void import_set_unknown(struct import_run *run, const char *name);
 /* Set an enum parameter by value name; false when not one of them. */
 bool
 import_set_enum(struct import_run *run, const char *name, const char *value);

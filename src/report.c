@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,6 +169,40 @@ str_or(const json_t *o, const char *key, const char *def)
 	return s != NULL ? s : def;
 }
 
+/*
+ * The host's facts; what the record lacks (an import knows at most the
+ * host's name) is said to be unknown, never shown as "?" or 0 cores.
+ */
+static void
+host_lines(const json_t *host, struct strbuf *out)
+{
+	const char *unknown = _("unknown");
+	const char *kernel = rec_get_str(host, "kernel");
+	char ram[UNITS_BUF];
+	uint64_t bytes;
+	int cores = 0;
+
+	if (kernel != NULL)
+		strbuf_printf(out, _("Host %s: Linux %s (%s)\n"),
+		    str_or(host, "hostname", unknown), kernel,
+		    str_or(host, "arch", unknown));
+	else
+		strbuf_printf(out, _("Host %s: system unknown\n"),
+		    str_or(host, "hostname", unknown));
+	if (!rec_get_u64(host, "ram_bytes", &bytes))
+		snprintf(ram, sizeof ram, "%s", unknown);
+	else
+		units_format_size(bytes, ram, sizeof ram);
+	if (rec_get_int(host, "cores", &cores) && cores > 0)
+		strbuf_printf(out,
+		    ngettext("CPU: %s, %d core; RAM %s\n",
+			"CPU: %s, %d cores; RAM %s\n", (unsigned long)cores),
+		    str_or(host, "cpu_model", unknown), cores, ram);
+	else
+		strbuf_printf(out, _("CPU: %s, cores unknown; RAM %s\n"),
+		    str_or(host, "cpu_model", unknown), ram);
+}
+
 void
 report_header(const struct record *rec, struct strbuf *out)
 {
@@ -176,13 +211,8 @@ report_header(const struct record *rec, struct strbuf *out)
 	const json_t *now = json_object_get(rec->root, "in_progress");
 	const char *why = rec_get_str(rec->root, "interrupted_reason");
 	const char *st = record_status(rec->root);
-	char ram[UNITS_BUF] = "?";
-	uint64_t bytes;
-	int cores = 0, repeat = 0;
+	int repeat = 0;
 
-	if (rec_get_u64(host, "ram_bytes", &bytes))
-		units_format_size(bytes, ram, sizeof ram);
-	rec_get_int(host, "cores", &cores);
 	strbuf_printf(out, _("Lab %s, created %s, status %s\n"),
 	    str_or(lab, "name", "?"), str_or(rec->root, "created", "?"),
 	    st ? st : "?");
@@ -203,11 +233,7 @@ report_header(const struct record *rec, struct strbuf *out)
 	}
 	if (rec->path != NULL)
 		strbuf_printf(out, _("Record: %s\n"), rec->path);
-	strbuf_printf(out, _("Host %s: Linux %s (%s)\n"),
-	    str_or(host, "hostname", "?"), str_or(host, "kernel", "?"),
-	    str_or(host, "arch", "?"));
-	strbuf_printf(out, _("CPU: %s, %d cores; RAM %s\n"),
-	    str_or(host, "cpu_model", "?"), cores, ram);
+	host_lines(host, out);
 	strbuf_printf(out, _("raidlab %s\n"),
 	    str_or(rec->root, "raidlab_version", "?"));
 }

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "afile.h"
 #include "wl-untar-write.h"
 #include "xalloc.h"
 
@@ -62,32 +63,6 @@ name_keep(struct untar_writer *w, const char *s)
 	return off;
 }
 
-/*
- * The process's umask, read once (creation modes are masked by it): from
- * /proc, as setting it to read it back would race with other threads
- * creating files; umask() itself only where /proc is missing.
- */
-static mode_t
-umask_get(void)
-{
-	char line[128];
-	unsigned m;
-	mode_t old;
-	FILE *f = fopen("/proc/self/status", "re");
-
-	if (f != NULL) {
-		while (fgets(line, sizeof line, f) != NULL)
-			if (sscanf(line, "Umask: %o", &m) == 1) {
-				fclose(f);
-				return (mode_t)m & 0777;
-			}
-		fclose(f);
-	}
-	old = umask(022);
-	umask(old);
-	return old;
-}
-
 int
 untar_writer_init(struct untar_writer *w, int dirfd, bool owners)
 {
@@ -103,7 +78,7 @@ untar_writer_init(struct untar_writer *w, int dirfd, bool owners)
 	w->setgid = (st.st_mode & S_ISGID) != 0;
 	w->euid = geteuid();
 	w->egid = getegid();
-	w->umask = umask_get();
+	w->umask = afile_umask(); /* read once, never set */
 	return 0;
 }
 

@@ -7,10 +7,14 @@
 #include <criterion/parameterized.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <semaphore.h>
+#include <stdbool.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "afile.h"
@@ -239,6 +243,92 @@ Test(afile, replaces_whole_file_and_keeps_its_mode)
 	/* Nothing but the file itself is left in the directory. */
 	cr_assert_eq(unlink(path), 0);
 	cr_assert_eq(rmdir(dir), 0, "temporary file left behind");
+}
+
+/*
+ * A bystander thread that creates a file when told to. umask() below is
+ * interposed on libc's (the executable's definition wins), and when armed
+ * it lets the bystander create its file while the new mask is in force:
+ * the race of a worker creating a file while the TUI saves a lab, made
+ * certain instead of likely.
+ */
+static sem_t by_go, by_done;
+static const char *by_path;
+static _Atomic bool by_armed;
+
+static void *
+bystander(void *arg)
+{
+	int fd;
+
+	(void)arg;
+	sem_wait(&by_go);
+	fd = open(by_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd >= 0)
+		close(fd);
+	sem_post(&by_done);
+	return NULL;
+}
+
+mode_t umask(mode_t mask);
+
+mode_t
+umask(mode_t mask)
+{
+	mode_t old = (mode_t)syscall(SYS_umask, mask);
+
+	if (by_armed) {
+		by_armed = false;
+		sem_post(&by_go);
+		sem_wait(&by_done);
+	}
+	return old;
+}
+
+Test(afile, leaves_the_umask_alone_while_another_thread_creates_files)
+{
+	char dir[] = "/tmp/raidlab-afile.XXXXXX";
+	char path[64], other[64];
+	pthread_t t;
+	struct stat st;
+	struct err e;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/lab.cfg", dir);
+	snprintf(other, sizeof other, "%s/worker-file", dir);
+	by_path = other;
+	cr_assert_eq(sem_init(&by_go, 0, 0), 0);
+	cr_assert_eq(sem_init(&by_done, 0, 0), 0);
+	syscall(SYS_umask, 027);
+	cr_assert_eq(pthread_create(&t, NULL, bystander, NULL), 0);
+	by_armed = true;
+	cr_assert_eq(afile_write(path, "x\n", 2, &e), 0);
+	if (by_armed) { /* afile never touched the mask: create it now */
+		by_armed = false;
+		sem_post(&by_go);
+		sem_wait(&by_done);
+	}
+	pthread_join(t, NULL);
+	cr_assert_eq((mode_t)syscall(SYS_umask, 027), 027,
+	    "the process umask changed");
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_eq(st.st_mode & 0777, 0640, "lab file mode %o",
+	    st.st_mode & 0777);
+	cr_assert_eq(stat(other, &st), 0);
+	cr_assert_eq(st.st_mode & 0777, 0640,
+	    "a file another thread created during the save has mode %o",
+	    st.st_mode & 0777);
+	unlink(path);
+	unlink(other);
+	rmdir(dir);
+}
+
+Test(afile, reads_the_umask_it_did_not_set)
+{
+	syscall(SYS_umask, 0077);
+	cr_assert_eq(afile_umask(), 0077);
+	syscall(SYS_umask, 0022);
+	cr_assert_eq(afile_umask(), 0022);
 }
 
 Test(afile, reports_unwritable_directory_and_leaves_old_file)
