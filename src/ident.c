@@ -150,17 +150,34 @@ sysfs_empty(dev_t rdev)
 	return empty;
 }
 
+/* Orders md members by device number, so that two lists compare equal
+   whatever order sysfs listed them in. */
+static int
+member_cmp(const void *a, const void *b)
+{
+	json_int_t x =
+	    json_integer_value(json_object_get(*(json_t *const *)a, "rdev"));
+	json_int_t y =
+	    json_integer_value(json_object_get(*(json_t *const *)b, "rdev"));
+
+	return (x > y) - (x < y);
+}
+
 /*
  * The member array UUID shared by every member of the md array rdev,
  * into buf: 1, or 0 when it has no member (stopped, or not assembled),
- * -1 when a member carries none or they differ.
+ * -1 when a member carries none or they differ. members, when not NULL,
+ * gets each member's own identity, [{rdev, uuid_sub}] (the device UUID
+ * its superblock carries: a new one at every mdadm --create), sorted.
  */
 static int
-md_members_uuid(dev_t rdev, char *buf, size_t len)
+md_members(dev_t rdev, char *buf, size_t len, json_t **members)
 {
 	char dir[96], dev[PATH_MAX];
 	struct dirent *de;
+	struct stat st;
 	struct sig s;
+	json_t *v[64];
 	size_t n = 0;
 	bool ok = true;
 	DIR *d;
@@ -174,14 +191,27 @@ md_members_uuid(dev_t rdev, char *buf, size_t len)
 		if (de->d_name[0] == '.')
 			continue;
 		snprintf(dev, sizeof dev, "/dev/%s", de->d_name);
-		if (!probe(dev, &s) || strcmp(s.type, "linux_raid_member") != 0)
+		if (!probe(dev, &s) ||
+		    strcmp(s.type, "linux_raid_member") != 0 ||
+		    stat(dev, &st) < 0 || n == sizeof v / sizeof *v)
 			ok = false;
-		else if (n++ == 0)
+		else if (n > 0 && strcmp(buf, s.uuid) != 0)
+			ok = false;
+		else {
 			snprintf(buf, len, "%s", s.uuid);
-		else if (strcmp(buf, s.uuid) != 0)
-			ok = false;
+			v[n++] = json_pack("{s:I, s:s}", "rdev",
+			    (json_int_t)st.st_rdev, "uuid_sub", s.uuid_sub);
+		}
 	}
 	closedir(d);
+	qsort(v, n, sizeof *v, member_cmp);
+	if (members != NULL)
+		*members = json_array();
+	for (size_t i = 0; i < n; i++)
+		if (members != NULL && ok)
+			json_array_append_new(*members, v[i]);
+		else
+			json_decref(v[i]);
 	return !ok ? -1 : n > 0 ? 1 : 0;
 }
 
@@ -205,8 +235,8 @@ static json_t *
 take_block(const struct stat *st, const char *path, bool content)
 {
 	char boot[64], md[64];
+	json_t *o, *members = NULL;
 	struct sig s;
-	json_t *o;
 
 	o = json_pack("{s:s, s:I, s:I, s:s}", "kind", "block", "rdev",
 	    (json_int_t)st->st_rdev, "diskseq",
@@ -218,8 +248,11 @@ take_block(const struct stat *st, const char *path, bool content)
 	   signature is a fact too. */
 	json_object_set_new(o, "content", json_true());
 	if (sysfs_has(st->st_rdev, "md") &&
-	    md_members_uuid(st->st_rdev, md, sizeof md) > 0)
+	    md_members(st->st_rdev, md, sizeof md, &members) > 0) {
 		json_object_set_new(o, "md_uuid", json_string(md));
+		json_object_set_new(o, "md_members", members);
+	} else
+		json_decref(members);
 	if (probe(path, &s)) {
 		json_object_set_new(o, "type", json_string(s.type));
 		json_object_set_new(o, "uuid", json_string(s.uuid));
@@ -306,6 +339,57 @@ unproven_reboot(const char *path, char *why, size_t len)
 	    path);
 }
 
+/* What a block device shows now, for ident_block_verdict(): its
+   identity, content included, and "present" (a device behind the node),
+   "empty" (no medium) and "md_state" (md_members' answer). */
+static json_t *
+block_now(const char *path, const struct stat *st)
+{
+	char md[64];
+	json_t *o = take_block(st, path, true);
+	int rc = 0;
+
+	json_object_set_new(o, "present",
+	    json_boolean(sysfs_has(st->st_rdev, "")));
+	json_object_set_new(o, "empty", json_boolean(sysfs_empty(st->st_rdev)));
+	if (json_object_get(o, "md_uuid") != NULL)
+		rc = 1;
+	else if (sysfs_has(st->st_rdev, "md"))
+		rc = md_members(st->st_rdev, md, sizeof md, NULL);
+	json_object_set_new(o, "md_state", json_integer(rc));
+	return o;
+}
+
+/*
+ * The md half of a block device's check, for want taken of an md array
+ * ("md_uuid"): its members must carry that array UUID and, when want
+ * lists them, be the very members (same devices, same device UUIDs).
+ * IDENT_SAME here proves the instance; anything else is the verdict.
+ */
+static enum ident_verdict
+check_md(const char *path, const json_t *want, const json_t *now, char *why,
+    size_t len)
+{
+	const char *md = str(want, "md_uuid");
+	const json_t *wm = json_object_get(want, "md_members");
+	json_int_t rc = json_integer_value(json_object_get(now, "md_state"));
+
+	if (rc == 0)
+		return verdict(IDENT_GONE, why, len,
+		    _("%s: the md array is not assembled any more"), path);
+	if (rc < 0 || strcmp(str(now, "md_uuid"), md) != 0)
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s is not the md array raidlab built (its "
+		      "members do not carry array UUID %s)"),
+		    path, md);
+	if (wm != NULL && !json_equal(wm, json_object_get(now, "md_members")))
+		return verdict(IDENT_UNPROVEN, why, len,
+		    _("%s: its members are not the devices raidlab built "
+		      "array %s on"),
+		    path, md);
+	return IDENT_SAME;
+}
+
 /*
  * The content half of a block device's check: the md array's members,
  * then the signature, against what was there when want was taken (when
@@ -313,26 +397,16 @@ unproven_reboot(const char *path, char *why, size_t len)
  * the same device.
  */
 static enum ident_verdict
-check_content(const char *path, const struct stat *st, const json_t *want,
+check_content(const char *path, const json_t *want, const json_t *now,
     bool instance, char *why, size_t len)
 {
 	const char *type = str(want, "type"), *md = str(want, "md_uuid");
-	char now[64];
-	struct sig s;
-	bool found;
+	bool found = *str(now, "type") != '\0';
+	enum ident_verdict v;
 
 	if (*md != '\0') {
-		int rc = md_members_uuid(st->st_rdev, now, sizeof now);
-
-		if (rc == 0)
-			return verdict(IDENT_GONE, why, len,
-			    _("%s: the md array is not assembled any more"),
-			    path);
-		if (rc < 0 || strcmp(now, md) != 0)
-			return verdict(IDENT_OTHER, why, len,
-			    _("%s is not the md array raidlab built (its "
-			      "members do not carry array UUID %s)"),
-			    path, md);
+		if ((v = check_md(path, want, now, why, len)) != IDENT_SAME)
+			return v;
 		instance = true; /* its members prove it */
 	}
 	if (!json_is_true(json_object_get(want, "content"))) {
@@ -340,13 +414,12 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 			return IDENT_SAME;
 		return unproven_reboot(path, why, len);
 	}
-	found = probe(path, &s);
 	if (*type == '\0') {
 		if (found)
 			return verdict(IDENT_UNPROVEN, why, len,
 			    _("%s now carries %s %s, which raidlab did not "
 			      "record: it may be somebody else's"),
-			    path, s.type, s.uuid);
+			    path, str(now, "type"), str(now, "uuid"));
 		if (instance)
 			return IDENT_SAME;
 		return unproven_reboot(path, why, len);
@@ -360,25 +433,36 @@ check_content(const char *path, const struct stat *st, const json_t *want,
 		    _("%s carries no signature any more: nothing left to "
 		      "undo"),
 		    path);
-	if (strcmp(s.type, type) != 0 || strcmp(s.uuid, str(want, "uuid")) ||
-	    strcmp(s.uuid_sub, str(want, "uuid_sub")) != 0)
+	if (strcmp(str(now, "type"), type) != 0 ||
+	    strcmp(str(now, "uuid"), str(want, "uuid")) != 0 ||
+	    strcmp(str(now, "uuid_sub"), str(want, "uuid_sub")) != 0)
 		return verdict(IDENT_OTHER, why, len,
 		    _("%s now carries %s %s, not the %s %s raidlab made"), path,
-		    s.type, s.uuid, type, str(want, "uuid"));
+		    str(now, "type"), str(now, "uuid"), type,
+		    str(want, "uuid"));
 	return IDENT_SAME;
 }
 
-/* rdev and, within the boot, the disk sequence still are want's. */
+/* rdev and, within the boot, the disk sequence still are want's; for
+   an md array, its members still are (see ident_block_verdict). */
 static bool
 instance_holds(const char *path, const json_t *want)
 {
-	char boot[64];
+	char boot[64], why[8];
 	struct stat st;
 	unsigned long long seq;
+	bool same;
 
 	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode) ||
 	    (unsigned long long)st.st_rdev != num(want, "rdev"))
 		return false;
+	if (*str(want, "md_uuid") != '\0') {
+		json_t *now = block_now(path, &st);
+
+		same = check_md(path, want, now, why, sizeof why) == IDENT_SAME;
+		json_decref(now);
+		return same;
+	}
 	if (strcmp(boot_id(boot, sizeof boot), str(want, "boot")) != 0)
 		return true; /* the signature proved it; nothing more here */
 	seq = diskseq(st.st_rdev);
@@ -386,48 +470,69 @@ instance_holds(const char *path, const json_t *want)
 	    seq == num(want, "diskseq");
 }
 
-static enum ident_verdict
-check_block(const char *path, const struct stat *st, const json_t *want,
+enum ident_verdict
+ident_block_verdict(const char *path, const json_t *want, const json_t *now,
     char *why, size_t len)
 {
-	char boot[64];
-	unsigned long long seq = diskseq(st->st_rdev), wseq;
-	bool same_boot;
+	unsigned long long seq = num(now, "diskseq"), wseq, rdev;
+	bool same_boot, moved;
 
-	if (!S_ISBLK(st->st_mode))
+	why[0] = '\0';
+	if (strcmp(str(now, "kind"), "block") != 0)
 		return verdict(IDENT_OTHER, why, len,
 		    _("%s is no longer a block device"), path);
-	if ((unsigned long long)st->st_rdev != num(want, "rdev"))
+	if ((rdev = num(now, "rdev")) != num(want, "rdev"))
 		return verdict(IDENT_OTHER, why, len,
 		    _("%s now names another device (%u:%u, was %llu:%llu)"),
-		    path, major(st->st_rdev), minor(st->st_rdev),
+		    path, major((dev_t)rdev), minor((dev_t)rdev),
 		    (unsigned long long)major((dev_t)num(want, "rdev")),
 		    (unsigned long long)minor((dev_t)num(want, "rdev")));
-	if (!sysfs_has(st->st_rdev, ""))
+	if (!json_is_true(json_object_get(now, "present")))
 		/* A node left behind (no udev removes /dev/md127 after
 		   mdadm --stop): no device behind it. */
 		return verdict(IDENT_GONE, why, len,
 		    _("%s: no such device any more"), path);
 	same_boot = *str(want, "boot") != '\0' &&
-	    strcmp(boot_id(boot, sizeof boot), str(want, "boot")) == 0;
+	    strcmp(str(now, "boot"), str(want, "boot")) == 0;
 	wseq = num(want, "diskseq");
+	moved = same_boot && seq != 0 && wseq != 0 && seq != wseq;
+	/* md gives an array a new disk sequence whenever its node is opened
+	   while no array stands behind it (mdadm --create may open it more
+	   than once): for an md array only its members tell. */
+	if (moved && *str(want, "md_uuid") != '\0')
+		return check_content(path, want, now, false, why, len);
 	/* A new disk sequence on an empty device (a loop that detached,
 	   autoclear or by hand, with nothing attached since): nothing is
 	   there to undo, and nobody else's either. */
-	if (same_boot && seq != 0 && wseq != 0 && seq != wseq &&
-	    sysfs_empty(st->st_rdev))
+	if (moved && json_is_true(json_object_get(now, "empty")))
 		return verdict(IDENT_GONE, why, len,
 		    _("%s was detached: nothing is attached under its name "
 		      "now"),
 		    path);
-	if (same_boot && seq != 0 && wseq != 0 && seq != wseq)
+	if (moved)
 		return verdict(IDENT_OTHER, why, len,
 		    _("%s is another device now: it was detached and a new "
 		      "one attached under its name (disk sequence %llu, was "
 		      "%llu)"),
 		    path, seq, wseq);
-	return check_content(path, st, want,
+	return check_content(path, want, now,
 	    same_boot && seq != 0 && seq == wseq, why, len);
+}
+
+static enum ident_verdict
+check_block(const char *path, const struct stat *st, const json_t *want,
+    char *why, size_t len)
+{
+	enum ident_verdict v;
+	json_t *now;
+
+	if (!S_ISBLK(st->st_mode))
+		return verdict(IDENT_OTHER, why, len,
+		    _("%s is no longer a block device"), path);
+	now = block_now(path, st);
+	v = ident_block_verdict(path, want, now, why, len);
+	json_decref(now);
+	return v;
 }
 
 enum ident_verdict

@@ -9,11 +9,16 @@
  *
  *   block device  {"kind":"block","rdev":N,"diskseq":N,"boot":"UUID",
  *                  "type":"ext4","uuid":"...","uuid_sub":"...",
- *                  "md_uuid":"..."}
+ *                  "md_uuid":"...","md_members":[{"rdev":N,
+ *                  "uuid_sub":"..."}]}
  *                 rdev and the kernel's disk sequence number (a new one
  *                 at every attach or hot-plug) within one boot; the
  *                 signature libblkid finds on it (after the step), and
- *                 for an md array the array UUID its members carry
+ *                 for an md array the array UUID its members carry and
+ *                 each member's own device UUID. An md array is proved
+ *                 by those alone: md gives it a new disk sequence each
+ *                 time its node is opened with no array behind it, as
+ *                 mdadm --create may do, so the sequence proves nothing.
  *   regular file  {"kind":"file","dev":N,"ino":N}
  *   directory     {"kind":"dir","dev":N,"ino":N}
  *   mount point   {"kind":"mount","dev":N} (st_dev of what is mounted)
@@ -65,6 +70,17 @@ json_t *ident_take_undo(const char *const *const *undo, bool content);
  */
 enum ident_verdict
 ident_check(const char *path, const json_t *want, char *why, size_t len);
+
+/*
+ * The verdict on block device path given want (from ident_take) and now
+ * (what it shows now: ident_take(path, true) plus "present" (true: a
+ * device stands behind the node), "empty" (true: no medium) and
+ * "md_state" (1: an md array whose members share one array UUID, 0: no
+ * member, -1: members that do not)). ident_check's rules for a block
+ * device, reading nothing: tests give it recorded identities.
+ */
+enum ident_verdict ident_block_verdict(const char *path, const json_t *want,
+    const json_t *now, char *why, size_t len);
 
 /* One object to undo, as the journal or the provisioner knows it. */
 struct ident_obj {

@@ -15,7 +15,8 @@
 # --hook) and held to its plan. The host then checks the record and what the guest
 # saw after everything (tests/vm/check.sh): md's own sysfs values,
 # /proc/mdstat, dumpe2fs and xfs_info, every run ok, and nothing left: no
-# array, mount, loop device, signature or journal.
+# array, mount, loop device, signature or journal. Each case (and each
+# preset) starts from clean disks: what one left is its own failure.
 #
 # Skips (77) without root, qemu-system-x86_64, a kernel with modules in
 # /boot and /lib/modules, busybox-static, cpio, mdadm or the mkfs tools,

@@ -371,3 +371,100 @@ Test(ident, a_signature_that_appeared_holds_the_whole_object)
 	free(img);
 	free(other);
 }
+
+/* An md array as ident_take records it after mdadm --create, and as
+   block_now sees it later: only what ident_block_verdict reads. */
+static json_t *
+md_ident(unsigned long long diskseq, const char *uuid, const char *sub0)
+{
+	return json_pack("{s:s, s:I, s:I, s:s, s:b, s:s, s:[{s:I, s:s}, "
+			 "{s:I, s:s}]}",
+	    "kind", "block", "rdev", (json_int_t)0x969, "diskseq",
+	    (json_int_t)diskseq, "boot", "b00t", "content", 1, "md_uuid", uuid,
+	    "md_members", "rdev", (json_int_t)0xfc10, "uuid_sub", sub0, "rdev",
+	    (json_int_t)0xfc20, "uuid_sub", "sub-1");
+}
+
+static json_t *
+md_now(unsigned long long diskseq, const char *uuid, const char *sub0)
+{
+	json_t *o = md_ident(diskseq, uuid, sub0);
+
+	json_object_set_new(o, "present", json_true());
+	json_object_set_new(o, "empty", json_false());
+	json_object_set_new(o, "md_state", json_integer(1));
+	return o;
+}
+
+Test(ident, an_md_array_is_proved_by_its_members_not_its_disk_sequence)
+{
+	json_t *want = md_ident(52, "uuid-a", "sub-0");
+	json_t *now = md_now(53, "uuid-a", "sub-0");
+	char why[512];
+
+	/* The killed case of issue 20: mdadm opened the node again while
+	   creating, and md gave the run's own array another sequence. */
+	cr_assert_eq(ident_block_verdict("/dev/md/leg0", want, now, why,
+			 sizeof why),
+	    IDENT_SAME, "%s", why);
+	json_decref(now);
+	/* Somebody's own array on the same disks: another array UUID. */
+	now = md_now(53, "uuid-b", "sub-9");
+	cr_assert_eq(ident_block_verdict("/dev/md/leg0", want, now, why,
+			 sizeof why),
+	    IDENT_OTHER);
+	cr_expect(strstr(why, "do not carry array UUID uuid-a") != NULL, "%s",
+	    why);
+	json_decref(now);
+	/* Same sequence, another array all the same. */
+	now = md_now(52, "uuid-b", "sub-9");
+	cr_assert_eq(ident_block_verdict("/dev/md/leg0", want, now, why,
+			 sizeof why),
+	    IDENT_OTHER);
+	json_decref(now);
+	/* The array UUID, but a member that is not the one it was built
+	   on: not provably the run's. */
+	now = md_now(53, "uuid-a", "sub-7");
+	cr_assert_eq(ident_block_verdict("/dev/md/leg0", want, now, why,
+			 sizeof why),
+	    IDENT_UNPROVEN);
+	cr_expect(strstr(why, "its members are not the devices") != NULL, "%s",
+	    why);
+	json_decref(now);
+	/* Stopped, and the node opened since: an empty new gendisk. */
+	now = md_now(60, "", "");
+	json_object_del(now, "md_uuid");
+	json_object_del(now, "md_members");
+	json_object_set_new(now, "md_state", json_integer(0));
+	json_object_set_new(now, "empty", json_true());
+	cr_assert_eq(ident_block_verdict("/dev/md/leg0", want, now, why,
+			 sizeof why),
+	    IDENT_GONE);
+	cr_expect(strstr(why, "not assembled any more") != NULL, "%s", why);
+	json_decref(now);
+	json_decref(want);
+}
+
+Test(ident, a_new_disk_sequence_still_means_another_disk_without_md)
+{
+	json_t *want = json_pack("{s:s, s:I, s:I, s:s, s:b}", "kind", "block",
+	    "rdev", (json_int_t)0x700, "diskseq", (json_int_t)52, "boot",
+	    "b00t", "content", 1);
+	json_t *now = json_deep_copy(want);
+	char why[512];
+
+	json_object_set_new(now, "diskseq", json_integer(53));
+	json_object_set_new(now, "present", json_true());
+	json_object_set_new(now, "empty", json_false());
+	json_object_set_new(now, "md_state", json_integer(0));
+	cr_assert_eq(ident_block_verdict("/dev/loop0", want, now, why,
+			 sizeof why),
+	    IDENT_OTHER);
+	cr_expect(strstr(why, "disk sequence 53, was 52") != NULL, "%s", why);
+	json_object_set_new(now, "empty", json_true());
+	cr_assert_eq(ident_block_verdict("/dev/loop0", want, now, why,
+			 sizeof why),
+	    IDENT_GONE);
+	json_decref(now);
+	json_decref(want);
+}

@@ -309,6 +309,13 @@ vm_check_killed() {
 
 # Nothing left behind, whatever ran.
 vm_check_after() {
+	# Each case started from clean disks (guest.sh fresh): what the case
+	# before left is its failure, said once here, not again by every
+	# case after it.
+	for f in "$1"/leftover/*; do
+		[ -f "$f" ] && [ -s "$f" ] &&
+			vm_fail "left behind before ${f##*/} (removed then): $(head -n 4 "$f" | paste -sd ';')"
+	done
 	a=$1/after
 	[ -d "$a" ] || { vm_fail "after: the guest did not save its final state"; return; }
 	vm_nomatch "after: no md array active" "$(vm_file "$a/mdstat")" '(^|[[:space:]])md[0-9]+ :'

@@ -55,8 +55,49 @@ echo "== ${#disks[@]} disks: ${disks[*]}"
 } >"$out/env"
 cat /proc/mdstat >"$out/mdstat-boot"
 
+# fresh CASE: each case starts from clean disks. Whatever an earlier case
+# left (a mount, an md array, a loop device, a signature on a data disk,
+# a raidlab journal) is written to $out/leftover/CASE and removed, so
+# that one case's failure is that case's FAIL, not every later case's.
+# /dev/vda, the "system" disk, is the cases' own business.
+fresh() {
+	local f=$out/leftover/$1 m dev i
+	mkdir -p "$out/leftover"
+	: >"$f"
+	for m in $(findmnt -rn -o TARGET,SOURCE | awk '$1 ~ "^/run/raidlab/" ||
+		$1 == "/mnt/selfcheck" || $2 ~ "^/dev/md" { print $1 }' | sort -r); do
+		echo "mounted: $m" >>"$f"
+		umount "$m" || umount -l "$m"
+	done
+	# a nested array's legs stop once the array over them has
+	for i in 1 2 3 4; do
+		m=$(grep -Eo '^md[0-9]+ : .*' /proc/mdstat)
+		[ -n "$m" ] || break
+		[ "$i" = 1 ] && printf 'md: %s\n' "$m" >>"$f"
+		for dev in $(printf '%s\n' "$m" | cut -d' ' -f1); do
+			mdadm --stop "/dev/$dev" >/dev/null 2>&1
+		done
+	done
+	losetup -a | sed 's/^/loop: /' >>"$f"
+	losetup -D
+	for dev in "${disks[@]:1}"; do
+		wipefs -n "$dev" | sed "s|^|$dev: |" >>"$f"
+		wipefs -a -q "$dev"
+	done
+	for m in /run/raidlab/*.journal; do
+		echo "journal: $m" >>"$f"
+		mkdir -p "$out/leftover/$1.journals"
+		mv "$m" "$out/leftover/$1.journals/"
+	done
+	if [ -s "$f" ]; then
+		echo "== before $1, left behind and now removed:"
+		cat "$f"
+	fi
+}
+
 selfcheck() {
 	local d=$out/selfcheck a b md
+	fresh selfcheck
 	mkdir -p "$d"
 	a=${disks[1]}
 	b=${disks[2]}
@@ -97,6 +138,7 @@ raidlab_stage() {
 	echo "still here" >/mnt/sys/keep
 
 	raidlab --version >"$d/version" 2>&1
+	fresh md
 	raidlab check /share/labs/md.cfg >"$d/check.txt" 2>&1
 	echo $? >"$d/check.status"
 
@@ -110,6 +152,7 @@ raidlab_stage() {
 	ls -A /mnt/sys >"$d/sys-files" # r1-bitmap-file's file is gone
 	tail -n 40 "$d/run.err"
 
+	fresh busy
 	echo "+ raidlab run /share/labs/busy.cfg"
 	raidlab run /share/labs/busy.cfg --results "$d/busy-results" \
 		>"$d/busy.out" 2>"$d/busy.err"
@@ -129,6 +172,7 @@ raidlab_stage() {
 killed_run() {
 	local d=$1/killed pid
 	mkdir -p "$d"
+	fresh killed
 	echo "+ raidlab run /share/labs/killed.cfg, killed once mounted"
 	raidlab run /share/labs/killed.cfg --results "$d/results" \
 		>"$d/run.out" 2>"$d/run.err" &
@@ -147,6 +191,9 @@ killed_run() {
 	cat /proc/mdstat >"$d/mdstat-killed"
 	grep ' /run/raidlab/mnt/' /proc/self/mountinfo >"$d/mounts-killed"
 	ls -A /run/raidlab >"$d/state-killed" 2>&1
+	# what cleanup judges by: the journal, and md's disk sequences now
+	cat /run/raidlab/*.journal >"$d/journal-killed" 2>&1
+	grep . /sys/block/md*/diskseq >"$d/diskseq-killed" 2>&1
 	run raidlab cleanup >"$d/cleanup.txt" 2>&1
 	echo $? >"$d/cleanup.status"
 	cat "$d/cleanup.txt"
@@ -165,6 +212,7 @@ killed_run() {
 reused_run() {
 	local d=$1/reused pid mnt a=${disks[1]} b=${disks[2]}
 	mkdir -p "$d"
+	fresh reused
 	echo "+ raidlab run /share/labs/reused.cfg, killed once mounted"
 	raidlab run /share/labs/reused.cfg --results "$d/results" \
 		>"$d/run.out" 2>"$d/run.err" &
@@ -250,6 +298,7 @@ presets_stage() {
 		name=$(basename "$lab" .cfg)
 		p=$d/$name
 		mkdir -p "$p/built"
+		fresh "$name"
 		echo "$p/built" >/run/vm-inspect
 		lab_disks "$lab"
 		echo "${used[*]}" >"$p/disks"
