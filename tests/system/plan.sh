@@ -18,8 +18,18 @@ expect_match "plan: md's own hint, for the dispute" "$out" \
 	"md's own I/O hint, which mkfs reads when told nothing, counts 4"
 expect_match "plan: mkfs with the lab's geometry" "$out" \
 	'^mkfs.ext4 -F -b 4096 -E stride=64,stripe-width=128 /dev/md/rl-md-raid10-f2-ext4$'
-expect_match "plan: readahead" "$out" \
-	'^blockdev --setra 1024 /dev/md/rl-md-raid10-f2-ext4$'
+# The mail set no readahead: its variants keep the kernel's; the
+# thread's tuning (64K chunk, 4 disks x 256 sectors) is its own variant.
+mail=$(printf '%s\n' "$out" | sed -n '/^# variant md-raid10-f2-ext4$/,/^# variant btrfs/p')
+! printf '%s\n' "$mail" | grep -q 'setra' ||
+	fail "plan: the mail's md variant sets a readahead the mail did not"
+! printf '%s\n' "$out" | sed -n '/^# variant btrfs-raid10$/,/^# variant md/p' |
+	grep -q 'setra' ||
+	fail "plan: the mail's btrfs variant sets a readahead the mail did not"
+expect_match "plan: the tuned variant's readahead" "$out" \
+	'^blockdev --setra 1024 /dev/md/rl-md-raid10-f2-64k-[0-9a-f]{4}$'
+expect_match "plan: the tuned variant's chunk" "$out" \
+	'^mdadm --create /dev/md/rl-md-raid10-f2-64k-[0-9a-f]{4} .*--layout=f2 --chunk=64K '
 expect_match "plan: btrfs" "$out" \
 	"^mkfs.btrfs -f -d raid10 -m raid10 '<scratch:0>' '<scratch:1>' '<scratch:2>' '<scratch:3>'\$"
 expect_match "plan: teardown" "$out" \
@@ -30,10 +40,15 @@ expect_match "plan: the scratch label" "$out" \
 # Order: the run's own mount point first (a name that cannot be made
 # stops the run before anything is wiped), wipe, create, mkfs, mount;
 # teardown reversed.
-order=$(printf '%s\n' "$out" | sed -n '/^# variant md-raid10/,/^# variant btrfs/p' |
-	grep -Eo '^(wipefs|mdadm --create|mkfs.ext4|mkdir|mount|blockdev|umount|rmdir|mdadm --stop|mdadm --zero)' |
-	paste -sd, -)
-expect_eq "plan: order" "$order" \
+order_of() { # the commands of the variant whose header matches $1
+	printf '%s\n' "$out" | sed -n "/^# variant $1/,/^\$/p" |
+		grep -Eo '^(wipefs|mdadm --create|mkfs.ext4|mkdir|mount|blockdev|umount|rmdir|mdadm --stop|mdadm --zero)' |
+		paste -sd, -
+}
+expect_eq "plan: order" "$(order_of 'md-raid10-f2-ext4$')" \
+	"mkdir,wipefs,mdadm --create,mkfs.ext4,mount,umount,wipefs,mdadm --stop,mdadm --zero,wipefs,rmdir"
+expect_eq "plan: order, readahead after the mount" \
+	"$(order_of 'md-raid10-f2-64k')" \
 	"mkdir,wipefs,mdadm --create,mkfs.ext4,mount,blockdev,umount,wipefs,mdadm --stop,mdadm --zero,wipefs,rmdir"
 
 # The cost of interleaving: each array variant built once per round.
