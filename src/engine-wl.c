@@ -198,6 +198,7 @@ wl_test_end(struct wl_run *r, double min_wall)
 	snprintf(ev.text, sizeof ev.text, "%s", t->label);
 	ev.value = t->value;
 	ev.unit = (int)t->unit;
+	ev.too_fast = t->too_fast;
 	evq_push(eng->q, &ev);
 	return t;
 }

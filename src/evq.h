@@ -27,6 +27,8 @@ struct evq_event {
 	char text[EVQ_TEXT];
 	double value;
 	int unit; /* enum wl_unit */
+	bool too_fast; /* EVQ_TEST_END: under the workload's minimum time,
+			  so left out of a mean (result.h) */
 	/* EVQ_TEST_START: this test is step done of total (wl_test_progress);
 	   0 and 0 when the workload did not say. */
 	unsigned long long done, total;

@@ -272,11 +272,13 @@ scale_workload(struct lab_scale *s, struct lab_workload *w)
 	scale_bounds(s, w);
 }
 
-/* Repeats are a count too: times f, at least one. */
+/* Repeats are a count too: times f, but at least 3, the fewest that
+   give an interval and so a verdict (fewer stay as the lab says). */
 static void
 scale_repeats(struct lab_scale *s, struct lab *lab)
 {
-	int64_t n = scale_count(lab->repeats, s->fraction, 1);
+	int64_t n =
+	    scale_count(lab->repeats, s->fraction, LAB_SCALE_MIN_REPEATS);
 
 	if (n == lab->repeats)
 		return;

@@ -4,8 +4,9 @@
  *   --scale F           the lab's repeats and every size and count a
  *                       workload's data set grows with, times F
  *                       (0 < F <= 1), each with a floor
- *                       (lab_scale_rules[]); a value already under its
- *                       floor, and a 0 that means "none", stay as they are
+ *                       (lab_scale_rules[]; repeats: 3); a value already
+ *                       under its floor, and a 0 that means "none", stay
+ *                       as they are
  *   --set W.KEY=VALUE   one workload parameter, exactly: VALUE in lab-file
  *                       syntax (quotes optional for strings and sizes),
  *                       typed and range-checked as the lab file's would be;
@@ -31,6 +32,10 @@
 struct err;
 struct errlist;
 struct lab;
+
+/* The fewest repeats --scale leaves (a lab with fewer keeps its own):
+   under 3 no interval, so no verdict, can be had. */
+#define LAB_SCALE_MIN_REPEATS 3
 
 /* The smallest --scale (the largest is 1). */
 #define LAB_SCALE_MIN 0.0001

@@ -53,6 +53,7 @@ forward(struct labrun *lr, const struct evq_event *in, int vi, int wi, int k)
 	snprintf(ev.text, sizeof ev.text, "%s", in->text);
 	ev.value = in->value;
 	ev.unit = in->unit;
+	ev.too_fast = in->too_fast;
 	ev.done = in->done;
 	ev.total = in->total;
 	switch (in->type) {

@@ -171,6 +171,7 @@ struct labrun_event {
 	double value;
 	double ci, goal, left; /* LABRUN_RUN */
 	int unit; /* enum wl_unit */
+	bool too_fast; /* LABRUN_TEST end: the figure is too fast to count */
 	/* LABRUN_RESYNC: sectors; LABRUN_TEST start: the test's step in
 	   its workload (wl_test_progress(); 0 and 0 when it said none) */
 	unsigned long long done, total;

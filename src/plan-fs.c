@@ -128,6 +128,71 @@ xfs_geometry(struct pb *b, struct av *c)
 	b->p->geometry = s;
 }
 
+/* The most a version 2 log's stripe unit may be, and what mkfs.xfs
+   uses instead of a larger one (xfsprogs, mkfs/xfs_mkfs.c). */
+#define XFS_LOG_SU_MAX (256 * 1024)
+#define XFS_LOG_SU_FALLBACK (32 * 1024)
+
+/* mkfs_options that set the log's stripe unit themselves (-l su=...). */
+static bool
+opts_set_log_su(const char *opts)
+{
+	const char *l = opts ? strstr(opts, "-l") : NULL;
+
+	for (; l != NULL; l = strstr(l + 2, "-l")) {
+		const char *end = l + 2 + strspn(l + 2, " \t");
+
+		end += strcspn(end, " \t");
+		for (const char *q = l + 2; q < end; q++)
+			if (strncmp(q, "su=", 3) == 0 ||
+			    strncmp(q, "sunit=", 6) == 0)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Where the log goes and the stripe unit mkfs.xfs will give it: an
+ * internal log takes the data's su, but one above 256K is replaced by
+ * 32K ("log stripe unit adjusted to 32KiB"), which decides how log
+ * writes meet the array (seed 000's question); an external log takes
+ * none from the data's.
+ */
+static char *
+xfs_log_note(struct pb *b)
+{
+	const struct lab_fs *fs = &b->v->fs;
+	const struct geom *g = &b->p->geom;
+	char a[UNITS_BUF], c[UNITS_BUF];
+	uint64_t su = 0;
+
+	if (opts_set_log_su(fs->mkfs_options))
+		return b->logdev != NULL
+		    ? xasprintf(_("on %s, stripe unit as mkfs_options set it"),
+			  b->logdev)
+		    : xstrdup(_("internal, stripe unit as mkfs_options set "
+				"it"));
+	if (b->logdev != NULL)
+		return xasprintf(_("on %s, no stripe unit: mkfs.xfs takes "
+				   "none from the data's for an external log"),
+		    b->logdev);
+	if (fs->geometry == LAB_GEOMETRY_XFS)
+		su = fs->su;
+	else if (fs->geometry == LAB_GEOMETRY_AUTO && g->striped)
+		su = g->chunk;
+	if (su == 0)
+		return xstrdup(
+		    _("internal, no stripe unit: the data has none"));
+	units_format_exact(su, a, sizeof a);
+	if (su <= XFS_LOG_SU_MAX)
+		return xasprintf(_("internal, stripe unit %s: the data's su"),
+		    a);
+	return xasprintf(_("internal, stripe unit %s: mkfs.xfs takes the "
+			   "data's su (%s) for the log, but above %s it uses "
+			   "%s instead"),
+	    units_format_exact(XFS_LOG_SU_FALLBACK, c, sizeof c), a, "256K", c);
+}
+
 static void
 mkfs_ext(struct pb *b, const char *dev)
 {
@@ -195,6 +260,7 @@ mkfs_xfs(struct pb *b, const char *dev)
 		av_addf(&c, "size=%" PRIu64, fs->journal_size);
 	}
 	xfs_geometry(b, &c);
+	b->p->log = xfs_log_note(b);
 	av_split(&c, fs->mkfs_options);
 	av_add(&c, dev);
 	why = xasprintf(_("-f: the device was just wiped; geometry: %s"),

@@ -166,6 +166,41 @@ md_bitmap(const struct lab_array *a, struct av *c, struct strbuf *r)
 		    units_format_exact(a->bitmap_chunk, sz, sizeof sz));
 }
 
+/*
+ * The bitmap of a, said with its chunk: one bit per chunk, written
+ * before the first write into a clean chunk, so the chunk sets the
+ * bitmap's cost (seed 000's question). NULL where md keeps none.
+ */
+static char *
+bitmap_note(const struct lab_array *a)
+{
+	char sz[UNITS_BUF], *where, *chunk, *s;
+
+	/* none said by mdadm's own --bitmap=none: no line of its own */
+	if (a->md_level == LAB_MD_LEVEL_0 || a->journal != NULL ||
+	    a->bitmap == LAB_BITMAP_NONE)
+		return NULL;
+	where = a->bitmap == LAB_BITMAP_INTERNAL
+	    ? xstrdup(_("internal"))
+	    : xasprintf(_("file %s"), a->bitmap_file);
+	if (a->bitmap_chunk != 0)
+		chunk = xasprintf(_("chunk %s (the lab's bitmap_chunk)"),
+		    units_format_exact(a->bitmap_chunk, sz, sizeof sz));
+	else if (a->bitmap == LAB_BITMAP_INTERNAL)
+		chunk = xstrdup(_("chunk mdadm's default: 64M, or more for "
+				  "the bitmap to fit"));
+	else
+		chunk = xstrdup(_("chunk mdadm's default: the smallest from "
+				  "4K with at most 2^21 bits"));
+	s = xasprintf(_("%s, %s; a bit per chunk, set on disk before a "
+			"write into a clean chunk: a smaller chunk, more "
+			"bitmap writes"),
+	    where, chunk);
+	free(where);
+	free(chunk);
+	return s;
+}
+
 /* mdadm --create's options for a (no devices); why the non-obvious ones
    go into r. */
 static void
@@ -197,6 +232,8 @@ md_options(struct pb *b, const struct lab_array *a, size_t n, struct av *c,
 	}
 	av_addf(c, "--metadata=%s", lab_md_metadata_name(a->metadata));
 	md_bitmap(a, c, r);
+	if (a == &b->v->array && b->p->bitmap == NULL)
+		b->p->bitmap = bitmap_note(a);
 	if (a->journal != NULL) {
 		char *j = pb_dev(b, a->journal);
 

@@ -375,6 +375,8 @@ plan_free(struct plan *p)
 	free(p->own_prefix);
 	free(p->mount_options);
 	free(p->geometry);
+	free(p->log);
+	free(p->bitmap);
 	free(p);
 }
 
@@ -401,6 +403,10 @@ plan_format(const struct plan *p, struct strbuf *b)
 		      "share one physical disk)"));
 	if (p->geometry != NULL)
 		strbuf_printf(b, _("# geometry: %s\n"), p->geometry);
+	if (p->log != NULL)
+		strbuf_printf(b, _("# log: %s\n"), p->log);
+	if (p->bitmap != NULL)
+		strbuf_printf(b, _("# bitmap: %s\n"), p->bitmap);
 	strbuf_printf(b, "%s\n", _("# setup"));
 	for (i = 0; i < p->nsteps; i++) {
 		const struct plan_step *s = &p->steps[i];
@@ -473,6 +479,8 @@ plan_json(const struct plan *p)
 	json_object_set_new(o, "mountpoint", opt_string(p->mountpoint));
 	json_object_set_new(o, "mount_options", opt_string(p->mount_options));
 	json_object_set_new(o, "geometry", opt_string(p->geometry));
+	json_object_set_new(o, "log", opt_string(p->log));
+	json_object_set_new(o, "bitmap", opt_string(p->bitmap));
 	a = json_array();
 	for (i = 0; i < p->nmd; i++)
 		json_array_append_new(a, json_string(p->md[i]));

@@ -83,6 +83,10 @@ struct plan {
 	uint64_t readahead; /* bytes; 0: untouched */
 	struct geom geom; /* the top array's */
 	char *geometry; /* translated: what mkfs is told and by which rule */
+	char *log; /* translated: XFS's log, where and its stripe unit as
+		      mkfs.xfs will make it; NULL for other filesystems */
+	char *bitmap; /* translated: the top md array's write-intent
+			 bitmap and its chunk; NULL without one */
 	struct plan_step *steps;
 	size_t nsteps;
 	struct plan_dev *devs;
@@ -125,7 +129,8 @@ void plan_format(const struct plan *p, struct strbuf *b);
 
 /*
  * The plan as JSON, for `raidlab plan --json` and result records:
- * {variant, scratch, fstype, mountpoint, mount_options, geometry, md [],
+ * {variant, scratch, fstype, mountpoint, mount_options, geometry, log,
+ * bitmap, md [],
  * devices [{path, role, field, line}], setup [{argv [] | wait_sync DEV,
  * reason}], teardown [argv []]} (teardown of the whole plan).
  */

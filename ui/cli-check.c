@@ -1,10 +1,11 @@
 /*
  * raidlab check [--quiet] LAB...: load and validate lab files, print every
  * problem as "file:line: field: reason" on stderr and, for a valid lab,
- * the normalized lab on stdout. Exit 0 when all are valid, 2 otherwise.
- * A valid lab whose workloads would not have room here (space.h) is
- * still valid: that is said on stderr, as the run would say it. Main
- * thread.
+ * the normalized lab on stdout. Exit 0 when all are valid and can run
+ * here, 2 when one is invalid, else 3 (CLI_CANNOT) when one is valid but
+ * `raidlab run` would refuse it here before building anything: its
+ * workloads have no room (space.h), said on stderr as the run says it.
+ * Main thread.
  */
 #include "config.h"
 
@@ -33,12 +34,13 @@ print_errors(struct errlist *errs)
 }
 
 /* Room for the workloads on this machine (space.h): not the file's
-   fault, so said and not counted; a run would refuse what says so. */
-static void
+   fault, so not an invalid lab; true when a run would refuse it. */
+static bool
 print_room(const struct lab *lab)
 {
 	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	struct errlist refused, notes;
+	bool ok;
 
 	errlist_init(&refused);
 	errlist_init(&notes);
@@ -48,19 +50,21 @@ print_room(const struct lab *lab)
 		cli_fprintf(stderr, _("%s (raidlab run refuses this here)\n"),
 		    err_format(&refused.v[i], buf, sizeof buf));
 	print_errors(&notes);
+	ok = refused.n == 0;
 	errlist_done(&refused);
 	errlist_done(&notes);
+	return ok;
 }
 
-/* Check one file; true when it is valid. */
-static bool
+/* Check one file: CLI_OK, CLI_USAGE (invalid) or CLI_CANNOT. */
+static int
 check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 {
 	char *path = cli_lab_path(arg);
 	struct errlist errs;
 	struct lab *lab = NULL;
 	char *text;
-	bool ok;
+	bool ok, room = true;
 
 	errlist_init(&errs);
 	lab_scale_clear_changes(s);
@@ -68,7 +72,7 @@ check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 	    lab_scale_apply(lab, s, &errs) == 0 && lab_check(lab, &errs) == 0;
 	print_errors(&errs);
 	if (ok)
-		print_room(lab);
+		room = print_room(lab);
 	if (ok && !quiet) {
 		text = lab_format(lab);
 		if (many)
@@ -80,7 +84,7 @@ check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 	lab_free(lab);
 	errlist_done(&errs);
 	free(path);
-	return ok;
+	return !ok ? CLI_USAGE : room ? CLI_OK : CLI_CANNOT;
 }
 
 static int
@@ -92,9 +96,9 @@ check_exec(int argc, char **argv)
 		CLI_SCALE_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	bool quiet = false, ok = true;
+	bool quiet = false;
 	struct lab_scale scale;
-	int ch, i;
+	int ch, i, rc = CLI_OK;
 
 	lab_scale_init(&scale);
 	while ((ch = getopt_long(argc, argv, "hq", opts, NULL)) != -1) {
@@ -129,12 +133,16 @@ check_exec(int argc, char **argv)
 		lab_scale_done(&scale);
 		return CLI_USAGE;
 	}
-	for (i = optind; i < argc; i++)
-		if (!check_one(argv[i], quiet, argc - optind > 1, &scale))
-			ok = false;
+	/* An invalid lab outranks one that cannot run here. */
+	for (i = optind; i < argc; i++) {
+		int r = check_one(argv[i], quiet, argc - optind > 1, &scale);
+
+		if (r == CLI_USAGE || (r == CLI_CANNOT && rc == CLI_OK))
+			rc = r;
+	}
 	lab_scale_done(&scale);
 	fflush(stdout);
-	return ok ? CLI_OK : CLI_USAGE;
+	return rc;
 }
 
 const struct cli_cmd cli_check = {

@@ -3,7 +3,9 @@
  * variant, as commands in order (setup, then teardown) with the reason
  * for every option that is not obvious; --json for scripts. Nothing is
  * run and no device is opened: scratch disks show as <scratch:N>.
- * Main thread.
+ * When `raidlab run` would refuse the lab here before building anything
+ * (no room for its workloads, space.h), the plan ends with the refusal
+ * (on stderr with --json) and exits CLI_CANNOT. Main thread.
  */
 #include "config.h"
 
@@ -22,6 +24,7 @@
 #include "lab.h"
 #include "plan.h"
 #include "rounds.h"
+#include "space.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -103,6 +106,45 @@ unknown_variants(const struct lab *lab, char **names, size_t nnames)
 			any = true;
 		}
 	}
+	return any;
+}
+
+/*
+ * What `raidlab run` would refuse of the selected variants here, after
+ * the plans: a plan alone reads as "this will run". True when refused.
+ */
+static bool
+plan_refused(const struct lab *lab, char **names, size_t nnames, bool json)
+{
+	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	bool *vsel = xcalloc(lab->nvariants + 1, sizeof *vsel);
+	struct errlist refused, notes;
+	bool any;
+
+	for (size_t i = 0; i < lab->nvariants; i++)
+		vsel[i] = wanted(names, nnames, lab->variants[i].name);
+	errlist_init(&refused);
+	errlist_init(&notes);
+	space_check(lab, vsel, NULL, 0, false, NULL, &refused, &notes);
+	errlist_sort(&refused);
+	any = refused.n > 0;
+	if (any && !json)
+		cli_printf("%s\n",
+		    _("# raidlab run refuses this lab here, before building "
+		      "anything:"));
+	for (size_t i = 0; i < refused.n; i++) {
+		err_format(&refused.v[i], buf, sizeof buf);
+		if (json)
+			cli_error(&cli_plan,
+			    _("%s (raidlab run refuses this "
+			      "here)"),
+			    buf);
+		else
+			cli_printf("#   %s\n", buf);
+	}
+	errlist_done(&refused);
+	errlist_done(&notes);
+	free(vsel);
 	return any;
 }
 
@@ -202,6 +244,8 @@ plan_exec(int argc, char **argv)
 	}
 	json_decref(all);
 	rc = ok ? CLI_OK : CLI_FAIL;
+	if (ok && plan_refused(lab, o.names, o.nnames, o.json))
+		rc = CLI_CANNOT;
 out:
 	lab_scale_done(&o.scale);
 	if (lab != NULL)

@@ -451,6 +451,66 @@ ran_variants(const struct record *rec)
 	return n;
 }
 
+/* What makes workload type's runs longer: the parameters --scale
+   shrinks (lab-scale.h), as "count" or "size, files, ...". Caller
+   frees. */
+static char *
+what_to_raise(const char *type)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	for (const struct lab_scale_rule *r = lab_scale_rules; r->type; r++)
+		if (strcmp(r->type, type) == 0)
+			strbuf_printf(&b, "%s%s", b.len ? ", " : "", r->param);
+	return strbuf_take(&b);
+}
+
+/*
+ * A workload whose every figure was too fast to measure has no mean and
+ * no verdict: said once at the end, with what to raise, instead of
+ * leaving a table of +++++ to be read as an answer.
+ */
+static void
+all_too_fast(const struct record *rec, bool scaled)
+{
+	for (size_t i = 0; i < rec->nruns; i++) {
+		const struct record_run *r = &rec->runs[i];
+		size_t tests = 0, fast = 0;
+		bool seen = false;
+		char *what;
+
+		if (r->res == NULL || r->workload == NULL)
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = rec->runs[k].workload != NULL &&
+			    strcmp(rec->runs[k].workload, r->workload) == 0;
+		if (seen)
+			continue;
+		for (size_t k = i; k < rec->nruns; k++) {
+			const struct wl_result *x = rec->runs[k].res;
+
+			if (x == NULL || rec->runs[k].workload == NULL ||
+			    strcmp(rec->runs[k].workload, r->workload) != 0)
+				continue;
+			for (size_t t = 0; t < x->ntests; t++) {
+				tests++;
+				fast += x->tests[t].too_fast;
+			}
+		}
+		if (tests == 0 || fast < tests)
+			continue;
+		what = what_to_raise(r->type ? r->type : "");
+		cli_fprintf(stderr,
+		    _("raidlab run: %s: every figure was too fast to measure "
+		      "(+++++), so it has no mean and no verdict: give it "
+		      "more to do (%s)%s\n"),
+		    r->workload, what[0] ? what : _("its sizes and counts"),
+		    scaled ? _(", or a larger --scale") : "");
+		free(what);
+	}
+}
+
 /* The record as the runner saved it (a failed save was said). */
 static void
 finish(const struct record *rec, const struct run_opts *o, bool lost)
@@ -466,6 +526,7 @@ finish(const struct record *rec, const struct run_opts *o, bool lost)
 		cli_fprintf(stderr, _("raidlab run: rounds (%s): %s\n"),
 		    record_order(rec->root), why);
 	print_output(rec, o->out);
+	all_too_fast(rec, o->scale.fraction > 0 || o->scale.nsets > 0);
 	if (!lost && rec->path != NULL && o->out == OUT_TABLE &&
 	    ran_variants(rec) > 1)
 		cli_fprintf(stderr,
@@ -525,6 +586,15 @@ run_exec(int argc, char **argv)
 	lo.scaled = scaled = lab_scale_describe(&o.scale);
 	if (o.out == OUT_TABLE)
 		cli_scale_print(&o.scale, o.dry_run ? stdout : stderr);
+	/* asked for: allowed, but the answer it loses is said up front */
+	if (o.repeats > 0 && o.repeats < 3)
+		cli_fprintf(stderr,
+		    ngettext("raidlab run: %lld repeat: no verdicts (a verdict "
+			     "needs 3 repeats or more)\n",
+			"raidlab run: %lld repeats: no verdicts (a verdict "
+			"needs 3 repeats or more)\n",
+			(unsigned long)o.repeats),
+		    (long long)o.repeats);
 	if (o.dry_run) {
 		/* Nothing runs: no record, nothing changed. */
 		rc = build_dry_run(lab, &lo) < 0 ? CLI_FAIL : CLI_OK;

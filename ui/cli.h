@@ -3,8 +3,10 @@
  * own cli-*.c file, all listed in cli_table[] in main.c (tmux style). A
  * subcommand gets argv with argv[0] set to its own name, parses its own
  * options with getopt_long, and returns the process exit status:
- * CLI_OK, CLI_FAIL (something went wrong while doing it) or CLI_USAGE
- * (bad arguments or invalid input files). Main thread only.
+ * CLI_OK, CLI_FAIL (something went wrong while doing it), CLI_USAGE
+ * (bad arguments or invalid input files) or CLI_CANNOT (`check` and
+ * `plan`: a valid lab that `raidlab run` would refuse here, before
+ * building anything). Main thread only.
  */
 #ifndef RAIDLAB_CLI_H
 #define RAIDLAB_CLI_H
@@ -17,6 +19,7 @@ enum {
 	CLI_OK = 0,
 	CLI_FAIL = 1,
 	CLI_USAGE = 2,
+	CLI_CANNOT = 3,
 };
 
 struct cli_cmd {

@@ -154,10 +154,23 @@ test_event(struct live *lv, const struct labrun_event *ev)
 		snprintf(lv->test, sizeof lv->test, "%s", ev->text);
 		return;
 	}
+	/* A figure that will be dropped says so now, not at the end. */
 	if (!lv->tty)
-		cli_fprintf(stderr, "[%s] %s %d/%d: %s: %.2f %s\n", lv->variant,
-		    lv->workload, lv->repeat, lv->repeats, ev->text, ev->value,
-		    wl_unit_name((enum wl_unit)ev->unit));
+		cli_fprintf(stderr, "[%s] %s %d/%d: %s: %.2f %s%s\n",
+		    lv->variant, lv->workload, lv->repeat, lv->repeats,
+		    ev->text, ev->value, wl_unit_name((enum wl_unit)ev->unit),
+		    ev->too_fast ? _(" (+++++ too fast to measure: left out "
+				     "of the mean)")
+				 : "");
+	else if (ev->too_fast) {
+		if (lv->drawn)
+			fputs("\r\033[K", stderr);
+		cli_fprintf(stderr,
+		    _("[%s] %s %d/%d: %s: +++++ too fast to measure: left "
+		      "out of the mean\n"),
+		    lv->variant, lv->workload, lv->repeat, lv->repeats,
+		    ev->text);
+	}
 	snprintf(lv->test, sizeof lv->test, "%s", _("between tests"));
 }
 

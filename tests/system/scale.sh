@@ -63,7 +63,7 @@ expect_eq "plan --scale bad: exit status" "$?" 2
 
 # ---- what --scale 0.01 --set makes of it, recomputed here
 # counts: n x 0.01 to the nearest, at least 10; fio size: down to 4K, at
-# least 1M; repeats: at least 1.
+# least 1M; repeats: at least 3.
 want_counts=$(echo 2000 30000 | awk '{ for (i = 1; i <= NF; i++) {
 	n = int($i * 0.01 + 0.5); if (n < 10) n = 10
 	printf "%s%d", (i > 1 ? "," : ""), n } }')
@@ -76,11 +76,11 @@ out=$("$RAIDLAB" check $scale "$lab" 2>/dev/null)
 expect_eq "check --scale: exit status" "$?" 0
 expect_match "check: the changes listed" "$out" \
 	'^# scaled down: --scale 0\.01 --set io\.rw=randwrite'
-expect_match "check: repeats" "$out" '#   repeats: 4 -> 1'
+expect_match "check: repeats" "$out" '#   repeats: 4 -> 3'
 expect_match "check: counts" "$out" \
 	"#   workloads\.small\.counts: \[2000, 30000\] -> \[$(echo "$want_counts" |
 		sed 's/,/, /g')\]"
-expect_match "check: the lab as scaled" "$out" 'repeats = 1;'
+expect_match "check: the lab as scaled" "$out" 'repeats = 3;'
 expect_match "check: rw set" "$out" 'rw = "randwrite";'
 # shellcheck disable=SC2086
 plan=$("$RAIDLAB" plan $scale "$lab")
@@ -89,7 +89,7 @@ expect_match "plan: the same changes" "$plan" \
 # shellcheck disable=SC2086
 dry=$("$RAIDLAB" run -n $scale "$lab" 2>&1)
 expect_eq "run --dry-run: exit status" "$?" 0
-expect_match "run --dry-run: the changes" "$dry" '#   repeats: 4 -> 1'
+expect_match "run --dry-run: the changes" "$dry" '#   repeats: 4 -> 3'
 [ ! -d "$TEST_TMP/results" ] || fail "run --dry-run wrote a record"
 
 # ---- the run, with a hook that says when it ran
@@ -101,8 +101,14 @@ echo "hook saw \$1"
 EOF
 chmod +x "$TEST_TMP/hook"
 # shellcheck disable=SC2086
-"$RAIDLAB" run $scale --hook "$TEST_TMP/hook" "$lab" >/dev/null \
+# (one repeat asked for explicitly: allowed, and the loss said at once)
+"$RAIDLAB" run $scale --repeats 1 --hook "$TEST_TMP/hook" "$lab" >/dev/null \
 	2>"$TEST_TMP/run.err" || fail "run --scale: $(cat "$TEST_TMP/run.err")"
+expect_eq "run --repeats 1: verdicts gone, said in one line" \
+	"$(grep -c 'verdict' "$TEST_TMP/run.err")" 1
+expect_match "run --repeats 1: the line" "$(cat "$TEST_TMP/run.err")" \
+	'^raidlab run: 1 repeat: no verdicts \(a verdict needs 3 repeats or more\)$'
+
 expect_match "run: the changes on stderr" "$(cat "$TEST_TMP/run.err")" \
 	'# scaled down: --scale 0\.01'
 rec=$(ls "$TEST_TMP"/results/scl-*.json)
@@ -160,6 +166,21 @@ expect_match "compare: not scaled alike" "$cmp" 'not scaled alike'
 cmp=$("$RAIDLAB" compare "$full" "$full")
 ! printf '%s' "$cmp" | grep -q 'not scaled alike' ||
 	fail "compare: two full records said to differ"
+
+# ---- --scale never leaves a shipped preset fewer than 3 repeats (a
+# verdict needs an interval, which needs 3): the repeats check prints,
+# fixed or a range's max, against the lab's own
+for p in "$top_srcdir"/data/labs/*.cfg; do
+	n=$(basename "$p" .cfg)
+	reps() { # the repeats (a range's max) of a check's output
+		sed -n 's/^repeats = \([0-9]*\);$/\1/p
+			s/^repeats = {.* max = \([0-9]*\);.*/\1/p' | head -n 1
+	}
+	full=$("$RAIDLAB" check "$p" 2>/dev/null | reps)
+	scaled=$("$RAIDLAB" check --scale 0.0001 "$p" 2>/dev/null | reps)
+	want=$(( ${full:-1} < 3 ? ${full:-1} : 3 ))
+	expect_eq "$n --scale 0.0001: repeats" "${scaled:-1}" "$want"
+done
 
 # ---- --disk: a preset's scratch disks on the devices given (plan only)
 plan=$("$RAIDLAB" plan --disk scratch:0=/dev/vdb --disk scratch:1=/dev/vdc \

@@ -20,7 +20,7 @@
 
 static const char *const LAB_TEXT =
     "name = \"t\";\n"
-    "repeats = 3;\n"
+    "repeats = 10;\n"
     "cache = \"keep\";\n"
     "defaults = { scratch = { count = 4; size = \"1G\"; };\n"
     "  array = { level = \"5\";\n"
@@ -93,7 +93,7 @@ Test(lab_scale, scales_sizes_counts_and_repeats_with_floors)
 	lab_scale_init(&s);
 	cr_assert_eq(lab_scale_parse_fraction(&s, "0.01", NULL), 0);
 	cr_assert_eq(apply(lab, &s, msgs, sizeof msgs), 0, "%s", msgs);
-	cr_assert_eq(lab->repeats, 1);
+	cr_assert_eq(lab->repeats, 3, "10 x 0.01, but 3 at least");
 	/* 1000 x 0.01 = 10 (the floor), 10000 x 0.01 = 100 */
 	cr_assert_eq(val(lab, 0, "counts")->nlist, 2);
 	cr_assert_eq(val(lab, 0, "counts")->list[0], 10);
@@ -114,7 +114,7 @@ Test(lab_scale, scales_sizes_counts_and_repeats_with_floors)
 	    (uint64_t)(1073741824.0 * 0.01) / 4096 * 4096);
 	cr_assert_eq(val(lab, 4, "bs")->size, 1u << 20);
 	cr_assert_eq(val(lab, 4, "runtime")->i, 1, "30 s x 0.01: floor 1");
-	cr_assert_str_eq(s.changes[0], "repeats: 3 -> 1");
+	cr_assert_str_eq(s.changes[0], "repeats: 10 -> 3");
 	lab_scale_done(&s);
 	lab_free(lab);
 }
@@ -366,4 +366,47 @@ Test(lab_scale, describes_what_was_asked_in_order)
 	    "--scale 0.05 --set small.count=7 --disk scratch:0=/dev/vdb");
 	free(d);
 	lab_scale_done(&s);
+}
+
+/* A verdict needs an interval, which needs 3 repeats: --scale leaves no
+   fewer, keeps a range's goal, and leaves a lab with fewer as it is. */
+Test(lab_scale, repeats_keep_a_verdict)
+{
+	static const char *const texts[] = {
+		"repeats = 5;",
+		"repeats = { min = 3; max = 5; ci = \"5%\"; };",
+		"repeats = 2;",
+	};
+
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		char buf[512];
+		struct errlist errs;
+		struct lab *lab = NULL;
+		struct lab_scale s;
+		int64_t before;
+		int32_t ci;
+
+		snprintf(buf, sizeof buf,
+		    "name = \"r\"; %s\n"
+		    "variants = ( { name = \"d\"; directory = \"/tmp/x\"; } "
+		    ");\n"
+		    "workloads = ( { type = \"smallfiles\"; count = 100; } "
+		    ");\n",
+		    texts[i]);
+		errlist_init(&errs);
+		cr_assert_eq(lab_load_string(buf, "r.cfg", &lab, &errs), 0,
+		    "%s", buf);
+		before = lab->repeats;
+		ci = lab->repeats_ci;
+		lab_scale_init(&s);
+		cr_assert_eq(lab_scale_parse_fraction(&s, "0.0001", NULL), 0);
+		cr_assert_eq(lab_scale_apply(lab, &s, &errs), 0);
+		cr_assert_eq(lab->repeats, before < 3 ? before : 3, "%s",
+		    texts[i]);
+		cr_assert_eq(lab->repeats_ci, ci,
+		    "%s: the range keeps its goal", texts[i]);
+		lab_scale_done(&s);
+		errlist_done(&errs);
+		lab_free(lab);
+	}
 }

@@ -12,6 +12,9 @@
 #   dumpe2fs   dumpe2fs -h of the source (ext2/3/4)
 #   xfs_info   xfs_info of the target (xfs)
 #   btrfs-df   btrfs filesystem df of the target, btrfs-show its devices
+#   readahead  "DEVICE SECTORS" (blockdev --getra) of the source, and of
+#              each btrfs device: the kernel's own where the lab sets
+#              no readahead (seed 003's mail set none)
 # It asserts nothing and always exits 0: a tool that fails leaves its
 # error in its file, and check.sh says what is missing.
 set -u
@@ -42,4 +45,7 @@ btrfs)
 	btrfs filesystem show "$t" >"$d/btrfs-show" 2>&1
 	;;
 esac
+for b in "$src" $(awk '$NF ~ "^/dev/" { print $NF }' "$d/btrfs-show" 2>/dev/null); do
+	echo "$b $(blockdev --getra "$b" 2>&1)"
+done | sort -u >"$d/readahead"
 exit 0
