@@ -410,8 +410,8 @@ answer_marks(const struct compare *c, size_t row, size_t col,
 	}
 }
 
-char *
-compare_answer(const struct compare *c, size_t row, size_t col)
+static char *
+answer(const struct compare *c, size_t row, size_t col, bool marks)
 {
 	const struct compare_cell *x = compare_cell(c, row, col), *b;
 	char *name, *base;
@@ -452,10 +452,23 @@ compare_answer(const struct compare *c, size_t row, size_t col)
 		answer_change(c, col, x, b, base, &out);
 		break;
 	}
-	answer_marks(c, row, col, &out);
+	if (marks)
+		answer_marks(c, row, col, &out);
 	free(name);
 	free(base);
 	return strbuf_take(&out);
+}
+
+char *
+compare_answer(const struct compare *c, size_t row, size_t col)
+{
+	return answer(c, row, col, true);
+}
+
+char *
+compare_answer_bare(const struct compare *c, size_t row, size_t col)
+{
+	return answer(c, row, col, false);
 }
 
 char *

@@ -291,6 +291,10 @@ const char *compare_format_verdict(const struct compare *c, size_t row,
  */
 char *compare_answer(const struct compare *c, size_t row, size_t col);
 
+/* compare_answer() without the unstable sides' reasons, for a report
+   that says each cell's reasons once, beside its figure. */
+char *compare_answer_bare(const struct compare *c, size_t row, size_t col);
+
 /*
  * The reasons for the cell's marks, one clause each, joined by "; ":
  * "CV 18.2% over the 5% limit; falls with every repeat (Mann-Kendall
