@@ -81,49 +81,106 @@ change_reset(struct stats_change *ch)
 	ch->pct = ch->pct_lo = ch->pct_hi = NAN;
 }
 
+/*
+ * The verdict of x against b (neither the baseline's own cell), its
+ * change into *ch and *pct, the repeats that would tell into *needed.
+ * Pure: compare_proven_better() asks it of any two rows.
+ */
+static enum compare_verdict
+pair_verdict(const struct compare_cell *x, const struct compare_cell *b,
+    bool lower_better, struct stats_change *ch, double *pct, size_t *needed)
+{
+	*pct = NAN;
+	*needed = 0;
+	change_reset(ch);
+	if (x->n == 0 || b->n == 0)
+		return COMPARE_V_NONE;
+	if (x->interrupted || b->interrupted)
+		return COMPARE_V_STOPPED;
+	if (x->too_fast || b->too_fast)
+		return COMPARE_V_FAST;
+	if (b->mean != 0)
+		*pct = (x->mean - b->mean) / b->mean * 100;
+	if (x->n >= 2 && b->n >= 2)
+		stats_compare(b->v, b->n, x->v, x->n, STATS_CONF, ch);
+	if (x->n < FEW_REPEATS || b->n < FEW_REPEATS) {
+		*needed =
+		    stats_n_needed(b->d.cv, x->d.cv, *pct, STATS_CONF, 1000);
+		return COMPARE_V_FEW;
+	}
+	if (!isfinite(ch->p) || !isfinite(*pct))
+		return COMPARE_V_NONE; /* overflowing figures */
+	if (x->d.sd == 0 && b->d.sd == 0 && x->mean != b->mean)
+		return COMPARE_V_EXACT;
+	if (ch->kind != STATS_DIFFERENT)
+		return COMPARE_V_SAME;
+	return (ch->diff < 0) == lower_better ? COMPARE_V_BETTER
+					      : COMPARE_V_WORSE;
+}
+
 static void
 cell_verdict(struct compare_cell *x, const struct compare_cell *b, bool is_base,
     bool lower_better)
 {
-	x->verdict = COMPARE_V_NONE;
-	x->pct = NAN;
-	x->needed = 0;
-	change_reset(&x->ch);
-	if (b == NULL || x->n == 0 || b->n == 0)
+	if (b == NULL || x->n == 0 || b->n == 0) {
+		x->verdict = COMPARE_V_NONE;
+		x->pct = NAN;
+		x->needed = 0;
+		change_reset(&x->ch);
 		return;
+	}
 	if (is_base) {
 		x->verdict = COMPARE_V_BASELINE;
 		x->pct = b->mean != 0 && !b->too_fast ? 0 : NAN;
+		x->needed = 0;
+		change_reset(&x->ch);
 		return;
 	}
-	if (x->interrupted || b->interrupted) {
-		x->verdict = COMPARE_V_STOPPED;
-		return;
-	}
-	if (x->too_fast || b->too_fast) {
-		x->verdict = COMPARE_V_FAST;
-		return;
-	}
-	if (b->mean != 0)
-		x->pct = (x->mean - b->mean) / b->mean * 100;
-	if (x->n >= 2 && b->n >= 2)
-		stats_compare(b->v, b->n, x->v, x->n, STATS_CONF, &x->ch);
-	if (x->n < FEW_REPEATS || b->n < FEW_REPEATS) {
-		x->verdict = COMPARE_V_FEW;
-		x->needed =
-		    stats_n_needed(b->d.cv, x->d.cv, x->pct, STATS_CONF, 1000);
-		return;
-	}
-	if (!isfinite(x->ch.p) || !isfinite(x->pct))
-		x->verdict = COMPARE_V_NONE; /* overflowing figures */
-	else if (x->d.sd == 0 && b->d.sd == 0 && x->mean != b->mean)
-		x->verdict = COMPARE_V_EXACT;
-	else if (x->ch.kind != STATS_DIFFERENT)
-		x->verdict = COMPARE_V_SAME;
-	else if ((x->ch.diff < 0) == lower_better)
-		x->verdict = COMPARE_V_BETTER;
-	else
-		x->verdict = COMPARE_V_WORSE;
+	x->verdict =
+	    pair_verdict(x, b, lower_better, &x->ch, &x->pct, &x->needed);
+}
+
+bool
+compare_proven_better(const struct compare *c, size_t a, size_t b, size_t col)
+{
+	struct stats_change ch;
+	double pct;
+	size_t needed;
+
+	return a != b &&
+	    pair_verdict(compare_cell(c, a, col), compare_cell(c, b, col),
+		c->cols[col].lower_better, &ch, &pct,
+		&needed) == COMPARE_V_BETTER;
+}
+
+/*
+ * Which cells of column k may wear a colour, and whether its best mean
+ * is a proven best: a star or a colour is the answer a reader takes
+ * away, so neither may claim what no verdict says.
+ */
+static void
+col_proven(struct compare *c, size_t k)
+{
+	struct compare_col *col = &c->cols[k];
+	bool best_ok = col->best != COMPARE_NONE;
+
+	for (size_t i = 0; i < c->nrows; i++)
+		c->rows[i].cells[k].proven = false;
+	for (size_t i = 0; i < c->nrows; i++)
+		for (size_t j = 0; j < c->nrows; j++) {
+			if (i == j || c->rows[j].cells[k].n == 0 ||
+			    c->rows[j].cells[k].too_fast ||
+			    c->rows[j].cells[k].interrupted)
+				continue;
+			if (compare_proven_better(c, i, j, k)) {
+				c->rows[i].cells[k].proven = true;
+				c->rows[j].cells[k].proven = true;
+			} else if (i == col->best) {
+				best_ok = false;
+			}
+		}
+	if (!best_ok)
+		col->best = COMPARE_NONE;
 }
 
 void
@@ -140,6 +197,7 @@ compare_judge(struct compare *c)
 		for (size_t i = 0; i < c->nrows; i++)
 			cell_verdict(&c->rows[i].cells[k], b, i == c->baseline,
 			    c->cols[k].lower_better);
+		col_proven(c, k);
 	}
 }
 
@@ -352,8 +410,8 @@ answer_marks(const struct compare *c, size_t row, size_t col,
 	}
 }
 
-char *
-compare_answer(const struct compare *c, size_t row, size_t col)
+static char *
+answer(const struct compare *c, size_t row, size_t col, bool marks)
 {
 	const struct compare_cell *x = compare_cell(c, row, col), *b;
 	char *name, *base;
@@ -394,10 +452,23 @@ compare_answer(const struct compare *c, size_t row, size_t col)
 		answer_change(c, col, x, b, base, &out);
 		break;
 	}
-	answer_marks(c, row, col, &out);
+	if (marks)
+		answer_marks(c, row, col, &out);
 	free(name);
 	free(base);
 	return strbuf_take(&out);
+}
+
+char *
+compare_answer(const struct compare *c, size_t row, size_t col)
+{
+	return answer(c, row, col, true);
+}
+
+char *
+compare_answer_bare(const struct compare *c, size_t row, size_t col)
+{
+	return answer(c, row, col, false);
 }
 
 char *

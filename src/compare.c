@@ -144,6 +144,12 @@ cell_pick(struct compare_cell *cell)
 	cell->interrupted = cell->n > 0 && use == FIG_STOPPED;
 	cell->too_fast = cell->n > 0 && use == FIG_FAST;
 	stats_describe(cell->v, cell->n, STATS_CONF, &cell->d);
+	/* Rates and durations are above 0: their interval is the geometric
+	   mean's, which stays above 0 where mean -/+ t sd/sqrt(n) of a few
+	   noisy repeats does not. */
+	stats_log_interval(cell->v, cell->n, STATS_CONF, &cell->d.ci_lo,
+	    &cell->d.ci_hi);
+	cell->d.ci_half = (cell->d.ci_hi - cell->d.ci_lo) / 2;
 	cell->mean = cell->d.mean;
 	cell->sd = cell->d.sd;
 	if (nw > 0) {
@@ -254,7 +260,7 @@ compare_score(const struct compare *c, size_t row, size_t col)
 	const struct compare_cell *cell = &c->rows[row].cells[col];
 	const struct compare_col *k = &c->cols[col];
 
-	if (!counts(cell) || !isfinite(k->min))
+	if (!counts(cell) || !isfinite(k->min) || !cell->proven)
 		return -1;
 	if (k->max == k->min)
 		return 1;

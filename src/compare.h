@@ -8,18 +8,20 @@
  * same workload run with other parameters is another column, kept apart
  * with the reason, never compared), and a cell holds what the repeats of
  * that variant say (src/stats.h): n, mean, sd, CV, median, range, the 95%
- * confidence interval of the mean, the stability marks (CV over the
+ * confidence interval of the geometric mean (on the log scale: figures
+ * are above 0, and so is the interval), the stability marks (CV over the
  * lab's limit, a trend, outliers, a warm-up, tests too short to trust,
  * stopped repeats) and, against a chosen baseline row, the change in
  * percent with its 95% interval (Fieller) and Welch's p-value, summed up
- * as a verdict. Per column the best cell is marked: the highest mean for
+ * as a verdict. Per column the best cell is marked, the highest mean for
  * rates, the lowest for seconds (compare_lower_better decides from the
- * unit). Failed runs are counted, not averaged (their figures are
- * partial), as `raidlab show` does; too-fast repeats are left out unless
- * every repeat was; a stopped run's figures (an interrupted run, or a
- * test that stalled: the process stopped or the machine suspended while
- * it was timed) are left out unless no other repeat has one, and then
- * they are shown marked and never judged. The Compare screen
+ * unit), only when it is proven better than every other (a star is an
+ * answer: never where every verdict says "no difference"). Failed runs are
+ * counted, not averaged (their figures are partial), as `raidlab show` does;
+ * too-fast repeats are left out unless every repeat was; a stopped run's
+ * figures (an interrupted run, or a test that stalled: the process stopped or
+ * the machine suspended while it was timed) are left out unless no other repeat
+ * has one, and then they are shown marked and never judged. The Compare screen
  * (ui/tui-compare.c) and `raidlab compare` draw it; the verdict texts are
  * compare-verdict.c's. The thread that owns the records (the UI thread).
  */
@@ -95,7 +97,10 @@ struct compare_cell {
 		     operations) gives their mean */
 	double mean, sd; /* sd: sample (n - 1) stddev, 0 when n is 1;
 			    both NAN when n is 0 */
-	struct stats_desc d; /* the n figures: CV, median, range, 95% CI */
+	struct stats_desc d; /* the n figures: CV, median, range; ci_lo and
+				ci_hi are the 95% interval of their
+				geometric mean (stats_log_interval()),
+				ci_half half its width */
 	double pct; /* (mean - base) / base x 100; NAN: no baseline,
 		       no figure, or a baseline of 0 */
 	struct stats_change ch; /* against the baseline (Welch, Fieller) */
@@ -116,6 +121,9 @@ struct compare_cell {
 			  best, shown as bonnie++ does ("+++++") */
 	bool interrupted; /* only stopped repeats had a figure: theirs are
 			     shown, marked, never judged */
+	bool proven; /* it is proven better or worse than another cell of
+			its column (compare_proven_better()): only then
+			does it get a colour (compare_score()) */
 	double *v; /* the n figures averaged, in run order */
 	bool *outlier; /* n of them: v[i] is an outlier */
 	/* Every repeat's figure with its kind (enum in compare.c) and its
@@ -155,8 +163,10 @@ struct compare_col {
 	char *title; /* label without a trailing " (...)": "Block write" */
 	enum wl_unit unit;
 	bool lower_better; /* seconds: less is better */
-	size_t best; /* the best row when two or more rows have a figure
-			that counts, else COMPARE_NONE */
+	size_t best; /* the row with the best mean when it is proven
+			better than every other row with a figure that
+			counts (compare_proven_better()); else
+			COMPARE_NONE: no star where no verdict says so */
 	double min, max; /* of the means shown (for a colour scale) */
 };
 
@@ -203,8 +213,9 @@ compare_cell(const struct compare *c, size_t row, size_t col);
 
 /*
  * Where the cell's mean lies between the column's worst (0) and best (1)
- * means, for a colour scale; 1 when all means are equal; -1 when the cell
- * has no figure or is too fast to count.
+ * means, for a colour scale; 1 when all means are equal; -1 (neutral, no
+ * colour) when the cell has no figure, is too fast to count, or is
+ * proven neither better nor worse than any other cell of its column.
  */
 double compare_score(const struct compare *c, size_t row, size_t col);
 
@@ -283,6 +294,10 @@ const char *compare_format_verdict(const struct compare *c, size_t row,
  */
 char *compare_answer(const struct compare *c, size_t row, size_t col);
 
+/* compare_answer() without the unstable sides' reasons, for a report
+   that says each cell's reasons once, beside its figure. */
+char *compare_answer_bare(const struct compare *c, size_t row, size_t col);
+
 /*
  * The reasons for the cell's marks, one clause each, joined by "; ":
  * "CV 18.2% over the 5% limit; falls with every repeat (Mann-Kendall
@@ -301,8 +316,17 @@ char *compare_marks_keys(unsigned marks);
    "better", "worse": the verdict's key in JSON and CSV. */
 const char *compare_verdict_key(enum compare_verdict v);
 
-/* The statistics of every cell (per cell, then against the baseline);
-   update() calls it. */
+/*
+ * Row a's figure in col is proven better than row b's: the verdict of a
+ * against b, were b the baseline, would be "better" (3 repeats or more
+ * each, neither stopped nor too fast, Welch's p under 5%, not both
+ * exact). What a star or a colour may claim.
+ */
+bool
+compare_proven_better(const struct compare *c, size_t a, size_t b, size_t col);
+
+/* The statistics of every cell (per cell, then against the baseline),
+   and which bests and colours are proven; update() calls it. */
 void compare_judge(struct compare *c);
 
 /* ---------------------------------------------------------------- JSON */
@@ -311,10 +335,10 @@ void compare_judge(struct compare *c);
 /*
  * The cell as `raidlab compare --json` prints it: variant, record (from
  * 1), scratch, n, mean, sd, cv, median, min, max, ci_lo, ci_hi (95% CI
- * of the mean), pct, pct_lo, pct_hi (Fieller), p, df (Welch), baseline,
- * best, failed, too_fast, interrupted, verdict (compare_verdict_key()),
- * needed (too few repeats: how many would tell), marks [keys],
- * marks_text, answer, why (a row without figures). NaN is null.
+ * of the geometric mean), pct, pct_lo, pct_hi (Fieller), p, df (Welch),
+ * baseline, best, failed, too_fast, interrupted, verdict
+ * (compare_verdict_key()), needed (too few repeats: how many would tell), marks
+ * [keys], marks_text, answer, why (a row without figures). NaN is null.
  */
 json_t *compare_cell_json(const struct compare *c, size_t row, size_t col);
 

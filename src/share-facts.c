@@ -151,6 +151,15 @@ caveat(struct share *s, char *text)
 	share_strv_push(&s->caveats, &s->ncaveats, text);
 }
 
+static bool
+run_has_note(const struct record_run *r, const char *note)
+{
+	for (size_t n = 0; r->res != NULL && n < r->res->nnotes; n++)
+		if (strcmp(r->res->notes[n], note) == 0)
+			return true;
+	return false;
+}
+
 /* The most bytes a run of rec moved (read or written): its data set. */
 static uint64_t
 largest_run(const struct record *rec, bool *reads)
@@ -169,6 +178,59 @@ largest_run(const struct record *rec, bool *reads)
 			most = w;
 	}
 	return most;
+}
+
+/* Add name to the ", "-joined list *l unless it is there. */
+static void
+list_add(struct strbuf *l, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = l->s; p != NULL && *p != '\0';) {
+		const char *e = strstr(p, ", ");
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		if (len == n && strncmp(p, name, n) == 0)
+			return;
+		p = e ? e + 2 : p + len;
+	}
+	strbuf_printf(l, "%s%s", l->len > 0 ? ", " : "", name);
+}
+
+/*
+ * The workloads' notes, each once: the same note of several variants or
+ * workloads ("the data set fits in RAM") is one caveat naming them all,
+ * not one per run.
+ */
+static void
+run_notes(struct share *s, const struct record *rec)
+{
+	for (size_t k = 0; k < rec->nruns; k++) {
+		const struct record_run *run = &rec->runs[k];
+
+		for (size_t n = 0; run->res != NULL && n < run->res->nnotes;
+		     n++) {
+			const char *note = run->res->notes[n];
+			struct strbuf v, w;
+			bool earlier = false;
+
+			/* said with the first run that has it */
+			for (size_t j = 0; j < k && !earlier; j++)
+				earlier = run_has_note(&rec->runs[j], note);
+			if (earlier)
+				continue;
+			strbuf_init(&v);
+			strbuf_init(&w);
+			for (size_t j = k; j < rec->nruns; j++)
+				if (run_has_note(&rec->runs[j], note)) {
+					list_add(&v, rec->runs[j].variant);
+					list_add(&w, rec->runs[j].workload);
+				}
+			caveat(s, xasprintf(_("%s on %s: %s"), w.s, v.s, note));
+			strbuf_done(&v);
+			strbuf_done(&w);
+		}
+	}
 }
 
 static void
@@ -201,23 +263,7 @@ record_caveats(struct share *s, size_t i)
 				"have come from the page cache."),
 			r->label, units_format_size(data, a, sizeof a),
 			units_format_size(r->ram, b, sizeof b)));
-	for (size_t k = 0; k < s->recs[i]->nruns; k++) {
-		const struct record_run *run = &s->recs[i]->runs[k];
-
-		for (size_t n = 0; run->res != NULL && n < run->res->nnotes;
-		     n++) {
-			char *t = xasprintf(_("%s, %s: %s"), run->variant,
-			    run->workload, run->res->notes[n]);
-			bool seen = false;
-
-			for (size_t c = 0; c < s->ncaveats && !seen; c++)
-				seen = strcmp(s->caveats[c], t) == 0;
-			if (seen)
-				free(t);
-			else
-				caveat(s, t);
-		}
-	}
+	run_notes(s, s->recs[i]);
 }
 
 /* Cells whose figures are not plain results: unstable, stopped, few. */

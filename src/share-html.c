@@ -279,8 +279,9 @@ summary(const struct share *s, struct html_toc *toc, struct strbuf *out)
 	strbuf_add(out, "<div class=\"side\">\n<table class=\"summary\">\n");
 	html_elem(out, "caption",
 	    _("The mean of each test, coloured per test from the worst "
-	      "(vermilion) to the best (blue); \xe2\x98\x85 the best, ! an "
-	      "unstable sample, +++++ too fast to measure."));
+	      "(vermilion) to the best (blue) where a difference is proven "
+	      "at 95%, white where none is; \xe2\x98\x85 a proven best, ! "
+	      "an unstable sample, +++++ too fast to measure."));
 	strbuf_add(out, "\n<thead><tr><th scope=\"col\">");
 	html_text(out, _("Test"));
 	strbuf_add(out, "</th>");
@@ -476,11 +477,12 @@ test_section(struct strbuf *out, const struct share *s, size_t k)
 		html_elem(out, "p class=\"note\"", col->apart);
 	html_fig_open(out);
 	test_bars(out, s, k);
-	cap = xstrdup(_("Bars: the mean of the repeats; whiskers: its 95% "
-			"confidence interval; dashed line: the baseline; "
-			"\xe2\x98\x85 the best. Hatched bars are not plain "
-			"results (unstable, stopped or too fast): the table "
-			"says why."));
+	cap = xstrdup(
+	    _("Bars: the mean of the repeats; whiskers: the 95% "
+	      "interval of the geometric mean; dashed line: the baseline; "
+	      "\xe2\x98\x85 the best, where proven. Hatched bars are not plain "
+	      "results (unstable, stopped or too fast): the table "
+	      "says why."));
 	html_fig_side(out, cap);
 	free(cap);
 	test_table(out, s, k);
@@ -499,9 +501,10 @@ results(const struct share *s, struct html_toc *toc, struct strbuf *out)
 		char *b = share_row_name(s, c->baseline);
 		char *t =
 		    xasprintf(_("Each figure is the mean of n repeats with "
-				"its 95%% confidence interval; the change "
-				"is against %s, with the half-width of its "
-				"95%% interval."),
+				"the 95%% confidence interval of their "
+				"geometric mean (on the log scale: never "
+				"below 0); the change is against %s, with "
+				"the half-width of its 95%% interval."),
 			b);
 
 		html_elem(out, "p", t);
@@ -509,8 +512,9 @@ results(const struct share *s, struct html_toc *toc, struct strbuf *out)
 		free(b);
 	} else {
 		html_elem(out, "p",
-		    _("Each figure is the mean of n repeats with its 95% "
-		      "confidence interval."));
+		    _("Each figure is the mean of n repeats with the 95% "
+		      "confidence interval of their geometric mean (on the "
+		      "log scale: never below 0)."));
 	}
 	for (size_t k = 0; k < c->ncols; k++)
 		test_section(out, s, k);

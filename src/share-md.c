@@ -300,10 +300,12 @@ share_markdown(const struct share *s, struct strbuf *out)
 	records(s, out);
 	variants(s, out);
 	strbuf_printf(out, "## %s\n\n%s\n\n", _("Results"),
-	    _("Each figure is the mean of n repeats with the half-width of "
-	      "its 95% confidence interval; the change is against the "
+	    _("Each figure is the mean of n repeats with where the 95% "
+	      "confidence interval of their geometric mean ends, in % of "
+	      "the mean (on the log scale: never below 0); the change is "
+	      "against the "
 	      "baseline, with the half-width of its 95% interval. * the best "
-	      "of a test; ! an unstable sample."));
+	      "of a test, where proven at 95%; ! an unstable sample."));
 	for (size_t k = 0; k < s->cmp.ncols; k++)
 		test_table(s, k, out);
 	if (s->ncaveats > 0) {

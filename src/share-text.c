@@ -1,15 +1,18 @@
 /*
  * The report as a mail (share.h): plain ASCII within SHARE_TEXT_WIDTH
  * columns, no colour, so it pastes into a mailing-list post as it is.
- * The question, the records and their host, the disks, how each variant
- * was built (commands wrapped as a shell reads them, with " \"), the
- * verdict table per test with each answer in words, the caveats, then
- * the lab file between scissors lines, wrapped so that libconfig reads
+ * The answer first: the question, a line per test with its verdicts,
+ * what could not be measured and the caveats, each said once. Then the
+ * evidence: the records and their host, the disks, how each variant was
+ * built (commands wrapped as a shell reads them, with " \"), the verdict
+ * table per test with each answer in words, then the lab file between
+ * scissors lines, wrapped so that libconfig reads
  * it back the same (a long string becomes adjacent literals, which it
  * joins). The thread that owns the records.
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,17 +171,23 @@ command(struct strbuf *out, const char *cmd, size_t indent)
 
 /* ------------------------------------------------------------ sections */
 
+/* The records ask one question: it is said once, at the top. */
+static bool
+one_question(const struct share *s)
+{
+	bool same = s->nrecs > 0 && s->r[0].question != NULL;
+
+	for (size_t i = 1; i < s->nrecs && same; i++)
+		same = s->r[i].question != NULL &&
+		    strcmp(s->r[i].question, s->r[0].question) == 0;
+	return same;
+}
+
 static void
 records(const struct share *s, struct strbuf *out)
 {
-	bool same = true;
+	bool same = one_question(s);
 
-	for (size_t i = 1; i < s->nrecs; i++)
-		same = same && s->r[i].question != NULL &&
-		    s->r[0].question != NULL &&
-		    strcmp(s->r[i].question, s->r[0].question) == 0;
-	if (s->nrecs > 0 && s->r[0].question != NULL && same)
-		field(out, 0, _("The question"), s->r[0].question);
 	heading(out, _("Records"));
 	for (size_t i = 0; i < s->nrecs; i++) {
 		const struct share_record *r = &s->r[i];
@@ -306,15 +315,19 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 		free(name);
 	}
 	for (size_t i = 0; i < c->nrows; i++) {
-		char *a = compare_answer(c, i, k),
-		     *m = compare_marks_text(c, i, k);
+		char *a = compare_answer_bare(c, i, k);
 
 		if (a != NULL) {
 			strbuf_add(out, "  ");
 			share_wrap(out, a, 2, 4, W);
 		}
-		/* An answer says its sides' reasons already. */
-		if (m[0] != '\0' && a == NULL) {
+		free(a);
+	}
+	/* Each sample's reasons once, not again in every answer on it. */
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *m = compare_marks_text(c, i, k);
+
+		if (m[0] != '\0') {
 			char *name = share_row_name(s, i);
 			char *t2 = xasprintf("! %s: %s", name, m);
 
@@ -323,7 +336,6 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 			free(t2);
 			free(name);
 		}
-		free(a);
 		free(m);
 	}
 }
@@ -349,23 +361,135 @@ results(const struct share *s, struct strbuf *out)
 	if (c->baseline != COMPARE_NONE) {
 		char *b = share_row_name(s, c->baseline);
 
-		t = xasprintf(_("Each figure is the mean of n repeats with the "
-				"half-width of its 95%% confidence interval; "
-				"the "
-				"change is against %s, with the half-width of "
-				"its 95%% interval. * the best of a test; ! an "
+		t = xasprintf(_("Each figure is the mean of n repeats with "
+				"where "
+				"the 95%% confidence interval of their "
+				"geometric mean ends, in %% of the mean (on "
+				"the log scale: never below 0); the change is "
+				"against %s, with the half-width of its 95%% "
+				"interval. * a best proven at 95%%; ! an "
 				"unstable sample."),
 		    b);
 		free(b);
 	} else {
-		t = xstrdup(_("Each figure is the mean of n repeats with the "
-			      "half-width of its 95% confidence interval. * "
-			      "the best of a test; ! an unstable sample."));
+		t = xstrdup(_("Each figure is the mean of n repeats with where "
+			      "the 95% confidence interval of their geometric "
+			      "mean ends, in % of the mean (on the log scale: "
+			      "never below 0). * a best proven at 95%; ! an "
+			      "unstable sample."));
 	}
 	share_wrap(out, t, 0, 0, W);
 	free(t);
 	for (size_t k = 0; k < c->ncols; k++)
 		test_block(s, k, nw, out);
+}
+
+/* ------------------------------------------------------------ summary */
+
+/* A verdict in a few words: "two 12.3% faster than one (p = 0.002)". */
+static void
+verdict_words(const struct share *s, size_t i, size_t k, struct strbuf *out)
+{
+	const struct compare *c = &s->cmp;
+	const struct compare_cell *x = compare_cell(c, i, k);
+	bool lower = c->cols[k].lower_better;
+	char *name = share_row_name(s, i),
+	     *base = share_row_name(s, c->baseline);
+	char buf[64];
+
+	switch (x->verdict) {
+	case COMPARE_V_BETTER:
+	case COMPARE_V_WORSE:
+		strbuf_printf(out,
+		    lower ? (x->pct < 0 ? _("%s took %.1f%% less time than %s")
+					: _("%s took %.1f%% more time than %s"))
+			  : (x->pct < 0 ? _("%s %.1f%% slower than %s")
+					: _("%s %.1f%% faster than %s")),
+		    name, fabs(x->pct), base);
+		strbuf_printf(out, " (p = %.2g)", x->ch.p);
+		break;
+	case COMPARE_V_SAME:
+		strbuf_printf(out,
+		    _("%s: no difference from %s proven (p = %.2g)"), name,
+		    base, x->ch.p);
+		break;
+	case COMPARE_V_FEW:
+		strbuf_printf(out, _("%s: too few repeats to tell (n<3)"),
+		    name);
+		break;
+	default:
+		strbuf_printf(out, "%s: %s", name,
+		    compare_format_verdict(c, i, k, buf, sizeof buf));
+		break;
+	}
+	if ((x->marks & COMPARE_UNSTABLE) != 0 && x->verdict != COMPARE_V_FEW)
+		strbuf_add(out, " !");
+	free(name);
+	free(base);
+}
+
+/* The answer of test k in one line (wrapped): each variant's verdict. */
+static void
+answer_line(const struct share *s, size_t k, struct strbuf *out)
+{
+	const struct compare *c = &s->cmp;
+	const struct compare_col *col = &c->cols[k];
+	struct strbuf b;
+	size_t said = 0;
+	char *a;
+
+	strbuf_init(&b);
+	strbuf_printf(&b, "%s: %s: ", col->workload, col->label);
+	for (size_t i = 0; i < c->nrows; i++) {
+		enum compare_verdict v = compare_cell(c, i, k)->verdict;
+
+		if (v == COMPARE_V_NONE || v == COMPARE_V_BASELINE)
+			continue;
+		if (said++ > 0)
+			strbuf_add(&b, "; ");
+		verdict_words(s, i, k, &b);
+	}
+	if (said == 0)
+		strbuf_add(&b,
+		    c->baseline == COMPARE_NONE
+			? _("no baseline to judge against")
+			: _("nothing to judge against the baseline"));
+	a = ascii(b.s);
+	strbuf_add(out, "  - ");
+	share_wrap(out, a, 4, 6, W);
+	free(a);
+	strbuf_done(&b);
+}
+
+/* What has no figure to judge: variants not measured, tests too fast. */
+static void
+not_measured(const struct share *s, struct strbuf *out)
+{
+	const struct compare *c = &s->cmp;
+	bool head = false;
+
+	for (size_t i = 0; i < c->nrows; i++)
+		for (size_t k = 0; k <= c->ncols; k++) {
+			const struct compare_cell *x =
+			    k < c->ncols ? compare_cell(c, i, k) : NULL;
+			char *name, *t;
+
+			if (x == NULL ? c->rows[i].why == NULL : !x->too_fast)
+				continue;
+			if (!head)
+				heading(out, _("Could not be measured"));
+			head = true;
+			name = share_row_name(s, i);
+			t = x == NULL
+			    ? xasprintf("%s: %s", name, c->rows[i].why)
+			    : xasprintf(_("%s, %s: %s: too fast to "
+					  "measure (+++++)"),
+				  name, c->cols[k].workload, c->cols[k].label);
+			strbuf_add(out, "  - ");
+			share_wrap(out, t, 4, 6, W);
+			free(t);
+			free(name);
+		}
 }
 
 static void
@@ -490,10 +614,21 @@ share_text(const struct share *s, struct strbuf *out)
 		strbuf_add(out, "=");
 	strbuf_add(out, "\n");
 	free(t);
+	/* The answer, then the evidence: a reader stops after the first. */
+	if (one_question(s))
+		field(out, 0, _("The question"), s->r[0].question);
+	heading(out, _("The answer"));
+	share_wrap(out,
+	    _("At 95% confidence, per test; ! an unstable sample, "
+	      "whose reasons are under its test in Results."),
+	    0, 0, W);
+	for (size_t k = 0; k < s->cmp.ncols; k++)
+		answer_line(s, k, out);
+	not_measured(s, out);
+	caveats(s, out);
 	records(s, out);
 	disks(s, out);
 	variants(s, out);
 	results(s, out);
-	caveats(s, out);
 	lab_files(s, out);
 }

@@ -457,11 +457,23 @@ share_cell_text(const struct share *s, size_t row, size_t col, char *buf,
 	}
 	compare_format_value(x->mean, u, m, sizeof m);
 	if (x->n > 1 && isfinite(x->d.ci_lo) && isfinite(x->d.ci_hi) &&
-	    x->mean != 0)
-		snprintf(buf, len, "%s ±%.1f%%%s", m,
-		    (x->d.ci_hi - x->d.ci_lo) / 2 / fabs(x->mean) * 100,
-		    x->interrupted ? _(" stopped") : "");
-	else
+	    x->mean > 0) {
+		char lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
+
+		compare_format_pct((x->d.ci_lo / x->mean - 1) * 100, lo,
+		    sizeof lo);
+		compare_format_pct((x->d.ci_hi / x->mean - 1) * 100, hi,
+		    sizeof hi);
+		/* The geometric mean's interval is lopsided around the
+		   mean when the repeats are noisy: both ends then. */
+		if (lo[0] == '-' && hi[0] == '+' && strcmp(lo + 1, hi + 1) == 0)
+			snprintf(buf, len, "%s ±%s%s", m, hi + 1,
+			    x->interrupted ? _(" stopped") : "");
+		else
+			snprintf(buf, len, "%s %.*s/%s%s", m,
+			    (int)strlen(lo) - 1, lo, hi,
+			    x->interrupted ? _(" stopped") : "");
+	} else
 		snprintf(buf, len, "%s (n=%zu)%s", m, x->n,
 		    x->interrupted ? _(" stopped") : "");
 	return buf;

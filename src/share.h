@@ -140,8 +140,10 @@ int share_save(const struct share *s, enum share_format f, const char *path,
     struct err *e);
 
 /* Helpers the renderers share (share.c). */
-/* "195.3 ±2.1%" style figure of a cell: mean and the CI's half-width in
-   % of the mean ("n=1" without an interval, "-" without a figure). */
+/* A cell's figure: the mean and where its 95% interval (the geometric
+   mean's, compare.h) ends, in % of the mean: "195.3 ±2.1%", or both ends
+   when they differ, "5588.8 -72.1/+259%" ("n=1" without an interval,
+   "-" without a figure). */
 const char *share_cell_text(const struct share *s, size_t row, size_t col,
     char *buf, size_t len);
 /* The change against the baseline in words, for a table: "+27.1%",

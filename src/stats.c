@@ -321,6 +321,30 @@ stats_describe(const double *v, size_t n, double conf, struct stats_desc *d)
 	d->ci_hi = d->mean + d->ci_half;
 }
 
+void
+stats_log_interval(const double *v, size_t n, double conf, double *lo,
+    double *hi)
+{
+	double *l, m, var, h;
+
+	*lo = *hi = NAN;
+	if (n < 2)
+		return;
+	l = xmalloc(n * sizeof *l);
+	for (size_t i = 0; i < n; i++) {
+		if (!(v[i] > 0) || !isfinite(v[i])) {
+			free(l);
+			return;
+		}
+		l[i] = log(v[i]);
+	}
+	mean_var(l, n, &m, &var);
+	free(l);
+	h = t_crit(conf, (double)(n - 1)) * sqrt(var / (double)n);
+	*lo = exp(m - h);
+	*hi = exp(m + h);
+}
+
 /* ---------------------------------------------------------------- two */
 
 /*

@@ -37,6 +37,16 @@ struct stats_desc {
 void
 stats_describe(const double *v, size_t n, double conf, struct stats_desc *d);
 
+/*
+ * The conf interval of the geometric mean of positive figures (rates,
+ * durations): the t interval of the mean of their logs, exponentiated,
+ * exp(mean(ln v) -/+ t(conf, n-1) sd(ln v)/sqrt(n)). It never reaches 0
+ * however noisy the figures, where the interval of the mean can go below
+ * 0. Both NAN when n < 2 or a figure is not finite and above 0.
+ */
+void stats_log_interval(const double *v, size_t n, double conf, double *lo,
+    double *hi);
+
 /* Student's t distribution with df > 0 degrees of freedom (df need not be
    an integer: Welch's is not): P(T <= t), and its inverse for 0 < p < 1;
    NAN outside those domains. About 1e-10 relative (of the smaller tail)

@@ -165,11 +165,13 @@ print_header(const struct compare *c)
 		    c->rows[0].scaled);
 	if (c->baseline != COMPARE_NONE) {
 		row_name(c, c->baseline, name, sizeof name);
-		cli_printf(_("Baseline: %s; * marks the best of each test.\n"),
+		cli_printf(_("Baseline: %s; * marks a best proven at 95%% "
+			     "(none where no difference is).\n"),
 		    name);
 	} else {
 		cli_printf("%s\n",
-		    _("No baseline; * marks the best of each test."));
+		    _("No baseline; * marks a best proven at 95% (none "
+		      "where no difference is)."));
 	}
 	cli_printf("%s\n",
 	    _("Verdicts at 95% confidence: the change with its interval, "

@@ -54,7 +54,7 @@ static const struct tui_key cmp_keys[] = {
 	       "interval; ~ p=: no difference proven; n<3: too few "
 	       "repeats to tell") },
 	{ "cv trend...", N_("stability marks: the lines below say why") },
-	{ "*", N_("the best in its column (+++++: too fast)") },
+	{ "*", N_("the best in its column, proven at 95% (+++++: too fast)") },
 	{ "~", N_("scratch disks: functional, not representative") },
 	{ "!",
 	    N_("after a figure: only stopped runs had one, never judged; "

@@ -2,10 +2,12 @@
 # raidlab compare: a two-variant directory lab run twice (3 repeats, no
 # root: cache "keep"). Every cell's mean, sample standard deviation and
 # change against the baseline are recomputed with jq from the records'
-# own figures; the best is the highest mean; the text, JSON and CSV say
-# the same; -b moves the baseline (none: no percentages); two records
-# are never pooled; a stored fixture's scratch variant is labelled; bad
-# files exit 1 and bad usage 2, naming what is wrong. No root needed.
+# own figures; a best is starred only where the verdict proves it (the
+# higher mean when beta is better or worse, none when no difference is
+# proven); the text, JSON and CSV say the same; -b moves the baseline
+# (none: no percentages); two records are never pooled; a stored
+# fixture's scratch variant is labelled; bad files exit 1 and bad
+# usage 2, naming what is wrong. No root needed.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 
@@ -74,14 +76,28 @@ for key in files_200 files_400; do
 	expect_eq "$key alpha is the baseline" "$(cell alpha baseline)" true
 	pct=$(awk -v a="$am" -v b="$bm" 'BEGIN { printf "%.17g", (b - a) / a * 100 }')
 	close "$(cell beta pct)" "$pct" || fail "$key beta pct $(cell beta pct) != $pct"
-	best=$(awk -v a="$am" -v b="$bm" 'BEGIN { print (b > a) ? "beta" : "alpha" }')
-	expect_eq "$key best is the higher files/s" "$(cell "$best" best)" true
-
-	# The text says the same: the best starred, beta's verdict as the
-	# JSON has it, and the answer sentence.
-	text=$("$RAIDLAB" compare "$rec1")
 	verdict=$(cell beta verdict)
-	expect_match "$key: text best" "$text" "^  \\* $best +[0-9]"
+	case $verdict in
+	better) best=beta ;;
+	worse) best=alpha ;;
+	*) best= ;;
+	esac
+	# a proven best has the higher files/s
+	[ -z "$best" ] || expect_eq "$key $best is the higher files/s" \
+		"$(awk -v a="$am" -v b="$bm" 'BEGIN { print (b > a) ? "beta" : "alpha" }')" "$best"
+	expect_eq "$key: the starred rows" \
+		"$(printf '%s' "$out" | jq -r --arg k "$key" '[.tests[] |
+		select(.key == $k) | .rows[] | select(.best) | .variant] |
+		join(" ")')" "$best"
+
+	# The text says the same: the best starred (if proven), beta's
+	# verdict as the JSON has it, and the answer sentence.
+	text=$("$RAIDLAB" compare "$rec1")
+	if [ -n "$best" ]; then
+		expect_match "$key: text best" "$text" "^  \\* $best +[0-9]"
+	elif printf '%s\n' "$text" | grep -q '^  \*'; then
+		fail "$key: a star where no difference is proven: $text"
+	fi
 	case $verdict in
 	no_difference) vt='~ p=[0-9.]+' ;;
 	better|worse) vt='[-+][0-9.]+% ±([0-9.]+%|\?)' ;;
@@ -93,7 +109,7 @@ for key in files_200 files_400; do
 	expect_match "$key: answer in the text" "$text" \
 		"^  $(printf '%s' "$answer" | sed 's/[][\\.*^$()+?{}|]/\\&/g')\$"
 done
-expect_match "text: baseline line" "$text" '^Baseline: alpha; \* marks the best'
+expect_match "text: baseline line" "$text" '^Baseline: alpha; \* marks a best proven at 95%'
 expect_match "text: test heading" "$text" \
 	'^small: 200 files of 1K in 2 dirs \(files/s, higher is better\)$'
 expect_match "text: baseline row" "$text" \
@@ -131,7 +147,7 @@ out=$("$RAIDLAB" compare -j -b none "$rec1")
 expect_eq "-b none: no percentages" \
 	"$(printf '%s' "$out" | jq -c '[.tests[].rows[].pct] | unique')" "[null]"
 expect_match "-b none: text" "$("$RAIDLAB" compare -b none "$rec1")" \
-	'^No baseline; \* marks the best'
+	'^No baseline; \* marks a best proven at 95%'
 
 # ---- two records: rows of each, never pooled
 out=$("$RAIDLAB" compare -j "$rec1" "$rec2")

@@ -4,8 +4,9 @@
 verdict-check.py COMPARE_JSON RECORD...: from the records' own figures
 (ok runs, tests neither too fast nor interrupted, one figure per run and
 test key: the mean of that run's tests under the key), recompute for every
-cell the mean, the sample sd and the 95% confidence interval of the mean
-(Student's t), and against the baseline row Welch's t, its df, the
+cell the mean, the sample sd and the 95% confidence interval of the
+geometric mean (Student's t on the logs of the figures, exponentiated:
+figures are above 0, and so must the interval be), and against the baseline row Welch's t, its df, the
 two-sided p-value and Fieller's 95% interval of the change in percent,
 then check each against what `raidlab compare --json` printed. The t
 distribution is integrated here numerically (Simpson's rule on the density
@@ -114,10 +115,13 @@ def main():
             n, m, sd = describe(v)
             close(m, row["mean"], 1e-9, what + " mean")
             close(sd, row["sd"], 1e-9, what + " sd")
-            if n >= 2:
-                h = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
-                close(m - h, row["ci_lo"], 1e-6, what + " ci_lo")
-                close(m + h, row["ci_hi"], 1e-6, what + " ci_hi")
+            if n >= 2 and min(v) > 0:
+                _, ml, sl = describe([math.log(x) for x in v])
+                h = t_quantile(0.975, n - 1) * sl / math.sqrt(n)
+                close(math.exp(ml - h), row["ci_lo"], 1e-6, what + " ci_lo")
+                close(math.exp(ml + h), row["ci_hi"], 1e-6, what + " ci_hi")
+            elif n >= 2:
+                close(None, row["ci_lo"], 0, what + " ci_lo")
             if base is None or row is base or base["n"] < 2 or n < 2:
                 continue
             bkey = (base["record"], base["variant"], test["workload"],

@@ -1,7 +1,8 @@
 /*
  * The comparison table: one row per record and variant, one column per
  * workload test, mean and stddev over repeats, percentages against the
- * chosen baseline, the best cell per column by the unit's direction,
+ * chosen baseline, the best cell per column by the unit's direction
+ * (only where proven: a star and a colour are an answer),
  * failed and too-fast runs kept out, records removed again, numbers as
  * the table prints them, and the listing of a results directory.
  */
@@ -246,19 +247,82 @@ Test(compare, percent_is_against_the_chosen_baseline)
 	teardown(&f);
 }
 
-Test(compare, best_is_highest_rate_and_lowest_time)
+/* The fixture's fast variant has the higher rates and the shorter untar,
+   but 2 repeats (and 1 untar for slow) prove nothing: no best, no
+   colour. */
+Test(compare, best_unproven_with_under_three_repeats)
 {
 	struct fixture f;
 
 	setup(&f);
-	cr_assert_eq(f.c.cols[col_of(&f.c, "small", "files_100")].best, 1);
-	cr_assert_eq(f.c.cols[col_of(&f.c, "small", "files_1000")].best, 1);
-	/* untar: slow took 4 s, fast 2.5 s on average. */
-	cr_assert_eq(f.c.cols[col_of(&f.c, "tar", "untar")].best, 1);
-	cr_assert_eq(compare_score(&f.c, 1, 2), 1.0);
-	cr_assert_eq(compare_score(&f.c, 0, 2), 0.0);
-	cr_assert_eq(compare_score(&f.c, 2, 2), -1.0);
+	for (size_t k = 0; k < f.c.ncols; k++) {
+		cr_assert_eq(f.c.cols[k].best, COMPARE_NONE);
+		for (size_t i = 0; i < f.c.nrows; i++)
+			cr_assert_eq(compare_score(&f.c, i, k), -1.0);
+	}
 	teardown(&f);
+}
+
+/* Three repeats each, far apart: the highest rate and the lowest time are
+   proven best and coloured; close ones are neither. */
+Test(compare, best_is_proven_highest_rate_and_lowest_time)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct compare c;
+
+	for (int i = 0; i < 3; i++) {
+		/* files_100 far apart; files_1000 no difference */
+		add_small(rec, lab, V_SLOW, i + 1, 10 + i, 100 + 10 * i, WL_OK);
+		add_small(rec, lab, V_FAST, i + 1, 30 + i, 105 + 10 * i, WL_OK);
+		add_tar(rec, lab, V_SLOW, i + 1, 4 + 0.1 * i, false);
+		add_tar(rec, lab, V_FAST, i + 1, 2 + 0.1 * i, false);
+	}
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_eq(c.cols[col_of(&c, "small", "files_100")].best, 1);
+	cr_assert_eq(c.cols[col_of(&c, "small", "files_1000")].best,
+	    COMPARE_NONE);
+	cr_assert_eq(c.cols[col_of(&c, "tar", "untar")].best, 1);
+	cr_assert(compare_proven_better(&c, 1, 0, 0));
+	cr_assert_not(compare_proven_better(&c, 0, 1, 0));
+	cr_assert_eq(compare_score(&c, 1, col_of(&c, "tar", "untar")), 1.0);
+	cr_assert_eq(compare_score(&c, 0, col_of(&c, "tar", "untar")), 0.0);
+	cr_assert_eq(compare_score(&c, 1, col_of(&c, "small", "files_1000")),
+	    -1.0);
+	/* the baseline is no part of the proof */
+	compare_set_baseline(&c, 1);
+	cr_assert_eq(c.cols[col_of(&c, "small", "files_100")].best, 1);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}
+
+/* Three rows: a and b alike, both proven above c. No best (a and b are
+   not told apart), but every cell is proven against some other and
+   keeps its colour. */
+Test(compare, no_best_when_the_top_two_are_alike)
+{
+	struct lab *lab = sample_lab();
+	struct record *rec = record_new(lab);
+	struct compare c;
+	static const double a[] = { 50, 52, 54 }, b[] = { 51, 53, 55 },
+			    z[] = { 10, 11, 12 };
+
+	for (int i = 0; i < 3; i++) {
+		add_small(rec, lab, V_SLOW, i + 1, a[i], a[i], WL_OK);
+		add_small(rec, lab, V_FAST, i + 1, b[i], b[i], WL_OK);
+		add_small(rec, lab, V_MIRROR, i + 1, z[i], z[i], WL_OK);
+	}
+	compare_init(&c);
+	compare_add(&c, rec, NULL);
+	cr_assert_eq(c.cols[0].best, COMPARE_NONE);
+	cr_assert_eq(compare_score(&c, 1, 0), 1.0);
+	cr_assert_eq(compare_score(&c, 2, 0), 0.0);
+	cr_assert_gt(compare_score(&c, 0, 0), 0.9);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
 }
 
 Test(compare, best_needs_two_rows_and_too_fast_does_not_compete)
@@ -281,16 +345,15 @@ Test(compare, best_needs_two_rows_and_too_fast_does_not_compete)
 	cr_assert(isnan(compare_cell(&c, 1, 0)->pct));
 	compare_set_baseline(&c, 1);
 	cr_assert(isnan(compare_cell(&c, 0, 0)->pct));
-	/* The only candidate scores 1 but is not "best" of one. */
-	cr_assert_eq(compare_score(&c, 0, 0), 1.0);
+	/* The only candidate is proven against nothing: no colour. */
+	cr_assert_eq(compare_score(&c, 0, 0), -1.0);
 	compare_done(&c);
 	record_free(rec);
 	lab_free(lab);
 }
 
 /* As raidlab show averages bonnie: a too-fast repeat is left out when
-   another has a real figure, and so is an interrupted one; the winner is
-   decided by the real figures. */
+   another has a real figure, and so is an interrupted one. */
 Test(compare, too_fast_and_stopped_repeats_stay_out_of_a_real_mean)
 {
 	struct lab *lab = sample_lab();
@@ -318,7 +381,8 @@ Test(compare, too_fast_and_stopped_repeats_stay_out_of_a_real_mean)
 	cr_assert_eq(compare_cell(&c, 1, 0)->n, 1);
 	cr_assert_float_eq(compare_cell(&c, 1, 0)->mean, 3, 1e-12);
 	cr_assert_not(compare_cell(&c, 1, 0)->interrupted);
-	cr_assert_eq(c.cols[0].best, 1);
+	/* 1 repeat against 2 proves no best */
+	cr_assert_eq(c.cols[0].best, COMPARE_NONE);
 	compare_done(&c);
 	record_free(rec);
 	lab_free(lab);
@@ -381,19 +445,24 @@ Test(compare, several_figures_of_one_run_are_one_repeat)
 	lab_free(lab);
 }
 
-Test(compare, ties_go_to_the_first_row)
+/* Equal figures, or figures that repeat exactly (their resolution, not
+   certainty): no best, no colour. */
+Test(compare, ties_and_exact_repeats_prove_no_best)
 {
 	struct lab *lab = sample_lab();
 	struct record *rec = record_new(lab);
 	struct compare c;
 
-	add_small(rec, lab, V_SLOW, 1, 50, 7, WL_OK);
-	add_small(rec, lab, V_FAST, 1, 50, 8, WL_OK);
+	for (int i = 0; i < 3; i++) {
+		add_small(rec, lab, V_SLOW, i + 1, 50 + i, 7, WL_OK);
+		add_small(rec, lab, V_FAST, i + 1, 50 + i, 8, WL_OK);
+	}
 	compare_init(&c);
 	compare_add(&c, rec, "x");
-	cr_assert_eq(c.cols[0].best, 0);
-	cr_assert_eq(c.cols[1].best, 1);
-	cr_assert_eq(compare_score(&c, 0, 0), 1.0);
+	cr_assert_eq(c.cols[0].best, COMPARE_NONE);
+	cr_assert_eq(c.cols[1].best, COMPARE_NONE);
+	cr_assert_eq(compare_score(&c, 0, 0), -1.0);
+	cr_assert_eq(compare_score(&c, 1, 1), -1.0);
 	compare_done(&c);
 	record_free(rec);
 	lab_free(lab);
@@ -419,7 +488,8 @@ Test(compare, two_records_keep_their_rows_apart)
 	k = col_of(&f.c, "small", "files_100");
 	cr_assert_eq(compare_cell(&f.c, 3, k)->mean, 60.0);
 	cr_assert_eq(compare_cell(&f.c, 3, k)->pct, 200.0);
-	cr_assert_eq(f.c.cols[k].best, 3);
+	/* highest, but a single repeat proves no best */
+	cr_assert_eq(f.c.cols[k].best, COMPARE_NONE);
 	/* The second record has no untar run: an empty cell. */
 	cr_assert_eq(compare_cell(&f.c, 3, col_of(&f.c, "tar", "untar"))->n, 0);
 

@@ -197,6 +197,27 @@ Test(stats, describe_equal_values_have_no_spread)
 	cr_assert_eq(d.ci_lo, 0.1);
 }
 
+/* 1, 10, 100: logs ln 10 x {0, 1, 2}, mean and sd ln 10, so the interval
+   is 10^(1 -/+ t/sqrt(3)) with t = qt(0.975, 2) = 4.3026527 (R): above 0
+   where the interval of the mean (37 -/+ 134) is not. */
+Test(stats, log_interval_is_the_geometric_means_and_above_0)
+{
+	static const double v[] = { 1, 10, 100 };
+	static const double zero[] = { 5, 0, 7 };
+	struct stats_desc d;
+	double lo, hi;
+
+	stats_describe(v, N(v), STATS_CONF, &d);
+	cr_assert(d.ci_lo < 0);
+	stats_log_interval(v, N(v), STATS_CONF, &lo, &hi);
+	assert_near(lo, 0.032799128, 1e-8);
+	assert_near(hi, 3048.8615, 1e-3);
+	stats_log_interval(v, 1, STATS_CONF, &lo, &hi);
+	cr_assert(isnan(lo) && isnan(hi));
+	stats_log_interval(zero, N(zero), STATS_CONF, &lo, &hi);
+	cr_assert(isnan(lo) && isnan(hi));
+}
+
 /* ---------------------------------------------------------------- two */
 
 /* R's documented example, t.test(extra ~ group, data = sleep), Welch by
