@@ -206,7 +206,9 @@ report_header(const struct record *rec, struct strbuf *out)
 	strbuf_printf(out, _("Host %s: Linux %s (%s)\n"),
 	    str_or(host, "hostname", "?"), str_or(host, "kernel", "?"),
 	    str_or(host, "arch", "?"));
-	strbuf_printf(out, _("CPU: %s, %d cores; RAM %s\n"),
+	strbuf_printf(out,
+	    ngettext("CPU: %s, %d core; RAM %s\n",
+		"CPU: %s, %d cores; RAM %s\n", (unsigned long)cores),
 	    str_or(host, "cpu_model", "?"), cores, ram);
 	strbuf_printf(out, _("raidlab %s\n"),
 	    str_or(rec->root, "raidlab_version", "?"));
