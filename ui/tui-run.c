@@ -482,6 +482,7 @@ on_done(struct run *r, struct tui *t)
 	if (r->rec != NULL && r->rec->path != NULL) {
 		free(t->last_record);
 		t->last_record = xstrdup(r->rec->path);
+		t->last_record_gen = t->lab_gen;
 	}
 	r->stopped = s.stopped;
 	if (s.stopped) {
