@@ -154,3 +154,14 @@ compare_files_scan(struct compare_files *l, const char *dir, struct err *e)
 		qsort(l->v, l->n, sizeof *l->v, file_cmp);
 	return 0;
 }
+
+const struct compare_file *
+compare_files_latest(const struct compare_files *l, const char *lab)
+{
+	/* The list is newest first. */
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].ok && l->v[i].nruns > 0 && l->v[i].lab != NULL &&
+		    strcmp(l->v[i].lab, lab) == 0)
+			return &l->v[i];
+	return NULL;
+}

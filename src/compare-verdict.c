@@ -369,14 +369,21 @@ static void
 answer_few(const struct compare_cell *x, const struct compare_cell *b,
     const char *base, struct strbuf *out)
 {
+	/* The count of b is "of" base's: the plural follows x's. */
 	strbuf_printf(out,
-	    _("%zu repeats against %zu of %s: noise cannot be told from a "
-	      "difference"),
+	    ngettext("%zu repeat against %zu of %s: noise cannot be told "
+		     "from a difference",
+		"%zu repeats against %zu of %s: noise cannot be told from "
+		"a difference",
+		(unsigned long)x->n),
 	    x->n, b->n, base);
 	if (x->needed > 0)
 		strbuf_printf(out,
-		    _("; about %zu repeats each would tell a change of "
-		      "%.1f%% from it"),
+		    ngettext("; about %zu repeat each would tell a change "
+			     "of %.1f%% from it",
+			"; about %zu repeats each would tell a change of "
+			"%.1f%% from it",
+			(unsigned long)x->needed),
 		    x->needed, fabs(x->pct));
 	else
 		strbuf_printf(out, "%s",

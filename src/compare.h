@@ -261,6 +261,13 @@ struct compare_files {
  */
 int compare_files_scan(struct compare_files *l, const char *dir, struct err *e);
 void compare_files_done(struct compare_files *l);
+/*
+ * The newest record of l whose lab is named lab and that has runs (the
+ * one the TUI's Compare opens a lab on, and `raidlab compare LAB`
+ * reads), or NULL. Borrowed from l.
+ */
+const struct compare_file *
+compare_files_latest(const struct compare_files *l, const char *lab);
 
 /* Rows of c come from records that ran scaled differently (one scaled
    down and one not, or scaled otherwise) and it shows in the effective

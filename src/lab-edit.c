@@ -197,6 +197,15 @@ lab_edit_repeats(struct lab *lab, int64_t repeats, struct err *e)
 	return 0;
 }
 
+void
+lab_edit_new_defaults(struct lab *lab)
+{
+	struct err e;
+
+	/* In range: it cannot fail. */
+	lab_edit_repeats(lab, LAB_EDIT_NEW_REPEATS, &e);
+}
+
 int
 lab_edit_order(struct lab *lab, enum lab_order o)
 {

@@ -42,6 +42,13 @@ int lab_edit_about(struct lab *lab, const char *text);
 /* A fixed count of rounds (it replaces a range). */
 int lab_edit_repeats(struct lab *lab, int64_t repeats, struct err *e);
 int lab_edit_order(struct lab *lab, enum lab_order o);
+/*
+ * A lab made from nothing (the interactive lab's new empty lab) gets
+ * LAB_EDIT_NEW_REPEATS repeats, its own (saved with it): a lab file's
+ * default of 1 leaves Compare no verdict but "n<3".
+ */
+#define LAB_EDIT_NEW_REPEATS 3
+void lab_edit_new_defaults(struct lab *lab);
 int lab_edit_cache(struct lab *lab, enum lab_cache c);
 /* Forget a top-level key (name, description, repeats, order, cv_limit,
    cache, results). */

@@ -269,9 +269,13 @@ lab_why(struct labrun *lr, enum rounds_stop s, int64_t done, const char *first)
 	switch (s) {
 	case ROUNDS_GOAL:
 		return json_sprintf(
-		    _("after %lld rounds the 95%% confidence interval of "
-		      "every test's mean is within ±%s of it, for every "
-		      "variant and workload that ran"),
+		    ngettext("after %lld round the 95%% confidence interval "
+			     "of every test's mean is within ±%s of it, for "
+			     "every variant and workload that ran",
+			"after %lld rounds the 95%% confidence interval of "
+			"every test's mean is within ±%s of it, for every "
+			"variant and workload that ran",
+			(unsigned long)done),
 		    (long long)done,
 		    lab_percent_format(lr->lab->repeats_ci, pc, sizeof pc));
 	case ROUNDS_FIXED:
@@ -279,7 +283,10 @@ lab_why(struct labrun *lr, enum rounds_stop s, int64_t done, const char *first)
 				      "rounds, no goal"),
 		    (long long)lr->goal.max);
 	case ROUNDS_INTERRUPTED:
-		return json_sprintf(_("stopped by the user after %lld rounds"),
+		return json_sprintf(ngettext("stopped by the user after %lld "
+					     "round",
+					"stopped by the user after %lld rounds",
+					(unsigned long)done),
 		    (long long)done);
 	case ROUNDS_MAX:
 	case ROUNDS_FAILED:

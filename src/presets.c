@@ -83,6 +83,21 @@ presets_user_dir(void)
 	return xasprintf("%s/.config/raidlab/labs", h);
 }
 
+/* dir/ARG.cfg (".cfg" optional) when it exists; else NULL. */
+static char *
+find_in(const char *dir, const char *arg, bool cfg)
+{
+	char *p;
+
+	if (dir == NULL)
+		return NULL;
+	p = xasprintf("%s/%s%s", dir, arg, cfg ? "" : ".cfg");
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
 char *
 presets_find(const char *arg)
 {
@@ -94,11 +109,16 @@ presets_find(const char *arg)
 		return xstrdup(arg);
 	if (*arg == '\0')
 		return NULL;
-	dir = presets_dir();
-	p = xasprintf("%s/%s%s", dir, arg, cfg ? "" : ".cfg");
+	/* The user's own first, as XDG_CONFIG_HOME comes before the
+	   system's data: a lab saved under a preset's name is the one the
+	   user means, and the one the TUI lists first. */
+	dir = presets_user_dir();
+	p = find_in(dir, arg, cfg);
 	free(dir);
-	if (access(p, F_OK) == 0)
+	if (p != NULL)
 		return p;
-	free(p);
-	return NULL;
+	dir = presets_dir();
+	p = find_in(dir, arg, cfg);
+	free(dir);
+	return p;
 }

@@ -33,8 +33,9 @@ bool presets_uninstalled(void);
 
 /*
  * The lab file a name given by the user means: arg itself when it has a
- * '/' or exists; else presets_dir()/ARG.cfg (".cfg" optional) when that
- * exists; else NULL. Caller frees.
+ * '/' or exists; else the user's own presets_user_dir()/ARG.cfg (".cfg"
+ * optional; the labs the TUI saves), which shadows a preset of the same
+ * name; else presets_dir()/ARG.cfg; else NULL. Caller frees.
  */
 char *presets_find(const char *arg);
 

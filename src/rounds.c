@@ -247,15 +247,20 @@ rounds_pair_why(const struct rounds_pair *p, const struct rounds_goal *g,
 	case ROUNDS_GOAL:
 		if (st.worst_key != NULL)
 			snprintf(buf, len,
-			    _("after %lld rounds every test's 95%% confidence "
-			      "interval is within ±%g%% of its mean (the "
-			      "widest: %s, ±%.1f%%)%s"),
+			    ngettext("after %lld round every test's 95%% "
+				     "confidence interval is within ±%g%% of "
+				     "its mean (the widest: %s, ±%.1f%%)%s",
+				"after %lld rounds every test's 95%% "
+				"confidence interval is within ±%g%% of its "
+				"mean (the widest: %s, ±%.1f%%)%s",
+				(unsigned long)p->done),
 			    (long long)p->done, goal, st.worst_key,
 			    st.worst * 100, never.s);
 		else
 			snprintf(buf, len,
-			    _("after %lld rounds: no test to "
-			      "judge by%s"),
+			    ngettext("after %lld round: no test to judge by%s",
+				"after %lld rounds: no test to judge by%s",
+				(unsigned long)p->done),
 			    (long long)p->done, never.s);
 		break;
 	case ROUNDS_MAX:
@@ -279,11 +284,17 @@ rounds_pair_why(const struct rounds_pair *p, const struct rounds_goal *g,
 		break;
 	case ROUNDS_INTERRUPTED:
 		snprintf(buf, len,
-		    _("stopped by the user after %lld of at most %lld rounds"),
+		    ngettext("stopped by the user after %lld of at most %lld "
+			     "round",
+			"stopped by the user after %lld of at most %lld "
+			"rounds",
+			(unsigned long)g->max),
 		    (long long)p->done, (long long)g->max);
 		break;
 	case ROUNDS_FAILED:
-		snprintf(buf, len, _("ended after %lld rounds: %s"),
+		snprintf(buf, len,
+		    ngettext("ended after %lld round: %s",
+			"ended after %lld rounds: %s", (unsigned long)p->done),
 		    (long long)p->done, p->failed ? p->failed : "?");
 		break;
 	}

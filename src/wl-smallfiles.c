@@ -163,9 +163,11 @@ run_batch(struct wl_run *r, struct batch *b, size_t index)
 	}
 	wl_drop_caches(r);
 	snprintf(key, sizeof key, "files_%" PRIu64, b->count);
-	snprintf(label, sizeof label,
-	    "%" PRIu64 " files of %s in %" PRIu64 " dirs", b->count,
-	    units_format_exact(b->size, sz, sizeof sz), b->dirs);
+	/* Record data, so not _(); "1 dirs" read as a typo. */
+	snprintf(label, sizeof label, "%" PRIu64 " %s of %s in %" PRIu64 " %s",
+	    b->count, b->count == 1 ? "file" : "files",
+	    units_format_exact(b->size, sz, sizeof sz), b->dirs,
+	    b->dirs == 1 ? "dir" : "dirs");
 	wl_test_begin(r, key, label, WL_UNIT_FILES_S);
 	rc = wl_parallel(r, 1, batch_worker, b);
 	wl_test_end(r, 0);

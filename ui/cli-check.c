@@ -122,14 +122,14 @@ check_exec(int argc, char **argv)
 			lab_scale_done(&scale);
 			return CLI_USAGE;
 		default:
-			cli_usage(&cli_check, stderr);
+			cli_try_help(&cli_check);
 			lab_scale_done(&scale);
 			return CLI_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		cli_error(&cli_check, _("no lab file given"));
-		cli_usage(&cli_check, stderr);
+		cli_try_help(&cli_check);
 		lab_scale_done(&scale);
 		return CLI_USAGE;
 	}

@@ -66,14 +66,14 @@ cleanup_exec(int argc, char **argv)
 			force = true;
 			break;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_cleanup);
 			return CLI_USAGE;
 		}
 	}
 	if (optind < argc) {
 		cli_error(&cli_cleanup, _("unexpected argument '%s'"),
 		    argv[optind]);
-		usage(stderr);
+		cli_try_help(&cli_cleanup);
 		return CLI_USAGE;
 	}
 	err_clear(&e);

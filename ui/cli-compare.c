@@ -47,8 +47,9 @@ usage(FILE *fp)
 	      "  -c, --csv               print one CSV line per cell\n"
 	      "  -h, --help              show this help\n\n"
 	      "RESULT is a record written by 'raidlab run' (by default\n"
-	      "under ~/.local/share/raidlab/results). Each variant of each\n"
-	      "record is a row; runs of different records are never "
+	      "under ~/.local/share/raidlab/results), or a lab's name for its\n"
+	      "newest record ('raidlab results' lists them). Each variant of\n"
+	      "each record is a row; runs of different records are never "
 	      "pooled.\n"));
 }
 
@@ -396,21 +397,25 @@ add_records(struct compare *c, char **paths, int n)
 	bool ok = true;
 
 	for (int i = 0; i < n; i++) {
+		char *path = cli_record_path(&cli_compare, paths[i]);
 		struct record *rec;
 		struct err e;
 
 		err_clear(&e);
-		if (record_load(paths[i], &rec, &e) < 0) {
-			cli_error(&cli_compare, "%s",
-			    err_format(&e, b, sizeof b));
+		if (path == NULL || record_load(path, &rec, &e) < 0) {
+			if (path != NULL)
+				cli_error(&cli_compare, "%s",
+				    err_format(&e, b, sizeof b));
+			free(path);
 			ok = false;
 			continue;
 		}
 		compare_add(c, rec, NULL);
 		if (!record_has_figures(rec))
 			cli_error(&cli_compare, _("%s: no figures to compare"),
-			    paths[i]);
+			    path);
 		record_free(rec);
+		free(path);
 	}
 	return ok;
 }
@@ -471,13 +476,13 @@ compare_exec(int argc, char **argv)
 			usage(stdout);
 			return CLI_OK;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_compare);
 			return CLI_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		cli_error(&cli_compare, _("no result file given"));
-		usage(stderr);
+		cli_try_help(&cli_compare);
 		return CLI_USAGE;
 	}
 	compare_init(&c);

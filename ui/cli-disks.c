@@ -154,7 +154,7 @@ disks_exec(int argc, char **argv)
 			usage(stdout);
 			return CLI_OK;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_disks);
 			return CLI_USAGE;
 		}
 	}

@@ -144,7 +144,7 @@ import_exec(int argc, char **argv)
 			dir_arg = optarg;
 			break;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_import);
 			return CLI_USAGE;
 		}
 	}
@@ -153,7 +153,7 @@ import_exec(int argc, char **argv)
 		cli_error(&cli_import, "%s",
 		    n < 1 ? _("no INPUT given")
 			  : _("-o FILE takes one INPUT and no -O"));
-		usage(stderr);
+		cli_try_help(&cli_import);
 		return CLI_USAGE;
 	}
 	res = xcalloc((size_t)n, sizeof *res);

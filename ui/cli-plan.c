@@ -38,7 +38,9 @@ usage(FILE *fp)
 	      "  -j, --json            print the plans as JSON\n"
 	      "  -h, --help            show this help\n"));
 	fputs(cli_scale_help(), fp);
-	fprintf(fp, "%s", _("\nLAB is a lab file, or the name of a preset.\n"));
+	fprintf(fp, "%s",
+	    _("\nLAB is a lab file, or the name of a lab of your own "
+	      "or of a preset.\n"));
 }
 
 static bool
@@ -187,14 +189,12 @@ plan_parse(int argc, char **argv, struct plan_opts *o)
 			usage(stdout);
 			return -1;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_plan);
 			return CLI_USAGE;
 		}
 	}
-	if (optind != argc - 1) {
-		usage(stderr);
+	if (!cli_one_operand(&cli_plan, argc, argv, "LAB"))
 		return CLI_USAGE;
-	}
 	return CLI_OK;
 }
 

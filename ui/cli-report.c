@@ -37,7 +37,9 @@ usage(FILE *fp)
 	      "                          instead of standard output\n"
 	      "  -h, --help              show this help\n\n"
 	      "RESULT is a record written by 'raidlab run' or 'raidlab "
-	      "import'.\nThe text report is plain ASCII within 72 columns: "
+	      "import', or\na lab's name for its newest record ('raidlab "
+	      "results' lists them).\nThe text report is plain ASCII within 72 "
+	      "columns: "
 	      "paste it into\na mail as it is.\n"));
 }
 
@@ -50,14 +52,18 @@ load_all(char **paths, int n, struct record ***out)
 	bool ok = true;
 
 	for (int i = 0; i < n; i++) {
+		char *path = cli_record_path(&cli_report, paths[i]);
 		struct err e;
 
 		err_clear(&e);
-		if (record_load(paths[i], &v[i], &e) < 0) {
+		if (path == NULL) {
+			ok = false;
+		} else if (record_load(path, &v[i], &e) < 0) {
 			cli_error(&cli_report, "%s",
 			    err_format(&e, b, sizeof b));
 			ok = false;
 		}
+		free(path);
 	}
 	*out = v;
 	return ok;
@@ -166,13 +172,13 @@ report_exec(int argc, char **argv)
 			usage(stdout);
 			return CLI_OK;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_report);
 			return CLI_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		cli_error(&cli_report, "%s", _("no result file given"));
-		usage(stderr);
+		cli_try_help(&cli_report);
 		return CLI_USAGE;
 	}
 	return run(argv + optind, argc - optind, base, f, out);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli-scale.h"
@@ -98,7 +99,8 @@ usage(FILE *fp)
 	      "  -h, --help            show this help\n"));
 	fputs(cli_scale_help(), fp);
 	fprintf(fp, "%s",
-	    _("\nLAB is a lab file, or the name of a preset (quick, "
+	    _("\nLAB is a lab file, the name of a lab of your own (saved "
+	      "by the\ninteractive lab) or of a preset (quick, "
 	      "seed-000-bitmap-xfs-log, ...).\n"));
 }
 
@@ -300,6 +302,25 @@ num_opt(const char *name, const char *arg, long max, long *out)
 	return false;
 }
 
+/* --target DIR: a directory that is there, or a usage error said now,
+   before a lab is loaded or a record written (the runner would only
+   fail it after writing an empty record). */
+static bool
+target_opt(const char *arg)
+{
+	struct stat st;
+
+	if (stat(arg, &st) < 0) {
+		cli_error(&cli_run, _("--target %s: %s"), arg, strerror(errno));
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		cli_error(&cli_run, _("--target %s: not a directory"), arg);
+		return false;
+	}
+	return true;
+}
+
 /* --hook PROG: a program that can be run; false (said) when not. */
 static bool
 hook_opt(const char *arg)
@@ -332,6 +353,8 @@ run_opt(int ch, char *arg, struct run_opts *o)
 		o->workloads[o->nworkloads++] = arg;
 		return CLI_OK;
 	case 't':
+		if (!target_opt(arg))
+			return CLI_USAGE;
 		o->target = arg;
 		return CLI_OK;
 	case 'r':
@@ -382,7 +405,7 @@ run_opt(int ch, char *arg, struct run_opts *o)
 			return CLI_USAGE;
 		return CLI_OK;
 	default:
-		usage(stderr);
+		cli_try_help(&cli_run);
 		return CLI_USAGE;
 	}
 }
@@ -413,10 +436,8 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 	    (ch = getopt_long(argc, argv, "v:w:t:r:o:kjcnh", opts, NULL)) != -1)
 		if ((rc = run_opt(ch, optarg, o)) != CLI_OK)
 			return rc;
-	if (optind != argc - 1) {
-		usage(stderr);
+	if (!cli_one_operand(&cli_run, argc, argv, "LAB"))
 		return CLI_USAGE;
-	}
 	return CLI_OK;
 }
 

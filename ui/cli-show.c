@@ -1,5 +1,6 @@
 /*
- * raidlab show [--json] RESULT...: print result records. For each: the
+ * raidlab show [--json] RESULT...: print result records (a lab's name
+ * for its newest: cli_record_path()). For each: the
  * header (lab, created, host, raidlab version, status) and, per variant
  * and workload, the tables users of the original tools know, with notes,
  * errors and skipped runs; --json prints the record as stored. A record
@@ -30,22 +31,26 @@ usage(FILE *fp)
 	      "  -j, --json   print the record as stored (JSON)\n"
 	      "  -h, --help   show this help\n\n"
 	      "RESULT is a record written by 'raidlab run' (by default\n"
-	      "under ~/.local/share/raidlab/results).\n"));
+	      "under ~/.local/share/raidlab/results), or a lab's name for its\n"
+	      "newest record ('raidlab results' lists them).\n"));
 }
 
 /* Print one record; false when it cannot be read. */
 static bool
-show_one(const char *path, bool json, bool many)
+show_one(const char *arg, bool json, bool many)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	struct record *rec;
 	struct strbuf out;
 	struct err e;
-	char *s;
+	char *s, *p;
 
 	err_clear(&e);
-	if (record_load(path, &rec, &e) < 0) {
+	if ((p = cli_record_path(&cli_show, arg)) == NULL)
+		return false;
+	if (record_load(p, &rec, &e) < 0) {
 		cli_error(&cli_show, "%s", err_format(&e, b, sizeof b));
+		free(p);
 		return false;
 	}
 	if (json) {
@@ -53,16 +58,18 @@ show_one(const char *path, bool json, bool many)
 			fputs(s, stdout);
 		free(s);
 		record_free(rec);
+		free(p);
 		return true;
 	}
 	strbuf_init(&out);
 	if (many)
-		strbuf_printf(&out, "# %s\n", path);
+		strbuf_printf(&out, "# %s\n", p);
 	report_header(rec, &out);
 	report_runs(rec, &out);
 	cli_puts(out.s, stdout);
 	strbuf_done(&out);
 	record_free(rec);
+	free(p);
 	return true;
 }
 
@@ -86,13 +93,13 @@ show_exec(int argc, char **argv)
 			json = true;
 			break;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_show);
 			return CLI_USAGE;
 		}
 	}
 	if (optind >= argc) {
 		cli_error(&cli_show, _("no result file given"));
-		usage(stderr);
+		cli_try_help(&cli_show);
 		return CLI_USAGE;
 	}
 	for (i = optind; i < argc; i++) {

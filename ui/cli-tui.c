@@ -22,7 +22,8 @@ usage(FILE *fp)
 	      "  -a, --ascii   draw with ASCII only (no line drawing, braille "
 	      "or blocks)\n"
 	      "  -h, --help    show this help\n\n"
-	      "LAB is a lab file or a preset name; default: the quick lab.\n"
+	      "LAB is a lab file, a lab of your own or a preset's name;\n"
+	      "default: the quick lab.\n"
 	      "NO_COLOR in the environment turns colours off.\n"));
 }
 
@@ -46,12 +47,14 @@ tui_exec(int argc, char **argv)
 			usage(stdout);
 			return CLI_OK;
 		default:
-			usage(stderr);
+			cli_try_help(&cli_tui);
 			return CLI_USAGE;
 		}
 	}
 	if (optind < argc - 1) {
-		usage(stderr);
+		cli_error(&cli_tui, _("unexpected argument '%s'"),
+		    argv[optind + 1]);
+		cli_try_help(&cli_tui);
 		return CLI_USAGE;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

@@ -11,6 +11,7 @@
 #ifndef RAIDLAB_CLI_H
 #define RAIDLAB_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct lab;
@@ -36,6 +37,7 @@ extern const struct cli_cmd cli_run;
 extern const struct cli_cmd cli_show;
 extern const struct cli_cmd cli_compare;
 extern const struct cli_cmd cli_report;
+extern const struct cli_cmd cli_results;
 extern const struct cli_cmd cli_import;
 extern const struct cli_cmd cli_tui;
 extern const struct cli_cmd cli_cleanup;
@@ -48,9 +50,10 @@ void cli_usage(const struct cli_cmd *cmd, FILE *fp);
 
 /*
  * The lab file a command-line argument names: the path itself when it
- * exists or has a '/', else the preset ARG.cfg in presets_dir()
- * (presets.h: $RAIDLAB_DATADIR, the build tree, the installed data
- * directory), else ARG. Caller frees.
+ * exists or has a '/', else the user's own lab ARG.cfg (saved by the
+ * TUI), else the preset ARG.cfg in presets_dir() (presets.h:
+ * $RAIDLAB_DATADIR, the build tree, the installed data directory), else
+ * ARG. Caller frees.
  */
 char *cli_lab_path(const char *arg);
 
@@ -59,6 +62,28 @@ char *cli_lab_path(const char *arg);
  * problem as "file:line: field: reason" on stderr. NULL when invalid.
  */
 struct lab *cli_load_lab(const char *arg);
+
+/*
+ * The record file a RESULT argument of show, compare or report names:
+ * the argument itself when it exists, has a '/' or ends in ".json";
+ * else the newest record with runs of the lab of that name (a lab file
+ * as cli_lab_path() finds it, for its own results directory and name;
+ * else the name itself in the default one), said on stderr; else NULL,
+ * said as "raidlab CMD: ...". Caller frees (cli-results.c).
+ */
+char *cli_record_path(const struct cli_cmd *cmd, const char *arg);
+
+/*
+ * Exactly one operand is left (argv[optind]); else one line says what is
+ * wrong ("no LAB given", "unexpected argument 'x'") with cli_try_help():
+ * false then.
+ */
+bool cli_one_operand(const struct cli_cmd *cmd, int argc, char **argv,
+    const char *what);
+
+/* After a usage error said in one line: "Try 'raidlab NAME --help' for
+   more information." on stderr (cmd NULL: raidlab --help). */
+void cli_try_help(const struct cli_cmd *cmd);
 
 /* Print "raidlab NAME: MESSAGE" to stderr, rendered as cli_puts(). */
 void cli_error(const struct cli_cmd *cmd, const char *fmt, ...)

@@ -22,6 +22,7 @@
 #include "lab.h"
 #include "lab-scale.h"
 #include "presets.h"
+#include "suggest.h"
 #include "textsafe.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -34,6 +35,7 @@ const struct cli_cmd *const cli_table[] = {
 	&cli_show,
 	&cli_compare,
 	&cli_report,
+	&cli_results,
 	&cli_import,
 	&cli_cleanup,
 	&cli_tui,
@@ -45,6 +47,33 @@ cli_usage(const struct cli_cmd *cmd, FILE *fp)
 {
 	fprintf(fp, _("Usage: raidlab %s %s\n"), cmd->name, cmd->args);
 	fprintf(fp, "%s\n", _(cmd->summary));
+}
+
+void
+cli_try_help(const struct cli_cmd *cmd)
+{
+	if (cmd != NULL)
+		fprintf(stderr,
+		    _("Try 'raidlab %s --help' for more information.\n"),
+		    cmd->name);
+	else
+		fputs(_("Try 'raidlab --help' for more information.\n"),
+		    stderr);
+}
+
+bool
+cli_one_operand(const struct cli_cmd *cmd, int argc, char **argv,
+    const char *what)
+{
+	if (optind == argc - 1)
+		return true;
+	if (optind >= argc)
+		/* TRANSLATORS: %s is an operand's name: LAB, RESULT. */
+		cli_error(cmd, _("no %s given"), what);
+	else
+		cli_error(cmd, _("unexpected argument '%s'"), argv[optind + 1]);
+	cli_try_help(cmd);
+	return false;
 }
 
 void
@@ -138,6 +167,43 @@ usage(FILE *fp)
 	      " see raidlab(1)\nand raidlab.lab(5).\n"));
 }
 
+/* Run cmd with argv[0] "raidlab NAME": getopt's own messages then say
+   which command the option was given to. */
+static int
+dispatch(const struct cli_cmd *cmd, int argc, char **argv)
+{
+	char *name = xasprintf("raidlab %s", cmd->name);
+	int rc;
+
+	argv[0] = name;
+	/* glibc: optind 0 re-initialises getopt. */
+	optind = 0;
+	rc = cmd->exec(argc, argv);
+	free(name);
+	return rc;
+}
+
+/* One line, the likely command when the word is a typo of one, and where
+   the list is: not the whole help. */
+static void
+unknown_command(const char *word)
+{
+	const char *names[sizeof cli_table / sizeof cli_table[0]];
+	const char *near;
+	size_t n = 0;
+
+	for (const struct cli_cmd *const *c = cli_table; *c != NULL; c++)
+		names[n++] = (*c)->name;
+	near = suggest_nearest(word, names, n);
+	if (near != NULL)
+		cli_fprintf(stderr,
+		    _("raidlab: unknown command '%s'; did you mean '%s'?\n"),
+		    word, near);
+	else
+		cli_fprintf(stderr, _("raidlab: unknown command '%s'\n"), word);
+	cli_try_help(NULL);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -165,7 +231,7 @@ main(int argc, char **argv)
 			printf("raidlab %s\n", PACKAGE_VERSION);
 			return CLI_OK;
 		default:
-			usage(stderr);
+			cli_try_help(NULL);
 			return CLI_USAGE;
 		}
 	}
@@ -176,16 +242,9 @@ main(int argc, char **argv)
 		usage(stdout);
 		return CLI_OK;
 	}
-	for (c = cli_table; *c != NULL; c++) {
-		if (strcmp((*c)->name, argv[optind]) == 0) {
-			int first = optind;
-
-			/* glibc: optind 0 re-initialises getopt. */
-			optind = 0;
-			return (*c)->exec(argc - first, argv + first);
-		}
-	}
-	cli_fprintf(stderr, _("raidlab: unknown command '%s'\n"), argv[optind]);
-	usage(stderr);
+	for (c = cli_table; *c != NULL; c++)
+		if (strcmp((*c)->name, argv[optind]) == 0)
+			return dispatch(*c, argc - optind, argv + optind);
+	unknown_command(argv[optind]);
 	return CLI_USAGE;
 }

@@ -5,8 +5,9 @@
  * selected test (the change with its 95% interval, or no difference, and
  * the stability marks), the answer in a sentence, a bar chart of the
  * selected column, and a picker that adds result records from the
- * results directory (or any directory or file typed). Every record of
- * the session stays, each its own rows; a test run with other parameters
+ * results directory (or any directory or file typed). Every record added
+ * while a lab is open stays, each its own rows (another lab opened or
+ * made starts on its own records); a test run with other parameters
  * is its own column, kept apart. The default baseline is compare.c's.
  * Keys and state here, drawing in tui-compare-draw.c. UI thread only.
  */
@@ -447,8 +448,8 @@ cmp_init(struct tui *t)
 {
 	struct cmp *s = xcalloc(1, sizeof *s);
 
-	(void)t;
 	compare_init(&s->c);
+	s->gen = t->lab_gen;
 	return s;
 }
 
@@ -478,7 +479,31 @@ cmp_draw(void *p, struct tui *t, WINDOW *w)
 		cmp_draw_table(s, t, w);
 }
 
-/* A lab reopened (no run yet this session): its newest earlier record (its
+/* Another lab was opened or made: the last one's rows go, or its record
+   would stay the baseline of the new lab's variants. */
+static void
+lab_changed(struct cmp *s, struct tui *t)
+{
+	if (s->gen == t->lab_gen)
+		return;
+	s->gen = t->lab_gen;
+	compare_done(&s->c);
+	compare_init(&s->c);
+	s->row = s->col = s->top = s->left = 0;
+	s->picking = s->typing = false;
+	free(s->offered);
+	s->offered = NULL;
+}
+
+/* The Run screen's last record when it finished for this lab, not for
+   the one before. */
+static const char *
+own_record(const struct tui *t)
+{
+	return t->last_record_gen == t->lab_gen ? t->last_record : NULL;
+}
+
+/* A lab reopened (no run yet since): its newest earlier record (its
    lab's name, a finished run) joins an empty comparison, once per lab; the note
    says how many more the picker lists. */
 static void
@@ -490,7 +515,7 @@ add_earlier(struct cmp *s, struct tui *t)
 	size_t n = 0, first = 0;
 
 	if (t->lab == NULL || t->lab->name == NULL || s->c.nrows > 0 ||
-	    t->last_record != NULL)
+	    own_record(t) != NULL)
 		return;
 	key = xasprintf("%s\n%s", t->lab->name, t->lab_path ? t->lab_path : "");
 	if (s->offered != NULL && strcmp(s->offered, key) == 0) {
@@ -518,16 +543,19 @@ add_earlier(struct cmp *s, struct tui *t)
 	free(dir);
 }
 
-/* The run just finished on the Run screen joins the comparison; else a
-   reopened lab's earlier results. */
+/* A lab of its own: the run just finished on the Run screen joins the
+   comparison; else a reopened lab's earlier results. */
 static void
 cmp_enter(void *p, struct tui *t)
 {
 	struct cmp *s = p;
+	const char *last;
 
+	lab_changed(s, t);
 	add_earlier(s, t);
-	if (t->last_record != NULL && !compare_has_path(&s->c, t->last_record))
-		add_file(s, t, t->last_record);
+	last = own_record(t);
+	if (last != NULL && !compare_has_path(&s->c, last))
+		add_file(s, t, last);
 }
 
 const struct tui_screen tui_compare = {

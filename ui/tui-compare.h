@@ -46,6 +46,7 @@ struct cmp {
 	int prows; /* record files the last frame had room for */
 	struct tui_path field;
 	char *offered; /* the lab whose earlier results were offered */
+	unsigned long gen; /* the tui's lab_gen the rows are of */
 };
 
 /* Body row of the picker's first record file. */

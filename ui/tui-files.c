@@ -446,9 +446,10 @@ new_lab(struct files *s, struct tui *t, const char *name)
 	struct err e = { 0 };
 
 	errlist_init(&errs);
-	if (s->new_from == NULL)
+	if (s->new_from == NULL) {
 		lab = lab_new();
-	else if (lab_load(s->new_from, &lab, &errs) < 0) {
+		lab_edit_new_defaults(lab);
+	} else if (lab_load(s->new_from, &lab, &errs) < 0) {
 		tui_message(t, true, _("Not made: %s does not load"),
 		    s->new_from);
 		errlist_done(&errs);

@@ -482,20 +482,31 @@ on_done(struct run *r, struct tui *t)
 	if (r->rec != NULL && r->rec->path != NULL) {
 		free(t->last_record);
 		t->last_record = xstrdup(r->rec->path);
+		t->last_record_gen = t->lab_gen;
 	}
 	r->stopped = s.stopped;
 	if (s.stopped) {
 		run_log(r, true,
-		    _("stopped: %d runs done, %d failed; record %s (%s)"),
+		    ngettext("stopped: %d run done, %d failed; record %s (%s)",
+			"stopped: %d runs done, %d failed; record %s (%s)",
+			(unsigned long)s.ran),
 		    s.ran, s.failed, run_record_path(r), run_record_status(r));
-		tui_message(t, true, _("run stopped: %d runs done, %d failed"),
+		tui_message(t, true,
+		    ngettext("run stopped: %d run done, %d failed",
+			"run stopped: %d runs done, %d failed",
+			(unsigned long)s.ran),
 		    s.ran, s.failed);
 		return;
 	}
-	run_log(r, s.failed > 0, _("done: %d runs, %d failed; record %s (%s)"),
+	run_log(r, s.failed > 0,
+	    ngettext("done: %d run, %d failed; record %s (%s)",
+		"done: %d runs, %d failed; record %s (%s)",
+		(unsigned long)s.ran),
 	    s.ran, s.failed, run_record_path(r), run_record_status(r));
-	tui_message(t, s.failed > 0, _("run done: %d runs, %d failed"), s.ran,
-	    s.failed);
+	tui_message(t, s.failed > 0,
+	    ngettext("run done: %d run, %d failed",
+		"run done: %d runs, %d failed", (unsigned long)s.ran),
+	    s.ran, s.failed);
 }
 
 /* A test start's step (ev->done of ev->total), the ETA's base: a new

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab-edit.h"
 #include "lab.h"
 #include "tui-files.h"
 #include "tui-mouse.h"
@@ -582,6 +583,7 @@ open_lab(struct tui *t, const char *arg)
 		tui_message(t, true, "%s",
 		    errs.n ? err_format(&errs.v[0], b, sizeof b) : path);
 		t->lab = lab_new();
+		lab_edit_new_defaults(t->lab);
 		free(path);
 	}
 	errlist_done(&errs);

@@ -95,6 +95,7 @@ struct tui {
 	bool mouse_on; /* reporting on (tui-mouse.h): M toggles it */
 	char *last_record; /* the Run screen's last finished record (path):
 			      the Compare screen adds it when shown */
+	unsigned long last_record_gen; /* the lab_gen it finished in */
 	char message[256]; /* shown in the status bar until the next key */
 	bool message_bad;
 	int exit_signal; /* SIGTERM or SIGHUP ended the loop; 0 otherwise */

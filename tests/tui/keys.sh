@@ -127,7 +127,7 @@ EOF2
 	tui_keys r
 	tui_wait_for 'run the other 1\? y/n'
 	tui_keys y
-	tui_wait_for 'run done: 1 runs, 0 failed' 60
+	tui_wait_for 'run done: 1 run, 0 failed' 60
 	rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuimixed-*.json)
 	expect_eq "y: the variants run" \
 		"$(jq -r '[.runs[].variant.name] | unique | join(",")' "$rec")" dir

@@ -55,7 +55,7 @@ tui_wait_layout 40
 tui_wait_for 'files/s now'
 
 tui_keys x
-tui_wait_for 'run stopped: [0-9]+ runs done' 20
+tui_wait_for 'run stopped: [0-9]+ runs? done' 20
 tui_wait_for '^Stopped \(the record says interrupted\)'
 rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json)
 expect_eq "stop: record status" "$(jq -r .status "$rec")" interrupted
@@ -135,7 +135,7 @@ rm -f "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json
 tui_start "$lab"
 tui_wait_for 'tuirun'
 tui_keys F5 # the run key, from the first screen
-tui_wait_for 'run done: 1 runs, 0 failed' 30
+tui_wait_for 'run done: 1 run, 0 failed' 30
 tui_wait_for '^Finished\.'
 tui_wait_for 'big: 50 files of 4K in 2 dirs: [0-9.]+ files/s' # with its unit
 rec=$(ls "$XDG_DATA_HOME"/raidlab/results/tuirun-*.json)
