@@ -240,7 +240,8 @@ compose_enter(void *p, struct tui *t)
 
 	if (!s->scanned) {
 		err_clear(&e);
-		disk_list_scan(&s->disks, DISK_SCAN_NO_PROBE, &e);
+		disk_list_scan(&s->disks, 0,
+		    &e); /* the Disks screen's verdicts */
 		s->scanned = true;
 	}
 	/* The picker's marks would not survive the rebuild. */
