@@ -289,6 +289,7 @@ draw(struct tui *t)
 	const struct tui_screen *s = tui_screens[t->cur];
 
 	werase(t->body);
+	t->foot_keys = NULL;
 	s->draw(t->state[t->cur], t, t->body);
 	wnoutrefresh(t->body);
 	draw_head(t);

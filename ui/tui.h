@@ -95,6 +95,10 @@ struct tui {
 	bool mouse_on; /* reporting on (tui-mouse.h): M toggles it */
 	char *last_record; /* the Run screen's last finished record (path):
 			      the Compare screen adds it when shown */
+	const char *foot_keys; /* N_(): the status bar's entries instead of
+				  the screen's while it is in a mode of its
+				  own (a field being typed); set by its draw,
+				  cleared by the loop before each draw */
 	char message[256]; /* shown in the status bar until the next key */
 	bool message_bad;
 	char *dialog; /* a text shown whole over the screen (tui_dialog) */
