@@ -75,6 +75,8 @@ mark(struct compose *s, const char *dev, char state)
 	c->state = state;
 }
 
+/* The inventory's disks with the Disks screen's verdicts (a probed scan:
+   without it every unused disk read as "has data"). */
 static void
 inventory(struct compose *s)
 {
@@ -85,13 +87,34 @@ inventory(struct compose *s)
 
 		if (disk_is_hidden(d) || d->type == DISK_TYPE_ROM)
 			continue;
+		units_format_size(d->size, b, sizeof b);
 		cand_add(s, d->path,
-		    xasprintf("%s %s", units_format_size(d->size, b, sizeof b),
-			d->verdict == DISK_FREE           ? _("free")
-			    : d->verdict == DISK_HAS_DATA ? _("has data")
-							  : d->reason),
+		    d->verdict == DISK_FREE
+			? xasprintf(_("%s free"), b)
+			: xasprintf(d->verdict == DISK_HAS_DATA
+				  ? _("%s has data: %s")
+				  : _("%s busy: %s"),
+			      b, d->reason),
 		    d->verdict == DISK_BUSY);
 	}
+}
+
+/* Busy disks are not offered; one the variant names stays, marked, so
+   that it can be taken out. */
+static void
+drop_busy(struct compose *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->ncands; i++) {
+		if (s->cands[i].busy && s->cands[i].state == ' ') {
+			free(s->cands[i].dev);
+			free(s->cands[i].about);
+			continue;
+		}
+		s->cands[n++] = s->cands[i];
+	}
+	s->ncands = n;
 }
 
 void
@@ -136,6 +159,7 @@ compose_cands(struct compose *s, const struct lab_variant *v, bool inv)
 			s->cands[i].state = 'M';
 			s->cands[i].implicit = true;
 		}
+	drop_busy(s);
 }
 
 /* ---------------------------------------------------------------- picker */
@@ -169,7 +193,8 @@ compose_pick_open(struct compose *s, struct tui *t, bool log)
 		return;
 	err_clear(&e);
 	disk_list_done(&s->disks);
-	if (disk_list_scan(&s->disks, DISK_SCAN_NO_PROBE, &e) < 0)
+	/* Probed, as the Disks screen scans: the same verdicts. */
+	if (disk_list_scan(&s->disks, 0, &e) < 0)
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
 	s->scanned = true;
 	compose_cands(s, &t->lab->variants[t->variant], true);

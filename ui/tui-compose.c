@@ -240,7 +240,8 @@ compose_enter(void *p, struct tui *t)
 
 	if (!s->scanned) {
 		err_clear(&e);
-		disk_list_scan(&s->disks, DISK_SCAN_NO_PROBE, &e);
+		disk_list_scan(&s->disks, 0,
+		    &e); /* the Disks screen's verdicts */
 		s->scanned = true;
 	}
 	/* The picker's marks would not survive the rebuild. */
@@ -347,12 +348,19 @@ compose_draw(void *p, struct tui *t, WINDOW *w)
 
 	tui_list_draw(&s->list, t, w, top, _("Variants"), t->variant,
 	    t->lab != NULL ? t->lab->nvariants : 0, variant_row, s);
+	/* the plan first: a menu the form opens may reach over it */
+	draw_plan(s, t, w);
 	if (t->lab != NULL && t->variant < t->lab->nvariants)
 		tui_form_draw(s->form, t, w, 0, s->form_x, s->form_h, s->form_w,
 		    s->list.focus_form && s->prompt == PROMPT_NONE);
-	draw_plan(s, t, w);
-	if (s->picking)
+	t->foot_keys = tui_form_status(s->form);
+	if (s->picking) {
+		/* at the field it was opened from */
+		tui_form_field_at(s->form, &s->pick.anchor_y,
+		    &s->pick.anchor_x);
 		tui_popup_draw(&s->pick, t, w);
+		t->foot_keys = N_("Space mark  Enter apply  Esc cancel");
+	}
 	if (s->prompt != PROMPT_NONE)
 		tui_prompt_draw(&s->np, t, w);
 }

@@ -217,6 +217,61 @@ role_in_variant(const struct tui *t, const struct disk *d)
 	return ' ';
 }
 
+/* Any of sv's names a scratch disk. */
+static bool
+names_scratch(const struct lab_strv *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (lab_scratch_index(sv->v[i]) >= 0)
+			return true;
+	return false;
+}
+
+/* The members are scratch disks only: the starting point a new array
+   gets (scratch:0 scratch:1), or a list of scratch disks. */
+static bool
+scratch_members(const struct lab_variant *v)
+{
+	const struct lab_array *a = &v->array;
+
+	if (a->nlegs > 0)
+		return false;
+	if (a->devices.n == 0)
+		return lab_variant_isset(v, LAB_V_SCRATCH);
+	for (size_t i = 0; i < a->devices.n; i++)
+		if (lab_scratch_index(a->devices.v[i]) < 0)
+			return false;
+	return true;
+}
+
+/*
+ * The first real disk made a member replaces the scratch members, so that
+ * m on two disks gives a mirror of those two, not a 4-way one of two
+ * sparse files and two disks. The scratch group goes too when nothing
+ * else (spares, journals) names a scratch disk. False: not the case.
+ */
+static bool
+replace_scratch(struct tui *t, const char *dev, struct err *e, int *rc)
+{
+	struct lab_variant *v = &t->lab->variants[t->variant];
+	const struct lab_array *a = &v->array;
+	const struct lab_array *ja = v->fs.journal_array;
+
+	if (lab_scratch_index(dev) >= 0 || !scratch_members(v))
+		return false;
+	*rc = lab_edit_devices(t->lab, t->variant, LAB_A_DEVICES, &dev, 1, e);
+	if (*rc < 0 || names_scratch(&a->spares) ||
+	    (a->journal != NULL && lab_scratch_index(a->journal) >= 0) ||
+	    (v->fs.journal_device != NULL &&
+		lab_scratch_index(v->fs.journal_device) >= 0) ||
+	    (ja != NULL && names_scratch(&ja->devices)))
+		return true;
+	lab_edit_variant_reset(t->lab, t->variant, LAB_V_SCRATCH_COUNT);
+	lab_edit_variant_reset(t->lab, t->variant, LAB_V_SCRATCH_SIZE);
+	lab_edit_variant_reset(t->lab, t->variant, LAB_V_SCRATCH_DIR);
+	return true;
+}
+
 /* m and s: the selected device in or out of the current variant's
    members or spares. A busy device is not added; one with data is, the
    run asks before destroying it. */
@@ -229,6 +284,7 @@ toggle(struct disks *s, struct tui *t, enum lab_a_field which)
 	const char *name;
 	struct err e;
 	bool now;
+	int rc;
 
 	if (s->sel >= nrows)
 		return;
@@ -245,6 +301,23 @@ toggle(struct disks *s, struct tui *t, enum lab_a_field which)
 		return;
 	}
 	err_clear(&e);
+	if (which == LAB_A_DEVICES && role_in_variant(t, d) == ' ' &&
+	    replace_scratch(t, d->path, &e, &rc)) {
+		if (rc < 0) {
+			tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+			return;
+		}
+		t->dirty = true;
+		tui_message(t, false,
+		    d->verdict == DISK_HAS_DATA
+			? _("%s: a member of %s in place of its scratch disks; "
+			    "it has data, which the run destroys only once you "
+			    "confirm")
+			: _("%s: a member of %s in place of its scratch disks "
+			    "(m on another disk adds it)"),
+		    d->path, name);
+		return;
+	}
 	if (lab_edit_toggle_device(t->lab, t->variant, d->path, which, &now,
 		&e) < 0) {
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));

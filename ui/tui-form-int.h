@@ -41,6 +41,9 @@ struct tui_form {
 	int cur_id, live_id; /* live_id: the field live is about, or -1 */
 	char *live; /* what is wrong with the text being typed, or NULL */
 	bool editing, menu_open, ascii;
+	bool fresh; /* editing a prefilled text untouched: the first
+		       printable key replaces it, a movement key keeps it */
+	int at_y, at_x; /* where the current field's value was last drawn */
 	int attr_dim, attr_bad;
 	struct tui_popup menu;
 	char saved[TUI_FORM_TEXT_MAX];

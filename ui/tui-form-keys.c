@@ -56,6 +56,20 @@ typed(struct tui_form *f, struct tui_form_item *it, struct tui_form_ev *ev)
 	return TUI_FORM_TYPED;
 }
 
+/* The prefilled text is no longer selected: any key but a printable one
+   (the caller's to clear it first) keeps it for editing. */
+static void
+unselect(struct tui_form *f, struct tui_form_item *it, bool clear)
+{
+	if (!f->fresh)
+		return;
+	f->fresh = false;
+	if (clear)
+		form_driver(f->form, REQ_CLR_FIELD);
+	set_field_fore(it->field, A_UNDERLINE);
+	set_field_back(it->field, A_UNDERLINE);
+}
+
 static enum tui_form_event
 edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
 {
@@ -65,10 +79,14 @@ edit_key(struct tui_form *f, int ch, struct tui_form_ev *ev)
 	wchar_t wc;
 
 	if (mb_byte(f, ch, &wc, &whole)) {
-		if (!whole || form_driver_w(f->form, OK, wc) != E_OK)
+		if (!whole)
+			return TUI_FORM_NONE;
+		unselect(f, it, true);
+		if (form_driver_w(f->form, OK, wc) != E_OK)
 			return TUI_FORM_NONE;
 		return typed(f, it, ev);
 	}
+	unselect(f, it, ch >= 32 && ch < 127);
 
 	switch (ch) {
 	case '\n':

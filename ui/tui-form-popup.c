@@ -56,6 +56,8 @@ tui_popup_set(struct tui_popup *p, const char *title, char **rows, size_t n,
 	p->n = n;
 	p->sel = sel < n ? sel : 0;
 	p->top = 0;
+	p->anchor_y = -1;
+	p->anchor_x = 0;
 }
 
 void
@@ -145,6 +147,15 @@ tui_popup_draw(struct tui_popup *p, const struct tui *t, WINDOW *w)
 		p->top = p->sel - (size_t)rows + 1;
 	y0 = (mh - h) / 2;
 	x0 = (mw - wd) / 2;
+	if (p->anchor_y >= 0) {
+		/* under the field, or above it, or as near as fits */
+		y0 = p->anchor_y + 1 + h <= mh ? p->anchor_y + 1
+		    : p->anchor_y - h >= 0     ? p->anchor_y - h
+					       : mh - h;
+		x0 = p->anchor_x + wd <= mw ? p->anchor_x : mw - wd;
+		if (x0 < 0)
+			x0 = 0;
+	}
 	p->at_y = y0 + 1;
 	p->at_x = x0 + 1;
 	p->at_w = wd - 2;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "i18n.h"
 #include "tui-form-int.h"
 #include "tui-form.h"
 #include "tui.h"
@@ -448,8 +449,10 @@ tui_form_edit(struct tui_form *f, int id, const char *text)
 	tui_form_field_text(it->field, f->saved, sizeof f->saved);
 	memset(&f->mb, 0, sizeof f->mb);
 	set_field_buffer(it->field, 0, text != NULL ? text : it->edit);
-	set_field_fore(it->field, A_UNDERLINE);
-	set_field_back(it->field, A_UNDERLINE);
+	/* Selected, as most form UIs do: typing replaces it. */
+	f->fresh = *(text != NULL ? text : it->edit) != '\0';
+	set_field_fore(it->field, f->fresh ? A_REVERSE : A_UNDERLINE);
+	set_field_back(it->field, f->fresh ? A_REVERSE : A_UNDERLINE);
 	f->editing = true;
 	form_driver(f->form, REQ_END_FIELD);
 	return true;
@@ -557,6 +560,7 @@ tui_form_draw(struct tui_form *f, const struct tui *t, WINDOW *w, int y, int x,
     int h, int wd, bool focus)
 {
 	int rows, cols, cy, cx;
+	struct tui_form_item *it;
 
 	if (f->form == NULL || h < 1 || wd < 1)
 		return;
@@ -577,6 +581,34 @@ tui_form_draw(struct tui_form *f, const struct tui *t, WINDOW *w, int y, int x,
 	if (f->top + h < f->height)
 		mvwaddstr(w, y + rows - 1, x + cols - 1,
 		    t->ascii ? "v" : "\u25be");
-	if (f->menu_open)
+	if ((it = tui_form_item_current(f)) != NULL) {
+		f->at_y = y + it->row - f->top;
+		f->at_x = x + f->label_w + 1;
+	}
+	if (f->menu_open) {
+		f->menu.anchor_y = f->at_y;
+		f->menu.anchor_x = f->at_x;
 		tui_popup_draw(&f->menu, t, w);
+	}
+}
+
+const char *
+tui_form_status(const struct tui_form *f)
+{
+	if (f->editing && f->fresh)
+		return N_("typing replaces  Left/Right edit  Enter ok  "
+			  "Esc cancel");
+	if (f->editing)
+		return N_("Enter ok  Esc cancel  Left/Right move  Home/End  "
+			  "^U clear  ^K clear to end");
+	if (f->menu_open)
+		return N_("Enter choose  Esc cancel  Up/Down select");
+	return NULL;
+}
+
+void
+tui_form_field_at(const struct tui_form *f, int *y, int *x)
+{
+	*y = f->at_y;
+	*x = f->at_x;
 }

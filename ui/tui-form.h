@@ -97,6 +97,13 @@ bool tui_form_select(struct tui_form *f, int id);
    field's value). */
 bool tui_form_edit(struct tui_form *f, int id, const char *text);
 
+/* The status bar's entries (N_()) while a text is typed or a menu is
+   open: the keys that edit it; NULL otherwise (the screen's own). */
+const char *tui_form_status(const struct tui_form *f);
+/* Where the current field's value was last drawn (tui_form_draw's w):
+   a picker opened from it goes there. */
+void tui_form_field_at(const struct tui_form *f, int *y, int *x);
+
 /* ---------------------------------------------------------------- popup */
 
 struct tui_popup {
@@ -105,6 +112,10 @@ struct tui_popup {
 	size_t n;
 	size_t sel, top;
 	const char *hint; /* bottom line (translated), may be NULL */
+	/* the field it belongs to (its value's row and column in the
+	   window drawn in): it opens under it, or over it when there is no
+	   room below; anchor_y < 0 (tui_popup_set's): centred */
+	int anchor_y, anchor_x;
 	int at_y, at_x, at_w,
 	    at_n; /* where the last draw put row top: clicks */
 };
@@ -115,7 +126,8 @@ void tui_popup_set(struct tui_popup *p, const char *title, char **rows,
 void tui_popup_done(struct tui_popup *p);
 /* Up, Down, j, k, PgUp, PgDn, Home, End: true when the key moved. */
 bool tui_popup_nav(struct tui_popup *p, int ch);
-/* Centered in w, boxed (ASCII frame with t->ascii). */
+/* At its anchor (or centred) in w, fitted into w, boxed (ASCII frame
+   with t->ascii). */
 void tui_popup_draw(struct tui_popup *p, const struct tui *t, WINDOW *w);
 /* (y, x) of the window it was drawn in is on row *i of the popup. */
 bool tui_popup_click(const struct tui_popup *p, int y, int x, size_t *i);

@@ -71,13 +71,16 @@ foot_entry(char *buf)
 /* The entries of screen s then the global ones, cut out of buf (which
    they point into); how many, and how many are the screen's in *own. */
 static size_t
-foot_entries(const struct tui_screen *s, struct foot_entry *e, size_t *own,
-    char *buf, size_t len)
+foot_entries(const struct tui_screen *s, const char *keys, struct foot_entry *e,
+    size_t *own, char *buf, size_t len)
 {
 	size_t n = 0, used, screens = 0;
 	char *p;
 
-	snprintf(buf, len, "%s", s->status ? _(s->status) : "");
+	snprintf(buf, len, "%s",
+	    keys            ? _(keys)
+		: s->status ? _(s->status)
+			    : "");
 	used = strlen(buf) + 1;
 	for (p = buf; *p != '\0' && n < FOOT_MAX;) {
 		char *end = strstr(p, "  ");
@@ -161,7 +164,7 @@ tui_help_foot(struct tui *t)
 		wnoutrefresh(t->foot);
 		return;
 	}
-	n = foot_entries(s, e, &own, buf, sizeof buf);
+	n = foot_entries(s, t->foot_keys, e, &own, buf, sizeof buf);
 	foot_fit(e, n, own, t->cols);
 	for (size_t i = 0; i < n; i++) {
 		int kw = tui_width(e[i].key);

@@ -18,6 +18,7 @@ tui_prompt_name(struct tui_prompt *p, const char *title, const char *initial)
 	p->yes_no = false;
 	snprintf(p->title, sizeof p->title, "%s", title);
 	snprintf(p->input, sizeof p->input, "%s", initial ? initial : "");
+	p->fresh = p->input[0] != '\0';
 }
 
 void
@@ -40,6 +41,10 @@ tui_prompt_key(struct tui_prompt *p, int ch)
 		return TUI_PROMPT_CANCEL;
 	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
 		return TUI_PROMPT_ACCEPT;
+	if (p->fresh && ch > 0 && ch < 128 &&
+	    (isalnum(ch) || strchr("._-", ch) != NULL))
+		p->input[0] = '\0', n = 0;
+	p->fresh = false;
 	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
 		if (n > 0)
 			p->input[n - 1] = '\0';
@@ -80,8 +85,16 @@ tui_prompt_draw(const struct tui_prompt *p, struct tui *t, WINDOW *w)
 		in += strlen(in) - room;
 	snprintf(line, sizeof line, _("name: %s"), in);
 	tui_put(w, y + 2, x + 2, wd - 4, line);
-	mvwchgat(w, y + 2, x + 2 + (int)strlen(line), 1, A_REVERSE, 0, NULL);
+	if (p->fresh) /* selected: what typing replaces */
+		mvwchgat(w, y + 2, x + 2 + (int)(strlen(line) - strlen(in)),
+		    (int)strlen(in), A_REVERSE, 0, NULL);
+	else
+		mvwchgat(w, y + 2, x + 2 + (int)strlen(line), 1, A_REVERSE, 0,
+		    NULL);
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, y + 3, x + 2, wd - 4, _("Enter confirm  Esc cancel"));
+	tui_put(w, y + 3, x + 2, wd - 4,
+	    p->fresh ? _("typing replaces  Backspace edits  Enter confirm  "
+			 "Esc cancel")
+		     : _("Enter confirm  Esc cancel  ^U clear"));
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
 }

@@ -16,6 +16,8 @@ struct tui_prompt {
 	bool yes_no; /* a y/n question, no input */
 	char title[128];
 	char input[LAB_NAME_MAX + 1]; /* up to a name's longest */
+	bool fresh; /* input is the initial name, untouched: shown selected,
+		       the first name character replaces it */
 };
 
 enum tui_prompt_result {
@@ -24,7 +26,8 @@ enum tui_prompt_result {
 	TUI_PROMPT_CANCEL, /* Esc (or anything but y) */
 };
 
-/* Ask for a name, starting from initial (may be NULL). */
+/* Ask for a name, starting from initial (may be NULL), selected: a
+   typed character replaces it, Backspace or an arrow keeps it to edit. */
 void
 tui_prompt_name(struct tui_prompt *p, const char *title, const char *initial);
 /* Ask a y/n question. */

@@ -20,6 +20,7 @@
 #include "rounds.h"
 #include "tui-run.h"
 #include "tui.h"
+#include "xalloc.h"
 
 /* Series slots: the current variant's areas (throughput: write, then
    read + write, so the read area is stacked on the write one and the top
@@ -496,19 +497,44 @@ members(struct run *r, struct tui *t, WINDOW *w, int y, int rows)
 	}
 }
 
+/* The newest log lines that fit in rows, wrapped to the width (a line
+   cut at the edge hid the end of a refusal), r->log_back rows back from
+   the end; a '!' line in the error colour. */
 static void
 log_lines(struct run *r, struct tui *t, WINDOW *w, int y, int rows)
 {
-	size_t first = r->log_n > (size_t)rows ? r->log_n - (size_t)rows : 0;
+	size_t total = 0, skip, n = 0;
+	struct tui_line *v;
+	bool *bad;
 
-	for (size_t i = first; i < r->log_n; i++) {
+	for (size_t i = 0; i < r->log_n; i++)
+		total += tui_wrap_lines(r->log[(r->log_head + i) % RUN_LOG] + 1,
+		    t->cols, NULL, 0);
+	v = xcalloc(total + 1, sizeof *v);
+	bad = xcalloc(total + 1, sizeof *bad);
+	for (size_t i = 0; i < r->log_n; i++) {
 		const char *l = r->log[(r->log_head + i) % RUN_LOG];
-		int a = l[0] == '!' ? tui_attr(t, TUI_PAIR_BAD) : (int)A_NORMAL;
+		size_t k = tui_wrap_lines(l + 1, t->cols, v + n, total - n);
+
+		for (size_t j = 0; j < k; j++)
+			bad[n + j] = l[0] == '!';
+		n += k;
+	}
+	if ((size_t)r->log_back + (size_t)rows > total)
+		r->log_back =
+		    total > (size_t)rows ? (int)(total - (size_t)rows) : 0;
+	skip = total > (size_t)rows + (size_t)r->log_back
+	    ? total - (size_t)rows - (size_t)r->log_back
+	    : 0;
+	for (size_t i = skip; i < total && i < skip + (size_t)rows; i++) {
+		int a = bad[i] ? tui_attr(t, TUI_PAIR_BAD) : (int)A_NORMAL;
 
 		wattron(w, a);
-		tui_put(w, y + (int)(i - first), 0, t->cols, l + 1);
+		tui_put_line(w, y + (int)(i - skip), 0, t->cols, &v[i]);
 		wattroff(w, a);
 	}
+	free(v);
+	free(bad);
 }
 
 void

@@ -26,6 +26,7 @@
 #include "provision.h"
 #include "record.h"
 #include "result.h"
+#include "strbuf.h"
 #include "tui-run.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -35,6 +36,10 @@ static const struct tui_key run_keys[] = {
 	{ "x", N_("stop the run cleanly (what was built is torn down)") },
 	{ "c", N_("clear the charts of finished runs") },
 	{ "o", N_("draw the next completed variants over the current one") },
+	{ "l",
+	    N_("the run log, whole (wrapped; arrows and PgUp/PgDn scroll "
+	       "it)") },
+	{ "PgUp PgDn", N_("scroll the log panel back and forth") },
 	{ NULL, NULL },
 };
 
@@ -67,6 +72,41 @@ run_log(struct run *r, bool bad, const char *fmt, ...)
 		r->log_n++;
 	}
 	r->log[i] = xstrdup(line);
+	r->log_total++;
+	r->log_back = 0; /* a new line brings the panel back to the end */
+}
+
+char *
+run_log_since(const struct run *r, size_t from, bool bad_only)
+{
+	size_t kept = r->log_total - r->log_n; /* lines gone from the ring */
+	struct strbuf b;
+
+	strbuf_init(&b);
+	for (size_t i = from > kept ? from - kept : 0; i < r->log_n; i++) {
+		const char *l = r->log[(r->log_head + i) % RUN_LOG];
+
+		if (bad_only && l[0] != '!')
+			continue;
+		strbuf_printf(&b, "%s%s", b.len > 0 ? "\n" : "", l + 1);
+	}
+	return strbuf_take(&b);
+}
+
+/* A refusal, whole: the reasons logged since from, then where the rest
+   of the log is. */
+static void
+refusal_dialog(struct run *r, struct tui *t, size_t from)
+{
+	const char *last = _("l on the Run screen: the whole log");
+	char *why = run_log_since(r, from, true);
+	struct strbuf b;
+
+	strbuf_init(&b);
+	strbuf_printf(&b, "%s%s%s", why, *why != '\0' ? "\n\n" : "", last);
+	tui_dialog(t, true, _("Refused"), b.s);
+	strbuf_done(&b);
+	free(why);
 }
 
 static void
@@ -218,6 +258,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc,
 		return;
 	}
 	r->state = RUN_RUNNING;
+	r->log_run = r->log_total;
 	r->stopped = false;
 	r->run_start = now_s();
 	r->last_gen = 0;
@@ -243,6 +284,8 @@ check_start(struct run *r, struct tui *t)
 		start(r, t, NULL, 0, NULL);
 		return;
 	}
+	size_t from = r->log_total;
+
 	for (size_t i = 0; i < c.nmsgs; i++)
 		run_log(r, !c.msgs[i].note, "%s", c.msgs[i].text);
 	if (c.rc == -EPERM && c.ndestroy > 0) {
@@ -268,8 +311,7 @@ check_start(struct run *r, struct tui *t)
 		labrun_check_done(&c2);
 	}
 	if (r->state != RUN_CONFIRM)
-		tui_message(t, true, "%s",
-		    _("refused: nothing was changed (see the log)"));
+		refusal_dialog(r, t, from);
 	labrun_check_done(&c);
 }
 
@@ -287,7 +329,12 @@ request_start(struct run *r, struct tui *t)
 		char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 
 		errlist_sort(&errs);
-		tui_message(t, true, "%s", err_format(&errs.v[0], b, sizeof b));
+		err_format(&errs.v[0], b, sizeof b);
+		/* whole: a dialog when the status bar would cut it */
+		if (tui_width(b) < t->cols)
+			tui_message(t, true, "%s", b);
+		else
+			tui_dialog(t, true, _("Refused"), b);
 		errlist_done(&errs);
 		return;
 	}
@@ -442,6 +489,24 @@ run_key(void *p, struct tui *t, int ch)
 	case 'o':
 		overlay_next(r, t, RUN_OVERLAID);
 		break;
+	case 'l': {
+		char *all = run_log_since(r, 0, false);
+
+		tui_dialog(t, false, _("Run log"),
+		    *all != '\0' ? all : _("(nothing logged yet)"));
+		free(all);
+		break;
+	}
+	case KEY_PPAGE:
+	case KEY_NPAGE: {
+		int page = t->rows / 8 > 1 ? t->rows / 8 : 1;
+
+		/* run_draw_body() clamps it to the lines there are */
+		r->log_back += ch == KEY_PPAGE ? page : -page;
+		if (r->log_back < 0)
+			r->log_back = 0;
+		break;
+	}
 	default:
 		return TUI_UNHANDLED;
 	}
@@ -475,6 +540,7 @@ on_done(struct run *r, struct tui *t)
 	r->nmembers = 0;
 	if (s.refused) {
 		run_log(r, true, "%s", _("refused: nothing was changed"));
+		refusal_dialog(r, t, r->log_run);
 		return;
 	}
 	/* Saved by the runner; a failed save was said in the log. */
@@ -743,5 +809,5 @@ const struct tui_screen tui_run = {
 	.tick = run_tick,
 	.fd = run_fd,
 	.readable = run_readable,
-	.status = N_("r run  x stop  o other lines  c clear"),
+	.status = N_("r run  x stop  l log  o other lines  c clear"),
 };

@@ -88,6 +88,9 @@ struct run {
 	size_t nmembers;
 	char *log[RUN_LOG]; /* ring of lines */
 	size_t log_head, log_n;
+	size_t log_total; /* lines ever logged: log_since() counts on it */
+	size_t log_run; /* log_total when the last run started */
+	int log_back; /* rows the log panel is scrolled back (PgUp) */
 	struct plot_grid grid;
 	double *tmp[PLOT_MAX_SERIES]; /* the charts' series, padded */
 	double *fig; /* the current curve's values: the title's figures */
@@ -95,6 +98,10 @@ struct run {
 
 void run_log(struct run *r, bool bad, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The lines logged since the total was from (the bad ones only when
+   bad_only), one a line, for a dialog; the caller's. */
+char *run_log_since(const struct run *r, size_t from, bool bad_only);
 
 /* The k-th completed curve drawn over the current one, or NULL. */
 const struct run_curve *run_overlaid(const struct run *r, size_t k);

@@ -485,9 +485,11 @@ wl_draw(void *p, struct tui *t, WINDOW *w)
 	    wl_row, NULL);
 	if (n == 0)
 		tui_put(w, 1, 0, s->list.w, _("none: a adds one"));
+	/* the help first: a menu the form opens may reach over it */
+	draw_help(s, t, w);
 	tui_form_draw(s->form, t, w, 0, s->form_x + 1, s->form_h, s->form_w - 1,
 	    s->list.focus_form && s->prompt == WP_NONE);
-	draw_help(s, t, w);
+	t->foot_keys = tui_form_status(s->form);
 	if (s->adding)
 		tui_popup_draw(&s->types, t, w);
 	if (s->prompt != WP_NONE)

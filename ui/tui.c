@@ -77,6 +77,14 @@ char_at(const char *s, int *cw, bool *hex)
 	return n;
 }
 
+size_t
+tui_char(const char *s, int *cw)
+{
+	bool hex;
+
+	return char_at(s, cw, &hex);
+}
+
 void
 tui_put(WINDOW *w, int y, int x, int width, const char *s)
 {
@@ -282,10 +290,13 @@ draw(struct tui *t)
 	const struct tui_screen *s = tui_screens[t->cur];
 
 	werase(t->body);
+	t->foot_keys = NULL;
 	s->draw(t->state[t->cur], t, t->body);
 	wnoutrefresh(t->body);
 	draw_head(t);
 	tui_help_foot(t);
+	if (t->dialog != NULL)
+		tui_dialog_draw(t);
 	if (t->help)
 		tui_help_draw(t);
 	doupdate();
@@ -383,6 +394,11 @@ on_key(struct tui *t, int ch)
 		t->redraw = true;
 		if (ch != KEY_RESIZE)
 			return;
+	}
+	/* The dialog takes every key but a resize: it scrolls or closes. */
+	if (t->dialog != NULL && ch != KEY_RESIZE) {
+		tui_dialog_key(t, ch);
+		return;
 	}
 	if (ch != KEY_MOUSE) /* t->mouse is the wheel's for its keys only */
 		t->mouse.bstate = 0;
@@ -653,6 +669,7 @@ tui_main(const char *lab_path, bool ascii)
 	lab_free(t.lab);
 	free(t.lab_path);
 	free(t.last_record);
+	free(t.dialog);
 	sa.sa_handler = SIG_DFL;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);

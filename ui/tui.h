@@ -96,8 +96,16 @@ struct tui {
 	char *last_record; /* the Run screen's last finished record (path):
 			      the Compare screen adds it when shown */
 	unsigned long last_record_gen; /* the lab_gen it finished in */
+	const char *foot_keys; /* N_(): the status bar's entries instead of
+				  the screen's while it is in a mode of its
+				  own (a field being typed); set by its draw,
+				  cleared by the loop before each draw */
 	char message[256]; /* shown in the status bar until the next key */
 	bool message_bad;
+	char *dialog; /* a text shown whole over the screen (tui_dialog) */
+	char dialog_title[128];
+	bool dialog_bad;
+	int dialog_top, dialog_max; /* its first row shown, and its last */
 	int exit_signal; /* SIGTERM or SIGHUP ended the loop; 0 otherwise */
 	bool quit_armed; /* q pressed during a run: the next q quits */
 };
@@ -150,6 +158,41 @@ void tui_run_finish(struct tui *t);
 /* Show a message in the status bar (translated by the caller). */
 void tui_message(struct tui *t, bool bad, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/*
+ * A text too long for the status bar (a refusal, with its reasons; the
+ * whole run log), shown whole over the screen in a box: wrapped at
+ * blanks to the box's width, '\n' starts a line. Arrows and PgUp/PgDn
+ * scroll it when it does not fit; any other key closes it (tui-dialog.c).
+ * A second dialog replaces the first. title and text: translated.
+ */
+void tui_dialog(struct tui *t, bool bad, const char *title, const char *text);
+void tui_dialog_draw(struct tui *t);
+void tui_dialog_key(struct tui *t, int ch);
+
+/* One line of a wrapped text: len bytes from s, without its '\n'. */
+struct tui_line {
+	const char *s;
+	size_t len;
+};
+
+/*
+ * s wrapped to width display columns (tui_put's, unlike tui-form.h's
+ * one-line tui_wrap): at blanks, a word wider than the
+ * line cut where the line ends, at each '\n'. The lines go into v (at
+ * most max of them); returns how many there are in all (call with max 0
+ * to count). An empty s is one empty line.
+ */
+size_t tui_wrap_lines(const char *s, int width, struct tui_line *v,
+    size_t max);
+
+/* The bytes of the character at s, its display columns in *cw (a byte
+   tui_put shows as "\xHH": 1 byte, 4 columns). */
+size_t tui_char(const char *s, int *cw);
+
+/* Like tui_put, for a tui_line (at most 1023 bytes of it). */
+void tui_put_line(WINDOW *w, int y, int x, int width,
+    const struct tui_line *l);
 
 /* The attribute of a colour pair, or A_NORMAL when colours are off. */
 int tui_attr(const struct tui *t, enum tui_pair p);

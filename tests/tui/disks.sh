@@ -11,32 +11,6 @@
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
-# select_dev NAME: Down until the detail pane shows /dev/NAME, each step
-# waiting for the pane to follow (no overshoot on a slow machine). A pane
-# that does not change for 10 s is the end of the list (under load, and
-# with ASan, a key can take seconds); then Up, in case devices that other
-# tests attached or detached moved NAME above the selection.
-select_dev() {
-	_cur=$(tui_screen | grep -E '^/dev/' | head -n 1)
-	_dir=Down
-	for _i in $(seq 1 160); do
-		case $_cur in "/dev/$1 "*) return 0 ;; esac
-		tui_keys "$_dir"
-		for _j in $(seq 1 200); do
-			_new=$(tui_screen | grep -E '^/dev/' | head -n 1)
-			[ "$_new" != "$_cur" ] && break
-			sleep 0.05
-		done
-		if [ "$_new" = "$_cur" ]; then # an end of the list
-			[ "$_dir" = Up ] && break
-			_dir=Up
-		fi
-		_cur=$_new
-	done
-	tui_screen >&2
-	fail "could not select $1"
-}
-
 # The device holding /, when it is a block device at all (not in a
 # container); on a partitioned disk, the partition.
 rsrc=$(findmnt -n -o SOURCE / | sed 's/\[.*\]$//')
