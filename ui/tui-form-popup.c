@@ -127,7 +127,7 @@ tui_frame(const struct tui *t, WINDOW *w, int y, int x, int h, int wd)
 void
 tui_popup_draw(struct tui_popup *p, const struct tui *t, WINDOW *w)
 {
-	int mh = getmaxy(w), mw = getmaxx(w), wd = 24, h, y0, x0, rows;
+	int mh = getmaxy(w), mw = getmaxx(w), wd = 24, h, y0, x0, rows, by, bx;
 
 	for (size_t i = 0; i < p->n; i++)
 		if ((int)strlen(p->rows[i]) + 6 > wd)
@@ -156,8 +156,11 @@ tui_popup_draw(struct tui_popup *p, const struct tui *t, WINDOW *w)
 		if (x0 < 0)
 			x0 = 0;
 	}
-	p->at_y = y0 + 1;
-	p->at_x = x0 + 1;
+	/* Where a click lands is counted in the body's rows and the
+	   screen's columns (tui_mouse_click), not in w's: w may be a pane. */
+	getbegyx(w, by, bx);
+	p->at_y = by - 1 + y0 + 1;
+	p->at_x = bx + x0 + 1;
 	p->at_w = wd - 2;
 	p->at_n = rows;
 	for (int r = 0; r < h; r++)

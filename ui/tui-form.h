@@ -117,7 +117,8 @@ struct tui_popup {
 	   room below; anchor_y < 0 (tui_popup_set's): centred */
 	int anchor_y, anchor_x;
 	int at_y, at_x, at_w,
-	    at_n; /* where the last draw put row top: clicks */
+	    at_n; /* where the last draw put row top, in the body's rows and
+		     the screen's columns (tui_mouse_click's): clicks */
 };
 
 /* Take rows (n strings, owned from now on); sel is selected. */

@@ -47,8 +47,17 @@ bool
 tui_mouse_event(struct tui *t, int *ch)
 {
 	mmask_t b = t->mouse.bstate;
+	const MEVENT *prev = &t->mouse_prev;
 	int tab;
 
+	/* A press whose release came later than the click interval (a busy
+	   machine, a slow link) was reported alone; ncurses can still pair
+	   the late release with it into a click. That is the same click, not
+	   a second one on the row, which would give the form the keys. */
+	if ((b & BUTTON1_CLICKED) && (prev->bstate & BUTTON1_PRESSED) &&
+	    !(prev->bstate & BUTTON1_CLICKED) && prev->x == t->mouse.x &&
+	    prev->y == t->mouse.y)
+		return true;
 	if (b & BUTTON4_PRESSED) {
 		*ch = KEY_UP;
 		return false;

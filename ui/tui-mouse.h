@@ -16,8 +16,9 @@ void tui_mouse_set(struct tui *t, bool on);
 
 /*
  * A KEY_MOUSE already read into t->mouse: true when it was handled here
- * (a tab clicked); else *ch is what the screen gets: KEY_UP or KEY_DOWN
- * for the wheel, KEY_MOUSE for the rest.
+ * (a tab clicked, or the late click of a press already given); else *ch
+ * is what the screen gets: KEY_UP or KEY_DOWN for the wheel, KEY_MOUSE for
+ * the rest.
  */
 bool tui_mouse_event(struct tui *t, int *ch);
 

@@ -400,6 +400,7 @@ on_key(struct tui *t, int ch)
 		tui_dialog_key(t, ch);
 		return;
 	}
+	t->mouse_prev = t->mouse;
 	if (ch != KEY_MOUSE) /* t->mouse is the wheel's for its keys only */
 		t->mouse.bstate = 0;
 	if (ch == KEY_MOUSE &&

@@ -92,6 +92,7 @@ struct tui {
 	int rows, cols;
 	WINDOW *head, *body, *foot;
 	MEVENT mouse;
+	MEVENT mouse_prev; /* the event before it (tui_mouse_event) */
 	bool mouse_on; /* reporting on (tui-mouse.h): M toggles it */
 	char *last_record; /* the Run screen's last finished record (path):
 			      the Compare screen adds it when shown */
@@ -183,16 +184,14 @@ struct tui_line {
  * most max of them); returns how many there are in all (call with max 0
  * to count). An empty s is one empty line.
  */
-size_t tui_wrap_lines(const char *s, int width, struct tui_line *v,
-    size_t max);
+size_t tui_wrap_lines(const char *s, int width, struct tui_line *v, size_t max);
 
 /* The bytes of the character at s, its display columns in *cw (a byte
    tui_put shows as "\xHH": 1 byte, 4 columns). */
 size_t tui_char(const char *s, int *cw);
 
 /* Like tui_put, for a tui_line (at most 1023 bytes of it). */
-void tui_put_line(WINDOW *w, int y, int x, int width,
-    const struct tui_line *l);
+void tui_put_line(WINDOW *w, int y, int x, int width, const struct tui_line *l);
 
 /* The attribute of a colour pair, or A_NORMAL when colours are off. */
 int tui_attr(const struct tui *t, enum tui_pair p);

@@ -83,6 +83,20 @@ wait_sel() {
 	fail "the highlighted row never matched /$1/"
 }
 
+# wait_pick ERE: like wait_sel, for a picker: it opens at its field, and
+# the field (highlighted too) comes first on the screen.
+wait_pick() {
+	_n=$((100 * TUI_WAIT_SCALE))
+	while [ "$_n" -gt 0 ]; do
+		sel_text | grep -Eq -- "$1" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	tui_dump
+	echo "---- highlighted: $(sel_text | tr '\n' '|')" >&2
+	fail "no highlighted row matched /$1/"
+}
+
 # row_text ROW COL0 COL1: screen row ROW (0-based), columns COL0..COL1
 # (1-based, as cut counts), trimmed.
 row_text() {
@@ -237,9 +251,9 @@ for opt in "" --ascii; do
 	[ -n "$row" ] || fail "$what: no scratch:2 in the picker"
 	col=$(tui_screen | sed -n "${row}p" | awk '{ print index($0, "scratch:2") }')
 	click "$col" "$((row - 1))"
-	wait_sel '^\[ \] scratch:2 '
+	wait_pick '^\[ \] scratch:2 '
 	click "$col" "$((row - 1))"
-	wait_sel '^\[M\] scratch:2 '
+	wait_pick '^\[M\] scratch:2 '
 	tui_keys Escape
 	tui_wait_gone 'Members and spares'
 	tui_wait_for '(│|\|)devices +scratch:0 scratch:1 *$'
