@@ -182,6 +182,48 @@ ext4_errors(const char *sysname)
 	return n;
 }
 
+/* The kernel log from now on, for an ext4 on sysname: a descriptor at
+   its end, or -1 (not ext4, or no right to read it). */
+static int
+kmsg_open(const char *sysname, long long ext4_errors)
+{
+	int fd;
+
+	if (sysname[0] == '\0' || ext4_errors < 0)
+		return -1;
+	if ((fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		return -1;
+	if (lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* How many "EXT4-fs error (device SYSNAME)" records fd has had since
+   the last call. One record per read(); EPIPE: records were overwritten
+   before we read them, read on. */
+static long long
+kmsg_ext4_errors(int fd, const char *sysname)
+{
+	char rec[8192], want[96];
+	long long n = 0;
+	ssize_t len;
+
+	snprintf(want, sizeof want, "EXT4-fs error (device %s)", sysname);
+	for (;;) {
+		len = read(fd, rec, sizeof rec - 1);
+		if (len < 0 && (errno == EPIPE || errno == EINTR))
+			continue;
+		if (len <= 0)
+			return n;
+		rec[len] = '\0';
+		const char *msg = strchr(rec, ';');
+		if (msg != NULL && strstr(msg, want) != NULL)
+			n++;
+	}
+}
+
 /* The kernel name of block device dev ("loop3"), or "". */
 static void
 dev_name(dev_t dev, char *name, size_t len)
@@ -253,6 +295,7 @@ health_take(struct health *h, const char *dir, struct err *e)
 	memset(h, 0, sizeof *h);
 	h->dir = xstrdup(dir);
 	h->ext4_errors = -1;
+	h->kmsg = -1;
 	if (stat(dir, &st) < 0)
 		return err_setf(e, -errno, _("the target %s: %s"), dir,
 		    strerror(errno));
@@ -274,6 +317,7 @@ health_take(struct health *h, const char *dir, struct err *e)
 	h->rw = h->rw && (sv.f_flag & ST_RDONLY) == 0;
 	dev_name(st.st_dev, h->sysname, sizeof h->sysname);
 	h->ext4_errors = ext4_errors(h->sysname);
+	h->kmsg = kmsg_open(h->sysname, h->ext4_errors);
 	/* Every workload writes: read-only before the first one is as
 	   broken as turning read-only during one. */
 	if (!h->rw)
@@ -292,7 +336,10 @@ health_done(struct health *h)
 	free(h->mount_point);
 	free(h->fstype);
 	free(h->source);
+	if (h->kmsg >= 0)
+		close(h->kmsg);
 	memset(h, 0, sizeof *h);
+	h->kmsg = -1;
 }
 
 int
@@ -344,6 +391,12 @@ health_check(const struct health *h, struct err *e)
 		    _("%s had %lld filesystem errors during the run "
 		      "(/sys/fs/ext4/%s/errors_count; see dmesg)"),
 		    w, n - h->ext4_errors, h->sysname);
+	if (h->kmsg >= 0 && (n = kmsg_ext4_errors(h->kmsg, h->sysname)) > 0)
+		return err_setf(e, -EIO,
+		    _("%s had %lld filesystem errors during the run (the "
+		      "kernel log says \"EXT4-fs error (device %s)\"; see "
+		      "dmesg)"),
+		    w, n, h->sysname);
 	if (h->rw && (rc = probe(h->dir)) < 0 && !probe_harmless(rc))
 		return err_setf(e, rc, _("%s cannot be written any more: %s"),
 		    w, strerror(-rc));

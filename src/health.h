@@ -14,7 +14,11 @@
  *  - its mount is gone from /proc/self/mountinfo;
  *  - statvfs says ST_RDONLY, or the mount or super options say ro,
  *    emergency_ro or shutdown, where the target was writable at the start;
- *  - ext4 counted more errors (/sys/fs/ext4/DEV/errors_count);
+ *  - ext4 counted more errors (/sys/fs/ext4/DEV/errors_count), or logged
+ *    one for the device since the start ("EXT4-fs error (device DEV)" in
+ *    /dev/kmsg, where root may read it): under errors=continue ext4 says
+ *    it at once but counts it from a workqueue, seconds later on a busy
+ *    machine, after the run's last check;
  *  - a probe file cannot be created in the directory for another reason
  *    than a full filesystem (EROFS, EIO: an XFS shut down shows only so).
  * The runner thread; a struct health belongs to one thread.
@@ -36,6 +40,7 @@ struct health {
 	char *fstype, *source;
 	char sysname[64]; /* kernel name of the device ("loop3"); "" */
 	long long ext4_errors; /* errors_count at the start; -1: none */
+	int kmsg; /* /dev/kmsg read from the start on, for ext4; -1 */
 };
 
 /*
