@@ -468,6 +468,34 @@ Test(compilebench, trees_are_removed_after_the_run)
 	wltest_target_free(&tg);
 }
 
+/* The record says which data set ran: synthetic, its counts and bytes. */
+Test(compilebench, record_names_the_data_set)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct model m;
+	char want[256];
+	bool found = false;
+
+	model_init(&m);
+	snprintf(want, sizeof want,
+	    "synthetic kernel tree (generator %d, seed %d): %zu files of "
+	    "%llu bytes, a build of %zu files of %llu bytes",
+	    TREE_VERSION, TREE_DEFAULT_SEED, m.clean.nfiles,
+	    (unsigned long long)m.clean.bytes, m.objs.nfiles,
+	    (unsigned long long)m.objs.bytes);
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_compilebench, TINY "initial = 1; runs = 0;", tg.dir,
+	    LAB_CACHE_KEEP, NULL, NULL, 120);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	for (size_t i = 0; i < r->nnotes; i++)
+		found = found || strstr(r->notes[i], want) != NULL;
+	cr_assert(found, "no note says \"%s\"", want);
+	wl_result_free(r);
+	wltest_target_free(&tg);
+	model_done(&m);
+}
+
 /* compilebench's words for an operation, as its stderr names them. */
 static const char *
 cb_word(const char *key)
