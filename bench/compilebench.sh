@@ -124,9 +124,11 @@ run_raidlab() {
 		{ echo "$me: raidlab run on $1 failed:" >&2; cat "$tmp/run.err" >&2; return 1; }
 }
 
-# values JSON KEY: the figures of the tests with KEY.
+# values JSON KEY: the figures of the tests with KEY (the runs' tests
+# only: the record's stability entries carry the key with a null value,
+# which awk would average in as 0).
 values() {
-	jq -r --arg k "$2" '.. | objects | select(.key? == $k) | .value' "$1"
+	jq -r --arg k "$2" '.runs[].tests[] | select(.key == $k) | .value' "$1"
 }
 
 # mean FILE: "MEAN N" of the numbers in FILE ("- 0" when empty).

@@ -1,6 +1,6 @@
 /*
- * Lists derived from a generated tree (tree.h): the files a build adds
- * (tree_objects) and the files a patch changes (tree_patch), and the
+ * Lists derived from a generated tree (tree.h): the files a patch
+ * changes (tree_patch), the list builder tree-objects.c shares, and the
  * digest and size helpers. Deterministic in their inputs; integer
  * arithmetic only. Any thread (allocates).
  */
@@ -14,9 +14,6 @@
 
 #include "tree-int.h"
 #include "xalloc.h"
-
-#define BUILTIN_MAX (1ULL << 20) /* one directory's built-in.o */
-#define VMLINUX_O_MAX (24ULL << 20)
 
 void
 tree_lb_init(struct tree_lb *lb, struct tree *t)
@@ -58,128 +55,6 @@ tree_lb_done(struct tree_lb *lb)
 		lb->t->files[i].path = lb->t->strings + lb->off[i];
 	free(lb->off);
 	lb->off = NULL;
-}
-
-/* A number from 0 to 255 that depends only on i (jitter without a stream). */
-static unsigned
-jitter(uint64_t i)
-{
-	uint64_t s = i * 0x2545f4914f6cdd1dULL;
-
-	return (unsigned)(tree_rand(&s) & 0xff);
-}
-
-static bool
-ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/*
- * The object of a .c of size s: about half the source (no debug info;
- * comments and macros do not compile to code), a fixed ELF
- * overhead, and +-12% of spread.
- */
-static uint64_t
-object_size(uint64_t s, uint64_t i)
-{
-	uint64_t base = s / 2 + 1200;
-
-	return base - base / 8 + base * jitter(i) / 1024;
-}
-
-/* The .o of each .c, and the sums of objects per directory. */
-static void
-objects_sources(const struct tree *src, struct tree_lb *lb, uint64_t *sum,
-    bool *has)
-{
-	char p[TREE_PATH_MAX + 8];
-	size_t j = 0, d;
-
-	/* Per directory in order: its .o files, then its built-in.o. */
-	for (d = 0; d < src->ndirs; d++) {
-		for (; j < src->nfiles && src->files[j].dir == d; j++) {
-			const struct tree_file *f = &src->files[j];
-			uint64_t sz;
-
-			if (!ends_with(f->path, ".c"))
-				continue;
-			snprintf(p, sizeof p, "%s", f->path);
-			p[strlen(p) - 1] = 'o';
-			sz = object_size(f->size, j);
-			tree_lb_push(lb, p, sz, 0644, (uint32_t)d, (uint32_t)j);
-			sum[d] += sz;
-			has[d] = true;
-		}
-	}
-}
-
-int
-tree_objects(const struct tree *src, struct tree *out)
-{
-	struct tree_lb lb;
-	uint64_t *sum, *builtin, top = 0, vml;
-	bool *has;
-	size_t d, n;
-	char p[TREE_PATH_MAX + 16];
-
-	tree_lb_init(&lb, out);
-	n = src->ndirs ? src->ndirs : 1;
-	sum = xcalloc(n, sizeof *sum);
-	builtin = xcalloc(n, sizeof *builtin);
-	has = xcalloc(n, sizeof *has);
-	objects_sources(src, &lb, sum, has);
-	/* Children come after their parent: sum them bottom up. */
-	for (d = src->ndirs; d-- > 1;) {
-		uint32_t parent = src->dirs[d].parent;
-
-		if (!has[d])
-			continue;
-		builtin[d] = sum[d] < BUILTIN_MAX ? sum[d] : BUILTIN_MAX;
-		if (parent != TREE_NO_SRC) {
-			sum[parent] += builtin[d];
-			has[parent] = true;
-			if (parent == 0)
-				top += builtin[d];
-		}
-	}
-	for (d = 1; d < src->ndirs; d++) {
-		if (!has[d])
-			continue;
-		snprintf(p, sizeof p, "%s/built-in.o", src->dirs[d].path);
-		tree_lb_push(&lb, p, builtin[d], 0644, (uint32_t)d,
-		    TREE_NO_SRC);
-	}
-	/* The link at the top: vmlinux.o, vmlinux and its temporaries. */
-	if (src->ndirs > 0 && top > 0) {
-		static const struct {
-			const char *name;
-			unsigned num, den, mode;
-		} links[] = {
-			{ "vmlinux.o", 1, 1, 0644 },
-			{ ".tmp_vmlinux1", 3, 4, 0755 },
-			{ ".tmp_vmlinux2", 3, 4, 0755 },
-			{ "vmlinux", 3, 4, 0755 },
-			{ "System.map", 1, 16, 0644 },
-		};
-		size_t k;
-
-		vml = top < VMLINUX_O_MAX ? top : VMLINUX_O_MAX;
-		for (k = 0; k < sizeof links / sizeof links[0]; k++) {
-			snprintf(p, sizeof p, "%s/%s", src->dirs[0].path,
-			    links[k].name);
-			tree_lb_push(&lb, p,
-			    vml * links[k].num / links[k].den + 1,
-			    links[k].mode, 0, TREE_NO_SRC);
-		}
-	}
-	tree_lb_done(&lb);
-	free(sum);
-	free(builtin);
-	free(has);
-	return 0;
 }
 
 static int

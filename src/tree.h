@@ -35,7 +35,7 @@ struct wl_worker;
  * The generator's version: bumped whenever the same spec would give a
  * different list. Caches of generated data name it.
  */
-#define TREE_VERSION 2
+#define TREE_VERSION 3
 /* Linux 2.6.20: about 20k files, 240 MB (the seeds' tarball). */
 #define TREE_DEFAULT_SEED 2620
 #define TREE_DEFAULT_FILES 20000
@@ -87,8 +87,9 @@ uint64_t tree_spec_min_bytes(const struct tree_spec *spec);
  * A regular file. dir: index of its directory in the dirs[] of the tree
  * the list belongs to (for tree_objects() and tree_patch() lists: of the
  * source tree, whose dirs they share). src: for an object, the index in
- * the source tree's files[] of the .c it was compiled from (TREE_NO_SRC
- * for built-in.o, vmlinux and friends); for a patch entry, the index of
+ * the source tree's files[] of the .c or .S it was compiled from
+ * (TREE_NO_SRC for .cmd files, built-in.o, vmlinux and friends); for a
+ * patch entry, the index of
  * the changed file in the source tree; for a generated tree, its own
  * index.
  */
@@ -156,12 +157,24 @@ void tree_spec_default(struct tree_spec *spec);
 int tree_generate(const struct tree_spec *spec, struct tree *t);
 
 /*
- * The files a build of src adds (make, 2.6.20 defconfig-ish): one .o per
- * .c next to it, sized from the .c (about the .c's size, more for large
- * ones), a built-in.o in each directory that has objects (the sum of its
- * objects and its subdirectories' built-in.o, capped), and at the root
- * vmlinux, vmlinux.o, System.map and .tmp_vmlinux* (large). Deterministic
- * in src. Fills out (overwritten; tree_free() it). Returns 0.
+ * The files a build of src adds, in the proportions of compilebench's
+ * 2.6.20 build (3263 files of 713696760 bytes for 21280 sources of
+ * 233176153 bytes): exactly nfiles * 3263 / 21280 files (rounded down;
+ * so compilebench's count for its file count, and its random sequence)
+ * weighing bytes * 713696760 / 233176153 (exactly, unless the compiled
+ * objects of an odd tree leave the link outputs no room; then more),
+ * unless the tree is too small for the build's fixed files (the link
+ * outputs and their .cmd, the compiled sources'). They are: an eighth
+ * of the .c (whole directories, one architecture) compiled, each to a
+ * .o beside it (src: the .c's index) and a .NAME.o.cmd; a built-in.o
+ * and its .cmd in each directory holding objects (the sum of what it
+ * links); a module object per 12 objects of a directory; generated
+ * headers in include/linux; and at the top vmlinux, its two temporaries
+ * and the other link outputs (a third of the bytes; the boot images in
+ * arch/x86_64/boot when the tree has it). An object whose source or
+ * whose headers (9 in 10 include a changed one) differ in size differs
+ * in size. Deterministic in src. Fills out (overwritten; tree_free()
+ * it). Returns 0.
  */
 int tree_objects(const struct tree *src, struct tree *out);
 

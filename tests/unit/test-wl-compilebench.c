@@ -27,8 +27,8 @@
 #define TINY "files = 200; size = \"2M\"; "
 #define TINY_FILES 200
 #define TINY_BYTES (2u << 20)
-/* compilebench-seq-o164-*: made for a data set of the tiny tree's size. */
-#define TINY_OBJS 164
+/* compilebench-seq-o68-*: made for a data set of the tiny tree's size. */
+#define TINY_OBJS 68
 #define MAX_TREES 256
 #define MIB 1048576.0
 
@@ -468,6 +468,34 @@ Test(compilebench, trees_are_removed_after_the_run)
 	wltest_target_free(&tg);
 }
 
+/* The record says which data set ran: synthetic, its counts and bytes. */
+Test(compilebench, record_names_the_data_set)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct model m;
+	char want[256];
+	bool found = false;
+
+	model_init(&m);
+	snprintf(want, sizeof want,
+	    "synthetic kernel tree (generator %d, seed %d): %zu files of "
+	    "%llu bytes, a build of %zu files of %llu bytes",
+	    TREE_VERSION, TREE_DEFAULT_SEED, m.clean.nfiles,
+	    (unsigned long long)m.clean.bytes, m.objs.nfiles,
+	    (unsigned long long)m.objs.bytes);
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_compilebench, TINY "initial = 1; runs = 0;", tg.dir,
+	    LAB_CACHE_KEEP, NULL, NULL, 120);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	for (size_t i = 0; i < r->nnotes; i++)
+		found = found || strstr(r->notes[i], want) != NULL;
+	cr_assert(found, "no note says \"%s\"", want);
+	wl_result_free(r);
+	wltest_target_free(&tg);
+	model_done(&m);
+}
+
 /* compilebench's words for an operation, as its stderr names them. */
 static const char *
 cb_word(const char *key)
@@ -545,7 +573,7 @@ static const struct seq_case seq_cases[] = {
 	{ "compilebench-seq-o3263-i4-r30.txt", 3263, 4, 30 },
 	{ "compilebench-seq-o3263-i30-r100.txt", 3263, 30, 100 },
 	{ "compilebench-seq-o7-i2-r60.txt", 7, 2, 60 },
-	{ "compilebench-seq-o164-i2-r60.txt", TINY_OBJS, 2, 60 },
+	{ "compilebench-seq-o68-i2-r60.txt", TINY_OBJS, 2, 60 },
 };
 
 Test(compilebench, plan_follows_the_real_compilebench_for_seed_555)
@@ -560,6 +588,40 @@ Test(compilebench, plan_follows_the_real_compilebench_for_seed_555)
 		free(want);
 		free(got);
 	}
+}
+
+/*
+ * With compilebench's own numbers (files = 21280; size = 233176153) the
+ * data set raidlab builds is compilebench's build in count and bytes
+ * (3263 objects, 713696760 bytes: its dataset-unpatched-compiled less
+ * dataset-unpatched), so the run is compilebench's run. The fixtures
+ * are the real compilebench's, -i 2 -r 20 and -i 6 -r 40 (bench/
+ * compilebench.sh --sequence; the first also made with compilebench's
+ * own data set, byte-identical).
+ */
+Test(compilebench, compilebench_numbers_give_compilebench_sequence)
+{
+	static const struct seq_case cases[] = {
+		{ "compilebench-seq-o3263-i2-r20.txt", 0, 2, 20 },
+		{ "compilebench-seq-o3263-i6-r40.txt", 0, 6, 40 },
+	};
+	struct cb_data d;
+
+	cr_assert_eq(cb_data_init(&d, 21280, 233176153, CB_PATCH_PERMILLE), 0);
+	cr_assert_eq(d.sum.nobjs, 3263, "a build of %zu objects", d.sum.nobjs);
+	cr_assert_eq(d.objs.bytes, 713696760, "a build of %llu bytes",
+	    (unsigned long long)d.objs.bytes);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *want = fixture(cases[i].file);
+		char *got = plan_sequence(555, d.sum.nobjs, cases[i].initial,
+		    cases[i].runs);
+
+		cr_assert_str_eq(got, want, "%s: raidlab's plan:\n%s",
+		    cases[i].file, got);
+		free(want);
+		free(got);
+	}
+	cb_data_done(&d);
 }
 
 /*
@@ -602,7 +664,9 @@ Test(compilebench, plan_files_operations_under_compilebench_phases)
 		{ "compilebench-runs-o3263-i4-r30.txt", 3263, 4, 30 },
 		{ "compilebench-runs-o3263-i10-r100.txt", 3263, 10, 100 },
 		{ "compilebench-runs-o3263-i1-r3.txt", 3263, 1, 3 },
-		{ "compilebench-runs-o164-i2-r60.txt", TINY_OBJS, 2, 60 },
+		{ "compilebench-runs-o3263-i2-r20.txt", 3263, 2, 20 },
+		{ "compilebench-runs-o3263-i6-r40.txt", 3263, 6, 40 },
+		{ "compilebench-runs-o68-i2-r60.txt", TINY_OBJS, 2, 60 },
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -669,7 +733,7 @@ Test(compilebench, run_performs_the_real_compilebench_sequence)
 	    m.objs.nfiles, TINY_OBJS, m.objs.nfiles);
 	model_done(&m);
 	wltest_target_dir(&tg);
-	want = fixture("compilebench-seq-o164-i2-r60.txt");
+	want = fixture("compilebench-seq-o68-i2-r60.txt");
 	got = sequence(tg.dir, "555", true);
 	cr_assert_str_eq(got, want, "raidlab ran:\n%s", got);
 	free(want);
