@@ -513,8 +513,8 @@ vm_check_presets() {
 			and all(.skipped == null and .status == "ok"
 			and (.tests | length > 0 and all(.value | numbers))
 			and any(.tests[]; .value > 0))' "$r" 2>&1)" true
-		# every (variant, workload), as often as each other: --scale
-		# keeps 3 repeats where the lab has them (lab-scale.h)
+		# every (variant, workload), as often as each other (the
+		# guest runs --repeats 1; --scale alone keeps 3, lab-scale.h)
 		vm_eq "$name: every variant ran every workload alike" "$(jq -r '
 			[.runs[] | [.variant.name, .workload.name // .workload.type]] as $r
 			| ($r | unique) as $u
