@@ -164,29 +164,11 @@ tui_dialog_draw(struct tui *t)
 void
 tui_dialog_key(struct tui *t, int ch)
 {
-	int page = t->rows - 6 > 1 ? t->rows - 6 : 1, top = t->dialog_top;
-	bool scroll = true;
-
 	t->redraw = true;
-	if (ch == KEY_DOWN || ch == 'j')
-		top++;
-	else if (ch == KEY_UP || ch == 'k')
-		top--;
-	else if (ch == KEY_NPAGE || ch == ' ')
-		top += page;
-	else if (ch == KEY_PPAGE)
-		top -= page;
-	else if (ch == KEY_HOME)
-		top = 0;
-	else if (ch == KEY_END)
-		top = t->dialog_max;
-	else
-		scroll = false;
 	/* A scroll key scrolls a text that does not fit; the rest close. */
-	if (t->dialog_max == 0 || !scroll) {
+	if (t->dialog_max == 0 ||
+	    !tui_box_scroll(t, ch, t->dialog_max, &t->dialog_top)) {
 		free(t->dialog);
 		t->dialog = NULL;
-		return;
 	}
-	t->dialog_top = top < 0 ? 0 : top > t->dialog_max ? t->dialog_max : top;
 }

@@ -334,23 +334,34 @@ tui_help_draw(struct tui *t)
 /* A key while the help is shown: scrolls a box that does not fit; any
    other key closes it. True when the key was used for scrolling. */
 bool
-tui_help_key(struct tui *t, int ch)
+tui_box_scroll(const struct tui *t, int ch, int max, int *top)
 {
-	int page = t->rows - 6 > 1 ? t->rows - 6 : 1, top = t->help_top;
+	int page = t->rows - 6 > 1 ? t->rows - 6 : 1, at = *top;
 
-	if (t->help_max == 0)
-		return false;
 	if (ch == KEY_DOWN || ch == 'j')
-		top++;
+		at++;
 	else if (ch == KEY_UP || ch == 'k')
-		top--;
+		at--;
 	else if (ch == KEY_NPAGE || ch == ' ')
-		top += page;
+		at += page;
 	else if (ch == KEY_PPAGE)
-		top -= page;
+		at -= page;
+	else if (ch == KEY_HOME)
+		at = 0;
+	else if (ch == KEY_END)
+		at = max;
 	else
 		return false;
-	t->help_top = top < 0 ? 0 : top > t->help_max ? t->help_max : top;
+	*top = at < 0 ? 0 : at > max ? max : at;
+	return true;
+}
+
+bool
+tui_help_key(struct tui *t, int ch)
+{
+	if (t->help_max == 0 ||
+	    !tui_box_scroll(t, ch, t->help_max, &t->help_top))
+		return false;
 	t->redraw = true;
 	return true;
 }

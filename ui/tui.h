@@ -147,6 +147,11 @@ void tui_help_draw(struct tui *t);
    not fit (any other key closes the help). */
 bool tui_help_key(struct tui *t, int ch);
 
+/* *top moved by a box's scrolling key (Down/Up, j/k, PgDn/Space, PgUp,
+   Home, End) and kept within 0..max, for boxes over the screen (help,
+   dialog): false, and *top as it was, for any other key. */
+bool tui_box_scroll(const struct tui *t, int ch, int max, int *top);
+
 /* Stop the lab run in progress, as the Run screen's x does (tui-run.c);
    false when no run is in progress. */
 bool tui_run_stop(struct tui *t);
