@@ -317,6 +317,7 @@ extract_all(struct wl_worker *w, struct untar *u, struct untar_writer *wr,
 			u->skipped++;
 			continue;
 		}
+		untar_writer_next(wr, u->path);
 		if (archive_entry_hardlink(e) == NULL &&
 		    archive_entry_filetype(e) == AE_IFREG)
 			rc = extract_file(w, u, wr, ar, e);

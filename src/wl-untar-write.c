@@ -1,8 +1,8 @@
 /*
  * untar's writer (wl-untar-write.h): tar members written with *at()
  * calls under one directory descriptor, symlinks deferred behind
- * placeholders and directories' status delayed to the end, as GNU tar
- * does (its delayed_link and delayed_set_stat lists). A regular file
+ * placeholders and directories' status delayed, as GNU tar does (its
+ * delayed_link and delayed_set_stat lists). A regular file
  * costs one openat, its writes, futimens and close, plus fchown and
  * fchmod only when they change something. Called only by the worker
  * thread that owns the writer.
@@ -23,8 +23,11 @@
 
 struct untar_dir {
 	size_t name; /* offset in names */
+	size_t len; /* of the name */
+	size_t up; /* the enclosing open directory: index + 1, 0 none */
 	struct untar_meta m;
 	unsigned depth;
+	bool left; /* times set when the archive left it */
 };
 
 struct untar_link {
@@ -220,10 +223,11 @@ times_of(const struct untar_meta *m, struct timespec ts[2])
 	ts[1] = m->mtime;
 }
 
-/* Owner, mode and times on an open member fd created with mode made. */
+/* Owner, mode and (if set_times) times on an open member fd created
+   with mode made. */
 static int
 fd_status(struct untar_writer *w, int fd, const struct untar_meta *m,
-    mode_t made)
+    mode_t made, bool set_times)
 {
 	struct timespec ts[2];
 	bool chowned = need_chown(w, m);
@@ -233,6 +237,8 @@ fd_status(struct untar_writer *w, int fd, const struct untar_meta *m,
 	/* chown clears set-id bits: set them again after it. */
 	if ((made != m->mode || (m->mode & 07000)) && fchmod(fd, m->mode) < 0)
 		return failed(w, "chmod");
+	if (!set_times)
+		return 0;
 	times_of(m, ts);
 	if (futimens(fd, ts) < 0)
 		return failed(w, "utime");
@@ -249,7 +255,7 @@ untar_writer_close(struct untar_writer *w, int fd, const char *name,
 	if (end < size && ftruncate(fd, (off_t)size) < 0)
 		rc = failed(w, "truncate");
 	if (rc == 0)
-		rc = fd_status(w, fd, m, m->mode & 0777 & ~w->umask);
+		rc = fd_status(w, fd, m, m->mode & 0777 & ~w->umask, true);
 	if (close(fd) < 0 && rc == 0)
 		rc = failed(w, "close");
 	return rc;
@@ -295,8 +301,12 @@ keep:
 	GROW(w->dirs, w->ndirs, w->dirs_cap);
 	d = &w->dirs[w->ndirs++];
 	d->name = name_keep(w, name);
+	d->len = strlen(name);
 	d->m = *m;
 	d->depth = depth_of(name);
+	d->left = false;
+	d->up = w->top;
+	w->top = w->ndirs;
 	return 0;
 }
 
@@ -473,6 +483,38 @@ alias_make(struct untar_writer *w, const struct untar_alias *a,
 	return 0;
 }
 
+/* Is the directory d an ancestor of the member name (tar's test)? */
+static bool
+dir_holds(const struct untar_writer *w, const struct untar_dir *d,
+    const char *name, size_t len)
+{
+	const char *dn = w->names + d->name;
+
+	return d->len < len && d->len > 0 &&
+	    (name[d->len] == '/' || dn[d->len - 1] == '/') &&
+	    memcmp(name, dn, d->len) == 0;
+}
+
+void
+untar_writer_next(struct untar_writer *w, const char *name)
+{
+	size_t len = strlen(name);
+	struct timespec ts[2];
+
+	while (w->top > 0) {
+		struct untar_dir *d = &w->dirs[w->top - 1];
+
+		if (dir_holds(w, d, name, len))
+			break;
+		/* No symlink exists yet: the name is still our directory.
+		   A failure leaves the times to the finish, which says so. */
+		times_of(&d->m, ts);
+		d->left = utimensat(w->dirfd, w->names + d->name, ts,
+			      AT_SYMLINK_NOFOLLOW) == 0;
+		w->top = d->up;
+	}
+}
+
 /* Deepest first; in archive order among equals. */
 static int
 dir_cmp(const void *a, const void *b)
@@ -499,8 +541,9 @@ dir_status(struct untar_writer *w, const struct untar_dir *d)
 		return 0;
 	if (fd < 0)
 		return failed(w, "open");
-	/* The mode is never the 0700 it was made with by chance alone. */
-	rc = fd_status(w, fd, &d->m, (mode_t)-1);
+	/* The mode is never the 0700 it was made with by chance alone.
+	   A directory left has its times, or a later member's. */
+	rc = fd_status(w, fd, &d->m, (mode_t)-1, !d->left);
 	close(fd);
 	return rc;
 }
@@ -533,6 +576,7 @@ untar_writer_finish(struct untar_writer *w, untar_warn_fn warn, void *arg)
 		if (rc < 0 && (rc = report(warn, arg, name, w->what, -rc)) < 0)
 			return rc;
 	}
+	w->top = 0; /* the order below is not the stack's */
 	if (w->ndirs > 1) /* dirs is NULL when there are none */
 		qsort(w->dirs, w->ndirs, sizeof *w->dirs, dir_cmp);
 	for (i = 0; i < w->ndirs; i++)

@@ -16,8 +16,14 @@
  *   the start, no path can lead out of it while members are written.
  * - untar_writer_finish() turns the placeholders still in place into
  *   the symlinks (and the hard links made to them), then gives the
- *   directories their modes, owners and times, deepest first, so files
- *   could be created in directories that end up read-only.
+ *   directories their modes and owners, deepest first, so files could
+ *   be created in directories that end up read-only.
+ * - A directory's times are set when the archive leaves it, as GNU
+ *   tar's delayed_set_stat does: untar_writer_next() is told each
+ *   member's name first, and sets the times of the directories the
+ *   member is not in. A later member made inside such a directory (its
+ *   members are apart in the archive) then gives it the time of
+ *   extraction, as under tar. The rest get theirs at the finish.
  * - An existing member of the same name is replaced (tar's default):
  *   a file is unlinked, an empty directory removed.
  * - Owners are restored when the writer is made with owners set (root,
@@ -62,6 +68,7 @@ struct untar_writer {
 	size_t names_len, names_cap;
 	struct untar_dir *dirs;
 	size_t ndirs, dirs_cap;
+	size_t top; /* the innermost directory not left: index + 1 */
 	struct untar_link *links;
 	size_t nlinks, links_cap;
 	struct untar_alias *aliases;
@@ -77,6 +84,10 @@ typedef int (
    through a duplicate of it; 0 or -errno. */
 int untar_writer_init(struct untar_writer *w, int dirfd, bool owners);
 void untar_writer_done(struct untar_writer *w);
+
+/* The member name comes next (whatever its type): the directories it is
+   not in get their times now. */
+void untar_writer_next(struct untar_writer *w, const char *name);
 
 /* A regular file name, empty, created with mode's permission bits
    (parents made as needed, an old one replaced): its descriptor, or
@@ -108,7 +119,8 @@ int untar_writer_node(struct untar_writer *w, const char *name, mode_t type,
     const struct untar_meta *m);
 
 /*
- * The delayed work: symlinks, then directories' status. Each failure is
+ * The delayed work: symlinks, then directories' status (times only of
+ * those not left). Each failure is
  * passed to warn; the first negative return of warn is returned, else 0.
  */
 int untar_writer_finish(struct untar_writer *w, untar_warn_fn warn, void *arg);

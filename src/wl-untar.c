@@ -5,7 +5,8 @@
  * made once into the cache as a tar (prepare, not timed). One test, "tar
  * xf + sync", timed like time(1): wall, user, sys; the final sync is
  * inside the timing. When the lab drops caches, they are dropped before
- * the test so the tarball is read cold. Driver thread; the extraction
+ * the test so the tarball is read cold, unless it sits in memory (tmpfs,
+ * ramfs), which no drop empties. Driver thread; the extraction
  * runs in one worker (wl-untar-extract.c).
  */
 #include "config.h"
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 
 #include "engine.h"
 #include "i18n.h"
@@ -29,6 +31,10 @@
 #include "wl-untar.h"
 #include "workload.h"
 #include "xalloc.h"
+
+/* statfs(2)'s f_type of the memory-backed filesystems (linux/magic.h). */
+#define UNTAR_TMPFS_MAGIC 0x01021994UL
+#define UNTAR_RAMFS_MAGIC 0x858458f6UL
 
 static const struct param untar_params[] = {
 	{ "tarball", PARAM_STRING, NULL, 0, 0, NULL, 0, NULL,
@@ -157,13 +163,35 @@ untar_notes(struct wl_run *r, const struct untar *u)
 		    (unsigned long long)u->warnings, u->first_warning);
 }
 
-static int
-untar_run(struct wl_run *r)
+/* Is path on a filesystem whose files live in the page cache only, so
+   that dropping caches cannot make reading them cold? */
+static bool
+untar_in_memory(const char *path)
 {
-	struct untar *u = r->priv;
-	int rc;
+	struct statfs fs;
 
-	if (wl_drop_caches(r))
+	if (statfs(path, &fs) < 0)
+		return false;
+	return (unsigned long)fs.f_type == UNTAR_TMPFS_MAGIC ||
+	    (unsigned long)fs.f_type == UNTAR_RAMFS_MAGIC;
+}
+
+/* Where the tarball is read from, as far as we can tell. */
+static void
+untar_note_cache(struct wl_run *r, const struct untar *u)
+{
+	bool dropped = wl_drop_caches(r), mem = untar_in_memory(u->tarball);
+
+	if (mem && dropped)
+		wl_note(r,
+		    _("caches dropped before the test, but the tarball is on "
+		      "tmpfs or ramfs: it is read from memory (there is no "
+		      "disk copy to drop it to)"));
+	else if (mem)
+		wl_note(r,
+		    _("the tarball is on tmpfs or ramfs: it is read from "
+		      "memory (there is no disk copy to drop it to)"));
+	else if (dropped)
 		wl_note(r,
 		    _("caches dropped before the test: the tarball is "
 		      "read cold"));
@@ -171,6 +199,15 @@ untar_run(struct wl_run *r)
 		wl_note(r,
 		    _("caches not dropped: the tarball may be read "
 		      "from the page cache"));
+}
+
+static int
+untar_run(struct wl_run *r)
+{
+	struct untar *u = r->priv;
+	int rc;
+
+	untar_note_cache(r, u);
 	wl_test_begin(r, "untar", N_("tar xf + sync"), WL_UNIT_SECONDS);
 	rc = wl_parallel(r, 1, untar_extract, u);
 	wl_test_end(r, 0);

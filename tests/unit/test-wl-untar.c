@@ -216,6 +216,42 @@ Test(untar, gnu_tar_archive_extracts_identically)
 	wltest_target_free(&tg);
 }
 
+/* A note of r that holds s, or NULL. */
+static const char *
+note_with(const struct wl_result *r, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < r->nnotes; i++)
+		if (strstr(r->notes[i], s) != NULL)
+			return r->notes[i];
+	return NULL;
+}
+
+/* A tarball in tmpfs lives in the page cache: dropping caches cannot
+   make it cold, and the note says it is read from memory. */
+Test(untar, tarball_in_tmpfs_is_read_from_memory_not_cold)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	char src[4096], tarball[4200], cfg[8400];
+	const char *create[] = { "tar", "cf", tarball, "-C", src, ".", NULL };
+
+	wltest_target_tmpfs(&tg, 32 << 20);
+	snprintf(src, sizeof src, "%s.src", tg.dir);
+	snprintf(tarball, sizeof tarball, "%s/in.tar", tg.dir);
+	make_source(src);
+	cr_assert_eq(wltest_cmd(create), 0, "GNU tar cf failed");
+	snprintf(cfg, sizeof cfg, "tarball = \"%s\";", tarball);
+	r = wltest_run(&wl_untar, cfg, tg.dir, LAB_CACHE_DROP, NULL, NULL, 60);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	cr_assert_null(note_with(r, "cold"), "note: %s", note_with(r, "cold"));
+	cr_assert_not_null(note_with(r, "read from memory"));
+	wl_result_free(r);
+	wltest_rm_rf(src);
+	wltest_target_free(&tg);
+}
+
 Test(untar, missing_tarball_fails_with_its_name)
 {
 	struct wltest_target tg;
