@@ -248,6 +248,31 @@ series_sample_seconds(const struct series *s)
 	return s->v[s->n - 1].t / spans;
 }
 
+static uint64_t
+left(uint64_t total, uint64_t seen)
+{
+	return total > seen ? total - seen : 0;
+}
+
+bool
+sample_rest(const struct sample *total, const struct sample *seen,
+    struct sample *out)
+{
+	bool none = seen->bytes_read == 0 && seen->bytes_written == 0 &&
+	    seen->files == 0 && seen->ops == 0;
+
+	out->t = 0;
+	out->dt = none ? total->dt : total->dt - seen->dt;
+	out->bytes_read = left(total->bytes_read, seen->bytes_read);
+	out->bytes_written = left(total->bytes_written, seen->bytes_written);
+	out->files = left(total->files, seen->files);
+	out->ops = left(total->ops, seen->ops);
+	/* the ticks covered the whole time: what is left is rounding */
+	if (!(out->dt > 0))
+		return false;
+	return out->bytes_read || out->bytes_written || out->files || out->ops;
+}
+
 double
 dev_sample_busy(const struct dev_sample *d, double dt)
 {

@@ -95,6 +95,16 @@ bool series_rates_between(const struct series *s, double t0, double t1,
 /* The seconds a sample of the series spans at its current resolution
    (from what it covers so far); 0 when empty. */
 double series_sample_seconds(const struct series *s);
+/*
+ * What a workload run's own totals (total: its counters and the seconds
+ * they took, its result's figures) hold beyond what its ticks pushed
+ * (seen: their sums, seen->dt the seconds they covered), as one last
+ * sample (out->t is the caller's), so that a run shorter than a tick
+ * still shows its figure. When no tick saw the run, the whole total (its
+ * result's rate). false when nothing is left to show.
+ */
+bool sample_rest(const struct sample *total, const struct sample *seen,
+    struct sample *out);
 /* The fraction of the sample's dt device d was busy, 0..1; NAN unknown. */
 double dev_sample_busy(const struct dev_sample *d, double dt);
 

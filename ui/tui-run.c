@@ -152,7 +152,20 @@ curve_new(struct run *r, const char *name)
 	c = &r->curves[r->ncurves++];
 	r->overlay = 0; /* the variant just completed comes first */
 	memset(c, 0, sizeof *c);
+	snprintf(c->variant, sizeof c->variant, "%.63s", name);
 	snprintf(c->name, sizeof c->name, "%.63s", name);
+	/* A variant's next round (interleaved order) is its own line: each
+	   is named by its round, the first one too once a second comes. */
+	for (size_t i = 0; i + 1 < r->ncurves; i++)
+		if (strcmp(r->curves[i].variant, name) == 0)
+			c->round = r->curves[i].round + 1;
+	if (c->round > 0)
+		for (size_t i = 0; i < r->ncurves; i++)
+			if (strcmp(r->curves[i].variant, name) == 0)
+				snprintf(r->curves[i].name,
+				    sizeof r->curves[i].name,
+				    _("%.50s round %u"), name,
+				    r->curves[i].round + 1);
 	series_init(&c->s, RUN_HISTORY);
 }
 
@@ -169,6 +182,35 @@ curve_push(struct run_curve *c, const struct engine_totals *now,
 	x.bytes_written = now->bytes_written - last->bytes_written;
 	x.files = now->files - last->files;
 	x.ops = now->ops - last->ops;
+	series_push(&c->s, &x);
+}
+
+/* A workload run's end: what its ticks missed, from its own totals
+   (the tests' counters and seconds), as the curve's last sample; a run
+   shorter than a tick showed nothing and said peak 0. */
+static void
+curve_rest(struct run *r, const struct wl_result *res)
+{
+	struct run_curve *c = &r->curves[r->ncurves - 1];
+	struct sample total = { 0 }, seen = { 0 }, x;
+
+	for (size_t i = 0; i < res->ntests; i++) {
+		const struct wl_test *t = &res->tests[i];
+
+		total.dt += t->wall;
+		total.bytes_read += t->bytes_read;
+		total.bytes_written += t->bytes_written;
+		total.files += t->files;
+		total.ops += t->ops;
+	}
+	seen.dt = r->last.t;
+	seen.bytes_read = r->last.bytes_read;
+	seen.bytes_written = r->last.bytes_written;
+	seen.files = r->last.files;
+	seen.ops = r->last.ops;
+	if (!sample_rest(&total, &seen, &x))
+		return;
+	x.t = (c->s.n > 0 ? series_at(&c->s, c->s.n - 1)->t : 0) + x.dt;
 	series_push(&c->s, &x);
 }
 
@@ -640,6 +682,8 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->left = ev->left;
 		r->run_start = now_s();
 		r->last_gen = 0;
+		/* curve_rest() takes it as what this run's ticks pushed */
+		memset(&r->last, 0, sizeof r->last);
 		r->step[0] = r->test[0] = '\0';
 		break;
 	}
@@ -657,9 +701,14 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		run_log(r, ev->type == LABRUN_ERROR, "%s", ev->text);
 		break;
 	case LABRUN_RESULT:
-		/* The runner recorded it already. */
-		while ((res = labrun_take(r->lr)) != NULL)
+		/* The runner recorded it already. One a RESULT event: a
+		   later one may be queued before its own VARIANT event was
+		   read, and belongs to the next curve. */
+		if ((res = labrun_take(r->lr)) != NULL) {
+			if (res->res != NULL && r->ncurves > 0)
+				curve_rest(r, res->res);
 			labrun_result_free(res);
+		}
 		break;
 	case LABRUN_DONE:
 		on_done(r, t);

@@ -30,7 +30,9 @@ struct record;
    seconds since the variant's first sample, its whole time however long
    (merged when full). */
 struct run_curve {
-	char name[64];
+	char name[64]; /* as the legend shows it: with its round, if any */
+	char variant[64];
+	unsigned round; /* the variant's curves before this one */
 	struct series s;
 };
 

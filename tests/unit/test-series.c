@@ -243,3 +243,27 @@ Test(series, rates_between_follow_time_at_any_resolution)
 	series_done(&fine);
 	series_done(&coarse);
 }
+
+/* A run shorter than a tick (6595 files in a second's tenth, no tick saw
+   it) shows its result's rate; one a tick saw shows what the tick
+   missed, over the time it missed. */
+Test(series, rest_of_a_run_shorter_than_a_tick_shows_its_figure)
+{
+	struct sample total = { .dt = 0.1, .files = 660, .bytes_written = 1e6 };
+	struct sample none = { 0 }, seen = { .dt = 0.5, .files = 100 }, out;
+
+	cr_assert(sample_rest(&total, &none, &out));
+	cr_assert_float_eq(sample_files_per_s(&out), 6600.0, 1e-6);
+	cr_assert_float_eq(sample_write_mbps(&out), 10.0, 1e-6);
+	total.dt = 1.0;
+	cr_assert(sample_rest(&total, &seen, &out));
+	cr_assert_eq(out.files, 560);
+	cr_assert_float_eq(sample_files_per_s(&out), 1120.0, 1e-6);
+	/* nothing left, or no time left: no sample */
+	seen.files = 660;
+	seen.bytes_written = 1000000;
+	cr_assert_not(sample_rest(&total, &seen, &out));
+	seen.files = 100;
+	seen.dt = 1.0;
+	cr_assert_not(sample_rest(&total, &seen, &out));
+}
