@@ -190,6 +190,8 @@ expect_match "ancestor refusal" "$(cat "$TEST_TMP/out")" \
 # anybody may swap what root makes there.
 install -d -m 0777 "$ATK/w"
 chmod 0777 "$ATK/w"
+# (the target itself exists: a missing one is a usage error first)
+install -d -m 0755 "$ATK/w/x"
 "$RAIDLAB" run "$TEST_TMP/lab.cfg" --target "$ATK/w/x" \
     --results "$TEST_TMP/res" >"$TEST_TMP/out" 2>&1 &&
 	fail "a run below a world-writable directory exited 0"
@@ -212,6 +214,7 @@ $(cat "$TEST_TMP/out")"
 # 6. Links on the way are judged too: root's link to nobody's directory,
 # and nobody's link (in the sticky directory) to root's. The target
 # itself a link: named, since the run opens it without following one.
+install -d -m 0755 "$ATK/d/x"
 ln -s "$ATK/d" "$ATK/to-nobody"
 "$RAIDLAB" run "$TEST_TMP/ok.cfg" --target "$ATK/to-nobody/x" \
     --results "$TEST_TMP/res" >"$TEST_TMP/out" 2>&1 &&
