@@ -107,4 +107,8 @@ size_t tree_path_unique(struct tree_builder *b, const char *dir,
  */
 void tree_links(struct tree_builder *b, uint32_t nsym, uint32_t nhard);
 
+/* FNV-1a of s: the builder's path table and the object model's per-path
+   choices hash alike. */
+uint64_t tree_hash_str(const char *s);
+
 #endif

@@ -72,16 +72,6 @@ scale(uint64_t x, uint64_t num, uint64_t den)
 	return x / den * num + x % den * num / den;
 }
 
-static uint64_t
-fnv_str(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
-}
-
 /* A number from 0 to 255 that depends only on i. */
 static unsigned
 jitter(uint64_t i)
@@ -184,7 +174,7 @@ choose_compiled(struct build *b)
 		if (cls < 0 || (asm_src && strstr(f->path, "/arch/") == NULL))
 			continue;
 		c[n].key = ((uint64_t)cls << 63) |
-		    (fnv_str(src->dirs[f->dir].path) >> 1);
+		    (tree_hash_str(src->dirs[f->dir].path) >> 1);
 		c[n++].file = (uint32_t)i;
 	}
 	qsort(c, n, sizeof *c, cmp_cand);

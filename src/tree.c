@@ -143,8 +143,8 @@ tree_arena_add(struct tree *t, const char *s)
 	return off;
 }
 
-static uint64_t
-hash_str(const char *s)
+uint64_t
+tree_hash_str(const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 
@@ -173,7 +173,7 @@ hash_grow(struct tree_builder *b)
 static size_t
 hash_find(const struct tree_builder *b, const char *s)
 {
-	size_t mask = b->hash_cap - 1, i = (size_t)hash_str(s) & mask;
+	size_t mask = b->hash_cap - 1, i = (size_t)tree_hash_str(s) & mask;
 
 	while (b->hash[i] && strcmp(b->t->strings + b->hash[i] - 1, s) != 0)
 		i = (i + 1) & mask;
