@@ -86,10 +86,24 @@ enum compare_verdict {
 	COMPARE_V_EXACT, /* both sides repeat one figure exactly: the
 			    figures' resolution, not certainty; no
 			    interval */
-	COMPARE_V_SAME, /* no difference proven at 95% */
-	COMPARE_V_BETTER, /* a change whose 95% interval excludes 0 */
+	COMPARE_V_SAME, /* the same within +-margin: both one-sided tests
+			   reject (TOST at 5% each, the 90% interval
+			   inside the margin) */
+	COMPARE_V_UNSURE, /* can't tell: neither a difference (after the
+			     correction for the comparisons made) nor
+			     sameness within the margin is proven */
+	COMPARE_V_BETTER, /* a change whose interval excludes 0 after the
+			     Benjamini-Hochberg correction (q < 5%) */
 	COMPARE_V_WORSE,
 };
+
+/* The equivalence margin when the lab sets none: +-2%, the smallest
+   change the linux-raid threads argue over (a bitmap's cost). */
+#define COMPARE_MARGIN_DEFAULT 2.0
+/* The power the smallest detectable change is stated at. */
+#define COMPARE_POWER 0.80
+/* The family-wise level verdicts are judged at, after correction. */
+#define COMPARE_ALPHA 0.05
 
 struct compare_cell {
 	size_t n; /* repeats averaged (0: the variant has no figure); a
@@ -103,7 +117,18 @@ struct compare_cell {
 				ci_half half its width */
 	double pct; /* (mean - base) / base x 100; NAN: no baseline,
 		       no figure, or a baseline of 0 */
-	struct stats_change ch; /* against the baseline (Welch, Fieller) */
+	struct stats_change ch; /* against the baseline, by the
+				   comparison's test (c->test); its
+				   interval at c->conf_shown */
+	double q; /* ch.p adjusted by Benjamini-Hochberg over the
+		     comparison's family (c->family tests); NAN: not
+		     judged */
+	double eq_lo, eq_hi; /* the 90% interval of the change (TOST):
+				inside +-margin makes it "the same" */
+	double mde; /* the smallest change in percent these repeats would
+		       show at 80% power (stats_mde()); NAN unknown */
+	size_t settle; /* COMPARE_V_UNSURE: repeats each that would settle
+			  it (stats_n_settle()); 0 unknown */
 	enum compare_verdict verdict;
 	size_t needed; /* COMPARE_V_FEW: repeats each that would tell a
 			  change this large from noise (0: unknown) */
@@ -180,7 +205,56 @@ struct compare {
 			    row with a figure that can be judged) */
 	bool baseline_chosen; /* by compare_set_baseline(): kept as rows
 				 come and go */
+	/* How verdicts are reached: the test (the baseline record's lab
+	   `test`, STATS_TEST_LOG by default) and the equivalence margin in
+	   percent (its `equivalence`, COMPARE_MARGIN_DEFAULT), unless
+	   compare_set_method() chose them. */
+	enum stats_test test;
+	double margin;
+	bool method_chosen;
+	size_t family; /* cells judged against the baseline (the m of the
+			  correction) */
+	size_t rejected; /* of them, proven different after correction */
+	double conf_shown; /* the level of the change intervals shown:
+			      stats_fcr_conf(family, rejected, 0.05) */
 };
+
+/* A variant's answer over every test of the comparison. */
+struct compare_summary {
+	size_t tests; /* cells with a verdict against the baseline */
+	size_t better, worse, same, unsure,
+	    other; /* other: too few,
+		      too fast, stopped, exact */
+	/* The geometric mean of its ratios to the baseline over the
+	   judged tests, each turned so that above 1 is better (a time's
+	   ratio inverted), and its 95% interval (stats_geomean_ratio());
+	   NAN when no test has one. */
+	double gm, gm_lo, gm_hi;
+	size_t gm_tests; /* the ratios it averages */
+};
+
+/* Choose the test and the margin (percent, > 0) for every verdict,
+   overriding the records'; the verdicts follow. */
+void compare_set_method(struct compare *c, enum stats_test t, double margin);
+
+/* The summary of row over every column (none for the baseline). */
+void compare_summarise(const struct compare *c, size_t row,
+    struct compare_summary *s);
+
+/*
+ * The summary in one line: "b: 1.8% slower than a overall (geometric
+ * mean of 12 tests, 95% CI -3.1% to -0.5%): 2 worse, 7 the same, 3
+ * can't tell". NULL for the baseline or a row with nothing judged.
+ * Caller frees.
+ */
+char *compare_summary_text(const struct compare *c, size_t row);
+
+/*
+ * How the verdicts were reached, for the foot of every answer: "log
+ * test (Welch on logarithms); same = within +-2% (TOST); 24 comparisons,
+ * Benjamini-Hochberg at 5%, intervals at 99.6%". Caller frees.
+ */
+char *compare_method_text(const struct compare *c);
 
 void compare_init(struct compare *c);
 void compare_done(struct compare *c);
@@ -319,8 +393,9 @@ char *compare_marks_text(const struct compare *c, size_t row, size_t col);
    CSV use them too. Caller frees. */
 char *compare_marks_keys(unsigned marks);
 
-/* "none", "baseline", "stopped", "too_fast", "too_few", "no_difference",
-   "better", "worse": the verdict's key in JSON and CSV. */
+/* "none", "baseline", "stopped", "too_fast", "too_few", "exact",
+   "same", "unsure", "better", "worse": the verdict's key in JSON and
+   CSV. */
 const char *compare_verdict_key(enum compare_verdict v);
 
 /*

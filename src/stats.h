@@ -64,6 +64,7 @@ enum stats_change_kind {
 
 struct stats_change {
 	enum stats_change_kind kind;
+	int test; /* enum stats_test that filled it (declared below) */
 	double diff; /* mean(b) - mean(a); NAN when a sample is empty */
 	double t, df, p; /* Welch's t, its Welch-Satterthwaite df, and the
 			    two-sided p-value; NAN with STATS_TOO_FEW.
@@ -78,6 +79,9 @@ struct stats_change {
 	   figures). When both samples have zero variance, lo = hi = pct
 	   and p is 0 (means differ) or 1. */
 	double pct_lo, pct_hi;
+	/* The standard error of diff (of the log-ratio for the log and
+	   rank tests), for summing changes over tests; NAN unknown. */
+	double se;
 };
 
 /* b (a variant) against a (the baseline). The kind is decided by p; on
@@ -85,6 +89,130 @@ struct stats_change {
    boundary could make them differ, p wins. */
 void stats_compare(const double *a, size_t na, const double *b, size_t nb,
     double conf, struct stats_change *c);
+
+/*
+ * Which test a verdict rests on (the lab's `test` key, compare --test):
+ *   STATS_TEST_LOG   Welch's t-test on the logarithms of the figures.
+ *                    The change is the ratio of geometric means, its
+ *                    interval exp(d -/+ t se) - 1: always above -100%,
+ *                    and skew that is multiplicative (a cache warming, a
+ *                    writeback burst) becomes symmetric. The default.
+ *   STATS_TEST_WELCH Welch's t-test on the figures, Fieller's interval
+ *                    of the ratio of means (stats_compare()).
+ *   STATS_TEST_RANK  Mann-Whitney U (stats_rank_compare()): no
+ *                    assumption of shape, but with 3 repeats a side its
+ *                    smallest p is 0.1, so it needs 4 or more.
+ */
+enum stats_test {
+	STATS_TEST_LOG,
+	STATS_TEST_WELCH,
+	STATS_TEST_RANK,
+	STATS_TEST__COUNT,
+};
+
+/* "log", "welch", "rank"; NULL out of range. */
+const char *stats_test_key(enum stats_test t);
+/* The test named key (as stats_test_key() spells it); -1 if none. */
+int stats_test_parse(const char *key, enum stats_test *t);
+
+/*
+ * b against a by Welch's t-test on ln(v): c->diff is mean(ln b) -
+ * mean(ln a), t, df and p are Welch's on the logs, pct is (exp(diff) -
+ * 1) x 100 (the change of the geometric mean) and pct_lo, pct_hi the
+ * conf interval of it, exp(diff -/+ t(conf, df) se) - 1, never at or
+ * below -100%. The interval excludes 0% exactly when p < 1 - conf. Every
+ * figure must be finite and above 0; otherwise (and with n < 2) the
+ * kind is STATS_TOO_FEW and the figures NAN. Both variances 0: as
+ * stats_compare().
+ */
+void stats_log_compare(const double *a, size_t na, const double *b, size_t nb,
+    double conf, struct stats_change *c);
+
+/*
+ * b against a by the Mann-Whitney U test, two-sided: exact (every
+ * arrangement of ranks counted) when there are no ties and na x nb is at
+ * most STATS_RANK_EXACT_MAX, otherwise the normal approximation with the
+ * tie and continuity corrections (as scipy.stats.mannwhitneyu with
+ * method "exact" and "asymptotic"). c->t holds U of b (the count of
+ * pairs with b > a, ties counting a half), c->df is NAN, c->diff is the
+ * Hodges-Lehmann shift of ln(b) against ln(a) (the median of the na x nb
+ * differences ln b_j - ln a_i), pct is (exp(diff) - 1) x 100, the median
+ * ratio, and pct_lo, pct_hi its distribution-free interval (Moses: order
+ * statistics k and na nb + 1 - k of the differences, k from U's exact or
+ * normal critical value), at least conf; both NAN when no such interval
+ * exists (3 and 3 cannot reach 95%). Figures finite and above 0, n >= 2
+ * each, else STATS_TOO_FEW.
+ */
+#define STATS_RANK_EXACT_MAX 400
+void stats_rank_compare(const double *a, size_t na, const double *b, size_t nb,
+    double conf, struct stats_change *c);
+
+/* stats_log_compare(), stats_compare() or stats_rank_compare(). */
+void stats_compare_by(enum stats_test t, const double *a, size_t na,
+    const double *b, size_t nb, double conf, struct stats_change *c);
+
+/*
+ * Equivalence by two one-sided tests (TOST) at level alpha each: the
+ * change of b against a lies within -margin..+margin percent (margin
+ * 2.0 is +-2%) when the (1 - 2 alpha) interval of test t lies inside
+ * it. *lo and *hi get that interval (NAN when it has none: then false).
+ */
+bool
+stats_equivalent(enum stats_test t, const double *a, size_t na, const double *b,
+    size_t nb, double alpha, double margin, double *lo, double *hi);
+
+/*
+ * Benjamini-Hochberg adjusted p-values (q-values) of p[0..n): q_(i) =
+ * min over j >= i of p_(j) n / j, at most 1, in the order given. A NAN
+ * p is no test: its q is NAN and it does not count in n. Returns the
+ * number of tests counted. With every null true, rejecting where q <
+ * alpha keeps the chance of any false rejection at most alpha.
+ */
+size_t stats_bh(const double *p, size_t n, double *q);
+/* Holm's step-down adjusted p-values, for the family-wise rate; NAN as
+   stats_bh(). Returns the tests counted. */
+size_t stats_holm(const double *p, size_t n, double *q);
+
+/*
+ * The confidence level of the intervals shown beside a family of m tests
+ * of which r were rejected at alpha after Benjamini-Hochberg
+ * (Benjamini and Yekutieli's false coverage-statement rate): 1 - max(r,
+ * 1) alpha / m. With it a shown interval excludes 0% exactly where the
+ * adjusted verdict says "different". conf itself when m is 0.
+ */
+double stats_fcr_conf(size_t m, size_t r, double alpha);
+
+/*
+ * The smallest change in percent (of the geometric mean, > 0) that
+ * samples of na and nb repeats with these coefficients of variation
+ * would show with probability power (0.8) at conf: (exp((t(conf, df) +
+ * t(power, df)) s) - 1) x 100, s = sqrt(ln(1 + cva^2)/na + ln(1 +
+ * cvb^2)/nb), Welch-Satterthwaite df. The rank test's is taken as the
+ * log test's over its efficiency, 3/pi. NAN when a cv is NAN or n < 2.
+ */
+double stats_mde(enum stats_test t, double cva, double cvb, size_t na,
+    size_t nb, double conf, double power);
+
+/*
+ * Repeats per side (>= 3, at most max) that would settle a change now
+ * measured at pct percent with these CVs, with probability power: tell
+ * it from no change (at conf) when |pct| >= margin, or show it inside
+ * +-margin (TOST, 1 - conf a side) when |pct| < margin. 0 when it cannot
+ * be told (NAN inputs, |pct| = margin) or would exceed max.
+ */
+size_t stats_n_settle(enum stats_test t, double cva, double cvb, double pct,
+    double margin, double conf, double power, size_t max);
+
+/*
+ * The geometric mean of k ratios given as log-ratios lr[i] with standard
+ * errors se[i] and degrees of freedom df[i] (each from its own test;
+ * treated as independent): *gm = exp(mean lr), and its conf interval
+ * exp(mean -/+ t(conf, df*) sqrt(sum se^2) / k), df* by
+ * Welch-Satterthwaite over the terms. NAN outputs when k is 0 or an
+ * input is not finite.
+ */
+void stats_geomean_ratio(const double *lr, const double *se, const double *df,
+    size_t k, double conf, double *gm, double *lo, double *hi);
 
 /*
  * The smallest n per sample (>= 3, at most max) for which a change of
