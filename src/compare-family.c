@@ -261,9 +261,10 @@ compare_method_text(const struct compare *c)
 {
 	static const char *const how[] = {
 		[STATS_TEST_LOG] =
-		    N_("log test (Welch's t-test on logarithms)"),
-		[STATS_TEST_WELCH] = N_("Welch's t-test (Fieller's interval)"),
-		[STATS_TEST_RANK] = N_("rank test (Mann-Whitney U, "
+		    N_("the log test (Welch's t-test on logarithms)"),
+		[STATS_TEST_WELCH] =
+		    N_("Welch's t-test on the figures (Fieller's interval)"),
+		[STATS_TEST_RANK] = N_("the rank test (Mann-Whitney U, "
 				       "Hodges-Lehmann shift)"),
 	};
 	struct strbuf out;
