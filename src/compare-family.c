@@ -69,10 +69,14 @@ settle_cell(const struct compare *c, struct compare_cell *x,
 	} else if (same) {
 		x->verdict = COMPARE_V_SAME;
 	} else {
+		double pct = compare_change(x);
+
 		x->verdict = COMPARE_V_UNSURE;
-		x->settle =
-		    stats_n_settle(t, b->d.cv, x->d.cv, compare_change(x),
-			c->margin, STATS_CONF, COMPARE_POWER, SETTLE_MAX);
+		/* A difference must clear the corrected level to be told;
+		   sameness is TOST at 5% a side, as judged above. */
+		x->settle = stats_n_settle(t, b->d.cv, x->d.cv, pct, c->margin,
+		    fabs(pct) >= c->margin ? c->conf_shown : STATS_CONF,
+		    COMPARE_POWER, SETTLE_MAX);
 	}
 }
 
