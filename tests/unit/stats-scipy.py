@@ -29,7 +29,7 @@ import warnings
 
 try:
     import numpy as np
-    from scipy import stats
+    from scipy import optimize, stats
 except ImportError:
     print("stats-scipy: SKIP: needs python3-scipy")
     sys.exit(77)
@@ -339,9 +339,11 @@ def check_fcr(got, _t, _k, mr, _b, _e):
           1 - max(r, 1) * 0.05 / m, rel=1e-15)
 
 
-def power_se(t, cva, cvb, na, nb):
+def power_se(t, cva, cvb, na, nb, x=0.0):
+    """The se of a change x and its df; Welch's variant spreads with its
+    mean."""
     if t == "welch":
-        A, B = cva * cva / na, cvb * cvb / nb
+        A, B = cva * cva / na, (1 + x) ** 2 * cvb * cvb / nb
     else:
         A, B = math.log1p(cva * cva) / na, math.log1p(cvb * cvb) / nb
     s = math.sqrt(A + B) * (math.sqrt(math.pi / 3) if t == "rank" else 1)
@@ -350,9 +352,23 @@ def power_se(t, cva, cvb, na, nb):
 
 def check_mde(got, t, _k, x, _b, _e):
     cva, cvb, na, nb = x
+    if t == "welch":
+        # The smallest root of x = k(df(x)) se(x), found on a grid then
+        # by Brent's method; none when the grid never crosses.
+        def gap(v):
+            s, df = power_se(t, cva, cvb, na, nb, v)
+            return v - (tq(0.975, df) + tq(0.8, df)) * s
+        grid = [0.0] + list(np.geomspace(1e-3, 1e4, 200))
+        want = float("inf")
+        for lo, hi in zip(grid, grid[1:]):
+            if gap(hi) >= 0:
+                want = optimize.brentq(gap, lo, hi, xtol=1e-14) * 100
+                break
+        check("mde-" + t, "mde", got[0], want, rel=1e-8)
+        return
     s, df = power_se(t, cva, cvb, na, nb)
     k = tq(0.975, df) + tq(0.8, df)
-    want = k * s * 100 if t == "welch" else math.expm1(k * s) * 100
+    want = math.expm1(k * s) * 100
     check("mde-" + t, "mde", got[0], want, rel=1e-8)
 
 
@@ -364,7 +380,7 @@ def check_settle(got, t, _k, x, _b, _e):
     d, lo, hi = scale(pct), scale(-m), scale(m)
 
     def settles(n):
-        s, df = power_se(t, cva, cvb, n, n)
+        s, df = power_se(t, cva, cvb, n, n, d if t == "welch" else 0.0)
         if abs(pct) >= m:
             return tq(0.975, df) + tq(0.8, df) <= \
                 abs(d) / s
