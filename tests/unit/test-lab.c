@@ -14,13 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "err.h"
 #include "lab.h"
 #include "presets.h"
-#include "param.h"
 #include "unit-lab.h"
 #include "unit.h"
 #include "xalloc.h"

@@ -8,7 +8,6 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include "lab.h"
 #include "record.h"
