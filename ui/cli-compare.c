@@ -43,6 +43,10 @@ usage(FILE *fp)
 	      "with\n"
 	      "                          (default: the first; 'none': no "
 	      "percentages)\n"
+	      "  -l, --latency           add the p50, p99 and p99.9 latency "
+	      "of\n"
+	      "                          each test's main operation, compared\n"
+	      "                          across repeats\n"
 	      "  -j, --json              print the table as JSON\n"
 	      "  -c, --csv               print one CSV line per cell\n"
 	      "  -h, --help              show this help\n\n"
@@ -287,6 +291,15 @@ print_json(const struct compare *c)
 			col->lower_better, "params",
 			json_loads(col->params, JSON_DECODE_ANY, NULL), "apart",
 			col->apart, "rows", rows));
+		/* a latency column: which percentile of which operation */
+		if (col->lat_q > 0) {
+			json_t *t = json_array_get(tests, k);
+
+			json_object_set_new(t, "quantile",
+			    json_real(col->lat_q));
+			json_object_set_new(t, "op",
+			    json_string(wl_op_name((enum wl_op)col->lat_op)));
+		}
 	}
 	json_object_set_new(root, "records", recs);
 	json_object_set_new(root, "confidence", json_real(STATS_CONF));
@@ -343,6 +356,12 @@ csv_stats(const struct compare *c, size_t i, size_t k)
 	}
 	printf(",%s,%s,", compare_verdict_key(x->verdict), marks);
 	csv_field(why ? why : "");
+	/* a latency column's percentile and operation */
+	if (c->cols[k].lat_q > 0)
+		printf(",%g,%s", c->cols[k].lat_q,
+		    wl_op_name((enum wl_op)c->cols[k].lat_op));
+	else
+		printf(",,");
 	putchar('\n');
 	free(marks);
 }
@@ -352,7 +371,7 @@ print_csv(const struct compare *c)
 {
 	puts("workload,key,label,unit,variant,record,n,mean,sd,pct,best,"
 	     "failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,"
-	     "pct_lo,pct_hi,p,verdict,marks,why");
+	     "pct_lo,pct_hi,p,verdict,marks,why,quantile,op");
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 
@@ -449,16 +468,17 @@ compare_exec(int argc, char **argv)
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
+		{ "latency", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *base = NULL;
 	enum out out = OUT_TEXT;
 	struct compare c;
-	bool ok;
+	bool ok, latency = false;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "b:jch", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "b:jclh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
 			base = optarg;
@@ -471,6 +491,9 @@ compare_exec(int argc, char **argv)
 				return CLI_USAGE;
 			}
 			out = ch == 'j' ? OUT_JSON : OUT_CSV;
+			break;
+		case 'l':
+			latency = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -486,6 +509,9 @@ compare_exec(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	compare_init(&c);
+	/* before the records: the columns are made as they come */
+	if (latency)
+		compare_set_latency(&c, true);
 	ok = add_records(&c, argv + optind, argc - optind);
 	if (!set_baseline(&c, base)) {
 		compare_done(&c);
@@ -504,7 +530,7 @@ compare_exec(int argc, char **argv)
 
 const struct cli_cmd cli_compare = {
 	.name = "compare",
-	.args = "[-b VARIANT] [--json|--csv] RESULT...",
+	.args = "[-b VARIANT] [--latency] [--json|--csv] RESULT...",
 	.summary = N_("compare the variants of result records, test by test"),
 	.exec = compare_exec,
 };
