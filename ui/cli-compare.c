@@ -73,6 +73,18 @@ row_name(const struct compare *c, size_t i, char *buf, size_t len)
 	free(v);
 }
 
+/* Bytes of s beyond the columns it takes: "±" and the "µ" of "µs" are
+   two bytes and one column each, so a field pads by hand. */
+static int
+wide(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) == 0x80;
+	return n;
+}
+
 /* The figure part of a text line:
    "1621.8 ± 939.1  2 runs  +12.3% ±4.1%  cv trend". */
 static void
@@ -115,9 +127,8 @@ cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 	if (x->fast > 0 && !x->too_fast)
 		snprintf(left + strlen(left), sizeof left - strlen(left),
 		    _("  (%zu too fast left out)"), x->fast);
-	snprintf(buf, len, "%10s %s%*s %-8s %-*s %s%s%s", m, sd,
-	    11 - (int)strlen(sd) + (x->n > 1 && plot_utf8_locale()), "", runs,
-	    16 + (strstr(vd, "±") != NULL), vd, marks,
+	snprintf(buf, len, "%*s %s%*s %-8s %-*s %s%s%s", 10 + wide(m), m, sd,
+	    11 - (int)strlen(sd) + wide(sd), "", runs, 16 + wide(vd), vd, marks,
 	    x->failed > 0 ? _("  (failed runs left out)") : "", left);
 	free(marks);
 }
