@@ -13,12 +13,10 @@
 #include "result.h"
 
 /* compare.c: an empty cell; a figure of a kind (enum fig_kind) with its
-   tests' duration pushed onto it; a label without its trailing " (...)".
-   */
+   tests' duration pushed onto it. */
 void compare_cell_init(struct compare_cell *cell);
 void compare_cell_add(struct compare_cell *cell, double v, double wall,
     unsigned char kind);
-char *compare_title_of(const char *label);
 
 /*
  * compare-lat.c: one run's latency, gathered as compare.c's add_run()

@@ -194,7 +194,8 @@ col_init(struct compare_col *col, const struct compare_col *rate, size_t qi,
 	col->apart = rate->apart ? xstrdup(rate->apart) : NULL;
 	col->label = xasprintf("%s, %s %s latency", rate->title, qn,
 	    wl_op_name((enum wl_op)op));
-	col->title = compare_title_of(col->label);
+	/* the percentile first: a narrow header keeps it */
+	col->title = xasprintf("%s %s", qn, rate->title);
 	col->unit = WL_UNIT_USEC;
 	col->lower_better = compare_lower_better(WL_UNIT_USEC);
 	col->best = COMPARE_NONE;

@@ -707,7 +707,7 @@ compare_add(struct compare *c, const struct record *rec, const char *label)
 	return c->nrows - before;
 }
 
-/* compare-int.h: the pieces compare-lat.c builds latency columns
+/* compare-int.h: the cells compare-lat.c builds latency columns
    with. */
 void
 compare_cell_init(struct compare_cell *cell)
@@ -720,12 +720,6 @@ compare_cell_add(struct compare_cell *cell, double v, double wall,
     unsigned char kind)
 {
 	cell_push(cell, v, wall, (enum fig_kind)kind);
-}
-
-char *
-compare_title_of(const char *label)
-{
-	return title_of(label);
 }
 
 /* ---------------------------------------------------------------- removing */

@@ -462,7 +462,9 @@ json_t *compare_stability_json(const struct record *rec);
  * p99 and p99.9 of its dominant operation (the one with most samples
  * over every row, ties to the lower enum wl_op, as raidlab show and the
  * HTML report pick it), unit WL_UNIT_USEC, lower is better, labelled
- * "Block write p99 write latency". A latency cell's figures are one per
+ * "Block write, p99 write latency" and titled "p99 Block write" (the
+ * percentile first, so that a narrow header keeps it). A latency cell's
+ * figures are one per
  * round: that round's own percentile (hist_quantile() of its histogram,
  * the tests of a round under one column merged by adding counts, never
  * by averaging percentiles). So the interval of a latency change is the

@@ -146,6 +146,7 @@ Test(compare_lat, columns_only_when_asked_and_after_their_rate_column)
 	}
 	cr_assert_str_eq(c.cols[2].label,
 	    "1000 files of 4K in 10 dirs, p99 write latency");
+	cr_assert_str_eq(c.cols[2].title, "p99 1000 files of 4K in 10 dirs");
 	cr_assert_eq(compare_lat_col(&c, 0, 0.99), 2);
 	cr_assert_eq(compare_lat_col(&c, 4, 0.99), COMPARE_NONE);
 	compare_set_latency(&c, false);
