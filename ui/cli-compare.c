@@ -1,16 +1,18 @@
 /*
- * raidlab compare [-b VARIANT] [--json|--csv] RESULT...: the Compare
- * screen's table, headless, for scripts and mails. One block per test
- * (workload and figure), a line per variant of each record: the mean and
- * standard deviation over the repeats, how many repeats, the verdict
+ * raidlab compare [-b VARIANT] [--latency] [--json|--csv] RESULT...: the
+ * Compare screen's table, headless, for scripts and mails. One block per
+ * test (workload and figure), a line per variant of each record: the mean
+ * and standard deviation over the repeats, how many repeats, the verdict
  * against the baseline row (the change with its 95% interval, or "no
  * difference"), the stability marks and the best of the test starred;
  * then the answer for each variant in a sentence and the marks' reasons,
  * with the rules of src/compare.c (failed runs counted, not averaged;
  * too-fast repeats shown as bonnie++ does; stopped runs marked, never
- * judged). A variant without figures says why. --json and --csv give the
- * same cells with full precision. Exit 0, 1 when a file cannot be read as
- * a record, 2 on bad usage. Main thread.
+ * judged). A variant without figures says why. --latency adds each
+ * test's p50, p99 and p99.9 latency columns (compare.h) to the table, the
+ * JSON and the CSV alike. --json and --csv give the same cells with full
+ * precision. Exit 0, 1 when a file cannot be read as a record, 2 on bad
+ * usage. Main thread.
  */
 #include "config.h"
 
