@@ -132,5 +132,20 @@ expect_match "report: sync's row" "$(cat "$TEST_TMP/tail.txt")" \
 expect_match "report: p99's answer" \
 	"$(tr '\n' ' ' <"$TEST_TMP/tail.txt" | tr -s ' ')" \
 	'- p99: sync: [^!]*tmpfs'
+# the Markdown and HTML reports: the same section, sync's p99 as compare
+# --json has it, written in the unit that suits
+p99=$(q 0.99 .mean | awk '{ v = $1
+	if (v >= 1e6) printf "%.3g s", v / 1e6
+	else if (v >= 1e3) printf "%.3g ms", v / 1e3
+	else printf "%.3g µs", v }')
+"$RAIDLAB" report -m "$rec" >"$TEST_TMP/rep.md" || fail "report -m"
+sed -n '/^## Tail latency$/,/^## /p' "$TEST_TMP/rep.md" >"$TEST_TMP/tail.md"
+grep -q "^| sync | .* | $p99 (.*) | .* |\$" "$TEST_TMP/tail.md" ||
+	fail "report -m: no sync row with p99 $p99: $(cat "$TEST_TMP/tail.md")"
+"$RAIDLAB" report --html -o "$TEST_TMP/rep.html" "$rec" || fail "report --html"
+grep -q '<h2 id="latency">Tail latency</h2>' "$TEST_TMP/rep.html" ||
+	fail "report --html: no Tail latency section"
+grep -q "<th scope=\"row\">sync</th>.*<td class=\"num\">$p99<br><small>" \
+	"$TEST_TMP/rep.html" || fail "report --html: no sync row with p99 $p99"
 echo "latency: the slower target's p99 is called worse"
 exit 0
