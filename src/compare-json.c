@@ -68,6 +68,10 @@ compare_cell_json(const struct compare *c, size_t i, size_t k)
 	char *answer = compare_answer(c, i, k);
 	json_t *o = sample_json(c, i, k);
 
+	/* a latency cell: the operations of its fewest round */
+	if (c->cols[k].lat_q > 0)
+		json_object_set_new(o, "lat_ops",
+		    json_integer((json_int_t)x->lat_ops));
 	json_object_set_new(o, "record",
 	    json_integer((json_int_t)c->rows[i].record + 1));
 	json_object_set_new(o, "pct", num(x->pct));

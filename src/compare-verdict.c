@@ -45,6 +45,8 @@ cell_marks(struct compare_cell *x, double cv_limit)
 		x->marks |= COMPARE_MARK_STOPPED;
 	if (x->stalled > 0)
 		x->marks |= COMPARE_MARK_STALLED;
+	if (x->lat_few)
+		x->marks |= COMPARE_MARK_FEWLAT;
 	if (x->too_fast)
 		return; /* "+++++" says it all */
 	if (x->n >= 2 && isfinite(x->d.cv) && x->d.cv > cv_limit)
@@ -111,6 +113,9 @@ pair_verdict(const struct compare_cell *x, const struct compare_cell *b,
 	*needed = 0;
 	change_reset(ch);
 	if (x->n == 0 || b->n == 0)
+		return COMPARE_V_NONE;
+	/* A percentile on too few operations is shown, never judged. */
+	if ((x->marks | b->marks) & COMPARE_MARK_FEWLAT)
 		return COMPARE_V_NONE;
 	if (x->interrupted || b->interrupted)
 		return COMPARE_V_STOPPED;
@@ -662,6 +667,7 @@ compare_marks_keys(unsigned marks)
 		{ COMPARE_MARK_SHORT, "short" },
 		{ COMPARE_MARK_STOPPED, "stopped" },
 		{ COMPARE_MARK_STALLED, "stalled" },
+		{ COMPARE_MARK_FEWLAT, "few-samples" },
 	};
 	struct strbuf out;
 
@@ -738,5 +744,13 @@ compare_marks_text(const struct compare *c, size_t row, size_t col)
 			x->stalled),
 		    out.len ? "; " : "", x->stalled, x->stalled_s,
 		    x->interrupted ? "" : _(": left out"));
+	if (x->marks & COMPARE_MARK_FEWLAT)
+		strbuf_printf(&out,
+		    _("%s%s rests on %llu operations in a round: it needs "
+		      "%llu (%d beyond it), so it is not judged"),
+		    out.len ? "; " : "", compare_lat_name(c->cols[col].lat_q),
+		    (unsigned long long)x->lat_ops,
+		    (unsigned long long)compare_lat_need(c->cols[col].lat_q),
+		    COMPARE_LAT_BEYOND);
 	return strbuf_take(&out);
 }

@@ -16,10 +16,12 @@
 
 #include <jansson.h>
 
+#include "compare-int.h"
 #include "compare.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
+#include "plot.h"
 #include "record.h"
 #include "result.h"
 #include "strbuf.h"
@@ -53,6 +55,7 @@ cell_free(struct compare_cell *cell)
 	free(cell->all);
 	free(cell->walls);
 	free(cell->kind);
+	free(cell->lat);
 }
 
 /* What a repeat's figure is, best first: the mean takes the first kind
@@ -100,7 +103,7 @@ compare_done(struct compare *c)
 bool
 compare_lower_better(enum wl_unit u)
 {
-	return u == WL_UNIT_SECONDS;
+	return u == WL_UNIT_SECONDS || u == WL_UNIT_USEC;
 }
 
 const struct compare_cell *
@@ -237,10 +240,19 @@ default_baseline(struct compare *c)
 		c->baseline = 0;
 }
 
+static void drop_col(struct compare *c, size_t k);
+
 /* Means, bests, verdicts after rows or columns changed. */
 static void
 update(struct compare *c)
 {
+	/* The latency columns follow their rate columns' rounds and
+	   dominant operation: made again. */
+	for (size_t k = c->ncols; k-- > 0;)
+		if (c->cols[k].lat_q > 0)
+			drop_col(c, k);
+	if (c->latency)
+		compare_lat_build(c);
 	for (size_t i = 0; i < c->nrows; i++)
 		for (size_t k = 0; k < c->ncols; k++)
 			cell_pick(&c->rows[i].cells[k]);
@@ -248,6 +260,13 @@ update(struct compare *c)
 		col_best(c, k);
 	default_baseline(c);
 	compare_judge(c);
+}
+
+void
+compare_set_latency(struct compare *c, bool on)
+{
+	c->latency = on;
+	update(c);
 }
 
 void
@@ -272,11 +291,28 @@ compare_score(const struct compare *c, size_t row, size_t col)
 			       : (cell->mean - k->min) / (k->max - k->min);
 }
 
+/* A latency in microseconds in the unit that suits it, to three
+   significant digits (a histogram's bucket is 6% wide anyway). */
+static void
+format_usec(double us, char *buf, size_t len)
+{
+	const char *mu = plot_utf8_locale() ? "\xc2\xb5s" : "us";
+
+	if (fabs(us) >= 1e6)
+		snprintf(buf, len, "%.3g s", us / 1e6);
+	else if (fabs(us) >= 1e3)
+		snprintf(buf, len, "%.3g ms", us / 1e3);
+	else
+		snprintf(buf, len, "%.3g %s", us, mu);
+}
+
 const char *
 compare_format_value(double v, enum wl_unit u, char *buf, size_t len)
 {
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
+	else if (u == WL_UNIT_USEC)
+		format_usec(v, buf, len);
 	else if (fabs(v) >= COMPARE_HUGE)
 		/* all its digits would not fit, and mean nothing */
 		snprintf(buf, len, "%.4g", v);
@@ -322,7 +358,8 @@ col_find(struct compare *c, const char *workload, const char *params,
     const struct wl_test *t)
 {
 	for (size_t k = 0; k < c->ncols; k++)
-		if (strcmp(c->cols[k].workload, workload) == 0 &&
+		if (c->cols[k].lat_q == 0 &&
+		    strcmp(c->cols[k].workload, workload) == 0 &&
 		    strcmp(c->cols[k].params, params) == 0 &&
 		    strcmp(c->cols[k].key, t->key) == 0 &&
 		    c->cols[k].unit == t->unit)
@@ -495,6 +532,7 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 {
 	size_t row = row_get(c, rec, recno, run, label);
 	const struct wl_result *res = run->res;
+	struct compare_lat_acc *lat;
 	struct run_fig *f;
 	size_t *col;
 	char *params;
@@ -513,6 +551,7 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 			col[t] = col_get(c, run, params, &res->tests[t]);
 	free(params);
 	f = xcalloc(c->ncols + 1, sizeof *f);
+	lat = compare_lat_acc_new(c->ncols);
 	for (size_t t = 0; t < res->ntests; t++) {
 		const struct wl_test *test = &res->tests[t];
 		enum fig_kind kd = kind_of(res, test);
@@ -526,9 +565,12 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 		f[col[t]].n[kd]++;
 		if (test->stalled > f[col[t]].stalled)
 			f[col[t]].stalled = test->stalled;
+		compare_lat_acc_take(lat, col[t], kd, test);
 	}
 	for (size_t k = 0; k < c->ncols; k++)
 		run_push(&c->rows[row].cells[k], &f[k], res->status);
+	compare_lat_acc_push(lat, &c->rows[row], res->status);
+	compare_lat_acc_free(lat);
 	free(f);
 	free(col);
 }
@@ -627,11 +669,13 @@ set_apart(struct compare *c)
 
 		free(col->apart);
 		col->apart = NULL;
-		for (size_t j = 0; j < c->ncols; j++) {
+		/* a latency column's is its rate column's */
+		for (size_t j = 0; j < c->ncols && col->lat_q == 0; j++) {
 			const struct compare_col *o = &c->cols[j];
 			char *d;
 
-			if (j == k || strcmp(o->workload, col->workload) != 0 ||
+			if (j == k || o->lat_q > 0 ||
+			    strcmp(o->workload, col->workload) != 0 ||
 			    strcmp(o->key, col->key) != 0 ||
 			    o->unit != col->unit)
 				continue;
@@ -667,6 +711,21 @@ compare_add(struct compare *c, const struct record *rec, const char *label)
 	set_apart(c);
 	update(c);
 	return c->nrows - before;
+}
+
+/* compare-int.h: the cells compare-lat.c builds latency columns
+   with. */
+void
+compare_cell_init(struct compare_cell *cell)
+{
+	cell_reset(cell);
+}
+
+void
+compare_cell_add(struct compare_cell *cell, double v, double wall,
+    unsigned char kind)
+{
+	cell_push(cell, v, wall, (enum fig_kind)kind);
 }
 
 /* ---------------------------------------------------------------- removing */

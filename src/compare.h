@@ -33,6 +33,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -63,6 +64,10 @@ enum compare_mark {
 	COMPARE_MARK_STALLED = 1 << 6, /* a repeat's test stalled (the
 					  process stopped, the machine
 					  suspended): counted as stopped */
+	COMPARE_MARK_FEWLAT = 1 << 7, /* a latency percentile resting on
+					 too few operations in a round
+					 (compare_lat_need()): never
+					 judged */
 };
 
 /* The marks that make a sample unstable, or its figures too short to
@@ -161,6 +166,15 @@ struct compare_cell {
 	double *walls;
 	unsigned char *kind;
 	size_t nall;
+	/* Latency (the latency part below). A rate column's cell: each
+	   round's percentiles per operation, from which the latency
+	   columns are built. A latency column's: the operations of its
+	   fewest round among those averaged, and whether that is under
+	   compare_lat_need() (COMPARE_MARK_FEWLAT). */
+	struct compare_lat_round *lat;
+	size_t nlat;
+	uint64_t lat_ops;
+	bool lat_few;
 };
 
 struct compare_row {
@@ -201,6 +215,12 @@ struct compare_col {
 			counts (compare_proven_better()); else
 			COMPARE_NONE: no star where no verdict says so */
 	double min, max; /* of the means shown (for a colour scale) */
+	/* A latency column (compare_set_latency()): the quantile (0.5,
+	   0.99, 0.999; 0 in a rate column), the operation (enum wl_op)
+	   and the rate column it comes from. */
+	double lat_q;
+	int lat_op;
+	size_t lat_of;
 };
 
 struct compare {
@@ -225,6 +245,7 @@ struct compare {
 	size_t rejected; /* of them, proven different after correction */
 	double conf_shown; /* the level of the change intervals shown:
 			      stats_fcr_conf(family, rejected, 0.05) */
+	bool latency; /* the latency columns are in (compare_set_latency()) */
 };
 
 /* A variant's answer over every test of the comparison. */
@@ -470,5 +491,60 @@ json_t *compare_method_json(const struct compare *c);
  * cv_limit the marks used.
  */
 json_t *compare_stability_json(const struct record *rec);
+
+/* ------------------------------------------------------------- latency */
+/* compare-lat.c: tail latency as compared figures. */
+
+/*
+ * With compare_set_latency(c, true), each rate column whose tests have
+ * latency histograms gets three latency columns right after it: p50,
+ * p99 and p99.9 of its dominant operation (the one with most samples
+ * over every row, ties to the lower enum wl_op, as raidlab show and the
+ * HTML report pick it), unit WL_UNIT_USEC, lower is better, labelled
+ * "Block write, p99 write latency" and titled "p99 Block write" (the
+ * percentile first, so that a narrow header keeps it). A latency cell's
+ * figures are one per
+ * round: that round's own percentile (hist_quantile() of its histogram,
+ * the tests of a round under one column merged by adding counts, never
+ * by averaging percentiles). So the interval of a latency change is the
+ * one across rounds' percentiles (no bootstrap): the marks, the test,
+ * the verdict and the star apply as to any column. A round without
+ * samples of that operation gives no figure. Failed, stopped and
+ * too-fast rounds count as in their rate column. The columns are part
+ * of the comparison (its verdicts, its count of comparisons) only while
+ * set; the order of the rate columns among themselves stays.
+ *
+ * Too few samples: a percentile q rests on the operations beyond it, so
+ * it needs at least COMPARE_LAT_BEYOND of them in every round averaged,
+ * n (1 - q) >= 10: p50 needs 20 operations a round, p99 1000, p99.9
+ * 10000. A cell with a round under that is marked COMPARE_MARK_FEWLAT
+ * and never judged (its verdict is COMPARE_V_NONE; its figures show).
+ *
+ * compare_lower_better(WL_UNIT_USEC) is true, and compare_format_value()
+ * writes it with its unit, three significant digits: "8.52 µs", "850
+ * µs", "12.3 ms", "1.20 s" ("us" where the locale is not UTF-8).
+ */
+#define COMPARE_LAT_BEYOND 10
+#define COMPARE_LAT_NQ 3
+
+/* One round's latency behind a rate cell: per operation its count and
+   its histogram's p50, p99 and p99.9 (ns). */
+struct compare_lat_round {
+	unsigned char kind; /* the kind of the round's figure (compare.c) */
+	double wall; /* its tests' mean duration, seconds */
+	uint64_t n[WL_OP__COUNT];
+	double q[WL_OP__COUNT][COMPARE_LAT_NQ];
+};
+
+/* Add or drop the latency columns; the verdicts follow. */
+void compare_set_latency(struct compare *c, bool on);
+/* The quantile of latency column number i (0 .. COMPARE_LAT_NQ - 1):
+   0.5, 0.99, 0.999; and its name, "p50", "p99", "p99.9". */
+double compare_lat_quantile(size_t i);
+const char *compare_lat_name(double q);
+/* Operations a round needs under percentile q: ceil(10 / (1 - q)). */
+uint64_t compare_lat_need(double q);
+/* The latency column of rate column k at quantile q, or COMPARE_NONE. */
+size_t compare_lat_col(const struct compare *c, size_t k, double q);
 
 #endif

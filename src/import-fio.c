@@ -6,10 +6,13 @@
  * by the rw pattern as raidlab's fio workload keys it: the figure is MB/s
  * (10^6 bytes) of both directions, wall the job's runtime, user and sys
  * from usr_cpu and sys_cpu, and each direction's completion latency a
- * histogram rebuilt from fio's percentiles (each share of the I/Os at
- * its percentile's value, the rest at the maximum; n, min, max and the
- * sum exact). The job's options fill the parameters they name. Any
- * thread.
+ * histogram: from fio's own bins when the output has them
+ * (--output-format=json+: clat_ns.bins, each a latency in ns with its
+ * count, added to the bucket of that value, so the counts are fio's
+ * exactly), else rebuilt from fio's percentiles (each share of the I/Os
+ * at its percentile's value, the rest at the maximum); n, min, max and
+ * the sum exact either way. Each run's notes say which. The job's
+ * options fill the parameters they name. Any thread.
  */
 #include "config.h"
 
@@ -113,11 +116,59 @@ pct_cmp(const void *a, const void *b)
 	return (x->p > y->p) - (x->p < y->p);
 }
 
-/* clat_ns of one direction as a histogram (see the top). */
+/* A bin's latency (its key: decimal ns); false when it is none. */
+static bool
+bin_value(const char *key, uint64_t *ns)
+{
+	char *end;
+
+	if (key[0] < '0' || key[0] > '9')
+		return false;
+	errno = 0;
+	*ns = strtoull(key, &end, 10);
+	return errno == 0 && *end == '\0';
+}
+
+/* The clat_ns bins of json+ into h: each count at its value. Checked
+   beforehand (check_bins()). */
 static void
+bins_hist(json_t *bins, struct hist *h)
+{
+	const char *key;
+	json_t *v;
+	uint64_t ns;
+
+	json_object_foreach(bins, key, v)
+	{
+		if (bin_value(key, &ns) && json_integer_value(v) > 0) {
+			hist_add_bucket(h, hist_bucket(ns),
+			    (uint64_t)json_integer_value(v));
+			h->n += (uint64_t)json_integer_value(v);
+		}
+	}
+}
+
+/* n, min, max and the sum of h from clat's own figures. */
+static void
+clat_figures(const json_t *clat, struct hist *h, uint64_t n)
+{
+	double sum = num(clat, "mean") * (double)n;
+
+	h->n = n;
+	h->min = u64(clat, "min");
+	h->max = u64(clat, "max");
+	h->sum = !isfinite(sum) || sum <= 0 ? 0
+	    : sum >= 18446744073709551616.0 ? UINT64_MAX
+					    : (uint64_t)sum;
+}
+
+/* clat_ns of one direction as a histogram (see the top); returns true
+   when it came from fio's bins. */
+static bool
 clat_hist(const json_t *clat, struct hist *h)
 {
 	json_t *pct = json_object_get(clat, "percentile"), *v;
+	json_t *bins = json_object_get(clat, "bins");
 	uint64_t n = u64(clat, "N"), placed = 0, c;
 	struct pct *ps;
 	size_t np = 0;
@@ -125,8 +176,13 @@ clat_hist(const json_t *clat, struct hist *h)
 	const char *key;
 
 	hist_init(h);
+	if (json_is_object(bins) && json_object_size(bins) > 0) {
+		bins_hist(bins, h);
+		clat_figures(clat, h, h->n);
+		return true;
+	}
 	if (n == 0)
-		return;
+		return false;
 	ps = xcalloc(json_object_size(pct) + 1, sizeof *ps);
 	json_object_foreach(pct, key, v)
 	{
@@ -145,17 +201,9 @@ clat_hist(const json_t *clat, struct hist *h)
 		prev = ps[i].p;
 	}
 	free(ps);
-	h->n = n;
-	h->min = u64(clat, "min");
-	h->max = u64(clat, "max");
-	{
-		double sum = num(clat, "mean") * (double)n;
-
-		h->sum = !isfinite(sum) || sum <= 0 ? 0
-		    : sum >= 18446744073709551616.0 ? UINT64_MAX
-						    : (uint64_t)sum;
-	}
+	clat_figures(clat, h, n);
 	hist_add_bucket(h, hist_bucket(h->max), n - placed);
+	return false;
 }
 
 /* Where a job's figures are checked, for the message. */
@@ -222,6 +270,56 @@ check_pcts(const json_t *dir, const char *dname, const struct where *w,
 	return 0;
 }
 
+/*
+ * The bins of dir's clat_ns (json+), if any: each key a latency in ns,
+ * each count an integer of 0 or more, adding up to N when fio gives N
+ * (a histogram whose counts disagree with the I/Os is a damaged file).
+ */
+static int
+check_bins(const json_t *dir, const char *dname, const struct where *w,
+    struct err *e)
+{
+	const json_t *clat = json_object_get(dir, "clat_ns"), *n;
+	json_t *bins = json_object_get(clat, "bins");
+	char field[ERR_FIELD_MAX];
+	uint64_t ns, total = 0;
+	const char *key;
+	json_t *v;
+
+	if (bins == NULL)
+		return 0;
+	snprintf(field, sizeof field, "%s[%zu].%s.clat_ns.bins", w->jobs,
+	    w->idx, dname);
+	if (!json_is_object(bins))
+		return err_set(e, -EINVAL, w->file, 0, field,
+		    _("job %zu (%s): bins is not an object"), w->idx + 1,
+		    w->name);
+	json_object_foreach(bins, key, v)
+	{
+		if (!bin_value(key, &ns))
+			return err_set(e, -EINVAL, w->file, 0, field,
+			    _("job %zu (%s): bin '%s' is not a latency in "
+			      "nanoseconds"),
+			    w->idx + 1, w->name, key);
+		if (!json_is_integer(v) || json_integer_value(v) < 0)
+			return err_set(e, -EINVAL, w->file, 0, field,
+			    _("job %zu (%s): the count of bin %s is not a "
+			      "whole number of 0 or more"),
+			    w->idx + 1, w->name, key);
+		if (total + (uint64_t)json_integer_value(v) < total)
+			total = UINT64_MAX;
+		else
+			total += (uint64_t)json_integer_value(v);
+	}
+	n = json_object_get(clat, "N");
+	if (n != NULL && json_is_number(n) && total != u64(clat, "N"))
+		return err_set(e, -EINVAL, w->file, 0, field,
+		    _("job %zu (%s): the bins count %llu I/Os, N is %llu"),
+		    w->idx + 1, w->name, (unsigned long long)total,
+		    (unsigned long long)u64(clat, "N"));
+	return 0;
+}
+
 /* The figures a job's record is made of are possible ones, and it did
    some I/O. */
 static int
@@ -244,7 +342,8 @@ check_job(const json_t *job, const json_t *rd, const json_t *wr,
 				 false, w, e)) < 0)
 				return rc;
 	for (size_t d = 0; d < 2; d++)
-		if ((rc = check_pcts(dirs[d], dnames[d], w, e)) < 0)
+		if ((rc = check_pcts(dirs[d], dnames[d], w, e)) < 0 ||
+		    (rc = check_bins(dirs[d], dnames[d], w, e)) < 0)
 			return rc;
 	if (u64(rd, "io_bytes") == 0 && u64(wr, "io_bytes") == 0 &&
 	    u64(rd, "total_ios") == 0 && u64(wr, "total_ios") == 0)
@@ -271,9 +370,30 @@ rw_key(const json_t *job, const json_t *global, bool reads, bool writes)
 	return reads && writes ? "rw" : writes ? "write" : "read";
 }
 
+/* Which way the run's latency came, in its notes; false when it was
+   rebuilt from percentiles. */
+static bool
+lat_note(struct import_run *run, const struct wl_test *t, bool rbins,
+    bool wbins)
+{
+	bool any = t->lat[WL_OP_READ].n > 0 || t->lat[WL_OP_WRITE].n > 0;
+	bool bins = (rbins || t->lat[WL_OP_READ].n == 0) &&
+	    (wbins || t->lat[WL_OP_WRITE].n == 0);
+
+	if (!any)
+		return true;
+	wl_result_add_note(run->res,
+	    bins ? _("latency: fio's own histogram (json+ clat_ns.bins), "
+		     "each bin counted at its value")
+		 : _("latency: rebuilt from fio's percentiles (each share of "
+		     "the I/Os at its percentile, the rest at the maximum); "
+		     "fio --output-format=json+ gives the whole histogram"));
+	return bins;
+}
+
 static int
 one_job(struct import_result *r, const json_t *job, const json_t *global,
-    const struct where *w, struct err *e)
+    const struct where *w, bool *rebuilt, struct err *e)
 {
 	const json_t *rd = json_object_get(job, "read"),
 		     *wr = json_object_get(job, "write");
@@ -285,6 +405,7 @@ one_job(struct import_result *r, const json_t *job, const json_t *global,
 	struct wl_test *t;
 	struct where at = *w;
 	char *label, *variant;
+	bool rbins, wbins;
 	int rc;
 
 	if (name == NULL || !json_is_object(rd) || !json_is_object(wr) ||
@@ -313,8 +434,10 @@ one_job(struct import_result *r, const json_t *job, const json_t *global,
 	t->bytes_read = rb;
 	t->bytes_written = wb;
 	t->ops = u64(rd, "total_ios") + u64(wr, "total_ios");
-	clat_hist(json_object_get(rd, "clat_ns"), &t->lat[WL_OP_READ]);
-	clat_hist(json_object_get(wr, "clat_ns"), &t->lat[WL_OP_WRITE]);
+	rbins = clat_hist(json_object_get(rd, "clat_ns"), &t->lat[WL_OP_READ]);
+	wbins = clat_hist(json_object_get(wr, "clat_ns"), &t->lat[WL_OP_WRITE]);
+	if (!lat_note(run, t, rbins, wbins))
+		*rebuilt = true;
 	run->res->wall = t->wall;
 	run->text = xasprintf("%s, job %s%s%s", r->from, name,
 	    host ? " on " : "", host ? host : "");
@@ -331,6 +454,7 @@ fio_parse(const char *text, const char *file, struct import_result *r,
 	const char *ver;
 	size_t i;
 	int rc = 0;
+	bool rebuilt = false;
 
 	if (root == NULL)
 		return err_set(e, -EINVAL, file, jerr.line > 0 ? jerr.line : 0,
@@ -360,11 +484,14 @@ fio_parse(const char *text, const char *file, struct import_result *r,
 
 		if (name != NULL && strcmp(name, "All clients") == 0)
 			continue;
-		if ((rc = one_job(r, job, global, &w, e)) < 0)
+		if ((rc = one_job(r, job, global, &w, &rebuilt, e)) < 0)
 			break;
 	}
 	json_decref(root);
-	import_missing(r, "latency distribution (rebuilt from percentiles)");
+	/* json+ has the distribution itself */
+	if (rebuilt)
+		import_missing(r,
+		    "latency distribution (rebuilt from percentiles)");
 	import_missing(r, "time series");
 	import_missing(r, "start and end times");
 	return rc;

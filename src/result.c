@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "plot.h"
 #include "result.h"
 #include "xalloc.h"
 
@@ -124,8 +125,12 @@ wl_unit_name(enum wl_unit u)
 		[WL_UNIT_IOPS] = N_("IOPS"),
 		[WL_UNIT_SECONDS] = N_("seconds"),
 		[WL_UNIT_MIBPS] = N_("MiB/s"),
+		[WL_UNIT_USEC] = N_("µs"),
 	};
 
+	/* µ is not ASCII: "us" where the terminal cannot show it. */
+	if (u == WL_UNIT_USEC && !plot_utf8_locale())
+		return "us";
 	return (unsigned)u < WL_UNIT__COUNT ? _(names[u]) : "?";
 }
 
@@ -137,6 +142,7 @@ static const char *const unit_keys[] = {
 	[WL_UNIT_IOPS] = "iops",
 	[WL_UNIT_SECONDS] = "seconds",
 	[WL_UNIT_MIBPS] = "mibps",
+	[WL_UNIT_USEC] = "usec",
 };
 
 const char *

@@ -26,6 +26,9 @@ enum wl_unit {
 	WL_UNIT_IOPS, /* I/O operations/s */
 	WL_UNIT_SECONDS, /* wall seconds (delete, stat, tar+sync) */
 	WL_UNIT_MIBPS, /* MiB/s = 2^20 bytes/s (compilebench's "MB/s") */
+	WL_UNIT_USEC, /* a latency in microseconds, lower is better: no
+			 test's own unit, the unit of compare's latency
+			 columns (a percentile of a test's histogram) */
 	WL_UNIT__COUNT,
 };
 

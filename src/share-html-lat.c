@@ -3,7 +3,10 @@
  * histograms, its dominant operation (the one with most samples, as
  * raidlab show picks it), and per variant p50, p90, p99, p99.9 and the
  * maximum of its repeats' histograms pooled, as a percentile chart on a
- * log scale beside the table. The thread that owns the records.
+ * log scale beside the table; under it the comparison of p50, p99 and
+ * p99.9 (share-lat.c: each repeat's own percentile, judged across the
+ * repeats) with the verdicts and answers. The thread that owns the
+ * records.
  */
 #include "config.h"
 
@@ -17,6 +20,7 @@
 #include "record.h"
 #include "result.h"
 #include "share-html-int.h"
+#include "share-int.h"
 #include "share-svg.h"
 #include "share.h"
 #include "strbuf.h"
@@ -221,20 +225,95 @@ lat_fig(struct strbuf *out, const struct share *s, size_t col, int op)
 	free(cap);
 }
 
+/* The percentiles compared: a row per variant, each percentile's mean
+   over the repeats with its verdict; then the answers and reasons. */
+static void
+lat_verdicts(struct strbuf *out, const struct share *s,
+    const struct compare *lc, const size_t *j)
+{
+	char v[COMPARE_NUM_BUF], b[96];
+	size_t said = 0;
+
+	strbuf_add(out, "<table>\n<thead><tr>");
+	html_elem(out, "th scope=\"col\"", _("Variant"));
+	for (size_t q = 0; q < COMPARE_LAT_NQ; q++)
+		html_elem(out, "th scope=\"col\"",
+		    compare_lat_name(lc->cols[j[q]].lat_q));
+	strbuf_add(out, "</tr></thead>\n<tbody>\n");
+	for (size_t i = 0; i < lc->nrows; i++) {
+		char *name;
+
+		if (compare_cell(lc, i, j[0])->n == 0)
+			continue;
+		name = share_row_name(s, i);
+		strbuf_add(out, "<tr>");
+		html_elem(out, "th scope=\"row\"", name);
+		for (size_t q = 0; q < COMPARE_LAT_NQ; q++) {
+			const struct compare_cell *x =
+			    compare_cell(lc, i, j[q]);
+
+			strbuf_add(out, "<td class=\"num\">");
+			if (lc->cols[j[q]].best == i)
+				strbuf_add(out, "\xe2\x98\x85 ");
+			html_text(out,
+			    x->n > 0 ? compare_format_value(x->mean,
+					   WL_UNIT_USEC, v, sizeof v)
+				     : "-");
+			if (share_lat_verdict(lc, i, j[q], b, sizeof b)[0]) {
+				strbuf_add(out, "<br><small>");
+				html_text(out, b);
+				strbuf_add(out, "</small>");
+			}
+			strbuf_add(out, "</td>");
+		}
+		strbuf_add(out, "</tr>\n");
+		free(name);
+	}
+	strbuf_add(out, "</tbody>\n</table>\n");
+	for (size_t q = 0; q < COMPARE_LAT_NQ; q++)
+		for (size_t i = 0; i < lc->nrows; i++) {
+			char *a = compare_answer(lc, i, j[q]), *t;
+
+			if (a == NULL)
+				continue;
+			if (!said++)
+				strbuf_add(out, "<ul>\n");
+			t = xasprintf("%s: %s",
+			    compare_lat_name(lc->cols[j[q]].lat_q), a);
+			html_elem(out, "li", t);
+			strbuf_add(out, "\n");
+			free(t);
+			free(a);
+		}
+	if (said)
+		strbuf_add(out, "</ul>\n");
+}
+
 void
 share_html_latency(const struct share *s, struct html_toc *toc,
     struct strbuf *out)
 {
-	bool head = false;
+	struct compare lc;
+	bool head = false, cmp = share_lat_compare(s, &lc);
 
 	for (size_t k = 0; k < s->cmp.ncols; k++) {
 		int op = dominant_op(s, k);
+		size_t j[COMPARE_LAT_NQ], lk;
 
 		if (op < 0)
 			continue;
-		if (!head)
-			html_h2(out, toc, "latency", _("Latency"));
+		if (!head) {
+			html_h2(out, toc, "latency", _("Tail latency"));
+			if (cmp)
+				html_elem(out, "p", share_lat_intro());
+		}
 		head = true;
 		lat_fig(out, s, k, op);
+		lk = cmp ? share_lat_rate_col(&lc, &s->cmp.cols[k])
+			 : COMPARE_NONE;
+		if (lk != COMPARE_NONE && share_lat_cols(&lc, lk, j))
+			lat_verdicts(out, s, &lc, j);
 	}
+	if (cmp)
+		compare_done(&lc);
 }

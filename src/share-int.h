@@ -6,6 +6,7 @@
 #ifndef RAIDLAB_SHARE_INT_H
 #define RAIDLAB_SHARE_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -33,4 +34,29 @@ void share_caveats(struct share *s);
  */
 void share_wrap(struct strbuf *out, const char *text, size_t first_len,
     size_t indent, size_t width);
+
+/* share-lat.c: tail latency. */
+struct compare;
+struct compare_col;
+/* The comparison of s's records with the latency columns in (the same
+   rows, baseline and method as s->cmp), into lc; false (lc done) when
+   no test has latency samples. compare_done() it after. */
+bool share_lat_compare(const struct share *s, struct compare *lc);
+/* lc's rate column of the same workload, parameters, test and unit as
+   col (from s->cmp), or COMPARE_NONE. */
+size_t
+share_lat_rate_col(const struct compare *lc, const struct compare_col *col);
+/* The latency columns of lc's rate column k, p50 to p99.9, into j
+   (COMPARE_LAT_NQ); false when it has none. */
+bool share_lat_cols(const struct compare *lc, size_t k, size_t *j);
+/* A latency cell's verdict for a table: compare_format_verdict(), or
+   "few samples" for a percentile not judged on them. Returns buf. */
+const char *share_lat_verdict(const struct compare *lc, size_t row, size_t col,
+    char *buf, size_t len);
+/* What the section's figures are, in a paragraph (translated). */
+const char *share_lat_intro(void);
+/* The "Tail latency" section of the text and Markdown reports (nothing
+   when no test has latency samples). */
+void share_lat_text(const struct share *s, struct strbuf *out);
+void share_lat_markdown(const struct share *s, struct strbuf *out);
 #endif

@@ -308,6 +308,7 @@ share_markdown(const struct share *s, struct strbuf *out)
 	      "of a test, where proven at 95%; ! an unstable sample."));
 	for (size_t k = 0; k < s->cmp.ncols; k++)
 		test_table(s, k, out);
+	share_lat_markdown(s, out);
 	if (s->ncaveats > 0) {
 		strbuf_printf(out, "## %s\n\n", _("Caveats"));
 		for (size_t i = 0; i < s->ncaveats; i++) {

@@ -630,5 +630,6 @@ share_text(const struct share *s, struct strbuf *out)
 	disks(s, out);
 	variants(s, out);
 	results(s, out);
+	share_lat_text(s, out);
 	lab_files(s, out);
 }

@@ -1,18 +1,20 @@
 /*
- * raidlab compare [-b VARIANT] [--test=T] [--equivalence=N%] [--json|--csv]
- * RESULT...: the Compare screen's table, headless, for scripts and mails.
- * One block per test (workload and figure), a line per variant of each
- * record: the mean and standard deviation over the repeats, how many
- * repeats, the verdict against the baseline row (better or worse with the
+ * raidlab compare [-b VARIANT] [--test=T] [--equivalence=N%] [--latency]
+ * [--json|--csv] RESULT...: the Compare screen's table, headless, for
+ * scripts and mails. One block per test (workload and figure), a line per
+ * variant of each record: the mean and standard deviation over the repeats, how
+ * many repeats, the verdict against the baseline row (better or worse with the
  * change and its interval, the same within the margin, or can't tell),
  * the stability marks and the best of the test starred; then the answer
  * for each variant in a sentence and the marks' reasons, with the rules
  * of src/compare.c (failed runs counted, not averaged; too-fast repeats
  * shown as bonnie++ does; stopped runs marked, never judged). Under the
  * table each variant's summary over every test, and how the verdicts were
- * reached. A variant without figures says why. --json and --csv give the
- * same cells with full precision. Exit 0, 1 when a file cannot be read as
- * a record, 2 on bad usage. Main thread.
+ * reached. A variant without figures says why. --latency adds each
+ * test's p50, p99 and p99.9 latency columns (compare.h) to the table, the
+ * JSON and the CSV alike. --json and --csv give the same cells with full
+ * precision. Exit 0, 1 when a file cannot be read as a record, 2 on bad
+ * usage. Main thread.
  */
 #include "config.h"
 
@@ -54,6 +56,10 @@ usage(FILE *fp)
 	      "variants are\n"
 	      "                          the same (default: the lab's, else "
 	      "2%%)\n"
+	      "  -l, --latency           add the p50, p99 and p99.9 latency "
+	      "of\n"
+	      "                          each test's main operation, compared\n"
+	      "                          across repeats\n"
 	      "  -j, --json              print the table as JSON\n"
 	      "  -c, --csv               print one CSV line per cell\n"
 	      "  -h, --help              show this help\n\n"
@@ -84,6 +90,18 @@ row_name(const struct compare *c, size_t i, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%s%s", v, r->scratch ? "~" : "");
 	free(v);
+}
+
+/* Bytes of s beyond the columns it takes: "±" and the "µ" of "µs" are
+   two bytes and one column each, so a field pads by hand. */
+static int
+wide(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) == 0x80;
+	return n;
 }
 
 /* The figure part of a text line:
@@ -127,9 +145,8 @@ cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 	if (x->fast > 0 && !x->too_fast)
 		snprintf(left + strlen(left), sizeof left - strlen(left),
 		    _("  (%zu too fast left out)"), x->fast);
-	snprintf(buf, len, "%10s %s%*s %-8s %-*s %s%s%s", m, sd,
-	    11 - (int)strlen(sd) + (x->n > 1 && plot_utf8_locale()), "", runs,
-	    16 + (strstr(vd, "±") != NULL), vd, marks,
+	snprintf(buf, len, "%*s %s%*s %-8s %-*s %s%s%s", 10 + wide(m), m, sd,
+	    11 - (int)strlen(sd) + wide(sd), "", runs, 16 + wide(vd), vd, marks,
 	    x->failed > 0 ? _("  (failed runs left out)") : "", left);
 	free(marks);
 }
@@ -332,6 +349,15 @@ print_json(const struct compare *c)
 			col->lower_better, "params",
 			json_loads(col->params, JSON_DECODE_ANY, NULL), "apart",
 			col->apart, "rows", rows));
+		/* a latency column: which percentile of which operation */
+		if (col->lat_q > 0) {
+			json_t *t = json_array_get(tests, k);
+
+			json_object_set_new(t, "quantile",
+			    json_real(col->lat_q));
+			json_object_set_new(t, "op",
+			    json_string(wl_op_name((enum wl_op)col->lat_op)));
+		}
 	}
 	json_object_set_new(root, "records", recs);
 	/* the level of every cell's ci_lo and ci_hi; the method's conf is
@@ -394,6 +420,12 @@ csv_stats(const struct compare *c, size_t i, size_t k)
 	}
 	printf(",%s,%s,", compare_verdict_key(x->verdict), marks);
 	csv_field(why ? why : "");
+	/* a latency column's percentile and operation */
+	if (c->cols[k].lat_q > 0)
+		printf(",%g,%s", c->cols[k].lat_q,
+		    wl_op_name((enum wl_op)c->cols[k].lat_op));
+	else
+		printf(",,");
 	putchar('\n');
 	free(marks);
 }
@@ -403,7 +435,7 @@ print_csv(const struct compare *c)
 {
 	puts("workload,key,label,unit,variant,record,n,mean,sd,pct,best,"
 	     "failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,"
-	     "pct_lo,pct_hi,p,q,verdict,marks,why");
+	     "pct_lo,pct_hi,p,q,verdict,marks,why,quantile,op");
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 
@@ -543,6 +575,7 @@ compare_exec(int argc, char **argv)
 		{ "equivalence", required_argument, NULL, 'e' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
+		{ "latency", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -550,10 +583,10 @@ compare_exec(int argc, char **argv)
 	enum out out = OUT_TEXT;
 	struct cli_method method = { 0 };
 	struct compare c;
-	bool ok;
+	bool ok, latency = false;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "b:t:e:jch", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "b:t:e:jclh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
 			base = optarg;
@@ -572,6 +605,9 @@ compare_exec(int argc, char **argv)
 			}
 			out = ch == 'j' ? OUT_JSON : OUT_CSV;
 			break;
+		case 'l':
+			latency = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return CLI_OK;
@@ -586,6 +622,9 @@ compare_exec(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	compare_init(&c);
+	/* before the records: the columns are made as they come */
+	if (latency)
+		compare_set_latency(&c, true);
 	ok = add_records(&c, argv + optind, argc - optind);
 	if (!set_baseline(&c, base)) {
 		compare_done(&c);
@@ -605,7 +644,8 @@ compare_exec(int argc, char **argv)
 
 const struct cli_cmd cli_compare = {
 	.name = "compare",
-	.args = "[-b VARIANT] [-t TEST] [-e N%] [--json|--csv] RESULT...",
+	.args = "[-b VARIANT] [-t TEST] [-e N%] [--latency] [--json|--csv] "
+		"RESULT...",
 	.summary = N_("compare the variants of result records, test by test"),
 	.exec = compare_exec,
 };

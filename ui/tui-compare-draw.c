@@ -71,6 +71,19 @@ put_label(const struct cmp *s, const struct tui *t, WINDOW *w, int y, int x,
 	tui_put_mid(t, w, y, x, lw, b, n - (v ? strlen(v) : 0));
 }
 
+/* "µs" as "us" in place under --ascii: the core writes it for the
+   locale, which may be UTF-8 still. */
+static void
+ascii_mu(const struct tui *t, char *b)
+{
+	char *p;
+
+	while (t->ascii && (p = strstr(b, "\u00b5")) != NULL) {
+		*p = 'u';
+		memmove(p + 1, p + 2, strlen(p + 2) + 1);
+	}
+}
+
 /* What the cell of row i, column k says in the current view. */
 static void
 cell_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
@@ -98,6 +111,7 @@ cell_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 	    s->view == CMP_VIEW_FULL && c->n > 1 ? sd : "",
 	    s->view == CMP_VIEW_PCT && pct[0] ? " " : "",
 	    s->view == CMP_VIEW_PCT ? pct : "", c->interrupted ? "!" : "");
+	ascii_mu(t, buf);
 }
 
 /* "±" as "+-" in place: the core writes the verdict for the locale,
@@ -191,6 +205,7 @@ col_sub(const struct tui *t, const struct compare_col *col, char *buf,
 	snprintf(buf, len, "%s%s, %s %s",
 	    col->apart ? (t->ascii ? "!= " : "≠ ") : "", col->workload,
 	    wl_unit_name(col->unit), arrow(t, col));
+	ascii_mu(t, buf);
 }
 
 static int
@@ -383,6 +398,7 @@ draw_bars(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t first,
 			snprintf(m, sizeof m, "+++++");
 		else
 			compare_format_value(v[r], col->unit, m, sizeof m);
+		ascii_mu(t, m);
 		tui_put(w, y + (int)r, x0 + bw + 1, VALUE_W, m);
 	}
 }
@@ -444,7 +460,8 @@ figures_para(const struct cmp *s)
 		    compare_format_value(c->v[i], col->unit, v, sizeof v));
 	}
 	len = strlen(b);
-	if (c->n > 0)
+	/* a latency carries its unit already ("12.3 ms") */
+	if (c->n > 0 && col->unit != WL_UNIT_USEC)
 		snprintf(b + len, sizeof b - len, " %s",
 		    wl_unit_name(col->unit));
 	len = strlen(b);

@@ -46,6 +46,10 @@ static const struct tui_key cmp_keys[] = {
 	{ "v",
 	    N_("cells: mean ±stddev, mean % (against the baseline), "
 	       "mean") },
+	{ "t",
+	    N_("tail latency columns on or off: p50, p99 and p99.9 of each "
+	       "test's main operation, one figure per repeat, judged like "
+	       "the rest (few-samples: too few operations, not judged)") },
 	{ "w W",
 	    N_("write the report beside the results: w as text for a "
 	       "mail, W as HTML with charts (raidlab report)") },
@@ -314,6 +318,44 @@ remove_row_record(struct cmp *s, struct tui *t)
 		s->col = s->c.ncols ? s->c.ncols - 1 : 0;
 }
 
+/* The rate column of column k, counted among the rate columns. */
+static size_t
+rate_ordinal(const struct compare *c, size_t k)
+{
+	size_t n = 0;
+
+	if (k < c->ncols && c->cols[k].lat_q > 0)
+		k = c->cols[k].lat_of;
+	for (size_t j = 0; j < k && j < c->ncols; j++)
+		n += c->cols[j].lat_q == 0;
+	return n;
+}
+
+/* t: the latency columns in or out, the same test kept selected. */
+static void
+toggle_latency(struct cmp *s, struct tui *t)
+{
+	size_t want = rate_ordinal(&s->c, s->col), before = s->c.ncols;
+
+	compare_set_latency(&s->c, !s->c.latency);
+	s->col = 0;
+	for (size_t k = 0, n = 0; k < s->c.ncols; k++)
+		if (s->c.cols[k].lat_q == 0 && n++ == want) {
+			s->col = k;
+			break;
+		}
+	if (!s->c.latency)
+		tui_message(t, false, "%s",
+		    _("Latency columns hidden (t shows them)"));
+	else if (s->c.ncols == before)
+		tui_message(t, false, "%s",
+		    _("No test here has latency samples"));
+	else
+		tui_message(t, false, "%s",
+		    _("Latency columns: p50, p99, p99.9 of each test's main "
+		      "operation, a figure per repeat (t hides them)"));
+}
+
 /*
  * The report of what the table shows (share.h), as raidlab report would
  * write it from the same files with the same baseline, beside the first
@@ -412,6 +454,9 @@ table_key(struct cmp *s, struct tui *t, int ch)
 		break;
 	case 'v':
 		s->view = (enum cmp_view)((s->view + 1) % CMP_VIEW__COUNT);
+		break;
+	case 't':
+		toggle_latency(s, t);
 		break;
 	case 'w':
 	case 'W':
