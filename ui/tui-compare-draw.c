@@ -21,6 +21,7 @@
 #include "i18n.h"
 #include "plot.h"
 #include "record.h"
+#include "share.h"
 #include "tui-compare.h"
 #include "tui-form.h"
 #include "tui.h"
@@ -33,11 +34,11 @@
 #define TITLE_MAX 22
 #define VALUE_W 12 /* the value beside a bar */
 #define VERDICT_MIN 12 /* "+27.1% ±4.2%" */
-/* "+5193.5% ±4335.3% ! cv short" fits; a longer why is cut */
-#define VERDICT_MAX 30
+/* "+5193.5% ±4335.3% worse ! cv short" fits; a longer why is cut */
+#define VERDICT_MAX 34
 /* Lines under the bar chart for the selected row and cell: always that
    many, so that the table does not jump as the selection moves. */
-#define DETAIL_ROWS 5
+#define DETAIL_ROWS 8
 
 static void
 row_label(const struct cmp *s, size_t i, char *buf, size_t len)
@@ -111,8 +112,10 @@ ascii_pm(char *b)
 		memcpy(p, "+-", 2);
 }
 
-/* The verdict column's text for row i on test k: the verdict and the
-   marks' keys ("+27.1% ±4.2% cv trend"), or why the row has no figure. */
+/* The verdict column's text for row i on test k: the verdict in the
+   reports' words and the marks' keys ("+27.1% ±4.2% better cv trend",
+   "same ±2%", "can't tell -7.0%..+9.0%"), or why the row has no
+   figure. */
 static void
 verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
     char *buf, size_t len)
@@ -129,7 +132,7 @@ verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 				 : "-");
 		return;
 	}
-	compare_format_verdict(&s->c, i, k, v, sizeof v);
+	share_verdict_short(&s->c, i, k, v, sizeof v);
 	if (t->ascii)
 		ascii_pm(v);
 	/* "stopped" once is enough */
@@ -140,21 +143,29 @@ verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 	free(keys);
 }
 
-/* What a verdict looks like: a figure that cannot be judged is dim. */
+/* What a verdict looks like: better and worse (proven, after the
+   correction) in colour; the same within the margin plain, an answer
+   too; can't tell, and a figure that cannot be judged, dim. */
 static int
 verdict_attr(const struct cmp *s, const struct tui *t, size_t i)
 {
 	const struct compare_cell *c = compare_cell(&s->c, i, s->col);
 	int a = i == s->row ? A_BOLD : A_NORMAL;
 
-	if (c->n == 0 || c->interrupted || c->verdict == COMPARE_V_STOPPED ||
-	    c->verdict == COMPARE_V_NONE)
+	if (c->n == 0 || c->interrupted)
 		return a | tui_attr(t, TUI_PAIR_DIM);
-	if (c->verdict == COMPARE_V_BETTER)
+	switch (c->verdict) {
+	case COMPARE_V_BETTER:
 		return a | tui_attr(t, TUI_PAIR_GOOD);
-	if (c->verdict == COMPARE_V_WORSE)
+	case COMPARE_V_WORSE:
 		return a | tui_attr(t, TUI_PAIR_BAD);
-	return a;
+	case COMPARE_V_UNSURE:
+	case COMPARE_V_STOPPED:
+	case COMPARE_V_NONE:
+		return a | tui_attr(t, TUI_PAIR_DIM);
+	default:
+		return a;
+	}
 }
 
 /* The widest verdict of any test, so that the column keeps its width as
@@ -282,8 +293,10 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 	snprintf(b, sizeof b, _("Verdict: %s"), sel->title);
 	tui_put(w, y, vx, vw, b);
 	wattroff(w, A_BOLD);
+	/* the change's interval is at the level of the correction */
+	snprintf(b, sizeof b, _("change, %.3g%% CI"), s->c.conf_shown * 100);
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, y + 1, vx, vw, _("change, 95% CI"));
+	tui_put(w, y + 1, vx, vw, b);
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
 	for (size_t v = 0; v < s->ncol_x; v++) {
 		const struct compare_col *col = &s->c.cols[s->left + v];
@@ -540,8 +553,11 @@ draw_paras(struct para *p, size_t n, struct tui *t, WINDOW *w, int y)
 	}
 }
 
-/* The selected row and cell: which record, its figures, the answer,
-   the marks' reasons, why the column is kept apart. */
+/* The selected row and cell: which record, its figures, the answer
+   (with q, the smallest change its repeats could show, what would
+   settle it), the row over all tests, the marks' reasons, why the
+   column is kept apart, and how the verdicts were reached, once for
+   all. */
 static void
 draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 {
@@ -549,10 +565,12 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 	const struct compare_col *col = &s->c.cols[s->col];
 	int warn = tui_attr(t, TUI_PAIR_WARN), dim = tui_attr(t, TUI_PAIR_DIM);
 	char *marks = compare_marks_text(&s->c, s->row, s->col);
+	char *method = compare_method_text(&s->c);
 	struct para p[] = {
 		{ row_para(s), A_NORMAL, 1, 3, 0 },
 		{ figures_para(s), dim, 1, 2, 0 },
-		{ answer_para(s), A_BOLD, 2, 0, 0 },
+		{ answer_para(s), A_BOLD, 4, 0, 0 },
+		{ compare_summary_text(&s->c, s->row), A_NORMAL, 2, 1, 0 },
 		{ c->marks ? xasprintf("! %s", marks) : NULL, warn, 2, 1, 0 },
 		{ col->apart
 			? xasprintf("%s %s", t->ascii ? "!=" : "≠", col->apart)
@@ -563,9 +581,12 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 				    "figures do not compare."))
 			: NULL,
 		    warn, 1, 1, 0 },
+		{ xasprintf(_("How: %s (t: another test)"), method), dim, 1, 2,
+		    0 },
 	};
 
 	free(marks);
+	free(method);
 	draw_paras(p, sizeof p / sizeof p[0], t, w, y);
 }
 

@@ -46,16 +46,26 @@ static const struct tui_key cmp_keys[] = {
 	{ "v",
 	    N_("cells: mean ±stddev, mean % (against the baseline), "
 	       "mean") },
+	{ "t",
+	    N_("the test the verdicts rest on: log (Welch on logarithms), "
+	       "welch, rank (Mann-Whitney); the lab's by default") },
 	{ "w W",
 	    N_("write the report beside the results: w as text for a "
 	       "mail, W as HTML with charts (raidlab report)") },
 	{ "Picker:", N_("space marks, Enter adds, p types a path") },
 	{ "Verdict",
-	    N_("the change against B with the half-width of its 95% "
-	       "interval; ~ p=: no difference proven; n<3: too few "
-	       "repeats to tell") },
+	    N_("against B, after the correction for the comparisons made: "
+	       "better or worse (in colour) with the change and the "
+	       "half-width of its interval; same ±2%: the same within the "
+	       "lab's margin; can't tell (dim), with the interval; n<3: "
+	       "too few repeats to tell") },
+	{ "Below",
+	    N_("the selected cell's answer with q (the adjusted p), the "
+	       "smallest change its repeats could show, the repeats that "
+	       "would settle it, the row over all tests, how it was "
+	       "judged") },
 	{ "cv trend...", N_("stability marks: the lines below say why") },
-	{ "*", N_("the best in its column, proven at 95% (+++++: too fast)") },
+	{ "*", N_("the best in its column, where proven (+++++: too fast)") },
 	{ "~", N_("scratch disks: functional, not representative") },
 	{ "!",
 	    N_("after a figure: only stopped runs had one, never judged; "
@@ -314,6 +324,14 @@ remove_row_record(struct cmp *s, struct tui *t)
 		s->col = s->c.ncols ? s->c.ncols - 1 : 0;
 }
 
+/* The report judges as the screen does: by the test chosen with t. */
+static void
+method(const struct cmp *s, struct share *sh)
+{
+	if (s->c.method_chosen)
+		compare_set_method(&sh->cmp, s->c.test, s->c.margin);
+}
+
 /*
  * The report of what the table shows (share.h), as raidlab report would
  * write it from the same files with the same baseline, beside the first
@@ -327,7 +345,7 @@ write_report(struct cmp *s, struct tui *t, enum share_format f)
 	    ? s->c.rows[s->c.baseline].variant
 	    : NULL;
 	size_t n = 0, nofile = 0;
-	struct share sh;
+	struct share sh = { 0 }; /* share_done() on it when a load failed */
 	char b[ERRBUF], *path = NULL;
 	struct err e;
 
@@ -350,11 +368,14 @@ write_report(struct cmp *s, struct tui *t, enum share_format f)
 		    nofile > 0 ? _("the results have no file yet: nothing to "
 				   "report")
 			       : _("nothing to report: no figures"));
-	else if (path = share_default_path(&sh, f, "."),
-	    share_save(&sh, f, path, &e) < 0)
-		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
-	else
-		tui_message(t, false, _("Report written to %s"), path);
+	else {
+		method(s, &sh);
+		path = share_default_path(&sh, f, ".");
+		if (share_save(&sh, f, path, &e) < 0)
+			tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+		else
+			tui_message(t, false, _("Report written to %s"), path);
+	}
 	share_done(&sh);
 	for (size_t i = 0; i < n; i++)
 		record_free(recs[i]);
@@ -412,6 +433,13 @@ table_key(struct cmp *s, struct tui *t, int ch)
 		break;
 	case 'v':
 		s->view = (enum cmp_view)((s->view + 1) % CMP_VIEW__COUNT);
+		break;
+	case 't':
+		compare_set_method(&s->c,
+		    (enum stats_test)((s->c.test + 1) % STATS_TEST__COUNT),
+		    s->c.margin);
+		tui_message(t, false, _("Verdicts by the %s test"),
+		    stats_test_key(s->c.test));
 		break;
 	case 'w':
 	case 'W':
@@ -569,5 +597,5 @@ const struct tui_screen tui_compare = {
 	/* TRANSLATORS: status bar entries "key word", two spaces apart;
 	   keep the keys and the two spaces. */
 	.status = N_("a add  b baseline  Del remove  v view  y copy  w/W "
-		     "report  Left/Right test"),
+		     "report  Left/Right test  t method"),
 };
