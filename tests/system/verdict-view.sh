@@ -23,6 +23,7 @@
 #    every answer, in every report.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 need_cmd jq python3
+need_scipy
 
 check=${top_srcdir:-.}/tests/system/verdict-check.py
 cat >"$TEST_TMP/lab.cfg" <<EOF
@@ -80,7 +81,7 @@ outputs() {
 		fail "report --markdown $1"
 	"$RAIDLAB" report --html -o "$TEST_TMP/report.html" "$1" ||
 		fail "report --html $1"
-	python3 "$check" "$TEST_TMP/cmp.json" "$1" >"$TEST_TMP/check.out" \
+	"$PY" "$check" "$TEST_TMP/cmp.json" "$1" >"$TEST_TMP/check.out" \
 		2>&1 || fail "verdict-check $1: $(cat "$TEST_TMP/check.out")"
 }
 star=$(printf '\342\230\205')
