@@ -36,35 +36,52 @@ html_verdict_class(enum compare_verdict v)
 	}
 }
 
-/* Each variant over all tests, with its chart colour. */
+/* Each variant over all tests, with its chart colour, the baseline
+   first (the swatches are the key to every chart below); nothing when
+   no variant is judged. */
 static void
 overall(const struct share *s, struct strbuf *out)
 {
-	bool open = false;
+	const struct compare *c = &s->cmp;
+	char **t = xcalloc(c->nrows + 1, sizeof *t);
+	size_t n = 0;
 
-	for (size_t i = 0; i < s->cmp.nrows; i++) {
-		char *t = compare_summary_text(&s->cmp, i);
+	for (size_t i = 0; i < c->nrows; i++)
+		n += (t[i] = compare_summary_text(c, i)) != NULL;
+	if (n > 0) {
+		html_elem(out, "p", _("Over all tests:"));
+		strbuf_add(out, "\n<ul class=\"overall\">\n");
+	}
+	for (size_t k = 0; n > 0 && k <= c->nrows; k++) {
+		/* k == 0: the baseline; then the rows in order */
+		size_t i = k == 0 ? c->baseline : k - 1;
+		char *name;
 
-		if (t == NULL)
+		if (i >= c->nrows || (k > 0 && t[i] == NULL))
 			continue;
-		if (!open) {
-			html_elem(out, "p", _("Over all tests:"));
-			strbuf_add(out, "\n<ul class=\"overall\">\n");
-		}
-		open = true;
 		strbuf_printf(out,
 		    "<li><span class=\"swatch\" style=\"color:%s\">"
 		    "\xe2\x96\xa0</span>",
 		    svg_colour(i));
-		html_text(out, t);
+		if (k == 0) {
+			name = share_row_name(s, i);
+			html_text(out, name);
+			strbuf_add(out, ": ");
+			html_text(out, _("the baseline"));
+			free(name);
+		} else {
+			html_text(out, t[i]);
+		}
 		strbuf_add(out, "</li>\n");
-		free(t);
 	}
-	if (open) {
+	if (n > 0) {
 		strbuf_add(out, "</ul>\n");
 		html_elem(out, "p", _("Per test:"));
 		strbuf_add(out, "\n");
 	}
+	for (size_t i = 0; i < c->nrows; i++)
+		free(t[i]);
+	free(t);
 }
 
 /* A line per test: its name, a link to its section, and each variant's

@@ -416,14 +416,14 @@ test_table(struct strbuf *out, const struct share *s, size_t k)
 	static const char *const heads[] = { N_("Variant"), N_("n"), N_("Mean"),
 		N_("95% CI of the mean"), NULL, N_("Verdict"), N_("Notes") };
 	char v[COMPARE_NUM_BUF], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
-	char buf[128];
+	char buf[128], conf[16];
 
 	strbuf_add(out, "<table>\n<thead><tr>");
 	for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++) {
 		/* the change's interval is at the corrected level */
 		if (heads[h] == NULL)
-			snprintf(buf, sizeof buf, _("Change, %.3g%% CI"),
-			    c->conf_shown * 100);
+			snprintf(buf, sizeof buf, _("Change, %s%% CI"),
+			    share_conf_text(c->conf_shown, conf, sizeof conf));
 		strbuf_add(out, "<th scope=\"col\">");
 		html_text(out, heads[h] ? _(heads[h]) : buf);
 		strbuf_add(out, "</th>");
@@ -534,16 +534,16 @@ results(const struct share *s, struct html_toc *toc, struct strbuf *out)
 
 	html_h2(out, toc, "results", _("Results"));
 	if (c->baseline != COMPARE_NONE) {
-		char *b = share_row_name(s, c->baseline);
+		char *b = share_row_name(s, c->baseline), conf[16];
 		char *t =
 		    xasprintf(_("Each figure is the mean of n repeats with "
 				"the 95%% confidence interval of their "
 				"geometric mean (on the log scale: never "
 				"below 0); the change is against %s, with "
-				"its %.3g%% interval, and its verdict: better "
+				"its %s%% interval, and its verdict: better "
 				"or worse, the same within the margin, or "
 				"can't tell."),
-			b, c->conf_shown * 100);
+			b, share_conf_text(c->conf_shown, conf, sizeof conf));
 
 		html_elem(out, "p", t);
 		free(t);

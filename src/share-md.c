@@ -377,7 +377,7 @@ answer(const struct share *s, struct strbuf *out)
 void
 share_markdown(const struct share *s, struct strbuf *out)
 {
-	char *t = text_dup(s->title);
+	char *t = text_dup(s->title), conf[16];
 
 	/* The answer, then the evidence: a reader stops after the first. */
 	strbuf_printf(out, "# %s\n\n", t);
@@ -389,11 +389,11 @@ share_markdown(const struct share *s, struct strbuf *out)
 			"95%% confidence interval of their geometric mean "
 			"ends, in %% of the mean (on the log scale: never "
 			"below 0); the change is against the baseline, with "
-			"the half-width of its %.3g%% interval, then its "
+			"the half-width of its %s%% interval, then its "
 			"verdict: better or worse, the same within the "
 			"margin, or can't tell. * the best of a test, where "
 			"proven; ! an unstable sample."),
-	    s->cmp.conf_shown * 100);
+	    share_conf_text(s->cmp.conf_shown, conf, sizeof conf));
 	strbuf_printf(out, "## %s\n\n%s\n\n", _("Results"), t);
 	free(t);
 	for (size_t k = 0; k < s->cmp.ncols; k++)

@@ -359,17 +359,17 @@ results(const struct share *s, struct strbuf *out)
 		nw = 24;
 	heading(out, _("Results"));
 	if (c->baseline != COMPARE_NONE) {
-		char *b = share_row_name(s, c->baseline);
+		char *b = share_row_name(s, c->baseline), conf[16];
 
 		t = xasprintf(_("Each figure is the mean of n repeats with "
 				"where the 95%% confidence interval of their "
 				"geometric mean ends, in %% of the mean (on "
 				"the log scale: never below 0); the change is "
-				"against %s, with the half-width of its %.3g%% "
+				"against %s, with the half-width of its %s%% "
 				"interval, then its verdict: better or worse, "
 				"the same within the margin, or can't tell. * "
 				"a proven best; ! an unstable sample."),
-		    b, c->conf_shown * 100);
+		    b, share_conf_text(c->conf_shown, conf, sizeof conf));
 		free(b);
 	} else {
 		t = xstrdup(_("Each figure is the mean of n repeats with where "

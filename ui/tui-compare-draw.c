@@ -286,7 +286,7 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 {
 	const struct compare_col *sel = &s->c.cols[s->col];
 	int vx = 2 + lw + 1;
-	char b[256];
+	char b[256], conf[16];
 
 	wattron(w, A_BOLD);
 	tui_put(w, y, 2, lw, _("Variant"));
@@ -294,7 +294,8 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 	tui_put(w, y, vx, vw, b);
 	wattroff(w, A_BOLD);
 	/* the change's interval is at the level of the correction */
-	snprintf(b, sizeof b, _("change, %.3g%% CI"), s->c.conf_shown * 100);
+	snprintf(b, sizeof b, _("change, %s%% CI"),
+	    share_conf_text(s->c.conf_shown, conf, sizeof conf));
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
 	tui_put(w, y + 1, vx, vw, b);
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
@@ -581,7 +582,7 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 				    "figures do not compare."))
 			: NULL,
 		    warn, 1, 1, 0 },
-		{ xasprintf(_("How: %s (t: another test)"), method), dim, 1, 2,
+		{ xasprintf(_("How: %s (t: another test)"), method), dim, 2, 2,
 		    0 },
 	};
 

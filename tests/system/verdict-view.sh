@@ -184,7 +184,7 @@ grep -q ">$star" "$TEST_TMP/report.html" || fail "diff: the HTML stars no best"
 grep -q 'class="num best" style="background' "$TEST_TMP/report.html" ||
 	fail "diff: the HTML colours no best"
 expect_eq "diff: the HTML's answers in blue" \
-	"$(grep -Eo '<span class="v-better">two [0-9.]+% faster than one \(q [<=] [0-9.]+\)</span>' \
+	"$(grep -Eo '<span class="v-better">two [0-9.]+% faster than one \(q (&lt;|=) [0-9.]+\)</span>' \
 	"$TEST_TMP/report.html" | wc -l)" 2
 
 # ---- each report leads with the answer
