@@ -538,6 +538,9 @@ draw_paras(struct para *p, size_t n, struct tui *t, WINDOW *w, int y)
 	for (size_t i = 0; i < n; i++) {
 		const char *s = p[i].text;
 
+		/* the core's sentences are in the locale's "±" */
+		if (t->ascii && p[i].text != NULL)
+			ascii_pm(p[i].text);
 		wattron(w, p[i].attr);
 		for (int l = 0; l < p[i].lines && *s != '\0'; l++) {
 			/* the last line granted shows as much as fits */

@@ -70,7 +70,7 @@ def check_tables(cmp_path, html_path):
             # not again in each answer resting on it
             answer = (r.get("answer") or "").split(
                 "; the verdict rests on an unstable sample: ")[0]
-            if answer and html.escape(answer) not in sec:
+            if answer and answer not in html.unescape(sec):
                 problems.append("test %s, %s: answer %r missing" %
                                 (t["key"], name, answer))
     if problems:
