@@ -22,6 +22,7 @@
 #include "plot.h"
 #include "record.h"
 #include "share.h"
+#include "strbuf.h"
 #include "tui-compare.h"
 #include "tui-form.h"
 #include "tui.h"
@@ -481,7 +482,9 @@ answer_para(const struct cmp *s)
 {
 	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
 	const struct compare_row *r = &s->c.rows[s->row];
-	char *a = compare_answer(&s->c, s->row, s->col), name[128], base[128];
+	/* bare: the reasons of its sides are marks_para()'s, said once */
+	char *a = compare_answer_bare(&s->c, s->row, s->col), name[128],
+	     base[128];
 
 	if (a != NULL)
 		return a;
@@ -503,6 +506,45 @@ answer_para(const struct cmp *s)
 	return xasprintf(_("%s: no verdict: the baseline %s has no figure "
 			   "for this test"),
 	    name, base);
+}
+
+/* The reasons for the marks of the selected cell and, when the answer
+   rests on it too, the baseline's: "! CV 12.1% over the 5% limit", or
+   named, "! a: ...; ! b: ..."; NULL without any. */
+static char *
+marks_para(const struct cmp *s)
+{
+	size_t sides[2] = { s->c.baseline, s->row };
+	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
+	bool base = s->c.baseline != COMPARE_NONE && s->c.baseline != s->row &&
+	    (compare_cell(&s->c, s->c.baseline, s->col)->marks &
+		COMPARE_UNSTABLE) != 0 &&
+	    c->verdict != COMPARE_V_NONE;
+	struct strbuf b;
+
+	if (!base) {
+		char *m, *out;
+
+		if (c->marks == 0)
+			return NULL;
+		m = compare_marks_text(&s->c, s->row, s->col);
+		out = xasprintf("! %s", m);
+		free(m);
+		return out;
+	}
+	strbuf_init(&b);
+	for (int i = 0; i < 2; i++) {
+		char *m = compare_marks_text(&s->c, sides[i], s->col),
+		     name[128];
+
+		if (m[0] != '\0') {
+			row_label(s, sides[i], name, sizeof name);
+			strbuf_printf(&b, "%s! %s: %s", b.len ? "; " : "", name,
+			    m);
+		}
+		free(m);
+	}
+	return strbuf_take(&b);
 }
 
 /* Lines s takes at width (tui_wrap's breaks). */
@@ -565,17 +607,15 @@ draw_paras(struct para *p, size_t n, struct tui *t, WINDOW *w, int y)
 static void
 draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 {
-	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
 	const struct compare_col *col = &s->c.cols[s->col];
 	int warn = tui_attr(t, TUI_PAIR_WARN), dim = tui_attr(t, TUI_PAIR_DIM);
-	char *marks = compare_marks_text(&s->c, s->row, s->col);
 	char *method = compare_method_text(&s->c);
 	struct para p[] = {
 		{ row_para(s), A_NORMAL, 1, 3, 0 },
 		{ figures_para(s), dim, 1, 2, 0 },
 		{ answer_para(s), A_BOLD, 4, 0, 0 },
 		{ compare_summary_text(&s->c, s->row), A_NORMAL, 2, 1, 0 },
-		{ c->marks ? xasprintf("! %s", marks) : NULL, warn, 2, 1, 0 },
+		{ marks_para(s), warn, 2, 1, 0 },
 		{ col->apart
 			? xasprintf("%s %s", t->ascii ? "!=" : "≠", col->apart)
 			: NULL,
@@ -589,7 +629,6 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 		    0 },
 	};
 
-	free(marks);
 	free(method);
 	draw_paras(p, sizeof p / sizeof p[0], t, w, y);
 }

@@ -201,6 +201,9 @@ tui_keys Down Down Down Down Down
 tui_wait_for '^  alpha #2 '
 tui_wait_for '^[B ] alpha #2 +[^ ].* (cv|trend|outlier|warm-up|short)'
 wait_line '! ([^!]*; )?the tests lasted [0-9.e-]+ s: too short to trust'
+# said once: beside the answer, not again inside it
+screen_line | grep -q 'rests on an unstable sample' &&
+	fail "the answer repeats the marks' reasons"
 # the 2K files are another column, kept apart with the reason
 tui_keys Right
 tui_wait_for '≠ small, files/s'
