@@ -1,14 +1,15 @@
 /*
  * The report as a mail (share.h): plain ASCII within SHARE_TEXT_WIDTH
  * columns, no colour, so it pastes into a mailing-list post as it is.
- * The answer first: the question, a line per test with its verdicts,
- * what could not be measured and the caveats, each said once. Then the
- * evidence: the records and their host, the disks, how each variant was
- * built (commands wrapped as a shell reads them, with " \"), the verdict
- * table per test with each answer in words, then the lab file between
- * scissors lines, wrapped so that libconfig reads
- * it back the same (a long string becomes adjacent literals, which it
- * joins). The thread that owns the records.
+ * The answer first: the question, each variant over all tests, a line
+ * per test with its verdicts in the three words (share-answer.c), how
+ * they were reached, what could not be measured and the caveats, each
+ * said once. Then the evidence: the records and their host, the disks,
+ * how each variant was built (commands wrapped as a shell reads them,
+ * with " \"), the verdict table per test with each answer in words,
+ * then the lab file between scissors lines, wrapped so that libconfig
+ * reads it back the same (a long string becomes adjacent literals, which
+ * it joins). The thread that owns the records.
  */
 #include "config.h"
 

@@ -5,8 +5,9 @@
  * selected one in view, the best of each column starred and bold, a
  * colour scale from worst to best when colours are on), the bar chart of
  * the selected column (plot_bars), and the detail lines on the selected
- * row and cell: its answer in a sentence, its marks' reasons, why its
- * column is kept apart; or the picker of record files. See tui-compare.h.
+ * row and cell: its answer, the row over all tests, its marks' reasons,
+ * why its column is kept apart, how the verdicts were reached; or the
+ * picker of record files. See tui-compare.h.
  * UI thread only.
  */
 #include "config.h"

@@ -2,8 +2,10 @@
  * The Compare screen: variants x workload tests as a table (compare.h:
  * mean ±stddev over repeats, the best of each column marked, a colour
  * scale), the verdict of each row against the baseline row on the
- * selected test (the change with its 95% interval, or no difference, and
- * the stability marks), the answer in a sentence, a bar chart of the
+ * selected test in the reports' three words (better or worse with the
+ * change and its interval, the same within the margin, can't tell; and
+ * the stability marks), by the test t chooses, the answer in sentences
+ * with the row over all tests and how it was judged, a bar chart of the
  * selected column, and a picker that adds result records from the
  * results directory (or any directory or file typed). Every record added
  * while a lab is open stays, each its own rows (another lab opened or
