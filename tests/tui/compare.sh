@@ -151,7 +151,7 @@ tui_wait_for '^alpha is the baseline: the other rows are judged against it'
 tui_wait_for '^3 runs: 100\.0, 101\.0, 99\.00 files/s'
 # how the verdicts were reached, once: the test, the margin, the
 # correction over the 3 comparisons (beta, delta, eps)
-wait_line 'How: log test .*same = within ±2% .*3 comparisons, Benjamini-Hochberg'
+wait_line 'How: the log test .*same = within ±2% .*3 comparisons, Benjamini-Hochberg'
 expect_eq "the method line is said once" \
 	"$(tui_screen | grep -c 'Benjamini-Hochberg')" 1
 tui_keys Down Down Down Down
