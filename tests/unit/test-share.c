@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
