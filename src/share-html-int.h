@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "compare.h"
+
 struct record_run;
 struct share;
 struct strbuf;
@@ -46,6 +48,12 @@ bool share_html_run_of(const struct share *s, size_t row, size_t col,
    s->cmp.ncols entries. */
 size_t share_html_workloads(const struct share *s, size_t *first);
 
+/* share-html-answer.c: the answer the page leads with, and the class
+   that colours a verdict ("v-better", "v-worse", "v-same", "v-unsure",
+   "v-other"), in the answer and the tables alike. */
+void share_html_answer(const struct share *s, struct html_toc *toc,
+    struct strbuf *out);
+const char *html_verdict_class(enum compare_verdict v);
 /* share-html-series.c: the time series of every workload, variants
    overlaid, and each variant's member disks' activity. */
 void share_html_series(const struct share *s, struct html_toc *toc,

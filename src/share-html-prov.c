@@ -159,14 +159,6 @@ share_html_provenance(const struct share *s, struct html_toc *toc,
 	strbuf_add(out, "\n");
 	for (size_t i = 0; i < s->nv; i++)
 		variant(s, i, out);
-	if (s->ncaveats > 0) {
-		html_elem(out, "h3", _("Caveats"));
-		strbuf_add(out, "\n<ul>\n");
-		for (size_t i = 0; i < s->ncaveats; i++) {
-			html_elem(out, "li", s->caveats[i]);
-			strbuf_add(out, "\n");
-		}
-		strbuf_add(out, "</ul>\n");
-	}
+	/* the caveats are the answer's, said once at the top */
 	lab_files(s, out);
 }

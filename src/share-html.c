@@ -1,12 +1,16 @@
 /*
  * The report as one HTML5 file (share.h): no script, no font, no image,
  * no reference outside the file, so it reads offline, attaches to a mail
- * and prints. The page: the question, the caveats first (a reader must
- * not miss them), a summary table coloured per test from worst to best
- * (as bon_csv2html colours bonnie++'s), per test a bar chart with 95%
- * whiskers and the baseline beside its table and the answers in words
- * (compare_answer(): the text report's sentences), the time series, the
- * member disks' activity, the latency percentiles, then the provenance.
+ * and prints. The page: the question, then the answer (each variant over
+ * all tests, a line per test, how it was judged, what could not be
+ * measured, the caveats: share-html-answer.c), then the evidence: every
+ * test's mean at a glance coloured per test from worst to best where
+ * proven (as bon_csv2html colours bonnie++'s), per test a bar chart with
+ * 95% whiskers and the baseline beside its table (the change, its
+ * verdict's word coloured as in the answer) and the answers in words
+ * (the text report's sentences, each sample's reasons once), the time
+ * series, the member disks' activity, the latency percentiles, then the
+ * provenance.
  * The thread that owns the records.
  */
 #include "config.h"
@@ -21,6 +25,7 @@
 #include "i18n.h"
 #include "record.h"
 #include "share-html-int.h"
+#include "share-int.h"
 #include "share-svg.h"
 #include "share.h"
 #include "strbuf.h"
@@ -56,6 +61,11 @@ static const char css[] =
     ".best{font-weight:bold}\n"
     ".swatch{margin-right:.3em}\n"
     ".answers{margin:.2em 0;padding-left:1.2em;font-size:.9em}\n"
+    "ul.answer li,ul.overall li{margin:.15em 0}\n"
+    ".v-better,.v-worse,.v-same{padding:0 .25em;border-radius:3px}\n"
+    ".v-better{background:#92c5de}\n"
+    ".v-worse{background:#f4a582}\n"
+    ".v-same{background:#e4e4e4}\n"
     ".warn{color:#8a2b00}\n"
     ".note{font-size:.9em;color:#333}\n"
     "pre{background:#f5f5f5;border:1px solid #ddd;padding:6px 8px;"
@@ -275,13 +285,13 @@ summary(const struct share *s, struct html_toc *toc, struct strbuf *out)
 	const struct compare *c = &s->cmp;
 	char v[COMPARE_NUM_BUF];
 
-	html_h2(out, toc, "summary", _("Summary"));
+	html_h2(out, toc, "summary", _("Every test at a glance"));
 	strbuf_add(out, "<div class=\"side\">\n<table class=\"summary\">\n");
 	html_elem(out, "caption",
 	    _("The mean of each test, coloured per test from the worst "
-	      "(vermilion) to the best (blue) where a difference is proven "
-	      "at 95%, white where none is; \xe2\x98\x85 a proven best, ! "
-	      "an unstable sample, +++++ too fast to measure."));
+	      "(vermilion) to the best (blue) where a difference is proven, "
+	      "white where none is; \xe2\x98\x85 a proven best, ! an "
+	      "unstable sample, +++++ too fast to measure."));
 	strbuf_add(out, "\n<thead><tr><th scope=\"col\">");
 	html_text(out, _("Test"));
 	strbuf_add(out, "</th>");
@@ -378,27 +388,50 @@ test_bars(struct strbuf *out, const struct share *s, size_t k)
 	free(title);
 }
 
+/* The change with its interval: "+27.1% (+22.9% to +31.3%)". */
+static void
+change_cell(struct strbuf *out, const struct compare_cell *x)
+{
+	char p[COMPARE_NUM_BUF], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
+	char buf[3 * COMPARE_NUM_BUF + 16];
+
+	compare_format_pct(share_cell_change(x), p, sizeof p);
+	if (x->verdict == COMPARE_V_BASELINE || x->verdict == COMPARE_V_NONE)
+		p[0] = '\0';
+	else if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi)) {
+		compare_format_pct(x->ch.pct_lo, lo, sizeof lo);
+		compare_format_pct(x->ch.pct_hi, hi, sizeof hi);
+		snprintf(buf, sizeof buf, "%s (%s \xe2\x80\x93 %s)", p, lo, hi);
+		html_elem(out, "td class=\"num\"", buf);
+		return;
+	}
+	html_elem(out, "td class=\"num\"", p);
+}
+
 static void
 test_table(struct strbuf *out, const struct share *s, size_t k)
 {
 	const struct compare *c = &s->cmp;
 	const enum wl_unit u = c->cols[k].unit;
 	static const char *const heads[] = { N_("Variant"), N_("n"), N_("Mean"),
-		N_("95% CI of the mean"), N_("Change"), N_("Verdict"),
-		N_("Notes") };
+		N_("95% CI of the mean"), NULL, N_("Verdict"), N_("Notes") };
 	char v[COMPARE_NUM_BUF], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
-	char buf[128];
+	char buf[128], conf[16];
 
 	strbuf_add(out, "<table>\n<thead><tr>");
 	for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++) {
+		/* the change's interval is at the corrected level */
+		if (heads[h] == NULL)
+			snprintf(buf, sizeof buf, _("Change, %s%% CI"),
+			    share_conf_text(c->conf_shown, conf, sizeof conf));
 		strbuf_add(out, "<th scope=\"col\">");
-		html_text(out, _(heads[h]));
+		html_text(out, heads[h] ? _(heads[h]) : buf);
 		strbuf_add(out, "</th>");
 	}
 	strbuf_add(out, "</tr></thead>\n<tbody>\n");
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_cell *x = compare_cell(c, i, k);
-		char *notes = cell_notes(s, i, k);
+		char *notes = cell_notes(s, i, k), *td;
 
 		strbuf_add(out, "<tr>");
 		row_head(out, s, i);
@@ -410,10 +443,12 @@ test_table(struct strbuf *out, const struct share *s, size_t k)
 		snprintf(buf, sizeof buf, "%s \xe2\x80\x93 %s", lo, hi);
 		html_elem(out, "td class=\"num\"",
 		    isfinite(x->d.ci_lo) ? buf : "-");
-		html_elem(out, "td class=\"num\"",
-		    share_change_text(s, i, k, buf, sizeof buf));
-		html_elem(out, "td class=\"num\"",
-		    compare_format_verdict(c, i, k, buf, sizeof buf));
+		change_cell(out, x);
+		td = xasprintf("td class=\"%s\"",
+		    html_verdict_class(x->verdict));
+		html_elem(out, td,
+		    share_verdict_word(c, i, k, buf, sizeof buf));
+		free(td);
 		html_elem(out, "td", notes);
 		strbuf_add(out, "</tr>\n");
 		free(notes);
@@ -428,8 +463,9 @@ test_answers(struct strbuf *out, const struct share *s, size_t k)
 	const struct compare *c = &s->cmp;
 	bool open = false;
 
+	/* bare: a sample's reasons are said once, in its own line */
 	for (size_t i = 0; i < c->nrows; i++) {
-		char *a = compare_answer(c, i, k),
+		char *a = compare_answer_bare(c, i, k),
 		     *m = compare_marks_text(c, i, k);
 
 		if ((a != NULL || m[0] != '\0') && !open) {
@@ -498,14 +534,16 @@ results(const struct share *s, struct html_toc *toc, struct strbuf *out)
 
 	html_h2(out, toc, "results", _("Results"));
 	if (c->baseline != COMPARE_NONE) {
-		char *b = share_row_name(s, c->baseline);
+		char *b = share_row_name(s, c->baseline), conf[16];
 		char *t =
 		    xasprintf(_("Each figure is the mean of n repeats with "
 				"the 95%% confidence interval of their "
 				"geometric mean (on the log scale: never "
 				"below 0); the change is against %s, with "
-				"the half-width of its 95%% interval."),
-			b);
+				"its %s%% interval, and its verdict: better "
+				"or worse, the same within the margin, or "
+				"can't tell."),
+			b, share_conf_text(c->conf_shown, conf, sizeof conf));
 
 		html_elem(out, "p", t);
 		free(t);
@@ -521,21 +559,6 @@ results(const struct share *s, struct html_toc *toc, struct strbuf *out)
 }
 
 /* ------------------------------------------------------------ the page */
-
-static void
-caveats(const struct share *s, struct strbuf *out)
-{
-	if (s->ncaveats == 0)
-		return;
-	strbuf_add(out, "<div class=\"caveats\">\n<strong>");
-	html_text(out, _("Caveats"));
-	strbuf_add(out, "</strong>\n<ul>\n");
-	for (size_t i = 0; i < s->ncaveats; i++) {
-		html_elem(out, "li", s->caveats[i]);
-		strbuf_add(out, "\n");
-	}
-	strbuf_add(out, "</ul>\n</div>\n");
-}
 
 static void
 head(const struct share *s, struct strbuf *out)
@@ -579,6 +602,7 @@ share_html(const struct share *s, struct strbuf *out)
 		    strcmp(s->r[i].question, s->r[0].question) == 0;
 	strbuf_init(&body);
 	strbuf_add(&body, "");
+	share_html_answer(s, &toc, &body);
 	summary(s, &toc, &body);
 	results(s, &toc, &body);
 	share_html_series(s, &toc, &body);
@@ -591,7 +615,6 @@ share_html(const struct share *s, struct strbuf *out)
 	strbuf_add(out, "\n");
 	if (same && strcmp(s->r[0].question, s->title) != 0)
 		html_elem(out, "p class=\"question\"", s->r[0].question);
-	caveats(s, out);
 	strbuf_add(out, "</header>\n");
 	toc_write(out, &toc);
 	strbuf_add(out, "<main>\n");

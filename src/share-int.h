@@ -11,12 +11,44 @@
 
 #include <jansson.h>
 
+struct compare_cell;
 struct share;
 struct share_variant;
 struct strbuf;
 
 /* Append s (taken) to the vector v of n strings. */
 void share_strv_push(char ***v, size_t *n, char *s);
+/* Free the n strings of v and v. */
+void share_strv_free(char **v, size_t n);
+
+/*
+ * share-answer.c: the answer the reports lead with, worded alike in
+ * every format. Row's verdict on test col in a few words, appended to
+ * out: "two 12.3% faster than one (q = 0.002)" (q: Benjamini-Hochberg's
+ * adjusted p), "two took 4.0% less time than one (q = 0.03)", "two the
+ * same as one within ±2%", "two: can't tell against one (-7.0% to
+ * +9.0%; about 12 repeats each would settle it)", "two: too few repeats
+ * to tell (n<3)"; " !" after it when a side is unstable. Only for a row
+ * share_judged().
+ */
+void share_verdict_words(const struct share *s, size_t row, size_t col,
+    struct strbuf *out);
+/* The change in percent the test measured (the ratio of geometric means
+   for the log test, the median ratio for the rank test: what the
+   interval is of), else that of the means; NAN with neither. */
+double share_cell_change(const struct compare_cell *x);
+/* Row has a verdict against the baseline on col (neither none nor the
+   baseline itself). */
+bool share_judged(const struct share *s, size_t row, size_t col);
+/* What a test's answer says when no row is judged on it. */
+const char *share_nothing_judged(const struct share *s);
+/* "small: 1000 files of 4K in 10 dirs": the test's name in an answer
+   (workload and label). Caller frees. */
+char *share_test_name(const struct share *s, size_t col);
+/* What could not be measured, as sentences into a new vector *v of *n
+   (share_strv_free()): the variants with no figure and why, and the
+   tests too fast to measure. */
+void share_unmeasured(const struct share *s, char ***v, size_t *n);
 
 /* share-facts.c: the md and queue settings a build's facts read back
    (mdadm --detail's and sysfs's md values, readahead, the filesystem's

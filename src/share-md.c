@@ -1,7 +1,10 @@
 /*
  * The report as Markdown (share.h): the text report's sections with
  * GitHub-flavoured tables for the verdicts and fenced blocks for the
- * commands and the lab file, for an issue tracker or a wiki. Text from
+ * commands and the lab file, for an issue tracker or a wiki. The answer
+ * first (each variant over all tests, a line per test, how it was
+ * judged, what could not be measured, the caveats), then the evidence:
+ * the records, how each variant was built, a table per test. Text from
  * the records is shown, never obeyed: control characters as "\xHH"
  * (textsafe.h), "&", "<" and ">" as entities (a renderer would take
  * "<script>" as HTML), backticks escaped, and "|" in table cells; code
@@ -247,7 +250,7 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 		strbuf_add(out, "\n\n");
 	}
 	strbuf_printf(out, "| | %s | %s | n | %s |\n|---|---|---:|---:|---|\n",
-	    _("Variant"), _("Mean, 95% CI"), _("Change"));
+	    _("Variant"), _("Mean, 95% CI"), _("Change, verdict"));
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_cell *x = compare_cell(c, i, k);
 		char v[96], ch[96], n[32], *name;
@@ -267,16 +270,20 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 	}
 	strbuf_add(out, "\n");
 	for (size_t i = 0; i < c->nrows; i++) {
-		char *a = compare_answer(c, i, k),
-		     *m = compare_marks_text(c, i, k);
+		char *a = compare_answer_bare(c, i, k);
 
 		if (a != NULL) {
 			strbuf_add(out, "- ");
 			text_add(out, a, false);
 			strbuf_add(out, "\n");
 		}
-		/* An answer says its sides' reasons already. */
-		if (m[0] != '\0' && a == NULL) {
+		free(a);
+	}
+	/* Each sample's reasons once, not again in every answer on it. */
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *m = compare_marks_text(c, i, k);
+
+		if (m[0] != '\0') {
 			char *name = share_row_name(s, i),
 			     *bang = xasprintf("! %s", name);
 
@@ -284,40 +291,114 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 			free(bang);
 			free(name);
 		}
-		free(a);
 		free(m);
 	}
 	strbuf_add(out, "\n");
 }
 
+/* "- TEXT" for a list. */
+static void
+bullet(struct strbuf *out, const char *text)
+{
+	strbuf_add(out, "- ");
+	text_add(out, text, false);
+	strbuf_add(out, "\n");
+}
+
+/* The answer first: each variant over all tests, each test in a line,
+   how it was judged, what could not be measured, the caveats. */
+static void
+answer(const struct share *s, struct strbuf *out)
+{
+	const struct compare *c = &s->cmp;
+	bool head = false;
+	char **v, *m;
+	size_t n;
+
+	strbuf_printf(out, "## %s\n\n", _("The answer"));
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *t = compare_summary_text(c, i);
+
+		if (t == NULL)
+			continue;
+		if (!head)
+			strbuf_printf(out, "%s\n\n", _("Over all tests:"));
+		head = true;
+		bullet(out, t);
+		free(t);
+	}
+	if (head)
+		strbuf_printf(out, "\n%s\n\n", _("Per test:"));
+	for (size_t k = 0; k < c->ncols; k++) {
+		char *name = share_test_name(s, k);
+		struct strbuf b;
+		size_t said = 0;
+
+		strbuf_init(&b);
+		strbuf_add(&b, "");
+		for (size_t i = 0; i < c->nrows; i++) {
+			if (!share_judged(s, i, k))
+				continue;
+			if (said++ > 0)
+				strbuf_add(&b, "; ");
+			share_verdict_words(s, i, k, &b);
+		}
+		strbuf_add(out, "- **");
+		text_add(out, name, false);
+		strbuf_add(out, "**: ");
+		text_add(out, said > 0 ? b.s : share_nothing_judged(s), false);
+		strbuf_add(out, "\n");
+		strbuf_done(&b);
+		free(name);
+	}
+	m = compare_method_text(c);
+	strbuf_printf(out, "\n%s: ", _("How it was judged"));
+	text_add(out, m, false);
+	strbuf_printf(out, ". %s\n\n",
+	    _("! marks an unstable sample: its reasons are under its test "
+	      "in Results."));
+	free(m);
+	share_unmeasured(s, &v, &n);
+	if (n > 0)
+		strbuf_printf(out, "### %s\n\n", _("Could not be measured"));
+	for (size_t i = 0; i < n; i++)
+		bullet(out, v[i]);
+	if (n > 0)
+		strbuf_add(out, "\n");
+	share_strv_free(v, n);
+	if (s->ncaveats > 0)
+		strbuf_printf(out, "### %s\n\n", _("Caveats"));
+	for (size_t i = 0; i < s->ncaveats; i++)
+		bullet(out, s->caveats[i]);
+	if (s->ncaveats > 0)
+		strbuf_add(out, "\n");
+}
+
 void
 share_markdown(const struct share *s, struct strbuf *out)
 {
-	char *t = text_dup(s->title);
+	char *t = text_dup(s->title), conf[16];
 
+	/* The answer, then the evidence: a reader stops after the first. */
 	strbuf_printf(out, "# %s\n\n", t);
 	free(t);
+	answer(s, out);
 	records(s, out);
 	variants(s, out);
-	strbuf_printf(out, "## %s\n\n%s\n\n", _("Results"),
-	    _("Each figure is the mean of n repeats with where the 95% "
-	      "confidence interval of their geometric mean ends, in % of "
-	      "the mean (on the log scale: never below 0); the change is "
-	      "against the "
-	      "baseline, with the half-width of its 95% interval. * the best "
-	      "of a test, where proven at 95%; ! an unstable sample."));
+	t = xasprintf(_("Each figure is the mean of n repeats with where the "
+			"95%% confidence interval of their geometric mean "
+			"ends, in %% of the mean (on the log scale: never "
+			"below 0); the change is against the baseline, with "
+			"the half-width of its %s%% interval, then its "
+			"verdict: better or worse, the same within the "
+			"margin, or can't tell. * the best of a test, where "
+			"proven; ! an unstable sample."),
+	    share_conf_text(s->cmp.conf_shown, conf, sizeof conf));
+	strbuf_printf(out, "## %s\n\n%s\n\n", _("Results"), t);
+	free(t);
 	for (size_t k = 0; k < s->cmp.ncols; k++)
 		test_table(s, k, out);
 	share_lat_markdown(s, out);
-	if (s->ncaveats > 0) {
-		strbuf_printf(out, "## %s\n\n", _("Caveats"));
-		for (size_t i = 0; i < s->ncaveats; i++) {
-			strbuf_add(out, "- ");
-			text_add(out, s->caveats[i], false);
-			strbuf_add(out, "\n");
-		}
-		strbuf_add(out, "\n");
-	}
 	for (size_t i = 0; i < s->nrecs; i++) {
 		if (s->r[i].lab_text == NULL)
 			continue;

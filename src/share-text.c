@@ -1,14 +1,15 @@
 /*
  * The report as a mail (share.h): plain ASCII within SHARE_TEXT_WIDTH
  * columns, no colour, so it pastes into a mailing-list post as it is.
- * The answer first: the question, a line per test with its verdicts,
- * what could not be measured and the caveats, each said once. Then the
- * evidence: the records and their host, the disks, how each variant was
- * built (commands wrapped as a shell reads them, with " \"), the verdict
- * table per test with each answer in words, then the lab file between
- * scissors lines, wrapped so that libconfig reads
- * it back the same (a long string becomes adjacent literals, which it
- * joins). The thread that owns the records.
+ * The answer first: the question, each variant over all tests, a line
+ * per test with its verdicts in the three words (share-answer.c), how
+ * they were reached, what could not be measured and the caveats, each
+ * said once. Then the evidence: the records and their host, the disks,
+ * how each variant was built (commands wrapped as a shell reads them,
+ * with " \"), the verdict table per test with each answer in words,
+ * then the lab file between scissors lines, wrapped so that libconfig
+ * reads it back the same (a long string becomes adjacent literals, which
+ * it joins). The thread that owns the records.
  */
 #include "config.h"
 
@@ -359,24 +360,24 @@ results(const struct share *s, struct strbuf *out)
 		nw = 24;
 	heading(out, _("Results"));
 	if (c->baseline != COMPARE_NONE) {
-		char *b = share_row_name(s, c->baseline);
+		char *b = share_row_name(s, c->baseline), conf[16];
 
 		t = xasprintf(_("Each figure is the mean of n repeats with "
-				"where "
-				"the 95%% confidence interval of their "
+				"where the 95%% confidence interval of their "
 				"geometric mean ends, in %% of the mean (on "
 				"the log scale: never below 0); the change is "
-				"against %s, with the half-width of its 95%% "
-				"interval. * a best proven at 95%%; ! an "
-				"unstable sample."),
-		    b);
+				"against %s, with the half-width of its %s%% "
+				"interval, then its verdict: better or worse, "
+				"the same within the margin, or can't tell. * "
+				"a proven best; ! an unstable sample."),
+		    b, share_conf_text(c->conf_shown, conf, sizeof conf));
 		free(b);
 	} else {
 		t = xstrdup(_("Each figure is the mean of n repeats with where "
 			      "the 95% confidence interval of their geometric "
 			      "mean ends, in % of the mean (on the log scale: "
-			      "never below 0). * a best proven at 95%; ! an "
-			      "unstable sample."));
+			      "never below 0). * a proven best; ! an unstable "
+			      "sample."));
 	}
 	share_wrap(out, t, 0, 0, W);
 	free(t);
@@ -386,110 +387,86 @@ results(const struct share *s, struct strbuf *out)
 
 /* ------------------------------------------------------------ summary */
 
-/* A verdict in a few words: "two 12.3% faster than one (p = 0.002)". */
+/* "  - TEXT", wrapped under the text. */
 static void
-verdict_words(const struct share *s, size_t i, size_t k, struct strbuf *out)
+bullet(struct strbuf *out, const char *text)
 {
-	const struct compare *c = &s->cmp;
-	const struct compare_cell *x = compare_cell(c, i, k);
-	bool lower = c->cols[k].lower_better;
-	char *name = share_row_name(s, i),
-	     *base = share_row_name(s, c->baseline);
-	char buf[64];
+	strbuf_add(out, "  - ");
+	share_wrap(out, text, 4, 6, W);
+}
 
-	switch (x->verdict) {
-	case COMPARE_V_BETTER:
-	case COMPARE_V_WORSE:
-		strbuf_printf(out,
-		    lower ? (x->pct < 0 ? _("%s took %.1f%% less time than %s")
-					: _("%s took %.1f%% more time than %s"))
-			  : (x->pct < 0 ? _("%s %.1f%% slower than %s")
-					: _("%s %.1f%% faster than %s")),
-		    name, fabs(x->pct), base);
-		strbuf_printf(out, " (p = %.2g)", x->ch.p);
-		break;
-	case COMPARE_V_SAME:
-		strbuf_printf(out,
-		    _("%s: no difference from %s proven (p = %.2g)"), name,
-		    base, x->ch.p);
-		break;
-	case COMPARE_V_FEW:
-		strbuf_printf(out, _("%s: too few repeats to tell (n<3)"),
-		    name);
-		break;
-	default:
-		strbuf_printf(out, "%s: %s", name,
-		    compare_format_verdict(c, i, k, buf, sizeof buf));
-		break;
+/* Each variant over every test: its summary line. */
+static void
+overall(const struct share *s, struct strbuf *out)
+{
+	bool head = false;
+
+	for (size_t i = 0; i < s->cmp.nrows; i++) {
+		char *t = compare_summary_text(&s->cmp, i);
+
+		if (t == NULL)
+			continue;
+		if (!head)
+			strbuf_printf(out, "%s\n", _("Over all tests:"));
+		head = true;
+		bullet(out, t);
+		free(t);
 	}
-	if ((x->marks & COMPARE_UNSTABLE) != 0 && x->verdict != COMPARE_V_FEW)
-		strbuf_add(out, " !");
-	free(name);
-	free(base);
+	if (head)
+		strbuf_printf(out, "%s\n", _("Per test:"));
 }
 
 /* The answer of test k in one line (wrapped): each variant's verdict. */
 static void
 answer_line(const struct share *s, size_t k, struct strbuf *out)
 {
-	const struct compare *c = &s->cmp;
-	const struct compare_col *col = &c->cols[k];
+	char *name = share_test_name(s, k);
 	struct strbuf b;
 	size_t said = 0;
-	char *a;
 
 	strbuf_init(&b);
-	strbuf_printf(&b, "%s: %s: ", col->workload, col->label);
-	for (size_t i = 0; i < c->nrows; i++) {
-		enum compare_verdict v = compare_cell(c, i, k)->verdict;
-
-		if (v == COMPARE_V_NONE || v == COMPARE_V_BASELINE)
+	strbuf_printf(&b, "%s: ", name);
+	free(name);
+	for (size_t i = 0; i < s->cmp.nrows; i++) {
+		if (!share_judged(s, i, k))
 			continue;
 		if (said++ > 0)
 			strbuf_add(&b, "; ");
-		verdict_words(s, i, k, &b);
+		share_verdict_words(s, i, k, &b);
 	}
 	if (said == 0)
-		strbuf_add(&b,
-		    c->baseline == COMPARE_NONE
-			? _("no baseline to judge against")
-			: _("nothing to judge against the baseline"));
-	a = ascii(b.s);
-	strbuf_add(out, "  - ");
-	share_wrap(out, a, 4, 6, W);
-	free(a);
+		strbuf_add(&b, share_nothing_judged(s));
+	bullet(out, b.s);
 	strbuf_done(&b);
+}
+
+/* How the verdicts were reached, once for every answer. */
+static void
+method(const struct share *s, struct strbuf *out)
+{
+	char *m = compare_method_text(&s->cmp);
+	char *t = xasprintf(_("%s. ! marks an unstable sample: its reasons "
+			      "are under its test in Results."),
+	    m);
+
+	field(out, 0, _("How it was judged"), t);
+	free(t);
+	free(m);
 }
 
 /* What has no figure to judge: variants not measured, tests too fast. */
 static void
 not_measured(const struct share *s, struct strbuf *out)
 {
-	const struct compare *c = &s->cmp;
-	bool head = false;
+	char **v;
+	size_t n;
 
-	for (size_t i = 0; i < c->nrows; i++)
-		for (size_t k = 0; k <= c->ncols; k++) {
-			const struct compare_cell *x =
-			    k < c->ncols ? compare_cell(c, i, k) : NULL;
-			char *name, *t;
-
-			if (x == NULL ? c->rows[i].why == NULL : !x->too_fast)
-				continue;
-			if (!head)
-				heading(out, _("Could not be measured"));
-			head = true;
-			name = share_row_name(s, i);
-			t = x == NULL
-			    ? xasprintf("%s: %s", name, c->rows[i].why)
-			    : xasprintf(_("%s, %s: %s: too fast to "
-					  "measure (+++++)"),
-				  name, c->cols[k].workload, c->cols[k].label);
-			strbuf_add(out, "  - ");
-			share_wrap(out, t, 4, 6, W);
-			free(t);
-			free(name);
-		}
+	share_unmeasured(s, &v, &n);
+	if (n > 0)
+		heading(out, _("Could not be measured"));
+	for (size_t i = 0; i < n; i++)
+		bullet(out, v[i]);
+	share_strv_free(v, n);
 }
 
 static void
@@ -498,10 +475,8 @@ caveats(const struct share *s, struct strbuf *out)
 	if (s->ncaveats == 0)
 		return;
 	heading(out, _("Caveats"));
-	for (size_t i = 0; i < s->ncaveats; i++) {
-		strbuf_add(out, "  - ");
-		share_wrap(out, s->caveats[i], 4, 4, W);
-	}
+	for (size_t i = 0; i < s->ncaveats; i++)
+		bullet(out, s->caveats[i]);
 }
 
 /* ------------------------------------------------------------ lab text */
@@ -618,12 +593,10 @@ share_text(const struct share *s, struct strbuf *out)
 	if (one_question(s))
 		field(out, 0, _("The question"), s->r[0].question);
 	heading(out, _("The answer"));
-	share_wrap(out,
-	    _("At 95% confidence, per test; ! an unstable sample, "
-	      "whose reasons are under its test in Results."),
-	    0, 0, W);
+	overall(s, out);
 	for (size_t k = 0; k < s->cmp.ncols; k++)
 		answer_line(s, k, out);
+	method(s, out);
 	not_measured(s, out);
 	caveats(s, out);
 	records(s, out);

@@ -42,8 +42,8 @@ share_strv_push(char ***v, size_t *n, char *s)
 	(*v)[(*n)++] = s;
 }
 
-static void
-strv_free(char **v, size_t n)
+void
+share_strv_free(char **v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free(v[i]);
@@ -417,9 +417,9 @@ share_done(struct share *s)
 		free(v->name);
 		free(v->text);
 		free(v->target);
-		strv_free(v->commands, v->ncommands);
+		share_strv_free(v->commands, v->ncommands);
 		free(v->geometry);
-		strv_free(v->settings, v->nsettings);
+		share_strv_free(v->settings, v->nsettings);
 	}
 	for (size_t i = 0; i < s->ndisks; i++) {
 		free(s->disks[i].name);
@@ -431,7 +431,7 @@ share_done(struct share *s)
 	free(s->r);
 	free(s->v);
 	free(s->disks);
-	strv_free(s->caveats, s->ncaveats);
+	share_strv_free(s->caveats, s->ncaveats);
 	free(s->title);
 	compare_done(&s->cmp);
 	memset(s, 0, sizeof *s);
@@ -476,23 +476,6 @@ share_cell_text(const struct share *s, size_t row, size_t col, char *buf,
 	} else
 		snprintf(buf, len, "%s (n=%zu)%s", m, x->n,
 		    x->interrupted ? _(" stopped") : "");
-	return buf;
-}
-
-const char *
-share_change_text(const struct share *s, size_t row, size_t col, char *buf,
-    size_t len)
-{
-	const struct compare_cell *x = compare_cell(&s->cmp, row, col);
-
-	compare_format_verdict(&s->cmp, row, col, buf, len);
-	/* The table's words: "~ p=0.52 !" says less than this. */
-	if (x->verdict == COMPARE_V_SAME) {
-		bool mark = strstr(buf, " !") != NULL;
-
-		snprintf(buf, len, _("no difference (p=%.2f)%s"), x->ch.p,
-		    mark ? " !" : "");
-	}
 	return buf;
 }
 

@@ -139,6 +139,37 @@ share_default_path(const struct share *s, enum share_format f, const char *dir);
 int share_save(const struct share *s, enum share_format f, const char *path,
     struct err *e);
 
+/* The level of the comparison's intervals (c->conf_shown) in percent, as
+   the answers write it: "95", "97.5", "99.8" (never a rounded "100").
+   Returns buf. */
+const char *share_conf_text(double conf, char *buf, size_t len);
+/*
+ * A cell's verdict in its word, the same in every front end (the
+ * Compare screen, the reports): "better", "worse", "same ±2%" (the
+ * comparison's margin), "can't tell"; for the cells with no such verdict
+ * compare_format_verdict()'s text ("n<3", "baseline", "stopped",
+ * "+++++", "") without its unstable mark. Returns buf.
+ */
+const char *share_verdict_word(const struct compare *c, size_t row, size_t col,
+    char *buf, size_t len);
+/*
+ * The verdict for a table's change column (share-answer.c), as
+ * compare_format_verdict() writes it but in words: the test's change
+ * with the half-width of its interval (at c->conf_shown) and the word,
+ * "+27.1% ±4.2% better", "-3.0% ±1.2% worse"; "same ±2%"; "can't tell
+ * -7.0..+9.0%" (the interval); "n<3", "stopped", "+++++", "baseline";
+ * " !" after it when a side is unstable. Returns buf.
+ */
+const char *share_verdict_short(const struct compare *c, size_t row, size_t col,
+    char *buf, size_t len);
+
+/* What would settle a "can't tell" (share-answer.c), appended to out:
+   "about 6 more repeats each would settle it" (more than the side with
+   more has, as compare_answer() counts them); nothing when unknown or
+   when no more would. */
+void share_settle_text(const struct compare *c, size_t row, size_t col,
+    struct strbuf *out);
+
 /* Helpers the renderers share (share.c). */
 /* A cell's figure: the mean and where its 95% interval (the geometric
    mean's, compare.h) ends, in % of the mean: "195.3 ±2.1%", or both ends
@@ -146,8 +177,8 @@ int share_save(const struct share *s, enum share_format f, const char *path,
    "-" without a figure). */
 const char *share_cell_text(const struct share *s, size_t row, size_t col,
     char *buf, size_t len);
-/* The change against the baseline in words, for a table: "+27.1%",
-   "no difference", "baseline", "stopped", "n<3", "" (compare.h). */
+/* The change against the baseline in words, for a table:
+   share_verdict_short() of the comparison. */
 const char *share_change_text(const struct share *s, size_t row, size_t col,
     char *buf, size_t len);
 /* The row's name as the tables show it: the variant, "b #2" when rows

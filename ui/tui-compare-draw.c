@@ -5,8 +5,9 @@
  * selected one in view, the best of each column starred and bold, a
  * colour scale from worst to best when colours are on), the bar chart of
  * the selected column (plot_bars), and the detail lines on the selected
- * row and cell: its answer in a sentence, its marks' reasons, why its
- * column is kept apart; or the picker of record files. See tui-compare.h.
+ * row and cell: its answer, the row over all tests, its marks' reasons,
+ * why its column is kept apart, how the verdicts were reached; or the
+ * picker of record files. See tui-compare.h.
  * UI thread only.
  */
 #include "config.h"
@@ -21,6 +22,8 @@
 #include "i18n.h"
 #include "plot.h"
 #include "record.h"
+#include "share.h"
+#include "strbuf.h"
 #include "tui-compare.h"
 #include "tui-form.h"
 #include "tui.h"
@@ -33,11 +36,11 @@
 #define TITLE_MAX 22
 #define VALUE_W 12 /* the value beside a bar */
 #define VERDICT_MIN 12 /* "+27.1% ±4.2%" */
-/* "+5193.5% ±4335.3% ! cv short" fits; a longer why is cut */
-#define VERDICT_MAX 30
+/* "+5193.5% ±4335.3% worse ! cv short" fits; a longer why is cut */
+#define VERDICT_MAX 34
 /* Lines under the bar chart for the selected row and cell: always that
    many, so that the table does not jump as the selection moves. */
-#define DETAIL_ROWS 5
+#define DETAIL_ROWS 8
 
 static void
 row_label(const struct cmp *s, size_t i, char *buf, size_t len)
@@ -125,8 +128,10 @@ ascii_pm(char *b)
 		memcpy(p, "+-", 2);
 }
 
-/* The verdict column's text for row i on test k: the verdict and the
-   marks' keys ("+27.1% ±4.2% cv trend"), or why the row has no figure. */
+/* The verdict column's text for row i on test k: the verdict in the
+   reports' words and the marks' keys ("+27.1% ±4.2% better cv trend",
+   "same ±2%", "can't tell -7.0%..+9.0%"), or why the row has no
+   figure. */
 static void
 verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
     char *buf, size_t len)
@@ -143,7 +148,7 @@ verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 				 : "-");
 		return;
 	}
-	compare_format_verdict(&s->c, i, k, v, sizeof v);
+	share_verdict_short(&s->c, i, k, v, sizeof v);
 	if (t->ascii)
 		ascii_pm(v);
 	/* "stopped" once is enough */
@@ -154,21 +159,29 @@ verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 	free(keys);
 }
 
-/* What a verdict looks like: a figure that cannot be judged is dim. */
+/* What a verdict looks like: better and worse (proven, after the
+   correction) in colour; the same within the margin plain, an answer
+   too; can't tell, and a figure that cannot be judged, dim. */
 static int
 verdict_attr(const struct cmp *s, const struct tui *t, size_t i)
 {
 	const struct compare_cell *c = compare_cell(&s->c, i, s->col);
 	int a = i == s->row ? A_BOLD : A_NORMAL;
 
-	if (c->n == 0 || c->interrupted || c->verdict == COMPARE_V_STOPPED ||
-	    c->verdict == COMPARE_V_NONE)
+	if (c->n == 0 || c->interrupted)
 		return a | tui_attr(t, TUI_PAIR_DIM);
-	if (c->verdict == COMPARE_V_BETTER)
+	switch (c->verdict) {
+	case COMPARE_V_BETTER:
 		return a | tui_attr(t, TUI_PAIR_GOOD);
-	if (c->verdict == COMPARE_V_WORSE)
+	case COMPARE_V_WORSE:
 		return a | tui_attr(t, TUI_PAIR_BAD);
-	return a;
+	case COMPARE_V_UNSURE:
+	case COMPARE_V_STOPPED:
+	case COMPARE_V_NONE:
+		return a | tui_attr(t, TUI_PAIR_DIM);
+	default:
+		return a;
+	}
 }
 
 /* The widest verdict of any test, so that the column keeps its width as
@@ -290,15 +303,18 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 {
 	const struct compare_col *sel = &s->c.cols[s->col];
 	int vx = 2 + lw + 1;
-	char b[256];
+	char b[256], conf[16];
 
 	wattron(w, A_BOLD);
 	tui_put(w, y, 2, lw, _("Variant"));
 	snprintf(b, sizeof b, _("Verdict: %s"), sel->title);
 	tui_put(w, y, vx, vw, b);
 	wattroff(w, A_BOLD);
+	/* the change's interval is at the level of the correction */
+	snprintf(b, sizeof b, _("change, %s%% CI"),
+	    share_conf_text(s->c.conf_shown, conf, sizeof conf));
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, y + 1, vx, vw, _("change, 95% CI"));
+	tui_put(w, y + 1, vx, vw, b);
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
 	for (size_t v = 0; v < s->ncol_x; v++) {
 		const struct compare_col *col = &s->c.cols[s->left + v];
@@ -484,7 +500,9 @@ answer_para(const struct cmp *s)
 {
 	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
 	const struct compare_row *r = &s->c.rows[s->row];
-	char *a = compare_answer(&s->c, s->row, s->col), name[128], base[128];
+	/* bare: the reasons of its sides are marks_para()'s, said once */
+	char *a = compare_answer_bare(&s->c, s->row, s->col), name[128],
+	     base[128];
 
 	if (a != NULL)
 		return a;
@@ -506,6 +524,45 @@ answer_para(const struct cmp *s)
 	return xasprintf(_("%s: no verdict: the baseline %s has no figure "
 			   "for this test"),
 	    name, base);
+}
+
+/* The reasons for the marks of the selected cell and, when the answer
+   rests on it too, the baseline's: "! CV 12.1% over the 5% limit", or
+   named, "! a: ...; ! b: ..."; NULL without any. */
+static char *
+marks_para(const struct cmp *s)
+{
+	size_t sides[2] = { s->c.baseline, s->row };
+	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
+	bool base = s->c.baseline != COMPARE_NONE && s->c.baseline != s->row &&
+	    (compare_cell(&s->c, s->c.baseline, s->col)->marks &
+		COMPARE_UNSTABLE) != 0 &&
+	    c->verdict != COMPARE_V_NONE;
+	struct strbuf b;
+
+	if (!base) {
+		char *m, *out;
+
+		if (c->marks == 0)
+			return NULL;
+		m = compare_marks_text(&s->c, s->row, s->col);
+		out = xasprintf("! %s", m);
+		free(m);
+		return out;
+	}
+	strbuf_init(&b);
+	for (int i = 0; i < 2; i++) {
+		char *m = compare_marks_text(&s->c, sides[i], s->col),
+		     name[128];
+
+		if (m[0] != '\0') {
+			row_label(s, sides[i], name, sizeof name);
+			strbuf_printf(&b, "%s! %s: %s", b.len ? "; " : "", name,
+			    m);
+		}
+		free(m);
+	}
+	return strbuf_take(&b);
 }
 
 /* Lines s takes at width (tui_wrap's breaks). */
@@ -541,6 +598,9 @@ draw_paras(struct para *p, size_t n, struct tui *t, WINDOW *w, int y)
 	for (size_t i = 0; i < n; i++) {
 		const char *s = p[i].text;
 
+		/* the core's sentences are in the locale's "±" */
+		if (t->ascii && p[i].text != NULL)
+			ascii_pm(p[i].text);
 		wattron(w, p[i].attr);
 		for (int l = 0; l < p[i].lines && *s != '\0'; l++) {
 			/* the last line granted shows as much as fits */
@@ -557,20 +617,23 @@ draw_paras(struct para *p, size_t n, struct tui *t, WINDOW *w, int y)
 	}
 }
 
-/* The selected row and cell: which record, its figures, the answer,
-   the marks' reasons, why the column is kept apart. */
+/* The selected row and cell: which record, its figures, the answer
+   (with q, the smallest change its repeats could show, what would
+   settle it), the row over all tests, the marks' reasons, why the
+   column is kept apart, and how the verdicts were reached, once for
+   all. */
 static void
 draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 {
-	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
 	const struct compare_col *col = &s->c.cols[s->col];
 	int warn = tui_attr(t, TUI_PAIR_WARN), dim = tui_attr(t, TUI_PAIR_DIM);
-	char *marks = compare_marks_text(&s->c, s->row, s->col);
+	char *method = compare_method_text(&s->c);
 	struct para p[] = {
 		{ row_para(s), A_NORMAL, 1, 3, 0 },
 		{ figures_para(s), dim, 1, 2, 0 },
-		{ answer_para(s), A_BOLD, 2, 0, 0 },
-		{ c->marks ? xasprintf("! %s", marks) : NULL, warn, 2, 1, 0 },
+		{ answer_para(s), A_BOLD, 4, 0, 0 },
+		{ compare_summary_text(&s->c, s->row), A_NORMAL, 2, 1, 0 },
+		{ marks_para(s), warn, 2, 1, 0 },
 		{ col->apart
 			? xasprintf("%s %s", t->ascii ? "!=" : "≠", col->apart)
 			: NULL,
@@ -580,9 +643,11 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 				    "figures do not compare."))
 			: NULL,
 		    warn, 1, 1, 0 },
+		{ xasprintf(_("How: %s (t: another test)"), method), dim, 2, 2,
+		    0 },
 	};
 
-	free(marks);
+	free(method);
 	draw_paras(p, sizeof p / sizeof p[0], t, w, y);
 }
 

@@ -2,8 +2,10 @@
  * The Compare screen: variants x workload tests as a table (compare.h:
  * mean ±stddev over repeats, the best of each column marked, a colour
  * scale), the verdict of each row against the baseline row on the
- * selected test (the change with its 95% interval, or no difference, and
- * the stability marks), the answer in a sentence, a bar chart of the
+ * selected test in the reports' three words (better or worse with the
+ * change and its interval, the same within the margin, can't tell; and
+ * the stability marks), by the test t chooses, the answer in sentences
+ * with the row over all tests and how it was judged, a bar chart of the
  * selected column, and a picker that adds result records from the
  * results directory (or any directory or file typed). Every record added
  * while a lab is open stays, each its own rows (another lab opened or
@@ -47,6 +49,9 @@ static const struct tui_key cmp_keys[] = {
 	    N_("cells: mean ±stddev, mean % (against the baseline), "
 	       "mean") },
 	{ "t",
+	    N_("the test the verdicts rest on: log (Welch on logarithms), "
+	       "welch, rank (Mann-Whitney); the lab's by default") },
+	{ "L",
 	    N_("tail latency columns on or off: p50, p99 and p99.9 of each "
 	       "test's main operation, one figure per repeat, judged like "
 	       "the rest (few-samples: too few operations, not judged)") },
@@ -55,11 +60,18 @@ static const struct tui_key cmp_keys[] = {
 	       "mail, W as HTML with charts (raidlab report)") },
 	{ "Picker:", N_("space marks, Enter adds, p types a path") },
 	{ "Verdict",
-	    N_("the change against B with the half-width of its 95% "
-	       "interval; ~ p=: no difference proven; n<3: too few "
-	       "repeats to tell") },
+	    N_("against B, after the correction for the comparisons made: "
+	       "better or worse (in colour) with the change and the "
+	       "half-width of its interval; same ±2%: the same within the "
+	       "lab's margin; can't tell (dim), with the interval; n<3: "
+	       "too few repeats to tell") },
+	{ "Below",
+	    N_("the selected cell's answer with q (the adjusted p), the "
+	       "smallest change its repeats could show, the repeats that "
+	       "would settle it, the row over all tests, how it was "
+	       "judged") },
 	{ "cv trend...", N_("stability marks: the lines below say why") },
-	{ "*", N_("the best in its column, proven at 95% (+++++: too fast)") },
+	{ "*", N_("the best in its column, where proven (+++++: too fast)") },
 	{ "~", N_("scratch disks: functional, not representative") },
 	{ "!",
 	    N_("after a figure: only stopped runs had one, never judged; "
@@ -346,14 +358,22 @@ toggle_latency(struct cmp *s, struct tui *t)
 		}
 	if (!s->c.latency)
 		tui_message(t, false, "%s",
-		    _("Latency columns hidden (t shows them)"));
+		    _("Latency columns hidden (L shows them)"));
 	else if (s->c.ncols == before)
 		tui_message(t, false, "%s",
 		    _("No test here has latency samples"));
 	else
 		tui_message(t, false, "%s",
 		    _("Latency columns: p50, p99, p99.9 of each test's main "
-		      "operation, a figure per repeat (t hides them)"));
+		      "operation, a figure per repeat (L hides them)"));
+}
+
+/* The report judges as the screen does: by the test chosen with t. */
+static void
+method(const struct cmp *s, struct share *sh)
+{
+	if (s->c.method_chosen)
+		compare_set_method(&sh->cmp, s->c.test, s->c.margin);
 }
 
 /*
@@ -369,7 +389,7 @@ write_report(struct cmp *s, struct tui *t, enum share_format f)
 	    ? s->c.rows[s->c.baseline].variant
 	    : NULL;
 	size_t n = 0, nofile = 0;
-	struct share sh;
+	struct share sh = { 0 }; /* share_done() on it when a load failed */
 	char b[ERRBUF], *path = NULL;
 	struct err e;
 
@@ -392,11 +412,14 @@ write_report(struct cmp *s, struct tui *t, enum share_format f)
 		    nofile > 0 ? _("the results have no file yet: nothing to "
 				   "report")
 			       : _("nothing to report: no figures"));
-	else if (path = share_default_path(&sh, f, "."),
-	    share_save(&sh, f, path, &e) < 0)
-		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
-	else
-		tui_message(t, false, _("Report written to %s"), path);
+	else {
+		method(s, &sh);
+		path = share_default_path(&sh, f, ".");
+		if (share_save(&sh, f, path, &e) < 0)
+			tui_message(t, true, "%s", err_format(&e, b, sizeof b));
+		else
+			tui_message(t, false, _("Report written to %s"), path);
+	}
 	share_done(&sh);
 	for (size_t i = 0; i < n; i++)
 		record_free(recs[i]);
@@ -456,6 +479,13 @@ table_key(struct cmp *s, struct tui *t, int ch)
 		s->view = (enum cmp_view)((s->view + 1) % CMP_VIEW__COUNT);
 		break;
 	case 't':
+		compare_set_method(&s->c,
+		    (enum stats_test)((s->c.test + 1) % STATS_TEST__COUNT),
+		    s->c.margin);
+		tui_message(t, false, _("Verdicts by the %s test"),
+		    stats_test_key(s->c.test));
+		break;
+	case 'L':
 		toggle_latency(s, t);
 		break;
 	case 'w':
@@ -614,5 +644,5 @@ const struct tui_screen tui_compare = {
 	/* TRANSLATORS: status bar entries "key word", two spaces apart;
 	   keep the keys and the two spaces. */
 	.status = N_("a add  b baseline  Del remove  v view  y copy  w/W "
-		     "report  Left/Right test"),
+		     "report  Left/Right test  t method  L latency"),
 };

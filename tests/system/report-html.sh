@@ -2,7 +2,8 @@
 # raidlab report --html on a real record: two directory variants on
 # loop-mounted ext4, a small smallfiles and a small fio run, 3 repeats.
 # The page passes tidy without a warning; it names no script and no
-# resource outside itself; it holds one bar chart per test, one time
+# resource outside itself; it leads with the answer (a line per test and
+# how it was judged, before any table); it holds one bar chart per test, one time
 # series chart per workload and measure the record holds, one member
 # activity chart per variant and workload when the record has members,
 # one latency chart per test with histograms (all counted from the
@@ -48,6 +49,7 @@ out=$TEST_TMP/out.html
 "$RAIDLAB" report --html -o "$out" "$rec" 2>"$TEST_TMP/err" ||
 	fail "report --html: $(cat "$TEST_TMP/err")"
 [ -s "$out" ] || fail "report --html wrote nothing"
+"$RAIDLAB" compare --json "$rec" >"$TEST_TMP/cmp.json" || fail "compare --json"
 
 # ---- valid HTML5, self-contained
 tidy -q -e "$out" >"$TEST_TMP/tidy.out" 2>&1
@@ -64,10 +66,24 @@ grep -q '<meta name="viewport"' "$out" || fail "no viewport meta"
 grep -q '@media print' "$out" || fail "no print stylesheet"
 grep -qF 'Does &lt;b&gt; &amp; &quot;quotes&quot; survive?' "$out" ||
 	fail "the question is not escaped"
+# the answer leads: its section, a line per test and how it was judged,
+# all before the first table
+ntests=$(jq '.tests | length' "$TEST_TMP/cmp.json")
+python3 - "$out" "$ntests" <<'EOF' || fail "the answer does not lead the page"
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+table = page.find("<table")
+m = re.search(r'<section class="answer">(.*?)</section>', page, re.S)
+if m is None or not 0 <= m.start() < table:
+    sys.exit("no answer section before the first table")
+tests = re.findall(r'<li><a href="#t-[0-9]+">', m.group(1))
+if len(tests) != int(sys.argv[2]) or "How it was judged: " not in m.group(1):
+    sys.exit("the answer has %d tests of %s, or no method" %
+             (len(tests), sys.argv[2]))
+EOF
 
 # ---- the charts the record calls for, counted with jq
 count() { grep -o "<svg class=\"chart $1\"" "$out" | wc -l; }
-"$RAIDLAB" compare --json "$rec" >"$TEST_TMP/cmp.json" || fail "compare --json"
 expect_eq "a bar chart per test" "$(count bars)" \
 	"$(jq '.tests | length' "$TEST_TMP/cmp.json")"
 # per workload, each of bytes written, bytes read, files that a run

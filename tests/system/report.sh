@@ -6,12 +6,16 @@
 #  - says the question (the lab's description) and the host's kernel;
 #  - has every command the record says ran, whole once its " \"
 #    continuations are joined;
+#  - leads with the answer: a line per test and how it was judged,
+#    before the records and the tables;
 #  - has each variant's mean as `raidlab compare --json` gives it, and
-#    the verdict's words beside it;
+#    the verdict's words beside it (the change and better or worse, the
+#    same +-2%, can't tell);
 #  - ends with the lab text, which raidlab check reads back as the lab
 #    the record ran.
-# Markdown carries the same figures; a file that is not a record is
-# refused naming it, and -o writes nothing then.
+# Markdown carries the same figures, its answer before its first table;
+# a file that is not a record is refused naming it, and -o writes
+# nothing then.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 need_root
 need_cmd mkfs.btrfs jq python3
@@ -87,8 +91,9 @@ def fmt(v, unit):
         return '%.1f' % v
     return '%.0f' % v
 
-words = {'baseline': 'baseline', 'no_difference': 'no difference',
-         'too_few': 'n<3', 'stopped': 'stopped'}
+# the three words (ASCII: "+-"), as every report and the TUI say them
+words = {'baseline': 'baseline', 'same': 'same +-2%',
+         'unsure': "can't tell", 'too_few': 'n<3', 'stopped': 'stopped'}
 cells = 0
 for t in cmp['tests']:
     for r in t['rows']:
@@ -101,11 +106,26 @@ for t in cmp['tests']:
         if hit:
             w = words.get(r['verdict'])
             if r['verdict'] in ('better', 'worse'):
-                w = '%+.1f%%' % r['change']  # the test's change
+                w = '%+.1f%% +-' % r['change']  # the test's change
+            check(w is None or w in hit[0],
+                  "%s %s: verdict %s (%r)" % (t['key'], r['variant'], w, hit[0]))
+            if r['verdict'] in ('better', 'worse'):
+                w = r['verdict']
             check(w is None or w in hit[0],
                   "%s %s: verdict %s (%r)" % (t['key'], r['variant'], w, hit[0]))
             cells += 1
 check(cells >= 2, "two variants' figures")
+
+# The answer leads: the question, each test's verdict and how it was
+# judged before the evidence (the records, the tables).
+heads = [l for l in lines if l in ('The answer', 'Records', 'Results')]
+check(heads == ['The answer', 'Records', 'Results'],
+      "sections in order: %r" % heads)
+answer = ' '.join(' '.join(lines[:lines.index('Records')]).split())
+check('How it was judged: ' in answer, "the method line in the answer")
+for t in cmp['tests']:
+    check('- %s: %s: ' % (t['workload'], t['label']) in answer,
+          "the answer of %s" % t['key'])
 
 # The lab text between the scissors, for raidlab check.
 start = lines.index('-- 8< --')
@@ -132,6 +152,12 @@ for v in plain btrfs-raid1; do
 		fail "markdown: no table row for $v"
 done
 grep -q '^```sh$' "$TEST_TMP/report.md" || fail "markdown: no command block"
+answer=$(grep -n '^## The answer$' "$TEST_TMP/report.md" | cut -d: -f1)
+table=$(grep -n '^|---' "$TEST_TMP/report.md" | head -n 1 | cut -d: -f1)
+[ -n "$answer" ] && [ -n "$table" ] && [ "$answer" -lt "$table" ] ||
+	fail "markdown: the answer (line ${answer:-none}) is not before the first table (line ${table:-none})"
+grep -Eq '^- \*\*small: 200 files of 4K in 2 dirs\*\*: btrfs-raid1' \
+	"$TEST_TMP/report.md" || fail "markdown: no answer for the test"
 
 # Bad input: named, non-zero, nothing written.
 echo '{"format": "something else"}' >"$TEST_TMP/not.json"

@@ -1,12 +1,12 @@
 #!/bin/sh
 # The Compare screen's tail latency, in tmux at 120x30: a two-variant
 # directory lab run for real (a fio-style random write job of 1024
-# writes, 3 repeats, no root: cache "keep") opens with its results. t
+# writes, 3 repeats, no root: cache "keep") opens with its results. L
 # adds the latency columns after the rate column, the rate column staying
 # selected; to the right, p50's figures are each repeat's own percentile
 # with their unit; p99.9 (1024 writes a round, it needs 10000) is marked
-# few-samples with the reason and no verdict; t again hides them, the
-# same test selected. The help lists t. Nothing on stderr.
+# few-samples with the reason and no verdict; L again hides them, the
+# same test selected. The help lists L. Nothing on stderr.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
 
@@ -65,8 +65,8 @@ tui_keys "$(tui_tab Compare)"
 tui_wait_for '^B alpha +baseline'
 tui_wait_for 'MB/s \(higher is better\)'
 
-# ---- t: the latency columns, the rate column still selected
-tui_keys t
+# ---- L: the latency columns, the rate column still selected
+tui_keys L
 tui_wait_for 'Latency columns: p50, p99, p99\.9 of each test.s main operation'
 tui_wait_for 'MB/s \(higher is better\)'
 tui_keys Right
@@ -77,12 +77,12 @@ tui_keys Right Right
 tui_wait_for '^io p99\.9 randwrite[^,]*, (µs|us) \(lower is better\)'
 tui_wait_for '^  beta +([a-z-]+ )*few-samples'
 wait_line '! .*p99\.9 rests on 1024 operations in a round: it needs 10000 \(10 beyond it\), so it is not judged'
-# ---- t again: hidden, the same test selected
-tui_keys t
-tui_wait_for 'Latency columns hidden \(t shows them\)'
+# ---- L again: hidden, the same test selected
+tui_keys L
+tui_wait_for 'Latency columns hidden \(L shows them\)'
 tui_wait_for 'MB/s \(higher is better\)'
 tui_wait_gone '(µs|us) ↓'
-# ---- the help says what t does
+# ---- the help says what L does
 tui_keys '?'
 tui_wait_for 'tail latency columns on or off'
 tui_keys Escape
