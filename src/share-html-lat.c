@@ -272,7 +272,7 @@ lat_verdicts(struct strbuf *out, const struct share *s,
 	strbuf_add(out, "</tbody>\n</table>\n");
 	for (size_t q = 0; q < COMPARE_LAT_NQ; q++)
 		for (size_t i = 0; i < lc->nrows; i++) {
-			char *a = compare_answer(lc, i, j[q]), *t;
+			char *a = compare_answer_bare(lc, i, j[q]), *t;
 
 			if (a == NULL)
 				continue;
