@@ -20,12 +20,8 @@
 #include "labrun.h"
 #include "rounds.h"
 
+struct evq;
 struct statej;
-
-struct labrun_qnode {
-	struct labrun_qnode *next;
-	struct labrun_event ev;
-};
 
 struct labrun_rnode {
 	struct labrun_rnode *next;
@@ -59,11 +55,10 @@ struct labrun {
 
 	pthread_t thread;
 	bool joined;
-	int pipe[2]; /* events waiting: a byte in [0] */
+	struct evq *q; /* the events (struct labrun_event) */
 	atomic_bool stop;
 
 	pthread_mutex_t lock;
-	struct labrun_qnode *qhead, *qtail; /* lock */
 	struct labrun_rnode *rhead, *rtail; /* lock */
 	struct engine *eng; /* lock: the run in progress */
 	unsigned long eng_gen; /* lock: engines published so far */
