@@ -26,6 +26,7 @@
 #include "record.h"
 #include "space.h"
 #include "statej.h"
+#include "tick.h"
 #include "workload.h"
 #include "xalloc.h"
 
@@ -99,24 +100,22 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
     int wi, int k)
 {
 	struct evq *q = engine_events(eng);
-	uint64_t tick = lr->tick_ms * 1000000ull;
-	uint64_t next = wl_now_ns() + tick;
+	uint64_t period = lr->tick_ms * 1000000ull;
 	struct wl_result *res;
 	struct evq_event ev;
+	struct tick tick;
 	bool done = false;
 
-	sampler_arm(smp, tick);
+	tick_start(&tick, period, tick_now_ns());
+	sampler_arm(smp, period);
 	while (!done) {
 		struct pollfd p = { evq_fd(q), POLLIN, 0 };
-		uint64_t now = wl_now_ns();
-		int timeout = now >= next ? 0 : (int)((next - now) / 1000000);
 
-		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
+		if (poll(&p, 1, tick_timeout_ms(&tick, tick_now_ns())) < 0 &&
+		    errno != EINTR)
 			break;
-		if (wl_now_ns() >= next) {
+		if (tick_due(&tick, tick_now_ns(), NULL))
 			sampler_tick(smp, eng);
-			next += tick;
-		}
 		while (evq_pop(q, &ev)) {
 			forward(lr, &ev, vi, wi, k);
 			if (ev.type == EVQ_DONE)

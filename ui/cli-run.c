@@ -40,6 +40,7 @@
 #include "run-build.h"
 #include "run-live.h"
 #include "strbuf.h"
+#include "tick.h"
 #include "xalloc.h"
 
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV };
@@ -199,22 +200,22 @@ take(struct labrun *lr, struct live *lv)
 static void
 follow(struct labrun *lr, unsigned tick_ms)
 {
-	uint64_t tick = tick_ms * 1000000ull, next = wl_now_ns() + tick;
 	struct labrun_event ev;
+	struct tick tick;
 	struct live lv;
 	bool done = false, stopped = false;
 
+	tick_start(&tick, tick_ms * 1000000ull, tick_now_ns());
 	live_init(&lv);
 	while (!done) {
 		struct pollfd p = { labrun_fd(lr), POLLIN, 0 };
-		uint64_t now = wl_now_ns();
-		int timeout = now >= next ? 0 : (int)((next - now) / 1000000);
 
 		if (interrupted && !stopped) {
 			labrun_stop(lr);
 			stopped = true;
 		}
-		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
+		if (poll(&p, 1, tick_timeout_ms(&tick, tick_now_ns())) < 0 &&
+		    errno != EINTR)
 			break;
 		while (labrun_pop(lr, &ev)) {
 			if (ev.type == LABRUN_RESULT)
@@ -223,10 +224,8 @@ follow(struct labrun *lr, unsigned tick_ms)
 				live_event(&lv, lr, &ev);
 			done |= ev.type == LABRUN_DONE;
 		}
-		if ((now = wl_now_ns()) >= next) {
+		if (tick_due(&tick, tick_now_ns(), NULL))
 			live_tick(&lv, lr);
-			next = next + tick > now ? next + tick : now + tick;
-		}
 	}
 	live_end(&lv);
 }

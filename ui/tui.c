@@ -23,6 +23,7 @@
 #include "i18n.h"
 #include "lab-edit.h"
 #include "lab.h"
+#include "tick.h"
 #include "tui-files.h"
 #include "tui-mouse.h"
 #include "tui.h"
@@ -427,15 +428,6 @@ on_key(struct tui *t, int ch)
 
 /* ---------------------------------------------------------------- loop */
 
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static void
 tick(struct tui *t)
 {
@@ -484,13 +476,14 @@ on_quit_signal(struct tui *t, int sig)
 static void
 loop(struct tui *t, const sigset_t *waitmask)
 {
-	double next = now_ms() + t->tick_ms;
+	struct tick tk;
 
+	tick_start(&tk, t->tick_ms * 1000000ull, tick_now_ns());
 	while (!t->quit) {
 		struct pollfd p[TUI_MAX_FDS];
 		size_t owner[TUI_MAX_FDS], n = 1;
 		struct timespec ts;
-		double left;
+		uint64_t left;
 		int rc, ch;
 
 		if (t->redraw)
@@ -508,11 +501,9 @@ loop(struct tui *t, const sigset_t *waitmask)
 			p[n].events = POLLIN;
 			owner[n++] = i;
 		}
-		left = next - now_ms();
-		if (left < 0)
-			left = 0;
-		ts.tv_sec = (time_t)(left / 1e3);
-		ts.tv_nsec = (long)((left - (double)ts.tv_sec * 1e3) * 1e6);
+		left = tick_left(&tk, tick_now_ns());
+		ts.tv_sec = (time_t)(left / 1000000000u);
+		ts.tv_nsec = (long)(left % 1000000000u);
 		rc = ppoll(p, n, &ts, waitmask);
 		if (rc < 0 && errno != EINTR)
 			break;
@@ -535,10 +526,8 @@ loop(struct tui *t, const sigset_t *waitmask)
 			if (p[i].revents & (POLLIN | POLLHUP))
 				tui_screens[owner[i]]
 				    ->readable(t->state[owner[i]], t);
-		if (now_ms() >= next) {
+		if (tick_due(&tk, tick_now_ns(), NULL))
 			tick(t);
-			next = now_ms() + t->tick_ms;
-		}
 	}
 }
 
