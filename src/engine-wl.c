@@ -19,6 +19,7 @@
 #include "engine-int.h"
 #include "i18n.h"
 #include "param.h"
+#include "tick.h"
 #include "units.h"
 #include "workload.h"
 #include "xalloc.h"
@@ -85,10 +86,7 @@ wl_param_isset(const struct wl_run *r, const char *name)
 uint64_t
 wl_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return tick_now_ns();
 }
 
 void

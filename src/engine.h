@@ -251,7 +251,8 @@ wl_count_ops(struct wl_worker *w, uint64_t n)
 	atomic_fetch_add_explicit(&w->c->ops, n, memory_order_relaxed);
 }
 
-/* CLOCK_MONOTONIC in ns. */
+/* CLOCK_MONOTONIC in ns: tick_now_ns(), the clock of the loops that
+   sample a run (tick.h). */
 uint64_t wl_now_ns(void);
 
 /* Record the latency of an operation of kind op that began at start. */

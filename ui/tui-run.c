@@ -27,6 +27,7 @@
 #include "record.h"
 #include "result.h"
 #include "strbuf.h"
+#include "tick.h"
 #include "tui-run.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -42,15 +43,6 @@ static const struct tui_key run_keys[] = {
 	{ "PgUp PgDn", N_("scroll the log panel back and forth") },
 	{ NULL, NULL },
 };
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 void
 run_log(struct run *r, bool bad, const char *fmt, ...)
@@ -302,7 +294,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc,
 	r->state = RUN_RUNNING;
 	r->log_run = r->log_total;
 	r->stopped = false;
-	r->run_start = now_s();
+	r->run_start = tick_now_s();
 	r->last_gen = 0;
 	r->variant[0] = r->step[0] = r->workload[0] = r->test[0] = '\0';
 	run_log(r, false, _("run of %s started"),
@@ -628,7 +620,7 @@ progress(struct run *r, const struct labrun_event *ev)
 	}
 	if (ev->total != r->prog_total || ev->done < r->prog_done) {
 		r->prog_first = ev->done;
-		r->prog_t0 = now_s();
+		r->prog_t0 = tick_now_s();
 	}
 	r->prog_done = ev->done;
 	r->prog_total = ev->total;
@@ -680,7 +672,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->ci = ev->ci;
 		r->goal = ev->goal;
 		r->left = ev->left;
-		r->run_start = now_s();
+		r->run_start = tick_now_s();
 		r->last_gen = 0;
 		/* curve_rest() takes it as what this run's ticks pushed */
 		memset(&r->last, 0, sizeof r->last);
@@ -782,7 +774,7 @@ members_sample(struct run *r)
 		if (devstat_read(NULL, names[i], &rd) == 0) {
 			uint64_t sect = rd.read_sectors + rd.write_sectors;
 			uint64_t ticks = rd.io_ticks;
-			double at = now_s(), dt = at - m->at;
+			double at = tick_now_s(), dt = at - m->at;
 
 			if (m->seen && dt > 0 && sect >= m->sectors &&
 			    ticks >= m->ticks) {
