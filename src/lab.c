@@ -97,6 +97,12 @@ lab_md_level_number(enum lab_md_level l)
 }
 
 const char *
+lab_workload_name(const struct lab_workload *w)
+{
+	return w->name ? w->name : w->type;
+}
+
+const char *
 lab_bitmap_name(enum lab_bitmap b)
 {
 	return b == LAB_BITMAP_FILE

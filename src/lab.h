@@ -519,5 +519,7 @@ const char *lab_data_mode_name(enum lab_data_mode d);
 int lab_data_mode_parse(const char *s, enum lab_data_mode *out);
 const char *lab_geometry_name(enum lab_geometry g); /* "ext" / "xfs" */
 int lab_geometry_parse(const char *s, enum lab_geometry *out); /* auto|none */
+/* A workload's name in messages and records: its name, else its type. */
+const char *lab_workload_name(const struct lab_workload *w);
 
 #endif

@@ -34,12 +34,6 @@
    in pairs (series.h), so 8 hours take 8 ticks a sample. */
 #define LABRUN_SAMPLES 14400
 
-static const char *
-wname(const struct lab_workload *w)
-{
-	return w->name ? w->name : w->type;
-}
-
 /* An engine event, as the runner's own event about run (vi, wi, k). */
 static void
 forward(struct labrun *lr, const struct evq_event *in, int vi, int wi, int k)
@@ -272,7 +266,8 @@ one_round(struct labrun *lr, struct vrun *v, int wi, int64_t k, double *prev)
 	ev.repeat = (int)k;
 	ev.value = *prev;
 	labrun_rounds_event(lr, v->vi, wi, k, &ev);
-	snprintf(ev.text, sizeof ev.text, "%s", wname(&lr->lab->workloads[wi]));
+	snprintf(ev.text, sizeof ev.text, "%s",
+	    lab_workload_name(&lr->lab->workloads[wi]));
 	labrun_push(lr, &ev);
 	labrun_record_progress(lr, v->vi, wi, (int)k);
 	res = run_once(lr, v->vi, wi, (int)k, v->dir, why, sizeof why);

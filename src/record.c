@@ -378,7 +378,7 @@ workload_json(const struct lab_workload *w)
 	size_t i;
 
 	json_object_set_new(o, "type", jsonx_str(w->type));
-	json_object_set_new(o, "name", jsonx_str(w->name ? w->name : w->type));
+	json_object_set_new(o, "name", jsonx_str(lab_workload_name(w)));
 	/* Every parameter's effective value, defaults included. */
 	for (i = 0;
 	     w->wl != NULL && w->wl->params[i].name != NULL && i < w->nvalues;

@@ -142,11 +142,9 @@ variant_name(const struct lab *lab, size_t i)
 }
 
 static const char *
-workload_name(const struct lab *lab, size_t i)
+workload_name_at(const struct lab *lab, size_t i)
 {
-	const struct lab_workload *w = &lab->workloads[i];
-
-	return w->name ? w->name : w->type;
+	return lab_workload_name(&lab->workloads[i]);
 }
 
 /* A name in names that no entry has: said, and true (nothing runs). */
@@ -582,7 +580,7 @@ run_exec(int argc, char **argv)
 	if (unknown_names(o.variants, o.nvariants, lab->nvariants, variant_name,
 		lab, true) |
 	    unknown_names(o.workloads, o.nworkloads, lab->nworkloads,
-		workload_name, lab, false)) {
+		workload_name_at, lab, false)) {
 		lab_free(lab);
 		free_opts(&o);
 		return CLI_USAGE;
@@ -597,7 +595,7 @@ run_exec(int argc, char **argv)
 	lo.variants = vsel = select_names(o.variants, o.nvariants,
 	    lab->nvariants, variant_name, lab);
 	lo.workloads = wsel = select_names(o.workloads, o.nworkloads,
-	    lab->nworkloads, workload_name, lab);
+	    lab->nworkloads, workload_name_at, lab);
 	lo.repeats = o.repeats;
 	lo.confirmed = (const char *const *)o.confirmed;
 	lo.nconfirmed = o.nconfirmed;

@@ -664,7 +664,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		const struct lab_workload *w = &lab->workloads[ev->workload];
 
 		snprintf(r->workload, sizeof r->workload, "%.63s",
-		    w->name ? w->name : w->type);
+		    lab_workload_name(w));
 		r->repeat = ev->repeat;
 		r->repeats = (int)ev->total;
 		r->expect = ev->value;
