@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "lab-scale.h"
 #include "lab.h"
+#include "paths.h"
 #include "space.h"
 
 static void
@@ -60,7 +61,7 @@ print_room(const struct lab *lab)
 static int
 check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 {
-	char *path = cli_lab_path(arg);
+	char *path = paths_lab(arg);
 	struct errlist errs;
 	struct lab *lab = NULL;
 	char *text;

@@ -23,7 +23,7 @@
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
-#include "presets.h"
+#include "paths.h"
 #include "record.h"
 #include "textsafe.h"
 #include "xalloc.h"
@@ -51,7 +51,7 @@ usage(FILE *fp)
 static struct lab *
 quiet_lab(const char *arg)
 {
-	char *path = presets_find(arg);
+	char *path = paths_find_lab(arg);
 	struct errlist errs;
 	struct lab *lab = NULL;
 

@@ -14,6 +14,7 @@
 #include "i18n.h"
 #include "lab-scale.h"
 #include "lab.h"
+#include "paths.h"
 
 bool
 cli_scale_is_opt(int ch)
@@ -56,7 +57,7 @@ struct lab *
 cli_load_lab_scaled(const char *arg, struct lab_scale *s)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
-	char *path = cli_lab_path(arg);
+	char *path = paths_lab(arg);
 	struct lab *lab = NULL;
 	struct errlist errs;
 	bool ok;

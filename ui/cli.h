@@ -50,16 +50,7 @@ extern const struct cli_cmd *const cli_table[];
 void cli_usage(const struct cli_cmd *cmd, FILE *fp);
 
 /*
- * The lab file a command-line argument names: the path itself when it
- * exists or has a '/', else the user's own lab ARG.cfg (saved by the
- * TUI), else the preset ARG.cfg in presets_dir() (presets.h:
- * $RAIDLAB_DATADIR, the build tree, the installed data directory), else
- * ARG. Caller frees.
- */
-char *cli_lab_path(const char *arg);
-
-/*
- * Load the lab ARG names (cli_lab_path) and lab_check() it; print every
+ * Load the lab ARG names (paths_lab(), paths.h) and lab_check() it; print every
  * problem as "file:line: field: reason" on stderr. NULL when invalid.
  */
 struct lab *cli_load_lab(const char *arg);
@@ -68,7 +59,7 @@ struct lab *cli_load_lab(const char *arg);
  * The record file a RESULT argument of show, compare or report names:
  * the argument itself when it exists, has a '/' or ends in ".json";
  * else the newest record with runs of the lab of that name (a lab file
- * as cli_lab_path() finds it, for its own results directory and name;
+ * as paths_lab() finds it, for its own results directory and name;
  * else the name itself in the default one), said on stderr; else NULL,
  * said as "raidlab CMD: ...". Caller frees (cli-results.c).
  */

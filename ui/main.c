@@ -21,7 +21,6 @@
 #include "i18n.h"
 #include "lab.h"
 #include "lab-scale.h"
-#include "presets.h"
 #include "suggest.h"
 #include "textsafe.h"
 #include "tui.h"
@@ -126,15 +125,6 @@ cli_fprintf(FILE *fp, const char *fmt, ...)
 	va_end(ap);
 	cli_puts(t, fp);
 	free(t);
-}
-
-char *
-cli_lab_path(const char *arg)
-{
-	char *p = presets_find(arg);
-
-	/* Not found: lab_load() names it in its message. */
-	return p != NULL ? p : xstrdup(arg);
 }
 
 struct lab *

@@ -25,7 +25,7 @@
 #include "i18n.h"
 #include "lab-edit.h"
 #include "lab.h"
-#include "presets.h"
+#include "paths.h"
 #include "tui-files-int.h"
 #include "tui-files.h"
 #include "tui-mouse.h"
@@ -410,7 +410,7 @@ tui_files_quit(struct tui *t)
 static void
 save_path_enter(struct files *s, struct tui *t)
 {
-	char *path = tui_files_expand(s->field.buf);
+	char *path = paths_expand(s->field.buf);
 	struct stat st;
 
 	if (path[0] == '\0') {
@@ -538,7 +538,7 @@ field_key(struct files *s, struct tui *t, int ch)
 			save_path_enter(s, t);
 			break;
 		}
-		path = tui_files_expand(s->field.buf);
+		path = paths_expand(s->field.buf);
 		s->mode = FILES_MODE_LIST;
 		if (path[0] != '\0')
 			open_lab(s, t, path);
@@ -726,8 +726,8 @@ files_init(struct tui *t)
 
 	(void)t;
 	errlist_init(&s->errs);
-	s->presets = tui_files_presets();
-	s->mine = presets_user_dir();
+	s->presets = paths_presets();
+	s->mine = paths_user_labs();
 	return s;
 }
 

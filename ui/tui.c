@@ -23,6 +23,7 @@
 #include "i18n.h"
 #include "lab-edit.h"
 #include "lab.h"
+#include "paths.h"
 #include "tick.h"
 #include "tui-files.h"
 #include "tui-mouse.h"
@@ -569,7 +570,7 @@ colors(struct tui *t)
 static bool
 open_lab(struct tui *t, const char *arg)
 {
-	char *path = cli_lab_path(arg ? arg : "quick");
+	char *path = paths_lab(arg ? arg : "quick");
 	struct errlist errs;
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	bool ok = true;
