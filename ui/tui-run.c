@@ -471,30 +471,30 @@ confirm_key(struct run *r, struct tui *t, int ch)
 	return TUI_HANDLED;
 }
 
-bool
-tui_run_active(const struct tui *t)
+static const char *
+run_busy(void *p, const struct tui *t)
 {
-	for (size_t i = 0; tui_screens[i] != NULL; i++)
-		if (tui_screens[i] == &tui_run &&
-		    ((const struct run *)t->state[i])->state == RUN_RUNNING)
-			return true;
-	return false;
+	const struct run *r = p;
+
+	(void)t;
+	return r->state != RUN_RUNNING
+	    ? NULL
+	    : _("a run is in progress: q or F10 again stops it (what was "
+		"built is torn down) and quits");
 }
 
-bool
-tui_run_stop(struct tui *t)
+static bool
+run_stop(void *p, struct tui *t)
 {
-	for (size_t i = 0; tui_screens[i] != NULL; i++) {
-		struct run *r = t->state[i];
+	struct run *r = p;
 
-		if (tui_screens[i] != &tui_run || r->state != RUN_RUNNING)
-			continue;
-		labrun_stop(r->lr);
-		run_log(r, false, "%s",
-		    _("stopping: the run ends, what was built is torn down"));
-		return true;
-	}
-	return false;
+	(void)t;
+	if (r->state != RUN_RUNNING)
+		return false;
+	labrun_stop(r->lr);
+	run_log(r, false, "%s",
+	    _("stopping: the run ends, what was built is torn down"));
+	return true;
 }
 
 static enum tui_handled
@@ -514,7 +514,7 @@ run_key(void *p, struct tui *t, int ch)
 			request_start(r, t);
 		break;
 	case 'x':
-		tui_run_stop(t);
+		run_stop(r, t);
 		break;
 	case 'c':
 		if (r->state != RUN_RUNNING)
@@ -727,21 +727,17 @@ run_readable(void *p, struct tui *t)
 	t->redraw = true;
 }
 
-void
-tui_run_finish(struct tui *t)
+/* A stopped run's end: its teardown, and its record kept, interrupted. */
+static void
+run_finish(void *p, struct tui *t)
 {
-	for (size_t i = 0; tui_screens[i] != NULL; i++) {
-		struct run *r = t->state[i];
+	struct run *r = p;
 
-		if (tui_screens[i] != &tui_run)
-			continue;
-		while (r->lr != NULL && r->state == RUN_RUNNING) {
-			struct pollfd p = { .fd = labrun_fd(r->lr),
-				.events = POLLIN };
+	while (r->lr != NULL && r->state == RUN_RUNNING) {
+		struct pollfd pf = { .fd = labrun_fd(r->lr), .events = POLLIN };
 
-			poll(&p, 1, 1000);
-			run_readable(r, t);
-		}
+		poll(&pf, 1, 1000);
+		run_readable(r, t);
 	}
 }
 
@@ -840,9 +836,17 @@ run_draw(void *p, struct tui *t, WINDOW *w)
 		run_draw_confirm(r, t, w);
 }
 
+static const struct tui_hotkey run_hotkeys[] = {
+	/* TRANSLATORS: the second text is a word or two in the status bar. */
+	{ KEY_F(5), "F5", 'r', N_("run the lab (the Run screen's r)"),
+	    N_("run") },
+	{ 0, NULL, 0, NULL, NULL },
+};
+
 const struct tui_screen tui_run = {
 	.name = N_("Run"),
 	.keys = run_keys,
+	.hotkeys = run_hotkeys,
 	.init = run_init,
 	.free = run_free,
 	.draw = run_draw,
@@ -850,5 +854,8 @@ const struct tui_screen tui_run = {
 	.tick = run_tick,
 	.fd = run_fd,
 	.readable = run_readable,
+	.busy = run_busy,
+	.stop = run_stop,
+	.finish = run_finish,
 	.status = N_("r run  x stop  l log  o other lines  c clear"),
 };

@@ -42,6 +42,19 @@ struct tui_key {
 	const char *what;
 };
 
+/*
+ * A global key that a screen declares: from any screen it shows that
+ * screen and presses one of its keys there (F5: the Run screen's r). The
+ * help box and the status bar list it among the global keys.
+ */
+struct tui_hotkey {
+	int ch; /* the key: KEY_F(5) */
+	const char *name; /* how the help and the status bar write it: "F5" */
+	int key; /* the screen's own key it presses: 'r' */
+	const char *what; /* N_(): its line in the help box */
+	const char *word; /* N_(): its word in the status bar; NULL: none */
+};
+
 enum tui_handled {
 	TUI_UNHANDLED, /* the loop tries its global keys */
 	TUI_HANDLED,
@@ -66,6 +79,23 @@ struct tui_screen {
 	   to do when it is readable. May be NULL. */
 	int (*fd)(void *s);
 	void (*readable)(void *s, struct tui *t);
+	/* Global keys that lead here, ended by ch 0. May be NULL. */
+	const struct tui_hotkey *hotkeys;
+	/* Work that quitting would cut short (a run in progress): what the
+	   first q says of it (translated), asking for a second; NULL when
+	   there is none. May be NULL. */
+	const char *(*busy)(void *s, const struct tui *t);
+	/* Stop that work (Ctrl-C, quitting): true when there was some.
+	   May be NULL. */
+	bool (*stop)(void *s, struct tui *t);
+	/* Quitting, after stop: wait until the stopped work has ended (a
+	   run's teardown and record). May be NULL. */
+	void (*finish)(void *s, struct tui *t);
+	/* The user asks to quit: true lets the loop end; false holds the
+	   quit while the screen asks first (unsaved changes): the loop
+	   makes it current, and it sets t->quit once answered. May be
+	   NULL. */
+	bool (*quit)(void *s, struct tui *t);
 	/* The status bar's entries when the screen is current (N_()):
 	   "r run  x stop", a key then its word or two, two spaces between
 	   entries, the most important first: a narrow terminal drops whole
@@ -151,15 +181,6 @@ bool tui_help_key(struct tui *t, int ch);
    Home, End) and kept within 0..max, for boxes over the screen (help,
    dialog): false, and *top as it was, for any other key. */
 bool tui_box_scroll(const struct tui *t, int ch, int max, int *top);
-
-/* Stop the lab run in progress, as the Run screen's x does (tui-run.c);
-   false when no run is in progress. */
-bool tui_run_stop(struct tui *t);
-/* A lab run is in progress. */
-bool tui_run_active(const struct tui *t);
-/* Wait for a stopped run to end (its teardown included) and keep its
-   record, interrupted: what quitting does with a run in progress. */
-void tui_run_finish(struct tui *t);
 
 /* Show a message in the status bar (translated by the caller). */
 void tui_message(struct tui *t, bool bad, const char *fmt, ...)
