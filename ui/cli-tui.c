@@ -13,16 +13,17 @@
 #include "i18n.h"
 #include "tui.h"
 
+static const struct cli_opt tui_options[] = {
+	{ 'a', "ascii", NULL,
+	    N_("draw with ASCII only (no line drawing, braille or blocks)") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+tui_more(FILE *fp)
 {
-	cli_usage(&cli_tui, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -a, --ascii   draw with ASCII only (no line drawing, braille "
-	      "or blocks)\n"
-	      "  -h, --help    show this help\n\n"
-	      "LAB is a lab file, a lab of your own or a preset's name;\n"
+	fprintf(fp, "%s",
+	    _("\nLAB is a lab file, a lab of your own or a preset's name;\n"
 	      "default: the quick lab.\n"
 	      "NO_COLOR in the environment turns colours off.\n"));
 }
@@ -30,24 +31,17 @@ usage(FILE *fp)
 static int
 tui_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ascii", no_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool ascii = false;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ah", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_tui, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a':
 			ascii = true;
 			break;
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		default:
-			cli_try_help(&cli_tui);
 			return CLI_USAGE;
 		}
 	}
@@ -70,5 +64,7 @@ const struct cli_cmd cli_tui = {
 	.args = "[--ascii] [LAB]",
 	.summary = N_("open the interactive lab (what raidlab alone does on a "
 		      "terminal)"),
+	.opts = tui_options,
+	.more = tui_more,
 	.exec = tui_exec,
 };
