@@ -372,21 +372,13 @@ wl_note(struct wl_run *r, const char *fmt, ...)
 
 /* ---------------------------------------------------------------- caches */
 
-uint64_t
-wl_ram_bytes(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-
-	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
-}
-
 bool
 wl_drop_caches(struct wl_run *r)
 {
 	int fd;
 	bool ok;
 
-	if (r->cache != LAB_CACHE_DROP)
+	if (!r->drop_caches)
 		return false;
 	sync();
 	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
@@ -407,11 +399,11 @@ void
 wl_check_dataset(struct wl_run *r, uint64_t bytes)
 {
 	char a[UNITS_BUF], b[UNITS_BUF];
-	uint64_t ram = wl_ram_bytes();
+	uint64_t ram = workload_ram_bytes();
 
 	if (ram == 0 || bytes >= ram)
 		return;
-	if (r->cache == LAB_CACHE_DROP && geteuid() == 0)
+	if (r->drop_caches && geteuid() == 0)
 		return;
 	wl_note(r,
 	    _("the data set (%s) fits in RAM (%s) and caches are not "

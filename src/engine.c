@@ -211,7 +211,7 @@ engine_start(struct engine *eng, const struct engine_job *job, struct err *e)
 		.dir = eng->dir,
 		.dirfd = eng->dirfd,
 		.target = eng->target,
-		.cache = job->cache,
+		.drop_caches = job->drop_caches,
 		.keep = job->keep,
 		.eng = eng,
 		.res = eng->res,

@@ -25,7 +25,6 @@
 #include "devstat.h"
 #include "evq.h"
 #include "hist.h"
-#include "lab.h"
 #include "result.h"
 
 struct err;
@@ -41,7 +40,8 @@ struct engine_job {
 	const struct param_value *params; /* values for wl->params */
 	const char *name; /* the lab's workload name, or NULL */
 	const char *target; /* an existing directory */
-	enum lab_cache cache; /* drop caches where the workload says */
+	bool drop_caches; /* drop the page cache where the workload says
+			     (the lab's cache "drop") */
 	bool keep; /* leave the workload's files */
 };
 
@@ -153,7 +153,7 @@ struct wl_run {
 	 */
 	int dirfd;
 	const char *target; /* the directory it is in */
-	enum lab_cache cache;
+	bool drop_caches; /* engine_job's */
 	bool keep;
 	void *priv; /* the workload's state */
 	struct engine *eng;
@@ -282,7 +282,7 @@ uint64_t wl_rand(uint64_t *state);
 
 /*
  * Between phases, as the cache policy says: sync, then drop the page
- * cache when the lab says "drop" and we are root. When it cannot (not
+ * cache when the job says so (drop_caches) and we are root. When it cannot (not
  * root), the result gets a note once. Returns true when caches were
  * dropped. Driver thread, outside a test or inside one (then it is part
  * of the timing, as compilebench does).
@@ -309,8 +309,5 @@ int wl_open_dir(int dirfd, const char *name);
 /* Make directory name in dirfd, then wl_open_dir() it. One that exists
    already is refused (-EEXIST): the run makes its own. Any thread. */
 int wl_mkdir_open(int dirfd, const char *name, mode_t mode);
-
-/* Physical RAM in bytes. */
-uint64_t wl_ram_bytes(void);
 
 #endif

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab-scale.h"
@@ -167,7 +166,7 @@ scale_auto_size(struct lab_workload *w, struct param_value *v, double f,
 
 	if (ram == NULL || chunk == NULL)
 		return;
-	full = 2 * (ram->is_auto ? wl_ram_bytes() : ram->size);
+	full = 2 * (ram->is_auto ? workload_ram_bytes() : ram->size);
 	v->is_auto = false;
 	v->size = scale_size(full, f, (uint64_t)least, chunk->size);
 }

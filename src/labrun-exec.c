@@ -142,7 +142,7 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir, char *why,
 		.params = w->values,
 		.name = w->name,
 		.target = dir,
-		.cache = lr->lab->cache,
+		.drop_caches = lr->lab->cache == LAB_CACHE_DROP,
 	};
 	struct engine *eng = engine_new();
 	struct wl_result *res;
