@@ -507,6 +507,9 @@ int lab_engine_parse(const char *s, enum lab_engine *out);
 const char *lab_md_level_name(enum lab_md_level l); /* "5" */
 int lab_md_level_parse(const char *s, enum lab_md_level *out);
 int lab_md_level_number(enum lab_md_level l); /* 5 */
+/* Copies of a RAID10 layout ("n2", "f3", "o2"); 2 for NULL (md's near
+   2); 0 if malformed. */
+unsigned lab_raid10_copies(const char *layout);
 const char *lab_profile_name(enum lab_profile p); /* "raid1c3" */
 int lab_profile_parse(const char *s, enum lab_profile *out);
 const char *lab_md_metadata_name(enum lab_md_metadata m); /* "1.2" */
