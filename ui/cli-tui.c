@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,6 +27,18 @@ tui_more(FILE *fp)
 	    _("\nLAB is a lab file, a lab of your own or a preset's name;\n"
 	      "default: the quick lab.\n"
 	      "NO_COLOR in the environment turns colours off.\n"));
+}
+
+int
+cli_tui_open(const char *lab, bool ascii)
+{
+	int rc = tui_main(lab, ascii);
+
+	/* A signal that ended it: the shell's 128 + N, as dying of it. */
+	return rc > 0       ? 128 + rc
+	    : rc == -EINVAL ? CLI_USAGE
+	    : rc < 0        ? CLI_FAIL
+			    : CLI_OK;
 }
 
 static int
@@ -56,7 +69,7 @@ tui_exec(int argc, char **argv)
 		    _("needs a terminal; for scripts use raidlab run"));
 		return CLI_USAGE;
 	}
-	return tui_main(optind < argc ? argv[optind] : NULL, ascii);
+	return cli_tui_open(optind < argc ? argv[optind] : NULL, ascii);
 }
 
 const struct cli_cmd cli_tui = {

@@ -23,7 +23,6 @@
 #include "lab-scale.h"
 #include "suggest.h"
 #include "textsafe.h"
-#include "tui.h"
 #include "xalloc.h"
 
 const struct cli_cmd *const cli_table[] = {
@@ -228,7 +227,7 @@ main(int argc, char **argv)
 	if (optind >= argc) {
 		/* On a terminal, the interactive lab; otherwise help. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-			return tui_main(NULL, false);
+			return cli_tui_open(NULL, false);
 		usage(stdout);
 		return CLI_OK;
 	}

@@ -20,7 +20,6 @@
 #include <time.h>
 #include <wchar.h>
 
-#include "cli.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab-edit.h"
@@ -661,7 +660,7 @@ tui_main(const char *lab_path, bool ascii)
 	t.tick_ms = TUI_TICK_MS;
 	t.ascii = ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
 	if (!open_lab(&t, lab_path))
-		return CLI_USAGE;
+		return -EINVAL;
 	/* Before initscr(), which then leaves these handlers alone. */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -669,7 +668,7 @@ tui_main(const char *lab_path, bool ascii)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	if (initscr() == NULL)
-		return CLI_FAIL;
+		return -EIO;
 	xalloc_set_fatal_hook(restore_terminal);
 	cbreak();
 	noecho();
@@ -719,5 +718,5 @@ tui_main(const char *lab_path, bool ascii)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	return t.exit_signal ? 128 + t.exit_signal : CLI_OK;
+	return t.exit_signal;
 }

@@ -157,7 +157,10 @@ int tui_tab_label(size_t i, char *buf, size_t len);
 
 /*
  * Run the lab on the terminal until the user quits; lab_path names the
- * lab to open (NULL: the default lab). Returns the exit status.
+ * lab to open (NULL: the default lab). Returns 0 when the user quit, the
+ * signal that ended it (SIGTERM, SIGHUP), -EINVAL when the lab named
+ * does not load (every problem said on stderr), -EIO when the terminal
+ * cannot be set up. cli-tui.c makes it an exit status.
  */
 int tui_main(const char *lab_path, bool ascii);
 
