@@ -5,15 +5,15 @@
  * (every device against the inventory and --yes-destroy before anything
  * is touched), built, measured and torn down, each object journaled for
  * `raidlab cleanup`. This thread polls the runner's events and prints
- * them (run-live.c, run-build.c): a live status line on a terminal, a
- * line per test otherwise; the runner writes the record (saved when the
- * run starts and after every run, so a killed run leaves it), and at the
- * end this thread prints the tables users know, or the record as JSON or
- * the figures as CSV. --dry-run only checks. Refused by the room check
- * (space.h: no room, a directory other users can change), the run exits
- * CLI_CANNOT, as `raidlab check` does for the lab; other refusals are
- * failures. Main thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the
- * runner cleanly (what was built is torn down).
+ * them (cli-run-live.c, cli-run-build.c): a live status line on a
+ * terminal, a line per test otherwise; the runner writes the record
+ * (saved when the run starts and after every run, so a killed run leaves
+ * it), and at the end this thread prints the tables users know, or the
+ * record as JSON or the figures as CSV. --dry-run only checks. Refused by
+ * the room check (space.h: no room, a directory other users can change),
+ * the run exits CLI_CANNOT, as `raidlab check` does for the lab; other
+ * refusals are failures. Main thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE
+ * stop the runner cleanly (what was built is torn down).
  */
 #include "config.h"
 
@@ -37,8 +37,8 @@
 #include "labrun.h"
 #include "record.h"
 #include "report.h"
-#include "run-build.h"
-#include "run-live.h"
+#include "cli-run-build.h"
+#include "cli-run-live.h"
 #include "strbuf.h"
 #include "tick.h"
 #include "xalloc.h"
