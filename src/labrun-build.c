@@ -464,9 +464,9 @@ publish_devices(struct labrun *lr, const struct plan *pl)
 	size_t n = 0;
 
 	for (size_t i = 0; i < pl->ndevs; i++)
-		labrun_dev_push(pl->devs[i].path, &devs, &n);
+		disk_dev_push(pl->devs[i].path, &devs, &n);
 	for (size_t i = 0; i < pl->nmd; i++)
-		labrun_dev_push(pl->md[i], &devs, &n);
+		disk_dev_push(pl->md[i], &devs, &n);
 	labrun_set_devices(lr, devs, n);
 }
 

@@ -380,7 +380,7 @@ directory_variant(struct labrun *lr, int vi, int64_t k)
 		return;
 	}
 	labrun_hook(lr, vi, v->directory, NULL);
-	labrun_dir_devices(v->directory, &devs, &ndevs);
+	disk_dir_devices(v->directory, &devs, &ndevs);
 	labrun_set_devices(lr, devs, ndevs);
 	labrun_variant_runs(lr, vi, v->directory, k);
 	labrun_set_devices(lr, NULL, 0);

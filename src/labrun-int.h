@@ -171,12 +171,4 @@ void labrun_record_end(struct labrun *lr);
 /* A directory variant's hook result (labrun-hook.c), and save. */
 void labrun_record_hook(struct labrun *lr, json_t *hook);
 
-/* labrun-lab.c */
-/* Kernel names of the devices under dir's filesystem (see
-   labrun_devices()); appended to *v. */
-void labrun_dir_devices(const char *dir, char ***v, size_t *n);
-/* The kernel name of block device path ("/dev/md/rl-a" -> "md127")
-   appended to *v unless already there; false when not a block device. */
-bool labrun_dev_push(const char *path, char ***v, size_t *n);
-
 #endif
