@@ -5,8 +5,9 @@
  * worker threads through wl_parallel(). Workers count what they do in
  * per-worker _Atomic counters (relaxed: no lock, no allocation on the hot
  * path) and time their operations into their own histograms; the front
- * end's loop reads the counters each tick (engine_sample()) and receives
- * rare events through the engine's queue (evq.h).
+ * end's loop reads the counters each tick (engine_totals(), through a
+ * struct sampler below) and receives rare events through the engine's
+ * queue (evq.h).
  *
  * Threads: engine_*() from the front end's thread (engine_stop() from a
  * signal handler too); wl_*() on struct wl_run from the driver thread (the

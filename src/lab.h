@@ -1,4 +1,3 @@
-/* lab.h: model stable */
 /*
  * The lab model: what a lab file (raidlab.lab(5), libconfig syntax) says,
  * as typed C values. A lab has variants (the storage set-ups to compare)

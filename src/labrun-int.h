@@ -1,10 +1,11 @@
 /*
  * Internals of the lab runner (labrun.h), shared by labrun.c (life,
  * queue, hand-over), labrun-exec.c (the thread: variants, runs,
- * sampling), labrun-build.c (precheck, array variants) and labrun-lab.c
- * (the lab copy, device names). Fields marked "lock" are read and written
- * under lr->lock; "runner" ones only by the runner thread; the rest are
- * set by labrun_start() and never change.
+ * sampling), labrun-build.c (precheck, array variants), labrun-rounds.c
+ * (the rounds), labrun-hook.c (--hook) and labrun-record.c (the record).
+ * Fields marked "lock" are read and written under lr->lock; "runner"
+ * ones only by the runner thread; the rest are set by labrun_start() and
+ * never change.
  */
 #ifndef RAIDLAB_LABRUN_INT_H
 #define RAIDLAB_LABRUN_INT_H

@@ -20,7 +20,8 @@
 
 struct lab;
 
-/* Colour pairs (tui_color() gives 0 when colours are off). */
+/* Colour pairs (tui_attr() gives each its attribute: without colours,
+   reverse, dim or bold for a few and plain for the rest). */
 enum tui_pair {
 	TUI_PAIR_NONE,
 	TUI_PAIR_TITLE, /* header and status bars */
