@@ -174,6 +174,19 @@ int disk_list_scan_one(struct disk_list *l, const char *what, struct disk **out,
 /* Append a copy of s to the array *v of *n names unless already there. */
 void disk_strv_push(char ***v, size_t *n, const char *s);
 
+/* disk-sysfs.c: kernel names from sysfs alone (no scan, no udev). */
+/* The kernel name of block device maj:min ("sda2") into name; false
+   when sysfs does not know it or it does not fit. */
+bool disk_devnum_name(unsigned maj, unsigned min, char *name, size_t len);
+/* The kernel names of the devices under dir's filesystem: its device,
+   then what that is made of (md members, dm tables), depth first;
+   appended to *v (disk_strv_push). None for tmpfs, overlay or btrfs,
+   which have no one device. */
+void disk_dir_devices(const char *dir, char ***v, size_t *n);
+/* The kernel name of block device node path ("/dev/md/rl-a" -> "md127")
+   appended to *v (disk_strv_push); false when path is not one. */
+bool disk_dev_push(const char *path, char ***v, size_t *n);
+
 /* The disk with kernel name name, or NULL. */
 struct disk *disk_list_by_name(struct disk_list *l, const char *name);
 /* The device with that major:minor, or NULL. */

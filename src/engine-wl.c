@@ -19,6 +19,7 @@
 #include "engine-int.h"
 #include "i18n.h"
 #include "param.h"
+#include "tick.h"
 #include "units.h"
 #include "workload.h"
 #include "xalloc.h"
@@ -85,10 +86,7 @@ wl_param_isset(const struct wl_run *r, const char *name)
 uint64_t
 wl_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return tick_now_ns();
 }
 
 void
@@ -374,21 +372,13 @@ wl_note(struct wl_run *r, const char *fmt, ...)
 
 /* ---------------------------------------------------------------- caches */
 
-uint64_t
-wl_ram_bytes(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-
-	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
-}
-
 bool
 wl_drop_caches(struct wl_run *r)
 {
 	int fd;
 	bool ok;
 
-	if (r->cache != LAB_CACHE_DROP)
+	if (!r->drop_caches)
 		return false;
 	sync();
 	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
@@ -409,11 +399,11 @@ void
 wl_check_dataset(struct wl_run *r, uint64_t bytes)
 {
 	char a[UNITS_BUF], b[UNITS_BUF];
-	uint64_t ram = wl_ram_bytes();
+	uint64_t ram = workload_ram_bytes();
 
 	if (ram == 0 || bytes >= ram)
 		return;
-	if (r->cache == LAB_CACHE_DROP && geteuid() == 0)
+	if (r->drop_caches && geteuid() == 0)
 		return;
 	wl_note(r,
 	    _("the data set (%s) fits in RAM (%s) and caches are not "

@@ -28,7 +28,7 @@ engine_new(void)
 {
 	struct engine *eng = xcalloc(1, sizeof *eng);
 
-	eng->q = evq_new();
+	eng->q = evq_new(sizeof(struct evq_event));
 	eng->tfd = eng->dirfd = -1;
 	pthread_mutex_init(&eng->lock, NULL);
 	atomic_init(&eng->stop, ENGINE_RUNNING);
@@ -211,7 +211,7 @@ engine_start(struct engine *eng, const struct engine_job *job, struct err *e)
 		.dir = eng->dir,
 		.dirfd = eng->dirfd,
 		.target = eng->target,
-		.cache = job->cache,
+		.drop_caches = job->drop_caches,
 		.keep = job->keep,
 		.eng = eng,
 		.res = eng->res,

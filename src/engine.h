@@ -5,8 +5,9 @@
  * worker threads through wl_parallel(). Workers count what they do in
  * per-worker _Atomic counters (relaxed: no lock, no allocation on the hot
  * path) and time their operations into their own histograms; the front
- * end's loop reads the counters each tick (engine_sample()) and receives
- * rare events through the engine's queue (evq.h).
+ * end's loop reads the counters each tick (engine_totals(), through a
+ * struct sampler below) and receives rare events through the engine's
+ * queue (evq.h).
  *
  * Threads: engine_*() from the front end's thread (engine_stop() from a
  * signal handler too); wl_*() on struct wl_run from the driver thread (the
@@ -25,7 +26,6 @@
 #include "devstat.h"
 #include "evq.h"
 #include "hist.h"
-#include "lab.h"
 #include "result.h"
 
 struct err;
@@ -41,7 +41,8 @@ struct engine_job {
 	const struct param_value *params; /* values for wl->params */
 	const char *name; /* the lab's workload name, or NULL */
 	const char *target; /* an existing directory */
-	enum lab_cache cache; /* drop caches where the workload says */
+	bool drop_caches; /* drop the page cache where the workload says
+			     (the lab's cache "drop") */
 	bool keep; /* leave the workload's files */
 };
 
@@ -153,7 +154,7 @@ struct wl_run {
 	 */
 	int dirfd;
 	const char *target; /* the directory it is in */
-	enum lab_cache cache;
+	bool drop_caches; /* engine_job's */
 	bool keep;
 	void *priv; /* the workload's state */
 	struct engine *eng;
@@ -251,7 +252,8 @@ wl_count_ops(struct wl_worker *w, uint64_t n)
 	atomic_fetch_add_explicit(&w->c->ops, n, memory_order_relaxed);
 }
 
-/* CLOCK_MONOTONIC in ns. */
+/* CLOCK_MONOTONIC in ns: tick_now_ns(), the clock of the loops that
+   sample a run (tick.h). */
 uint64_t wl_now_ns(void);
 
 /* Record the latency of an operation of kind op that began at start. */
@@ -281,7 +283,7 @@ uint64_t wl_rand(uint64_t *state);
 
 /*
  * Between phases, as the cache policy says: sync, then drop the page
- * cache when the lab says "drop" and we are root. When it cannot (not
+ * cache when the job says so (drop_caches) and we are root. When it cannot (not
  * root), the result gets a note once. Returns true when caches were
  * dropped. Driver thread, outside a test or inside one (then it is part
  * of the timing, as compilebench does).
@@ -308,8 +310,5 @@ int wl_open_dir(int dirfd, const char *name);
 /* Make directory name in dirfd, then wl_open_dir() it. One that exists
    already is refused (-EEXIST): the run makes its own. Any thread. */
 int wl_mkdir_open(int dirfd, const char *name, mode_t mode);
-
-/* Physical RAM in bytes. */
-uint64_t wl_ram_bytes(void);
 
 #endif

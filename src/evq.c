@@ -16,20 +16,22 @@
 
 struct evq_node {
 	struct evq_node *next;
-	struct evq_event ev;
+	unsigned char ev[]; /* evq.size bytes */
 };
 
 struct evq {
+	size_t size;
 	pthread_mutex_t lock;
 	struct evq_node *head, *tail;
 	int pipe[2];
 };
 
 struct evq *
-evq_new(void)
+evq_new(size_t size)
 {
 	struct evq *q = xcalloc(1, sizeof *q);
 
+	q->size = size;
 	pthread_mutex_init(&q->lock, NULL);
 	if (pipe2(q->pipe, O_CLOEXEC | O_NONBLOCK) < 0)
 		fatal(_("cannot create a pipe: %s"), strerror(errno));
@@ -54,13 +56,13 @@ evq_free(struct evq *q)
 }
 
 void
-evq_push(struct evq *q, const struct evq_event *ev)
+evq_push(struct evq *q, const void *ev)
 {
-	struct evq_node *n = xmalloc(sizeof *n);
+	struct evq_node *n = xmalloc(sizeof *n + q->size);
 	char c = 1;
 
 	n->next = NULL;
-	n->ev = *ev;
+	memcpy(n->ev, ev, q->size);
 	pthread_mutex_lock(&q->lock);
 	if (q->tail != NULL)
 		q->tail->next = n;
@@ -73,7 +75,7 @@ evq_push(struct evq *q, const struct evq_event *ev)
 }
 
 bool
-evq_pop(struct evq *q, struct evq_event *ev)
+evq_pop(struct evq *q, void *ev)
 {
 	struct evq_node *n;
 	char buf[64];
@@ -90,7 +92,7 @@ evq_pop(struct evq *q, struct evq_event *ev)
 	pthread_mutex_unlock(&q->lock);
 	if (n == NULL)
 		return false;
-	*ev = n->ev;
+	memcpy(ev, n->ev, q->size);
 	free(n);
 	return true;
 }

@@ -1,13 +1,16 @@
 /*
- * The engine's rare events (a test started or ended, a note, an error,
- * the run finished), from its threads to the front end's loop: a mutex
- * protected FIFO of copies plus a pipe whose read end the loop polls.
+ * Rare events from worker threads to a front end's loop: a mutex
+ * protected FIFO of copies of fixed-size events plus a pipe whose read
+ * end the loop polls. Two queues of it: the engine's (struct evq_event
+ * below: a test started or ended, a note, an error, the run finished)
+ * and the lab runner's (struct labrun_event, labrun.h).
  * evq_push() from any thread; evq_pop() and evq_fd() from the loop.
  */
 #ifndef RAIDLAB_EVQ_H
 #define RAIDLAB_EVQ_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define EVQ_TEXT 256
 
@@ -36,11 +39,15 @@ struct evq_event {
 
 struct evq;
 
-struct evq *evq_new(void);
+/* A queue of events of size bytes each (sizeof struct evq_event for the
+   engine's). */
+struct evq *evq_new(size_t size);
 void evq_free(struct evq *q);
-void evq_push(struct evq *q, const struct evq_event *ev);
-/* Take the oldest event; false when there is none. Drains the pipe. */
-bool evq_pop(struct evq *q, struct evq_event *ev);
+/* Append a copy of the size bytes at ev. */
+void evq_push(struct evq *q, const void *ev);
+/* Copy the oldest event into ev and drop it; false when there is none.
+   Drains the pipe. */
+bool evq_pop(struct evq *q, void *ev);
 /* Readable when events are waiting (poll it with POLLIN). */
 int evq_fd(const struct evq *q);
 

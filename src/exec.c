@@ -28,6 +28,7 @@
 #include "exec.h"
 #include "i18n.h"
 #include "strbuf.h"
+#include "tick.h"
 #include "xalloc.h"
 
 extern char **environ;
@@ -64,15 +65,6 @@ struct spawn {
 	int maxfd; /* for the close loop when close_range() is missing */
 	pid_t parent; /* getpid() before the fork */
 };
-
-static double
-mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void
 capture_line(struct capture *c, const char *p, size_t n)
@@ -439,7 +431,7 @@ pump(struct capture *c, struct exec_result *r, pid_t pid, int rd, double t0)
 		double wake = 0;
 		int ms, k;
 
-		now = mono_now();
+		now = tick_now_s();
 		if (deadline > 0 && !r->timed_out && !exited &&
 		    now >= deadline) {
 			r->timed_out = true;
@@ -486,7 +478,7 @@ pump(struct capture *c, struct exec_result *r, pid_t pid, int rd, double t0)
 		    (pidfd >= 0 ? k > 0 && pf[n - 1].revents != 0
 				: child_exited(pid))) {
 			exited = true;
-			stop_at = mono_now() + DRAIN_AFTER_EXIT;
+			stop_at = tick_now_s() + DRAIN_AFTER_EXIT;
 		}
 	}
 	/* Timed out, the leader died of SIGTERM and the output ended:
@@ -510,7 +502,7 @@ exec_run(const char *const *argv, const struct exec_opts *o,
 	struct capture c = { .o = o };
 	sigset_t all, old;
 	int rd = -1, st_rd = -1, rc, e;
-	double t0 = mono_now();
+	double t0 = tick_now_s();
 	char *path;
 	pid_t pid;
 
@@ -565,7 +557,7 @@ out:
 	r->output = capture_finish(&c);
 	free(c.head);
 	free(c.tail);
-	r->duration = mono_now() - t0;
+	r->duration = tick_now_s() - t0;
 	return result_code(r);
 }
 

@@ -12,23 +12,6 @@
 #include "lab.h"
 #include "units.h"
 
-unsigned
-geom_raid10_copies(const char *layout)
-{
-	char *end;
-	unsigned long n;
-
-	if (layout == NULL)
-		return 2;
-	if (layout[0] == '\0' || strchr("nfo", layout[0]) == NULL ||
-	    layout[1] < '0' || layout[1] > '9')
-		return 0;
-	n = strtoul(layout + 1, &end, 10);
-	if (*end != '\0' || n == 0 || n > 64)
-		return 0;
-	return (unsigned)n;
-}
-
 static void
 geom_leg_rule(const struct lab_array *a, struct geom *g)
 {
@@ -116,7 +99,7 @@ geom_of(const struct lab_array *a, unsigned members, struct geom *g)
 		    n, g->data_disks, cb);
 		break;
 	case LAB_MD_LEVEL_10:
-		copies = geom_raid10_copies(a->layout);
+		copies = lab_raid10_copies(a->layout);
 		g->data_disks = copies && n % copies == 0 ? n / copies : 0;
 		if (g->data_disks > 0 && a->layout != NULL &&
 		    a->layout[0] != 'n')

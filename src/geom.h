@@ -42,9 +42,6 @@ struct geom {
  */
 bool geom_of(const struct lab_array *a, unsigned members, struct geom *g);
 
-/* Copies of a RAID10 layout ("n2", "f3", "o2"); 2 for NULL; 0 if bad. */
-unsigned geom_raid10_copies(const char *layout);
-
 /* ext stride and stripe-width in blocks of block bytes; false when the
    chunk is not a multiple of the block. */
 bool geom_ext(const struct geom *g, unsigned block, uint64_t *stride,

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "disk-usage.h"
+#include "disk.h"
 #include "err.h"
 #include "health.h"
 #include "i18n.h"
@@ -228,22 +229,9 @@ kmsg_ext4_errors(int fd, const char *sysname)
 static void
 dev_name(dev_t dev, char *name, size_t len)
 {
-	char link[64], target[PATH_MAX];
-	const char *base;
-	ssize_t n;
-
 	name[0] = '\0';
-	if (major(dev) == 0)
-		return;
-	snprintf(link, sizeof link, "/sys/dev/block/%u:%u", major(dev),
-	    minor(dev));
-	if ((n = readlink(link, target, sizeof target - 1)) <= 0)
-		return;
-	target[n] = '\0';
-	base = strrchr(target, '/');
-	base = base ? base + 1 : target;
-	if (strlen(base) < len)
-		memcpy(name, base, strlen(base) + 1);
+	if (major(dev) != 0)
+		(void)disk_devnum_name(major(dev), minor(dev), name, len);
 }
 
 /* Create and remove a file in dir: 0, or the negative errno. */

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "err.h"
-#include "geom.h"
 #include "i18n.h"
 #include "lab-check.h"
 #include "lab.h"
@@ -117,7 +116,7 @@ in_list(const char *const *v, const char *s)
 static unsigned
 raid10_copies(const char *layout)
 {
-	return layout != NULL ? geom_raid10_copies(layout) : 0;
+	return layout != NULL ? lab_raid10_copies(layout) : 0;
 }
 
 size_t

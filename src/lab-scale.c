@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab-scale.h"
@@ -167,7 +166,7 @@ scale_auto_size(struct lab_workload *w, struct param_value *v, double f,
 
 	if (ram == NULL || chunk == NULL)
 		return;
-	full = 2 * (ram->is_auto ? wl_ram_bytes() : ram->size);
+	full = 2 * (ram->is_auto ? workload_ram_bytes() : ram->size);
 	v->is_auto = false;
 	v->size = scale_size(full, f, (uint64_t)least, chunk->size);
 }
@@ -301,12 +300,6 @@ scale_repeats(struct lab_scale *s, struct lab *lab)
 	lab->own |= 1u << LAB_L_REPEATS;
 }
 
-static const char *
-wname(const struct lab_workload *w)
-{
-	return w->name ? w->name : w->type;
-}
-
 /* A character that continues a word or a number: an integer literal
    followed by one (10abc, 1e3, 4G, 10L) is not a plain integer. */
 static bool
@@ -436,7 +429,7 @@ set_one(struct lab_scale *s, struct lab_workload *w,
 		goto out;
 	param_values_init(ps, vals);
 	if (param_load(ps, config_root_setting(&cf), NULL, vals, "--set",
-		wname(w), errs) > 0) {
+		lab_workload_name(w), errs) > 0) {
 		/* said as "--set: small.count: reason", without a line */
 		for (size_t i = first; i < errs->n; i++)
 			errs->v[i].line = 0;
@@ -488,7 +481,7 @@ lab_scale_apply(struct lab *lab, struct lab_scale *s, struct errlist *errs)
 		for (size_t k = 0; k < lab->nworkloads; k++) {
 			struct lab_workload *w = &lab->workloads[k];
 
-			if (strcmp(wname(w), t->workload) != 0)
+			if (strcmp(lab_workload_name(w), t->workload) != 0)
 				continue;
 			found = true;
 			if (set_one(s, w, t, errs) < 0)

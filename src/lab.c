@@ -96,6 +96,29 @@ lab_md_level_number(enum lab_md_level l)
 	return md_level_numbers[l];
 }
 
+unsigned
+lab_raid10_copies(const char *layout)
+{
+	char *end;
+	unsigned long n;
+
+	if (layout == NULL)
+		return 2;
+	if (layout[0] == '\0' || strchr("nfo", layout[0]) == NULL ||
+	    layout[1] < '0' || layout[1] > '9')
+		return 0;
+	n = strtoul(layout + 1, &end, 10);
+	if (*end != '\0' || n == 0 || n > 64)
+		return 0;
+	return (unsigned)n;
+}
+
+const char *
+lab_workload_name(const struct lab_workload *w)
+{
+	return w->name ? w->name : w->type;
+}
+
 const char *
 lab_bitmap_name(enum lab_bitmap b)
 {

@@ -1,4 +1,3 @@
-/* lab.h: model stable */
 /*
  * The lab model: what a lab file (raidlab.lab(5), libconfig syntax) says,
  * as typed C values. A lab has variants (the storage set-ups to compare)
@@ -507,6 +506,9 @@ int lab_engine_parse(const char *s, enum lab_engine *out);
 const char *lab_md_level_name(enum lab_md_level l); /* "5" */
 int lab_md_level_parse(const char *s, enum lab_md_level *out);
 int lab_md_level_number(enum lab_md_level l); /* 5 */
+/* Copies of a RAID10 layout ("n2", "f3", "o2"); 2 for NULL (md's near
+   2); 0 if malformed. */
+unsigned lab_raid10_copies(const char *layout);
 const char *lab_profile_name(enum lab_profile p); /* "raid1c3" */
 int lab_profile_parse(const char *s, enum lab_profile *out);
 const char *lab_md_metadata_name(enum lab_md_metadata m); /* "1.2" */
@@ -519,5 +521,7 @@ const char *lab_data_mode_name(enum lab_data_mode d);
 int lab_data_mode_parse(const char *s, enum lab_data_mode *out);
 const char *lab_geometry_name(enum lab_geometry g); /* "ext" / "xfs" */
 int lab_geometry_parse(const char *s, enum lab_geometry *out); /* auto|none */
+/* A workload's name in messages and records: its name, else its type. */
+const char *lab_workload_name(const struct lab_workload *w);
 
 #endif

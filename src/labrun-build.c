@@ -31,6 +31,7 @@
 #include "space.h"
 #include "statej.h"
 #include "strbuf.h"
+#include "tick.h"
 #include "xalloc.h"
 
 /* ---------------------------------------------------------------- check */
@@ -463,9 +464,9 @@ publish_devices(struct labrun *lr, const struct plan *pl)
 	size_t n = 0;
 
 	for (size_t i = 0; i < pl->ndevs; i++)
-		labrun_dev_push(pl->devs[i].path, &devs, &n);
+		disk_dev_push(pl->devs[i].path, &devs, &n);
 	for (size_t i = 0; i < pl->nmd; i++)
-		labrun_dev_push(pl->md[i], &devs, &n);
+		disk_dev_push(pl->md[i], &devs, &n);
 	labrun_set_devices(lr, devs, n);
 }
 
@@ -489,15 +490,6 @@ journal(struct labrun *lr, int vi, int64_t k)
 	return false;
 }
 
-static double
-mono_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void
 labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 {
@@ -512,7 +504,7 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct prov p;
 	struct err e;
-	double t0 = mono_s(), runs = 0;
+	double t0 = tick_now_s(), runs = 0;
 	int bi;
 
 	if (!journal(lr, vi, k))
@@ -533,9 +525,9 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 		labrun_hook(lr, vi, prov_target(&p), p.build);
 		hand_build(lr, vi, &p, bi, false);
 		publish_devices(lr, p.plan);
-		runs = mono_s();
+		runs = tick_now_s();
 		labrun_variant_runs(lr, vi, prov_target(&p), k);
-		runs = mono_s() - runs;
+		runs = tick_now_s() - runs;
 		labrun_set_devices(lr, NULL, 0);
 	}
 	err_clear(&e);
@@ -549,7 +541,7 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 			labrun_variant_dead(lr, vi, e.msg);
 	}
 	/* What a rebuild costs, for the ETA of interleaved rounds. */
-	labrun_build_took(lr, vi, mono_s() - t0 - runs);
+	labrun_build_took(lr, vi, tick_now_s() - t0 - runs);
 	hand_build(lr, vi, &p, bi, true);
 	prov_done(&p);
 }

@@ -26,18 +26,13 @@
 #include "record.h"
 #include "space.h"
 #include "statej.h"
+#include "tick.h"
 #include "workload.h"
 #include "xalloc.h"
 
 /* An hour of samples at the default tick; a longer run's samples merge
    in pairs (series.h), so 8 hours take 8 ticks a sample. */
 #define LABRUN_SAMPLES 14400
-
-static const char *
-wname(const struct lab_workload *w)
-{
-	return w->name ? w->name : w->type;
-}
 
 /* An engine event, as the runner's own event about run (vi, wi, k). */
 static void
@@ -99,24 +94,22 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
     int wi, int k)
 {
 	struct evq *q = engine_events(eng);
-	uint64_t tick = lr->tick_ms * 1000000ull;
-	uint64_t next = wl_now_ns() + tick;
+	uint64_t period = lr->tick_ms * 1000000ull;
 	struct wl_result *res;
 	struct evq_event ev;
+	struct tick tick;
 	bool done = false;
 
-	sampler_arm(smp, tick);
+	tick_start(&tick, period, tick_now_ns());
+	sampler_arm(smp, period);
 	while (!done) {
 		struct pollfd p = { evq_fd(q), POLLIN, 0 };
-		uint64_t now = wl_now_ns();
-		int timeout = now >= next ? 0 : (int)((next - now) / 1000000);
 
-		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
+		if (poll(&p, 1, tick_timeout_ms(&tick, tick_now_ns())) < 0 &&
+		    errno != EINTR)
 			break;
-		if (wl_now_ns() >= next) {
+		if (tick_due(&tick, tick_now_ns(), NULL))
 			sampler_tick(smp, eng);
-			next += tick;
-		}
 		while (evq_pop(q, &ev)) {
 			forward(lr, &ev, vi, wi, k);
 			if (ev.type == EVQ_DONE)
@@ -149,7 +142,7 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir, char *why,
 		.params = w->values,
 		.name = w->name,
 		.target = dir,
-		.cache = lr->lab->cache,
+		.drop_caches = lr->lab->cache == LAB_CACHE_DROP,
 	};
 	struct engine *eng = engine_new();
 	struct wl_result *res;
@@ -273,7 +266,8 @@ one_round(struct labrun *lr, struct vrun *v, int wi, int64_t k, double *prev)
 	ev.repeat = (int)k;
 	ev.value = *prev;
 	labrun_rounds_event(lr, v->vi, wi, k, &ev);
-	snprintf(ev.text, sizeof ev.text, "%s", wname(&lr->lab->workloads[wi]));
+	snprintf(ev.text, sizeof ev.text, "%s",
+	    lab_workload_name(&lr->lab->workloads[wi]));
 	labrun_push(lr, &ev);
 	labrun_record_progress(lr, v->vi, wi, (int)k);
 	res = run_once(lr, v->vi, wi, (int)k, v->dir, why, sizeof why);
@@ -386,7 +380,7 @@ directory_variant(struct labrun *lr, int vi, int64_t k)
 		return;
 	}
 	labrun_hook(lr, vi, v->directory, NULL);
-	labrun_dir_devices(v->directory, &devs, &ndevs);
+	disk_dir_devices(v->directory, &devs, &ndevs);
 	labrun_set_devices(lr, devs, ndevs);
 	labrun_variant_runs(lr, vi, v->directory, k);
 	labrun_set_devices(lr, NULL, 0);

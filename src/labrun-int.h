@@ -1,10 +1,11 @@
 /*
  * Internals of the lab runner (labrun.h), shared by labrun.c (life,
  * queue, hand-over), labrun-exec.c (the thread: variants, runs,
- * sampling), labrun-build.c (precheck, array variants) and labrun-lab.c
- * (the lab copy, device names). Fields marked "lock" are read and written
- * under lr->lock; "runner" ones only by the runner thread; the rest are
- * set by labrun_start() and never change.
+ * sampling), labrun-build.c (precheck, array variants), labrun-rounds.c
+ * (the rounds), labrun-hook.c (--hook) and labrun-record.c (the record).
+ * Fields marked "lock" are read and written under lr->lock; "runner"
+ * ones only by the runner thread; the rest are set by labrun_start() and
+ * never change.
  */
 #ifndef RAIDLAB_LABRUN_INT_H
 #define RAIDLAB_LABRUN_INT_H
@@ -20,12 +21,8 @@
 #include "labrun.h"
 #include "rounds.h"
 
+struct evq;
 struct statej;
-
-struct labrun_qnode {
-	struct labrun_qnode *next;
-	struct labrun_event ev;
-};
 
 struct labrun_rnode {
 	struct labrun_rnode *next;
@@ -59,11 +56,10 @@ struct labrun {
 
 	pthread_t thread;
 	bool joined;
-	int pipe[2]; /* events waiting: a byte in [0] */
+	struct evq *q; /* the events (struct labrun_event) */
 	atomic_bool stop;
 
 	pthread_mutex_t lock;
-	struct labrun_qnode *qhead, *qtail; /* lock */
 	struct labrun_rnode *rhead, *rtail; /* lock */
 	struct engine *eng; /* lock: the run in progress */
 	unsigned long eng_gen; /* lock: engines published so far */
@@ -175,13 +171,5 @@ void labrun_record_progress(struct labrun *lr, int vi, int wi, int repeat);
 void labrun_record_end(struct labrun *lr);
 /* A directory variant's hook result (labrun-hook.c), and save. */
 void labrun_record_hook(struct labrun *lr, json_t *hook);
-
-/* labrun-lab.c */
-/* Kernel names of the devices under dir's filesystem (see
-   labrun_devices()); appended to *v. */
-void labrun_dir_devices(const char *dir, char ***v, size_t *n);
-/* The kernel name of block device path ("/dev/md/rl-a" -> "md127")
-   appended to *v unless already there; false when not a block device. */
-bool labrun_dev_push(const char *path, char ***v, size_t *n);
 
 #endif

@@ -92,8 +92,8 @@ labrun_record_progress(struct labrun *lr, int vi, int wi, int repeat)
 		return;
 	v = labrun_variant(lr, vi);
 	w = &lr->lab->workloads[wi];
-	record_set_in_progress(lr->rec, labrun_vname(v),
-	    w->name ? w->name : w->type, repeat);
+	record_set_in_progress(lr->rec, labrun_vname(v), lab_workload_name(w),
+	    repeat);
 	save(lr);
 }
 

@@ -234,12 +234,6 @@ labrun_rounds_event(struct labrun *lr, int vi, int wi, int64_t k,
 
 /* ---------------------------------------------------------------- record */
 
-static const char *
-wname(const struct lab_workload *w)
-{
-	return w->name ? w->name : w->type;
-}
-
 /* The lab's stop from its pairs' (see record.h). */
 static enum rounds_stop
 lab_stop(const enum rounds_stop *s, size_t n, bool fixed)
@@ -316,7 +310,8 @@ labrun_rounds_json(struct labrun *lr, bool final)
 				continue;
 			j = json_pack("{s:s, s:s, s:I}", "variant",
 			    labrun_vname(labrun_variant(lr, (int)vi)),
-			    "workload", wname(&lr->lab->workloads[wi]), "done",
+			    "workload",
+			    lab_workload_name(&lr->lab->workloads[wi]), "done",
 			    (json_int_t)p->done);
 			done = p->done > done ? p->done : done;
 			s = stops[n++] =
@@ -331,7 +326,8 @@ labrun_rounds_json(struct labrun *lr, bool final)
 					first[s] = xasprintf("%s/%s: %s",
 					    labrun_vname(
 						labrun_variant(lr, (int)vi)),
-					    wname(&lr->lab->workloads[wi]),
+					    lab_workload_name(
+						&lr->lab->workloads[wi]),
 					    why);
 			}
 			json_array_append_new(pairs, j);

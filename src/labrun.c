@@ -1,6 +1,6 @@
 /*
  * The lab runner's life and its two channels to the front end: the event
- * queue with its pipe, and the hand-over list of finished items; the
+ * queue (evq.h), and the hand-over list of finished items; the
  * counters and devices read under the mutex. The runner's own record
  * is labrun-record.c. See labrun.h. The front end's
  * thread, except the internal labrun_push(), labrun_emit(),
@@ -9,15 +9,13 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "err.h"
+#include "evq.h"
 #include "i18n.h"
 #include "lab-edit.h"
 #include "labrun-int.h"
@@ -30,20 +28,7 @@
 void
 labrun_push(struct labrun *lr, const struct labrun_event *ev)
 {
-	struct labrun_qnode *n = xmalloc(sizeof *n);
-	char c = 1;
-
-	n->next = NULL;
-	n->ev = *ev;
-	pthread_mutex_lock(&lr->lock);
-	if (lr->qtail != NULL)
-		lr->qtail->next = n;
-	else
-		lr->qhead = n;
-	lr->qtail = n;
-	pthread_mutex_unlock(&lr->lock);
-	/* A full pipe already wakes the reader: EAGAIN is fine. */
-	(void)!write(lr->pipe[1], &c, 1);
+	evq_push(lr->q, ev);
 }
 
 void
@@ -69,30 +54,13 @@ labrun_emit(struct labrun *lr, enum labrun_ev type, int variant, int workload,
 bool
 labrun_pop(struct labrun *lr, struct labrun_event *ev)
 {
-	struct labrun_qnode *n;
-	char buf[64];
-
-	while (read(lr->pipe[0], buf, sizeof buf) > 0)
-		;
-	pthread_mutex_lock(&lr->lock);
-	n = lr->qhead;
-	if (n != NULL) {
-		lr->qhead = n->next;
-		if (lr->qhead == NULL)
-			lr->qtail = NULL;
-	}
-	pthread_mutex_unlock(&lr->lock);
-	if (n == NULL)
-		return false;
-	*ev = n->ev;
-	free(n);
-	return true;
+	return evq_pop(lr->q, ev);
 }
 
 int
 labrun_fd(const struct labrun *lr)
 {
-	return lr->pipe[0];
+	return evq_fd(lr->q);
 }
 
 /* ---------------------------------------------------------------- hand-over */
@@ -341,8 +309,7 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	atomic_init(&lr->stop, false);
 	lr->joined = true;
 	disk_list_init(&lr->inv);
-	if (pipe2(lr->pipe, O_CLOEXEC | O_NONBLOCK) < 0)
-		fatal(_("cannot create a pipe: %s"), strerror(errno));
+	lr->q = evq_new(sizeof(struct labrun_event));
 	return lr;
 }
 
@@ -371,7 +338,6 @@ labrun_start(const struct lab *lab, const struct labrun_opts *o, struct err *e)
 void
 labrun_free(struct labrun *lr)
 {
-	struct labrun_qnode *q, *qn;
 	struct labrun_rnode *r, *rn;
 
 	if (lr == NULL)
@@ -379,10 +345,6 @@ labrun_free(struct labrun *lr)
 	if (!lr->joined) {
 		labrun_stop(lr);
 		pthread_join(lr->thread, NULL);
-	}
-	for (q = lr->qhead; q != NULL; q = qn) {
-		qn = q->next;
-		free(q);
 	}
 	for (r = lr->rhead; r != NULL; r = rn) {
 		rn = r->next;
@@ -404,8 +366,7 @@ labrun_free(struct labrun *lr)
 	labrun_rounds_free(lr);
 	disk_list_done(&lr->inv);
 	lab_free(lr->lab);
-	close(lr->pipe[0]);
-	close(lr->pipe[1]);
+	evq_free(lr->q);
 	pthread_mutex_destroy(&lr->lock);
 	free(lr);
 }

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "mdsys.h"
+#include "tick.h"
 #include "xalloc.h"
 
 /* What raidlab records of an array (md(4)). */
@@ -115,22 +116,13 @@ mdsys_sync_progress(const char *sysroot, const char *name,
 	return busy;
 }
 
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int
 mdsys_wait_sync(const char *sysroot, const char *name, unsigned poll_ms,
     void (*progress)(void *arg, unsigned long long done,
 	unsigned long long total),
     bool (*stop)(void *arg), void *arg, double *seconds)
 {
-	double t0 = now_s();
+	double t0 = tick_now_s();
 	unsigned long long done, total;
 	char action[32], *lvl;
 	struct timespec ts = { .tv_sec = poll_ms / 1000,
@@ -145,11 +137,11 @@ mdsys_wait_sync(const char *sysroot, const char *name, unsigned poll_ms,
 		if (progress != NULL)
 			progress(arg, done, total);
 		if (stop != NULL && stop(arg)) {
-			*seconds = now_s() - t0;
+			*seconds = tick_now_s() - t0;
 			return -EINTR;
 		}
 		nanosleep(&ts, NULL);
 	}
-	*seconds = now_s() - t0;
+	*seconds = tick_now_s() - t0;
 	return 0;
 }

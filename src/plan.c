@@ -230,22 +230,6 @@ pb_members(struct pb *b, const struct lab_array *a, bool top, char ***out)
 /* ---------------------------------------------------------------- names */
 
 const char *
-plan_undo_moot(const char *const *argv, int status, const char *output)
-{
-	if (argv[0] == NULL || strcmp(argv[0], "btrfs") != 0 ||
-	    argv[1] == NULL || strcmp(argv[1], "device") != 0 ||
-	    argv[2] == NULL || strcmp(argv[2], "scan") != 0 ||
-	    argv[3] == NULL || strcmp(argv[3], "--forget") != 0)
-		return NULL;
-	/* exec runs commands with LC_ALL=C: strerror is English. */
-	if (status != 1 || output == NULL ||
-	    strstr(output, "No such file or directory") == NULL)
-		return NULL;
-	return _("the kernel had forgotten the device already (it does at "
-		 "unmount for a one-device btrfs)");
-}
-
-const char *
 plan_run_self(char *buf, size_t len)
 {
 	snprintf(buf, len, "%d", (int)getpid());

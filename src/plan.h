@@ -136,15 +136,6 @@ void plan_format(const struct plan *p, struct strbuf *b);
  */
 json_t *plan_json(const struct plan *p);
 
-/*
- * An undo command that failed only because what it undoes is gone
- * already: a translated note saying so, else NULL. So far one case:
- * `btrfs device scan --forget` of a one-device btrfs, which kernels
- * before 6.5 or so drop at unmount (the ioctl then says ENOENT).
- */
-const char *
-plan_undo_moot(const char *const *argv, int status, const char *output);
-
 /* "member", "spare", "journal", "fs log". */
 const char *plan_role_name(enum plan_role r);
 

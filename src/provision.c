@@ -297,7 +297,7 @@ run_cmd(const char *const *argv, const char *reason, bool undo, json_t *list,
 	rc = exec_run(argv, &o, &r);
 	exec_result_describe(&r, d, sizeof d);
 	if (rc < 0 && undo &&
-	    (moot = plan_undo_moot(argv, r.status, r.output)) != NULL)
+	    (moot = statej_undo_moot(argv, r.status, r.output)) != NULL)
 		rc = 0;
 	s = json_object();
 	json_object_set_new(s, "argv", argv_json(argv));

@@ -12,8 +12,9 @@
  * each step's command, exit status, duration and output, the resync
  * waits, the facts, the teardown, the status and the error.
  *
- * Thread: the caller's (the CLI's main thread, or a TUI worker); cb
- * functions are called on it. The callbacks are the only output.
+ * Thread: the lab runner's (labrun-build.c), for raidlab run and the TUI
+ * alike; cb functions are called on it. The callbacks are the only
+ * output.
  */
 #ifndef RAIDLAB_PROVISION_H
 #define RAIDLAB_PROVISION_H

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "i18n.h"
 #include "lab.h"
 #include "param.h"
+#include "paths.h"
 #include "jsonx.h"
 #include "record-int.h"
 #include "record.h"
@@ -378,7 +378,7 @@ workload_json(const struct lab_workload *w)
 	size_t i;
 
 	json_object_set_new(o, "type", jsonx_str(w->type));
-	json_object_set_new(o, "name", jsonx_str(w->name ? w->name : w->type));
+	json_object_set_new(o, "name", jsonx_str(lab_workload_name(w)));
 	/* Every parameter's effective value, defaults included. */
 	for (i = 0;
 	     w->wl != NULL && w->wl->params[i].name != NULL && i < w->nvalues;
@@ -749,31 +749,14 @@ record_load(const char *path, struct record **out, struct err *e)
 
 /* ---------------------------------------------------------------- where */
 
-static const char *
-home_dir(void)
-{
-	const char *h = getenv("HOME");
-	struct passwd *pw;
-
-	if (h != NULL && h[0] != '\0')
-		return h;
-	pw = getpwuid(getuid());
-	return pw != NULL && pw->pw_dir != NULL ? pw->pw_dir : "/";
-}
-
 char *
 record_results_dir(const struct lab *lab)
 {
-	const char *x = getenv("XDG_DATA_HOME");
+	char *d;
 
-	if (lab != NULL && lab->results != NULL) {
-		if (lab->results[0] == '~' &&
-		    (lab->results[1] == '/' || lab->results[1] == '\0'))
-			return xasprintf("%s%s", home_dir(), lab->results + 1);
-		return xstrdup(lab->results);
-	}
-	/* The XDG base directory spec ignores relative paths. */
-	if (x != NULL && x[0] == '/')
-		return xasprintf("%s/raidlab/results", x);
-	return xasprintf("%s/.local/share/raidlab/results", home_dir());
+	if (lab != NULL && lab->results != NULL)
+		return paths_expand(lab->results);
+	d = paths_xdg("XDG_DATA_HOME", ".local/share", "results");
+	/* No home at all: the root directory's. */
+	return d != NULL ? d : xstrdup("/.local/share/raidlab/results");
 }

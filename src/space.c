@@ -18,7 +18,6 @@
 
 #include "dirtrust.h"
 #include "err.h"
-#include "geom.h"
 #include "i18n.h"
 #include "lab.h"
 #include "param.h"
@@ -135,7 +134,7 @@ copies(const struct lab_array *a, unsigned n)
 	case LAB_MD_LEVEL_6:
 		return n > 2 ? (double)n / (n - 2) : 1;
 	case LAB_MD_LEVEL_10:
-		c = geom_raid10_copies(a->layout);
+		c = lab_raid10_copies(a->layout);
 		return c > 0 ? c : 2;
 	default:
 		return 1;

@@ -26,7 +26,6 @@
 #include "i18n.h"
 #include "ident.h"
 #include "loopdev.h"
-#include "plan.h"
 #include "statej-int.h"
 #include "statej.h"
 #include "xalloc.h"
@@ -412,7 +411,7 @@ run_undo(struct cleaner *c, const struct statej_obj *o, const char **av)
 		usleep(holders_retry_ms[k] * 1000u);
 		rc = exec_run(av, &opts, &r);
 	}
-	if (rc < 0 && (moot = plan_undo_moot(av, r.status, r.output)) != NULL)
+	if (rc < 0 && (moot = statej_undo_moot(av, r.status, r.output)) != NULL)
 		rc = 0;
 	if (rc == 0 && moot != NULL)
 		say(c, _("%s: %s: ok: %s"), o->name, line, moot);
@@ -709,4 +708,20 @@ statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 			c.failed),
 		    c.failed, dir);
 	return 0;
+}
+
+const char *
+statej_undo_moot(const char *const *argv, int status, const char *output)
+{
+	if (argv[0] == NULL || strcmp(argv[0], "btrfs") != 0 ||
+	    argv[1] == NULL || strcmp(argv[1], "device") != 0 ||
+	    argv[2] == NULL || strcmp(argv[2], "scan") != 0 ||
+	    argv[3] == NULL || strcmp(argv[3], "--forget") != 0)
+		return NULL;
+	/* exec runs commands with LC_ALL=C: strerror is English. */
+	if (status != 1 || output == NULL ||
+	    strstr(output, "No such file or directory") == NULL)
+		return NULL;
+	return _("the kernel had forgotten the device already (it does at "
+		 "unmount for a one-device btrfs)");
 }

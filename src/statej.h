@@ -222,4 +222,14 @@ void statej_close(struct statej *j);
 int statej_cleanup(bool force, void (*report)(void *arg, const char *line),
     void *arg, struct err *e);
 
+/*
+ * An undo command (a plan's teardown step, a journal's CMDS undo) that
+ * failed only because what it undoes is gone already: a translated note
+ * saying so, else NULL. So far one case: `btrfs device scan --forget` of
+ * a one-device btrfs, which kernels before 6.5 or so drop at unmount
+ * (the ioctl then says ENOENT).
+ */
+const char *
+statej_undo_moot(const char *const *argv, int status, const char *output);
+
 #endif

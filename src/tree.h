@@ -1,4 +1,3 @@
-/* tree.h: stable */
 /*
  * A synthetic kernel-like source tree: the list of directories, files
  * (relative path, size, mode) and links of something sized like a Linux

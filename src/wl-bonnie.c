@@ -161,7 +161,7 @@ bonnie_prepare(struct wl_run *r)
 
 	r->priv = b;
 	b->chunk = wl_param_size(r, "chunk");
-	b->ram = wl_param_is_auto(r, "ram") ? wl_ram_bytes()
+	b->ram = wl_param_is_auto(r, "ram") ? workload_ram_bytes()
 					    : wl_param_size(r, "ram");
 	b->size =
 	    wl_param_is_auto(r, "size") ? 2 * b->ram : wl_param_size(r, "size");
@@ -264,7 +264,7 @@ bonnie_dataset(const struct param_value *v, bool keep)
 	uint64_t size, many;
 
 	size = sz->is_auto
-	    ? workload_mul(2, ram->is_auto ? wl_ram_bytes() : ram->size)
+	    ? workload_mul(2, ram->is_auto ? workload_ram_bytes() : ram->size)
 	    : sz->size;
 	if (chunk > 0)
 		size -= size % chunk;

@@ -24,6 +24,7 @@
 #include "afile.h"
 #include "engine.h"
 #include "i18n.h"
+#include "paths.h"
 #include "tree.h"
 #include "wl-untar.h"
 #include "xalloc.h"
@@ -35,13 +36,14 @@
 char *
 untar_cache_dir(void)
 {
-	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	const char *x = getenv("XDG_CACHE_HOME");
+	char *d;
 
-	if (x != NULL && x[0] == '/')
-		return xasprintf("%s/raidlab", x);
-	if (geteuid() == 0 || home == NULL || home[0] != '/')
+	/* root shares the system's cache, unless told otherwise. */
+	if (geteuid() == 0 && (x == NULL || x[0] != '/'))
 		return xstrdup("/var/cache/raidlab");
-	return xasprintf("%s/.cache/raidlab", home);
+	d = paths_xdg("XDG_CACHE_HOME", ".cache", NULL);
+	return d != NULL ? d : xstrdup("/var/cache/raidlab");
 }
 
 static void

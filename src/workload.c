@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "workload.h"
 #include "xalloc.h"
@@ -57,4 +58,12 @@ workload_value(const struct param *params, const struct param_value *v,
 	if (i < 0)
 		fatal("no parameter %s", name);
 	return &v[i];
+}
+
+uint64_t
+workload_ram_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
 }

@@ -97,6 +97,10 @@ workload_mul(uint64_t a, uint64_t b)
 	return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
+/* Physical RAM in bytes (0 when unknown): what a size "auto" follows
+   (bonnie's ram), in the lab's estimates and in the run alike. */
+uint64_t workload_ram_bytes(void);
+
 /* wl's data set for values v (0 when it has no estimate). */
 uint64_t workload_dataset(const struct workload *wl,
     const struct param_value *v, bool keep);

@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "lab-scale.h"
 #include "lab.h"
+#include "paths.h"
 #include "space.h"
 
 static void
@@ -60,7 +61,7 @@ print_room(const struct lab *lab)
 static int
 check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 {
-	char *path = cli_lab_path(arg);
+	char *path = paths_lab(arg);
 	struct errlist errs;
 	struct lab *lab = NULL;
 	char *text;
@@ -87,28 +88,23 @@ check_one(const char *arg, bool quiet, bool many, struct lab_scale *s)
 	return !ok ? CLI_USAGE : room ? CLI_OK : CLI_CANNOT;
 }
 
+static const struct cli_opt check_options[] = {
+	{ 'q', "quiet", NULL,
+	    N_("print problems only, not the normalized lab") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static int
 check_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "quiet", no_argument, NULL, 'q' },
-		CLI_SCALE_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	bool quiet = false;
 	struct lab_scale scale;
 	int ch, i, rc = CLI_OK;
 
 	lab_scale_init(&scale);
-	while ((ch = getopt_long(argc, argv, "hq", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_check, argc, argv)) != -1) {
 		switch (ch) {
-		case 'h':
-			cli_usage(&cli_check, stdout);
-			printf(
-			    _("\n  -q, --quiet   print problems only, not the "
-			      "normalized lab\n"));
-			fputs(cli_scale_help(), stdout);
+		case CLI_GETOPT_HELP:
 			lab_scale_done(&scale);
 			return CLI_OK;
 		case 'q':
@@ -122,7 +118,6 @@ check_exec(int argc, char **argv)
 			lab_scale_done(&scale);
 			return CLI_USAGE;
 		default:
-			cli_try_help(&cli_check);
 			lab_scale_done(&scale);
 			return CLI_USAGE;
 		}
@@ -146,9 +141,11 @@ check_exec(int argc, char **argv)
 }
 
 const struct cli_cmd cli_check = {
-	"check",
-	"[--quiet] [--scale F] [--set W.KEY=VALUE] [--disk scratch:N=DEV] "
-	"LAB...",
-	N_("check lab files and print them normalized"),
-	check_exec,
+	.name = "check",
+	.args = "[--quiet] [--scale F] [--set W.KEY=VALUE] "
+		"[--disk scratch:N=DEV] LAB...",
+	.summary = N_("check lab files and print them normalized"),
+	.opts = check_options,
+	.shared = cli_scale_opts,
+	.exec = check_exec,
 };

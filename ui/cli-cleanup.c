@@ -16,17 +16,18 @@
 #include "i18n.h"
 #include "statej.h"
 
+static const struct cli_opt cleanup_options[] = {
+	{ 'f', "force", NULL,
+	    N_("also undo the objects of raidlab processes that are\nstill "
+	       "running") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+cleanup_more(FILE *fp)
 {
-	cli_usage(&cli_cleanup, fp);
 	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -f, --force  also undo the objects of raidlab processes that "
-	      "are\n"
-	      "               still running\n"
-	      "  -h, --help   show this help\n\n"
-	      "Every object raidlab creates is recorded in a state journal "
+	    _("\nEvery object raidlab creates is recorded in a state journal "
 	      "(under\n%s, or $RAIDLAB_STATE_DIR) before it exists. cleanup "
 	      "undoes,\nnewest first, the objects of raidlab processes that "
 	      "are gone.\n"),
@@ -47,26 +48,19 @@ print_line(void *arg, const char *line)
 static int
 cleanup_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "force", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	bool force = false, said = false;
 	struct err e;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "hf", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_cleanup, argc, argv)) != -1) {
 		switch (ch) {
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		case 'f':
 			force = true;
 			break;
 		default:
-			cli_try_help(&cli_cleanup);
 			return CLI_USAGE;
 		}
 	}
@@ -91,5 +85,7 @@ const struct cli_cmd cli_cleanup = {
 	.args = "[--force]",
 	.summary = N_("undo what killed runs left behind (mounts, arrays, "
 		      "loop devices, scratch files)"),
+	.opts = cleanup_options,
+	.more = cleanup_more,
 	.exec = cleanup_exec,
 };

@@ -38,21 +38,24 @@ keep_disk(const struct disk *d, void *arg)
 	return f->all || !disk_is_hidden(d);
 }
 
+static const struct cli_opt disks_options[] = {
+	{ 'a', "all", NULL,
+	    N_("also show empty loop devices, zram and ram disks") },
+	{ 'j', "json", NULL,
+	    N_("print a JSON object with a \"devices\" array") },
+	{ 'n', "no-probe", NULL,
+	    N_("do not open the devices: sysfs only, so\nsignatures are "
+	       "unknown and verdicts cautious") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+disks_more(FILE *fp)
 {
-	cli_usage(&cli_disks, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -a, --all       also show empty loop devices, zram and ram "
-	      "disks\n"
-	      "  -j, --json      print a JSON object with a \"devices\" array\n"
-	      "  -n, --no-probe  do not open the devices: sysfs only, so\n"
-	      "                  signatures are unknown and verdicts cautious\n"
-	      "  -h, --help      show this help\n\n"
-	      "Verdicts: free (no signature, unused), has-data (usable only "
-	      "after\nconfirmation), busy (mounted, swap, held, holds /: never "
-	      "usable).\n"));
+	fprintf(fp, "%s",
+	    _("\nVerdicts: free (no signature, unused), has-data (usable "
+	      "only after\nconfirmation), busy (mounted, swap, held, holds /: "
+	      "never usable).\n"));
 }
 
 /* Mark the disks named on the command line and their partitions. */
@@ -124,13 +127,6 @@ print_json(const struct disk_list *l, struct filter *f)
 static int
 disks_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "no-probe", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct filter f = { NULL, NULL, false };
 	struct disk_list l;
 	bool json = false, *sel = NULL;
@@ -139,7 +135,7 @@ disks_exec(int argc, char **argv)
 	struct err e;
 	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "ajnh", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_disks, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a':
 			f.all = true;
@@ -150,11 +146,9 @@ disks_exec(int argc, char **argv)
 		case 'n':
 			scan |= DISK_SCAN_NO_PROBE;
 			break;
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		default:
-			cli_try_help(&cli_disks);
 			return CLI_USAGE;
 		}
 	}
@@ -189,5 +183,7 @@ const struct cli_cmd cli_disks = {
 	.name = "disks",
 	.args = "[-ajn] [DEVICE...]",
 	.summary = N_("list disks and whether each is free, has data or busy"),
+	.opts = disks_options,
+	.more = disks_more,
 	.exec = disks_exec,
 };

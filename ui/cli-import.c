@@ -26,24 +26,25 @@
 
 #define ERRBUF (ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16)
 
+static const struct cli_opt import_options[] = {
+	{ 'f', "format", "FORMAT",
+	    N_("the input's format (default: found from its contents)") },
+	{ 'n', "name", "NAMES",
+	    N_("name the results (rows of compare): one name per\nresult, "
+	       "comma-separated, or one for all") },
+	{ 'o', "output", "FILE",
+	    N_("write the record to FILE (one INPUT only)") },
+	{ 'O', "dir", "DIR",
+	    N_("write the records into DIR (default: the results\n"
+	       "directory)") },
+	{ 0, NULL, NULL, NULL },
+};
+
+/* The formats, from the importers' table. */
 static void
-usage(FILE *fp)
+import_more(FILE *fp)
 {
-	cli_usage(&cli_import, fp);
-	fprintf(fp, "%s",
-	    _("\nOptions:\n"
-	      "  -f, --format FORMAT  the input's format (default: found "
-	      "from its contents)\n"
-	      "  -n, --name NAMES     name the results (rows of compare): "
-	      "one name per\n"
-	      "                       result, comma-separated, or one for "
-	      "all\n"
-	      "  -o, --output FILE    write the record to FILE (one INPUT "
-	      "only)\n"
-	      "  -O, --dir DIR        write the records into DIR (default: "
-	      "the results\n"
-	      "                       directory)\n"
-	      "  -h, --help           show this help\n\nFormats:\n"));
+	fprintf(fp, "%s", _("\nFormats:\n"));
 	for (size_t i = 0; import_formats[i] != NULL; i++)
 		fprintf(fp, "  %-14s %s\n", import_formats[i]->name,
 		    _(import_formats[i]->summary));
@@ -106,14 +107,6 @@ read_all(char **inputs, int n, const struct import_format *fmt,
 static int
 import_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "name", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "dir", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct import_format *fmt = NULL;
 	const char *names = NULL, *file = NULL, *dir_arg = NULL;
 	struct import_result **res;
@@ -121,10 +114,9 @@ import_exec(int argc, char **argv)
 	char *dir = NULL;
 	int ch, n, rc = CLI_OK;
 
-	while ((ch = getopt_long(argc, argv, "hf:n:o:O:", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_import, argc, argv)) != -1) {
 		switch (ch) {
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		case 'f':
 			if ((fmt = import_format_find(optarg)) == NULL) {
@@ -144,7 +136,6 @@ import_exec(int argc, char **argv)
 			dir_arg = optarg;
 			break;
 		default:
-			cli_try_help(&cli_import);
 			return CLI_USAGE;
 		}
 	}
@@ -183,5 +174,7 @@ const struct cli_cmd cli_import = {
 	.args = "[-f FORMAT] [-n NAMES] [-o FILE | -O DIR] INPUT...",
 	.summary = N_("turn bonnie++, fio or compilebench results into "
 		      "records"),
+	.opts = import_options,
+	.more = import_more,
 	.exec = import_exec,
 };

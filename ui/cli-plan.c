@@ -28,16 +28,15 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
+static const struct cli_opt plan_options[] = {
+	{ 'v', "variant", "NAME", N_("only this variant (repeatable)") },
+	{ 'j', "json", NULL, N_("print the plans as JSON") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+plan_more(FILE *fp)
 {
-	cli_usage(&cli_plan, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -v, --variant NAME    only this variant (repeatable)\n"
-	      "  -j, --json            print the plans as JSON\n"
-	      "  -h, --help            show this help\n"));
-	fputs(cli_scale_help(), fp);
 	fprintf(fp, "%s",
 	    _("\nLAB is a lab file, or the name of a lab of your own "
 	      "or of a preset.\n"));
@@ -161,16 +160,9 @@ struct plan_opts {
 static int
 plan_parse(int argc, char **argv, struct plan_opts *o)
 {
-	static const struct option opts[] = {
-		{ "variant", required_argument, NULL, 'v' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		CLI_SCALE_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "v:jh", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_plan, argc, argv)) != -1) {
 		if (cli_scale_is_opt(ch)) {
 			if (!cli_scale_opt(&cli_plan, ch, optarg, &o->scale))
 				return CLI_USAGE;
@@ -185,11 +177,9 @@ plan_parse(int argc, char **argv, struct plan_opts *o)
 		case 'j':
 			o->json = true;
 			break;
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return -1;
 		default:
-			cli_try_help(&cli_plan);
 			return CLI_USAGE;
 		}
 	}
@@ -260,5 +250,8 @@ const struct cli_cmd cli_plan = {
 		"[--disk scratch:N=DEV] [-j] LAB",
 	.summary = N_("print the commands that build and tear down each "
 		      "variant"),
+	.opts = plan_options,
+	.shared = cli_scale_opts,
+	.more = plan_more,
 	.exec = plan_exec,
 };

@@ -24,31 +24,33 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
+enum { OPT_HTML = CLI_OPT_LONG };
+
+static const struct cli_opt report_options[] = {
+	{ 'b', "baseline", "VARIANT",
+	    N_("the row the others are compared with\n(default: the first "
+	       "with figures)") },
+	{ 't', "test", "TEST",
+	    N_("log, welch or rank: the test of every verdict") },
+	{ 'e', "equivalence", "N%",
+	    N_("the margin within which two variants are\nthe same "
+	       "(default: the lab's, else 2%)") },
+	{ 'm', "markdown", NULL, N_("write Markdown") },
+	{ OPT_HTML, "html", NULL, N_("write one HTML file with charts") },
+	{ 'o', "output", "FILE",
+	    N_("write FILE (replaced atomically)\ninstead of standard "
+	       "output") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+report_more(FILE *fp)
 {
-	cli_usage(&cli_report, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -b, --baseline VARIANT  the row the others are compared "
-	      "with\n"
-	      "                          (default: the first with figures)\n"
-	      "  -t, --test TEST         log, welch or rank: the test of "
-	      "every verdict\n"
-	      "  -e, --equivalence N%%    the margin within which two "
-	      "variants are\n"
-	      "                          the same (default: the lab's, else "
-	      "2%%)\n"
-	      "  -m, --markdown          write Markdown\n"
-	      "      --html              write one HTML file with charts\n"
-	      "  -o, --output FILE       write FILE (replaced atomically)\n"
-	      "                          instead of standard output\n"
-	      "  -h, --help              show this help\n\n"
-	      "RESULT is a record written by 'raidlab run' or 'raidlab "
+	fprintf(fp, "%s",
+	    _("\nRESULT is a record written by 'raidlab run' or 'raidlab "
 	      "import', or\na lab's name for its newest record ('raidlab "
-	      "results' lists them).\nThe text report is plain ASCII within 72 "
-	      "columns: "
-	      "paste it into\na mail as it is.\n"));
+	      "results' lists them).\nThe text report is plain ASCII within "
+	      "72 columns: paste it into\na mail as it is.\n"));
 }
 
 /* Load every record; false when one cannot be read (said). */
@@ -146,23 +148,13 @@ run(char **paths, int n, const char *base, const struct cli_method *method,
 static int
 report_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "test", required_argument, NULL, 't' },
-		{ "equivalence", required_argument, NULL, 'e' },
-		{ "markdown", no_argument, NULL, 'm' },
-		{ "html", no_argument, NULL, 'H' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *base = NULL, *out = NULL;
 	enum share_format f = SHARE_TEXT;
 	struct cli_method method = { 0 };
 	bool chosen = false;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "b:t:e:mo:h", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_report, argc, argv)) != -1) {
 		switch (ch) {
 		case 'b':
 			base = optarg;
@@ -173,7 +165,7 @@ report_exec(int argc, char **argv)
 				return CLI_USAGE;
 			break;
 		case 'm':
-		case 'H':
+		case OPT_HTML:
 			if (chosen) {
 				cli_error(&cli_report, "%s",
 				    _("--markdown and --html exclude each "
@@ -186,11 +178,9 @@ report_exec(int argc, char **argv)
 		case 'o':
 			out = optarg;
 			break;
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		default:
-			cli_try_help(&cli_report);
 			return CLI_USAGE;
 		}
 	}
@@ -207,5 +197,7 @@ const struct cli_cmd cli_report = {
 	.args = "[-b VARIANT] [-t TEST] [-e N%] [--markdown|--html] [-o FILE] "
 		"RESULT...",
 	.summary = N_("write the answer to share: a mail, Markdown or HTML"),
+	.opts = report_options,
+	.more = report_more,
 	.exec = report_exec,
 };

@@ -23,27 +23,28 @@
 #include "err.h"
 #include "i18n.h"
 #include "lab.h"
-#include "presets.h"
+#include "paths.h"
 #include "record.h"
 #include "textsafe.h"
 #include "xalloc.h"
 
 #define ERRBUF (ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16)
 
+static const struct cli_opt results_options[] = {
+	{ 'o', "results", "DIR",
+	    N_("list DIR instead of the results directory") },
+	{ 'j', "json", NULL, N_("print a JSON array, one object per record") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+results_more(FILE *fp)
 {
-	cli_usage(&cli_results, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -o, --results DIR  list DIR instead of the results "
-	      "directory\n"
-	      "  -j, --json         print a JSON array, one object per "
-	      "record\n"
-	      "  -h, --help         show this help\n\n"
-	      "LAB (a lab's name or file) lists only that lab's records, from "
-	      "its\nown results directory when it names one. show, compare "
-	      "and report\ntake a lab's name for its newest record.\n"));
+	fprintf(fp, "%s",
+	    _("\nLAB (a lab's name or file) lists only that lab's records, "
+	      "from its\nown results directory when it names one. show, "
+	      "compare and report\ntake a lab's name for its newest "
+	      "record.\n"));
 }
 
 /* The lab arg names (a lab file, the user's own or a preset), quietly:
@@ -51,7 +52,7 @@ usage(FILE *fp)
 static struct lab *
 quiet_lab(const char *arg)
 {
-	char *path = presets_find(arg);
+	char *path = paths_find_lab(arg);
 	struct errlist errs;
 	struct lab *lab = NULL;
 
@@ -227,12 +228,6 @@ print_notes(const struct compare_files *l, const char *name, const char *dir)
 static int
 results_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "results", required_argument, NULL, 'o' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *dir_opt = NULL;
 	struct compare_files l;
 	bool json = false;
@@ -240,7 +235,7 @@ results_exec(int argc, char **argv)
 	struct err e;
 	int ch, rc = CLI_OK;
 
-	while ((ch = getopt_long(argc, argv, "o:jh", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_results, argc, argv)) != -1) {
 		switch (ch) {
 		case 'o':
 			dir_opt = optarg;
@@ -248,11 +243,9 @@ results_exec(int argc, char **argv)
 		case 'j':
 			json = true;
 			break;
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		default:
-			cli_try_help(&cli_results);
 			return CLI_USAGE;
 		}
 	}
@@ -284,5 +277,7 @@ const struct cli_cmd cli_results = {
 	.name = "results",
 	.args = "[-o DIR] [-j] [LAB]",
 	.summary = N_("list the result records, newest first"),
+	.opts = results_options,
+	.more = results_more,
 	.exec = results_exec,
 };

@@ -5,15 +5,15 @@
  * (every device against the inventory and --yes-destroy before anything
  * is touched), built, measured and torn down, each object journaled for
  * `raidlab cleanup`. This thread polls the runner's events and prints
- * them (run-live.c, run-build.c): a live status line on a terminal, a
- * line per test otherwise; the runner writes the record (saved when the
- * run starts and after every run, so a killed run leaves it), and at the
- * end this thread prints the tables users know, or the record as JSON or
- * the figures as CSV. --dry-run only checks. Refused by the room check
- * (space.h: no room, a directory other users can change), the run exits
- * CLI_CANNOT, as `raidlab check` does for the lab; other refusals are
- * failures. Main thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the
- * runner cleanly (what was built is torn down).
+ * them (cli-run-live.c, cli-run-build.c): a live status line on a
+ * terminal, a line per test otherwise; the runner writes the record
+ * (saved when the run starts and after every run, so a killed run leaves
+ * it), and at the end this thread prints the tables users know, or the
+ * record as JSON or the figures as CSV. --dry-run only checks. Refused by
+ * the room check (space.h: no room, a directory other users can change),
+ * the run exits CLI_CANNOT, as `raidlab check` does for the lab; other
+ * refusals are failures. Main thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE
+ * stop the runner cleanly (what was built is torn down).
  */
 #include "config.h"
 
@@ -37,9 +37,10 @@
 #include "labrun.h"
 #include "record.h"
 #include "report.h"
-#include "run-build.h"
-#include "run-live.h"
+#include "cli-run-build.h"
+#include "cli-run-live.h"
 #include "strbuf.h"
+#include "tick.h"
 #include "xalloc.h"
 
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV };
@@ -74,32 +75,33 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
+/* Options with a long name only. */
+enum { OPT_TICK = CLI_OPT_LONG, OPT_YES_DESTROY, OPT_HOOK };
+
+static const struct cli_opt run_options[] = {
+	{ 'v', "variant", "NAME", N_("run only this variant (repeatable)") },
+	{ 'w', "workload", "NAME", N_("run only this workload (repeatable)") },
+	{ 't', "target", "DIR",
+	    N_("run on DIR instead of the lab's variants") },
+	{ 'r', "repeats", "N", N_("override the lab's repeats") },
+	{ 'o', "results", "DIR",
+	    N_("where the record goes (default: the lab's results)") },
+	{ 'k', "keep", NULL, N_("leave the workloads' files on the target") },
+	{ OPT_YES_DESTROY, "yes-destroy", "=DEV,...",
+	    N_("destroy the data on exactly these devices") },
+	{ 'n', "dry-run", NULL,
+	    N_("check everything and print the plans; change nothing") },
+	{ OPT_HOOK, "hook", "PROG",
+	    N_("run PROG VARIANT TARGET once each variant is ready") },
+	{ OPT_TICK, "tick", "MS", N_("sampling period (default 250)") },
+	{ 'j', "json", NULL, N_("print the record as JSON at the end") },
+	{ 'c', "csv", NULL, N_("print every test as CSV at the end") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+run_more(FILE *fp)
 {
-	cli_usage(&cli_run, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -v, --variant NAME    run only this variant (repeatable)\n"
-	      "  -w, --workload NAME   run only this workload (repeatable)\n"
-	      "  -t, --target DIR      run on DIR instead of the lab's "
-	      "variants\n"
-	      "  -r, --repeats N       override the lab's repeats\n"
-	      "  -o, --results DIR     where the record goes (default: the "
-	      "lab's results)\n"
-	      "  -k, --keep            leave the workloads' files on the "
-	      "target\n"
-	      "      --yes-destroy=DEV,...  destroy the data on exactly these "
-	      "devices\n"
-	      "  -n, --dry-run         check everything and print the plans; "
-	      "change nothing\n"
-	      "      --hook PROG       run PROG VARIANT TARGET once each "
-	      "variant is ready\n"
-	      "      --tick MS         sampling period (default 250)\n"
-	      "  -j, --json            print the record as JSON at the end\n"
-	      "  -c, --csv             print every test as CSV at the end\n"
-	      "  -h, --help            show this help\n"));
-	fputs(cli_scale_help(), fp);
 	fprintf(fp, "%s",
 	    _("\nLAB is a lab file, the name of a lab of your own (saved "
 	      "by the\ninteractive lab) or of a preset (quick, "
@@ -141,11 +143,9 @@ variant_name(const struct lab *lab, size_t i)
 }
 
 static const char *
-workload_name(const struct lab *lab, size_t i)
+workload_name_at(const struct lab *lab, size_t i)
 {
-	const struct lab_workload *w = &lab->workloads[i];
-
-	return w->name ? w->name : w->type;
+	return lab_workload_name(&lab->workloads[i]);
 }
 
 /* A name in names that no entry has: said, and true (nothing runs). */
@@ -199,22 +199,22 @@ take(struct labrun *lr, struct live *lv)
 static void
 follow(struct labrun *lr, unsigned tick_ms)
 {
-	uint64_t tick = tick_ms * 1000000ull, next = wl_now_ns() + tick;
 	struct labrun_event ev;
+	struct tick tick;
 	struct live lv;
 	bool done = false, stopped = false;
 
+	tick_start(&tick, tick_ms * 1000000ull, tick_now_ns());
 	live_init(&lv);
 	while (!done) {
 		struct pollfd p = { labrun_fd(lr), POLLIN, 0 };
-		uint64_t now = wl_now_ns();
-		int timeout = now >= next ? 0 : (int)((next - now) / 1000000);
 
 		if (interrupted && !stopped) {
 			labrun_stop(lr);
 			stopped = true;
 		}
-		if (poll(&p, 1, timeout) < 0 && errno != EINTR)
+		if (poll(&p, 1, tick_timeout_ms(&tick, tick_now_ns())) < 0 &&
+		    errno != EINTR)
 			break;
 		while (labrun_pop(lr, &ev)) {
 			if (ev.type == LABRUN_RESULT)
@@ -223,10 +223,8 @@ follow(struct labrun *lr, unsigned tick_ms)
 				live_event(&lv, lr, &ev);
 			done |= ev.type == LABRUN_DONE;
 		}
-		if ((now = wl_now_ns()) >= next) {
+		if (tick_due(&tick, tick_now_ns(), NULL))
 			live_tick(&lv, lr);
-			next = next + tick > now ? next + tick : now + tick;
-		}
 	}
 	live_end(&lv);
 }
@@ -364,7 +362,7 @@ run_opt(int ch, char *arg, struct run_opts *o)
 			return CLI_USAGE;
 		o->repeats = n;
 		return CLI_OK;
-	case 'T':
+	case OPT_TICK:
 		if (!num_opt("--tick", arg, 100000, &n))
 			return CLI_USAGE;
 		o->tick_ms = (unsigned)n;
@@ -388,17 +386,16 @@ run_opt(int ch, char *arg, struct run_opts *o)
 	case 'n':
 		o->dry_run = true;
 		return CLI_OK;
-	case 'H':
+	case OPT_HOOK:
 		/* now, not after the arrays were wiped and built */
 		if (!hook_opt(arg))
 			return CLI_USAGE;
 		o->hook = arg;
 		return CLI_OK;
-	case 'Y':
+	case OPT_YES_DESTROY:
 		add_confirmed(o, arg);
 		return CLI_OK;
-	case 'h':
-		usage(stdout);
+	case CLI_GETOPT_HELP:
 		return -1;
 	case CLI_OPT_SCALE:
 	case CLI_OPT_SET:
@@ -407,7 +404,6 @@ run_opt(int ch, char *arg, struct run_opts *o)
 			return CLI_USAGE;
 		return CLI_OK;
 	default:
-		cli_try_help(&cli_run);
 		return CLI_USAGE;
 	}
 }
@@ -415,27 +411,9 @@ run_opt(int ch, char *arg, struct run_opts *o)
 static int
 parse_opts(int argc, char **argv, struct run_opts *o)
 {
-	static const struct option opts[] = {
-		{ "variant", required_argument, NULL, 'v' },
-		{ "workload", required_argument, NULL, 'w' },
-		{ "target", required_argument, NULL, 't' },
-		{ "repeats", required_argument, NULL, 'r' },
-		{ "results", required_argument, NULL, 'o' },
-		{ "keep", no_argument, NULL, 'k' },
-		{ "tick", required_argument, NULL, 'T' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "yes-destroy", required_argument, NULL, 'Y' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "hook", required_argument, NULL, 'H' },
-		{ "help", no_argument, NULL, 'h' },
-		CLI_SCALE_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
 	int ch, rc;
 
-	while (
-	    (ch = getopt_long(argc, argv, "v:w:t:r:o:kjcnh", opts, NULL)) != -1)
+	while ((ch = cli_getopt(&cli_run, argc, argv)) != -1)
 		if ((rc = run_opt(ch, optarg, o)) != CLI_OK)
 			return rc;
 	if (!cli_one_operand(&cli_run, argc, argv, "LAB"))
@@ -583,7 +561,7 @@ run_exec(int argc, char **argv)
 	if (unknown_names(o.variants, o.nvariants, lab->nvariants, variant_name,
 		lab, true) |
 	    unknown_names(o.workloads, o.nworkloads, lab->nworkloads,
-		workload_name, lab, false)) {
+		workload_name_at, lab, false)) {
 		lab_free(lab);
 		free_opts(&o);
 		return CLI_USAGE;
@@ -598,7 +576,7 @@ run_exec(int argc, char **argv)
 	lo.variants = vsel = select_names(o.variants, o.nvariants,
 	    lab->nvariants, variant_name, lab);
 	lo.workloads = wsel = select_names(o.workloads, o.nworkloads,
-	    lab->nworkloads, workload_name, lab);
+	    lab->nworkloads, workload_name_at, lab);
 	lo.repeats = o.repeats;
 	lo.confirmed = (const char *const *)o.confirmed;
 	lo.nconfirmed = o.nconfirmed;
@@ -655,5 +633,8 @@ const struct cli_cmd cli_run = {
 		"[--yes-destroy=DEV,...] [--hook PROG] [--tick MS] [-j|-c] "
 		"LAB",
 	.summary = N_("run a lab's workloads headless and record the results"),
+	.opts = run_options,
+	.shared = cli_scale_opts,
+	.more = run_more,
 	.exec = run_exec,
 };

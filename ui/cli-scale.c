@@ -14,6 +14,7 @@
 #include "i18n.h"
 #include "lab-scale.h"
 #include "lab.h"
+#include "paths.h"
 
 bool
 cli_scale_is_opt(int ch)
@@ -41,22 +42,21 @@ cli_scale_opt(const struct cli_cmd *cmd, int ch, const char *arg,
 	return rc == 0;
 }
 
-const char *
-cli_scale_help(void)
-{
-	return _("      --scale F         every workload's sizes and counts "
-		 "times F (0 < F <= 1)\n"
-		 "      --set W.KEY=VALUE  workload W's KEY is VALUE "
-		 "(repeatable)\n"
-		 "      --disk scratch:N=DEV  scratch disk N is the device DEV "
-		 "(repeatable)\n");
-}
+const struct cli_opt cli_scale_opts[] = {
+	{ CLI_OPT_SCALE, "scale", "F",
+	    N_("every workload's sizes and counts times F (0 < F <= 1)") },
+	{ CLI_OPT_SET, "set", "W.KEY=VALUE",
+	    N_("workload W's KEY is VALUE (repeatable)") },
+	{ CLI_OPT_DISK, "disk", "scratch:N=DEV",
+	    N_("scratch disk N is the device DEV (repeatable)") },
+	{ 0, NULL, NULL, NULL },
+};
 
 struct lab *
 cli_load_lab_scaled(const char *arg, struct lab_scale *s)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
-	char *path = cli_lab_path(arg);
+	char *path = paths_lab(arg);
 	struct lab *lab = NULL;
 	struct errlist errs;
 	bool ok;

@@ -1,7 +1,7 @@
 /*
  * The scale-down options shared by run, plan and check (lab-scale.h):
  * --scale F, --set WORKLOAD.KEY=VALUE, --disk scratch:N=DEV. A command
- * lists CLI_SCALE_OPTIONS in its getopt_long table, hands those codes to
+ * shares cli_scale_opts (its cli_cmd's .shared), hands those codes to
  * cli_scale_opt(), and loads its lab with cli_load_lab_scaled(). Main
  * thread.
  */
@@ -11,18 +11,16 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-struct cli_cmd;
+#include "cli.h"
+
 struct lab;
 struct lab_scale;
 
+/* Long-only: from CLI_OPT_LONG up, past any command's own codes. */
 enum { CLI_OPT_SCALE = 0x200, CLI_OPT_SET, CLI_OPT_DISK };
 
-#define CLI_SCALE_OPTIONS                                                      \
-	{ "scale", required_argument, NULL, CLI_OPT_SCALE },                   \
-	    { "set", required_argument, NULL, CLI_OPT_SET },                   \
-	{                                                                      \
-		"disk", required_argument, NULL, CLI_OPT_DISK                  \
-	}
+/* The three, for a cli_cmd's .shared; ended by name NULL. */
+extern const struct cli_opt cli_scale_opts[];
 
 /* ch is one of ours. */
 bool cli_scale_is_opt(int ch);
@@ -31,9 +29,6 @@ bool cli_scale_is_opt(int ch);
    (said as "raidlab CMD: --set: reason"). */
 bool cli_scale_opt(const struct cli_cmd *cmd, int ch, const char *arg,
     struct lab_scale *s);
-
-/* The options' lines for --help, translated. */
-const char *cli_scale_help(void);
 
 /*
  * As cli_load_lab(): the lab ARG names, with s applied before

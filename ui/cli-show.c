@@ -22,15 +22,16 @@
 #include "report.h"
 #include "strbuf.h"
 
+static const struct cli_opt show_options[] = {
+	{ 'j', "json", NULL, N_("print the record as stored (JSON)") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+show_more(FILE *fp)
 {
-	cli_usage(&cli_show, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -j, --json   print the record as stored (JSON)\n"
-	      "  -h, --help   show this help\n\n"
-	      "RESULT is a record written by 'raidlab run' (by default\n"
+	fprintf(fp, "%s",
+	    _("\nRESULT is a record written by 'raidlab run' (by default\n"
 	      "under ~/.local/share/raidlab/results), or a lab's name for its\n"
 	      "newest record ('raidlab results' lists them).\n"));
 }
@@ -76,24 +77,17 @@ show_one(const char *arg, bool json, bool many)
 static int
 show_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool json = false, ok = true;
 	int ch, i;
 
-	while ((ch = getopt_long(argc, argv, "hj", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_show, argc, argv)) != -1) {
 		switch (ch) {
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		case 'j':
 			json = true;
 			break;
 		default:
-			cli_try_help(&cli_show);
 			return CLI_USAGE;
 		}
 	}
@@ -116,5 +110,7 @@ const struct cli_cmd cli_show = {
 	.name = "show",
 	.args = "[--json] RESULT...",
 	.summary = N_("print result records as tables (or JSON)"),
+	.opts = show_options,
+	.more = show_more,
 	.exec = show_exec,
 };

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,41 +14,47 @@
 #include "i18n.h"
 #include "tui.h"
 
+static const struct cli_opt tui_options[] = {
+	{ 'a', "ascii", NULL,
+	    N_("draw with ASCII only (no line drawing, braille or blocks)") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+tui_more(FILE *fp)
 {
-	cli_usage(&cli_tui, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -a, --ascii   draw with ASCII only (no line drawing, braille "
-	      "or blocks)\n"
-	      "  -h, --help    show this help\n\n"
-	      "LAB is a lab file, a lab of your own or a preset's name;\n"
+	fprintf(fp, "%s",
+	    _("\nLAB is a lab file, a lab of your own or a preset's name;\n"
 	      "default: the quick lab.\n"
 	      "NO_COLOR in the environment turns colours off.\n"));
+}
+
+int
+cli_tui_open(const char *lab, bool ascii)
+{
+	int rc = tui_main(lab, ascii);
+
+	/* A signal that ended it: the shell's 128 + N, as dying of it. */
+	return rc > 0       ? 128 + rc
+	    : rc == -EINVAL ? CLI_USAGE
+	    : rc < 0        ? CLI_FAIL
+			    : CLI_OK;
 }
 
 static int
 tui_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "ascii", no_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool ascii = false;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ah", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_tui, argc, argv)) != -1) {
 		switch (ch) {
 		case 'a':
 			ascii = true;
 			break;
-		case 'h':
-			usage(stdout);
+		case CLI_GETOPT_HELP:
 			return CLI_OK;
 		default:
-			cli_try_help(&cli_tui);
 			return CLI_USAGE;
 		}
 	}
@@ -62,7 +69,7 @@ tui_exec(int argc, char **argv)
 		    _("needs a terminal; for scripts use raidlab run"));
 		return CLI_USAGE;
 	}
-	return tui_main(optind < argc ? argv[optind] : NULL, ascii);
+	return cli_tui_open(optind < argc ? argv[optind] : NULL, ascii);
 }
 
 const struct cli_cmd cli_tui = {
@@ -70,5 +77,7 @@ const struct cli_cmd cli_tui = {
 	.args = "[--ascii] [LAB]",
 	.summary = N_("open the interactive lab (what raidlab alone does on a "
 		      "terminal)"),
+	.opts = tui_options,
+	.more = tui_more,
 	.exec = tui_exec,
 };

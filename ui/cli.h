@@ -1,8 +1,11 @@
 /*
  * Command-line front end: one struct cli_cmd per subcommand, each in its
- * own cli-*.c file, all listed in cli_table[] in main.c (tmux style). A
- * subcommand gets argv with argv[0] set to its own name, parses its own
- * options with getopt_long, and returns the process exit status:
+ * own cli-*.c file, all listed in cli_table[] in main.c (tmux style). The
+ * entry declares the whole command: its usage line, its options (struct
+ * cli_opt: the parser and the Options block of --help are both made
+ * from them, cli-opt.c) and the text --help ends with. A subcommand gets
+ * argv with argv[0] set to its own name, reads its options with
+ * cli_getopt(), and returns the process exit status:
  * CLI_OK, CLI_FAIL (something went wrong while doing it), CLI_USAGE
  * (bad arguments or invalid input files) or CLI_CANNOT (`check`, `plan`
  * and `run`: a valid lab that `raidlab run` refuses here, before
@@ -24,10 +27,35 @@ enum {
 	CLI_CANNOT = 3,
 };
 
+/*
+ * One option of a subcommand. ch is its short letter ('v'), or for an
+ * option with a long name only a code from CLI_OPT_LONG up (the file's
+ * own enum). --help prints it as "  -v, --variant NAME  only this
+ * variant", help's lines after the first aligned under it.
+ */
+struct cli_opt {
+	int ch;
+	const char *name; /* the long name, without "--" */
+	const char *arg; /* its argument in the help ("NAME"; "=DEV,..."
+			    for --yes-destroy=DEV,...); NULL: it takes none */
+	const char *help; /* N_(): what it does; '
+' starts a new line */
+};
+
+#define CLI_OPT_LONG 0x100
+
 struct cli_cmd {
 	const char *name;
 	const char *args; /* usage after the name, untranslated syntax */
 	const char *summary; /* N_() one line, shown by --help */
+	/* Its own options, ended by name NULL (-h, --help comes after
+	   them), then a group it shares with others (cli_scale_opts);
+	   both NULL: the command reads its options itself. */
+	const struct cli_opt *opts;
+	const struct cli_opt *shared;
+	/* What --help says after the options (operands, formats); NULL:
+	   nothing. */
+	void (*more)(FILE *fp);
 	int (*exec)(int argc, char **argv);
 };
 
@@ -46,20 +74,33 @@ extern const struct cli_cmd cli_cleanup;
 /* NULL-terminated table of every subcommand, in --help order. */
 extern const struct cli_cmd *const cli_table[];
 
+/* The interactive lab (tui.h) on lab (NULL: the default), its outcome as
+   an exit status: what `raidlab tui` and a bare `raidlab` on a terminal
+   return (cli-tui.c). */
+int cli_tui_open(const char *lab, bool ascii);
+
 /* Print "Usage: raidlab NAME ARGS" and the summary of cmd to fp. */
 void cli_usage(const struct cli_cmd *cmd, FILE *fp);
 
-/*
- * The lab file a command-line argument names: the path itself when it
- * exists or has a '/', else the user's own lab ARG.cfg (saved by the
- * TUI), else the preset ARG.cfg in presets_dir() (presets.h:
- * $RAIDLAB_DATADIR, the build tree, the installed data directory), else
- * ARG. Caller frees.
- */
-char *cli_lab_path(const char *arg);
+/* cli_usage(), then the Options block made from cmd's options, then
+   cmd->more (cli-opt.c). */
+void cli_help(const struct cli_cmd *cmd, FILE *fp);
+
+enum {
+	CLI_GETOPT_HELP = -2, /* --help, printed */
+	CLI_GETOPT_BAD = -3, /* an unknown option or a missing argument, said */
+};
 
 /*
- * Load the lab ARG names (cli_lab_path) and lab_check() it; print every
+ * getopt_long() over cmd's options and -h, --help: the next option's ch
+ * with its argument in optarg, -1 after the last; --help prints
+ * cli_help() on stdout and returns CLI_GETOPT_HELP; a bad option is said
+ * (getopt's line, then cli_try_help()) and returns CLI_GETOPT_BAD.
+ */
+int cli_getopt(const struct cli_cmd *cmd, int argc, char **argv);
+
+/*
+ * Load the lab ARG names (paths_lab(), paths.h) and lab_check() it; print every
  * problem as "file:line: field: reason" on stderr. NULL when invalid.
  */
 struct lab *cli_load_lab(const char *arg);
@@ -68,7 +109,7 @@ struct lab *cli_load_lab(const char *arg);
  * The record file a RESULT argument of show, compare or report names:
  * the argument itself when it exists, has a '/' or ends in ".json";
  * else the newest record with runs of the lab of that name (a lab file
- * as cli_lab_path() finds it, for its own results directory and name;
+ * as paths_lab() finds it, for its own results directory and name;
  * else the name itself in the default one), said on stderr; else NULL,
  * said as "raidlab CMD: ...". Caller frees (cli-results.c).
  */

@@ -21,10 +21,8 @@
 #include "i18n.h"
 #include "lab.h"
 #include "lab-scale.h"
-#include "presets.h"
 #include "suggest.h"
 #include "textsafe.h"
-#include "tui.h"
 #include "xalloc.h"
 
 const struct cli_cmd *const cli_table[] = {
@@ -128,15 +126,6 @@ cli_fprintf(FILE *fp, const char *fmt, ...)
 	free(t);
 }
 
-char *
-cli_lab_path(const char *arg)
-{
-	char *p = presets_find(arg);
-
-	/* Not found: lab_load() names it in its message. */
-	return p != NULL ? p : xstrdup(arg);
-}
-
 struct lab *
 cli_load_lab(const char *arg)
 {
@@ -238,7 +227,7 @@ main(int argc, char **argv)
 	if (optind >= argc) {
 		/* On a terminal, the interactive lab; otherwise help. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-			return tui_main(NULL, false);
+			return cli_tui_open(NULL, false);
 		usage(stdout);
 		return CLI_OK;
 	}

@@ -66,14 +66,8 @@ void tui_files_draw(void *p, struct tui *t, WINDOW *w);
 /* Recent labs kept. */
 #define TUI_FILES_RECENT_MAX 10
 
-/* The presets' directory: presets_dir() (presets.h). */
-char *tui_files_presets(void);
-
 /* An absolute form of path (realpath when it exists). */
 char *tui_files_absolute(const char *path);
-
-/* A typed path with a leading "~/" in the home directory. */
-char *tui_files_expand(const char *path);
 
 /* path (absolute or not) names something inside dir. */
 bool tui_files_in_dir(const char *path, const char *dir);

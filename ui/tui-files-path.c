@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "paths.h"
 #include "tui-files.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -98,13 +99,7 @@ next_char(const struct tui_path *f, size_t at)
 static char *
 list_dir_of(const char *dir)
 {
-	const char *home = getenv("HOME");
-
-	if (dir[0] == '\0')
-		return xstrdup(".");
-	if (dir[0] == '~' && (dir[1] == '/' || dir[1] == '\0') && home)
-		return xasprintf("%s%s", home, dir + 1);
-	return xstrdup(dir);
+	return dir[0] == '\0' ? xstrdup(".") : paths_expand(dir);
 }
 
 static bool

@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,40 +16,15 @@
 #include "afile.h"
 #include "err.h"
 #include "i18n.h"
-#include "presets.h"
+#include "paths.h"
 #include "tui-files-int.h"
 #include "xalloc.h"
-
-static const char *
-home_dir(void)
-{
-	const char *h = getenv("HOME");
-	struct passwd *pw;
-
-	if (h != NULL && h[0] != '\0')
-		return h;
-	pw = getpwuid(getuid());
-	return pw != NULL && pw->pw_dir != NULL ? pw->pw_dir : NULL;
-}
 
 /* The file of recent labs, or NULL when there is no home. */
 static char *
 recent_file(void)
 {
-	const char *x = getenv("XDG_STATE_HOME"), *h;
-
-	/* The XDG base directory spec ignores relative paths. */
-	if (x != NULL && x[0] == '/')
-		return xasprintf("%s/raidlab/recent", x);
-	if ((h = home_dir()) == NULL)
-		return NULL;
-	return xasprintf("%s/.local/state/raidlab/recent", h);
-}
-
-char *
-tui_files_presets(void)
-{
-	return presets_dir();
+	return paths_xdg("XDG_STATE_HOME", ".local/state", "recent");
 }
 
 char *
@@ -63,16 +37,6 @@ tui_files_absolute(const char *path)
 	if (path[0] == '/' || getcwd(cwd, sizeof cwd) == NULL)
 		return xstrdup(path);
 	return xasprintf("%s/%s", cwd, path);
-}
-
-char *
-tui_files_expand(const char *path)
-{
-	const char *h = home_dir();
-
-	if (path[0] == '~' && (path[1] == '/' || path[1] == '\0') && h)
-		return xasprintf("%s%s", h, path + 1);
-	return xstrdup(path);
 }
 
 bool

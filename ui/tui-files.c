@@ -25,7 +25,7 @@
 #include "i18n.h"
 #include "lab-edit.h"
 #include "lab.h"
-#include "presets.h"
+#include "paths.h"
 #include "tui-files-int.h"
 #include "tui-files.h"
 #include "tui-mouse.h"
@@ -378,29 +378,18 @@ save(struct files *s, struct tui *t)
 	}
 }
 
-static int
-files_index(void)
+/* Quitting with unsaved changes asks first: s saves then quits, d
+   discards and quits, Esc stays (the loop shows this screen). */
+static bool
+files_quit(void *p, struct tui *t)
 {
-	for (int i = 0; tui_screens[i] != NULL; i++)
-		if (tui_screens[i] == &tui_files)
-			return i;
-	return -1;
-}
+	struct files *s = p;
 
-void
-tui_files_quit(struct tui *t)
-{
-	int i = files_index();
-	struct files *s;
-
-	if (!t->dirty || i < 0) {
-		t->quit = true;
-		return;
-	}
-	tui_show(t, (size_t)i);
-	s = t->state[i];
+	if (!t->dirty)
+		return true;
 	s->mode = FILES_MODE_ASK_QUIT;
 	t->redraw = true;
+	return false;
 }
 
 /* ---------------------------------------------------------------- keys */
@@ -410,7 +399,7 @@ tui_files_quit(struct tui *t)
 static void
 save_path_enter(struct files *s, struct tui *t)
 {
-	char *path = tui_files_expand(s->field.buf);
+	char *path = paths_expand(s->field.buf);
 	struct stat st;
 
 	if (path[0] == '\0') {
@@ -538,7 +527,7 @@ field_key(struct files *s, struct tui *t, int ch)
 			save_path_enter(s, t);
 			break;
 		}
-		path = tui_files_expand(s->field.buf);
+		path = paths_expand(s->field.buf);
 		s->mode = FILES_MODE_LIST;
 		if (path[0] != '\0')
 			open_lab(s, t, path);
@@ -679,10 +668,6 @@ list_key(struct files *s, struct tui *t, int ch)
 	case KEY_MOUSE:
 		click(s, t);
 		break;
-	case 'q':
-	case 'Q':
-		tui_files_quit(t);
-		break;
 	default:
 		return TUI_UNHANDLED;
 	}
@@ -726,8 +711,8 @@ files_init(struct tui *t)
 
 	(void)t;
 	errlist_init(&s->errs);
-	s->presets = tui_files_presets();
-	s->mine = presets_user_dir();
+	s->presets = paths_presets();
+	s->mine = paths_user_labs();
 	return s;
 }
 
@@ -770,9 +755,17 @@ files_enter(void *p, struct tui *t)
 	free(cur);
 }
 
+static const struct tui_hotkey files_hotkeys[] = {
+	{ KEY_F(7), "F7", 'n',
+	    N_("new lab, empty (Lab files' n; N there copies one)"), NULL },
+	{ 0, NULL, 0, NULL, NULL },
+};
+
 const struct tui_screen tui_files = {
 	.name = N_("Lab files"),
 	.keys = files_keys,
+	.hotkeys = files_hotkeys,
+	.quit = files_quit,
 	.init = files_init,
 	.free = files_free,
 	.enter = files_enter,

@@ -1,8 +1,8 @@
 /*
  * What the Lab files screen (tui-files.c) offers the rest of the
- * interactive lab: the "unsaved changes" dialog on quit, and the one-line
- * path field (tui-files-path.c) that its open and save dialogs and the
- * Compare screen's picker type paths into. UI thread only.
+ * interactive lab: the one-line path field (tui-files-path.c) that its
+ * open and save dialogs and the Compare screen's picker type paths into.
+ * UI thread only.
  */
 #ifndef RAIDLAB_TUI_FILES_H
 #define RAIDLAB_TUI_FILES_H
@@ -11,14 +11,6 @@
 #include <stddef.h>
 
 #include "tui.h"
-
-/*
- * Quit, asking first when the lab has unsaved changes: then the Lab files
- * screen comes up with a dialog (s: save, then quit; d: discard the
- * changes and quit; Esc: cancel). Without changes t->quit is set at once.
- * For the loop's q key.
- */
-void tui_files_quit(struct tui *t);
 
 /* ---------------------------------------------------------------- field */
 

@@ -12,37 +12,66 @@
 #include "i18n.h"
 #include "tui.h"
 
-/* Keys every screen has (the help lists them after the screen's own). */
-static const struct tui_key global_keys[] = {
+/* Keys every screen has (the help lists them after the screen's own),
+   around the screens' global keys (struct tui_hotkey). */
+static const struct tui_key global_head[] = {
 	{ "1 2 ..", N_("switch screen: the number on its tab") },
 	{ "F1 ?",
 	    N_("this help (arrows and PgUp/PgDn scroll it when it does not "
 	       "fit, any other key closes it)") },
-	{ "F5", N_("run the lab (the Run screen's r)") },
+	{ NULL, NULL },
+};
+static const struct tui_key global_tail[] = {
 	{ "M",
 	    N_("mouse on/off: on, a click picks a tab or a row and the "
 	       "wheel scrolls; off, the terminal selects text") },
-	{ "F7", N_("new lab, empty (Lab files' n; N there copies one)") },
 	{ "q F10",
 	    N_("quit (asks first when the lab has unsaved changes or a "
 	       "run is in progress)") },
 	{ NULL, NULL },
 };
 
-/* ---------------------------------------------------------------- footer */
-
-/* The status bar's global entries, after the screen's own. The first
-   (help) is the door to every other key: it goes last of all but the
-   screen's first entry. The number keys' range is the screens'. */
-static const struct tui_key foot_globals[] = {
+/* The status bar's global entries, after the screen's own, around the
+   screens' global keys that have a word. The first (help) is the door
+   to every other key: it goes last of all but the screen's first entry.
+   The number keys' range is the screens'. */
+static const struct tui_key foot_head[] = {
 	/* TRANSLATORS: a word or two after a key in the status bar. */
 	{ "F1", N_("help") },
 	{ "q/F10", N_("quit") },
-	{ "F5", N_("run") },
+	{ NULL, NULL },
+};
+static const struct tui_key foot_tail[] = {
 	{ "M", N_("mouse") },
 	{ NULL, N_("screens") },
 	{ NULL, NULL },
 };
+
+#define GLOBALS_MAX 32
+
+/* head, then every screen's global keys (with foot, only those with a
+   word, as that word), then tail, into v: ended by what NULL. */
+static const struct tui_key *
+globals(const struct tui_key *head, const struct tui_key *tail, bool foot,
+    struct tui_key *v)
+{
+	size_t n = 0;
+
+	for (; head->what != NULL && n < GLOBALS_MAX - 1; head++)
+		v[n++] = *head;
+	for (size_t i = 0; tui_screens[i] != NULL; i++)
+		for (const struct tui_hotkey *h = tui_screens[i]->hotkeys;
+		     h != NULL && h->ch != 0 && n < GLOBALS_MAX - 1; h++)
+			if (!foot || h->word != NULL)
+				v[n++] = (struct tui_key){ h->name,
+					foot ? h->word : h->what };
+	for (; tail->what != NULL && n < GLOBALS_MAX - 1; tail++)
+		v[n++] = *tail;
+	v[n] = (struct tui_key){ NULL, NULL };
+	return v;
+}
+
+/* ---------------------------------------------------------------- footer */
 
 #define FOOT_MAX 48
 #define FOOT_GAP 2 /* columns between two entries */
@@ -74,6 +103,7 @@ static size_t
 foot_entries(const struct tui_screen *s, const char *keys, struct foot_entry *e,
     size_t *own, char *buf, size_t len)
 {
+	struct tui_key g[GLOBALS_MAX];
 	size_t n = 0, used, screens = 0;
 	char *p;
 
@@ -95,8 +125,8 @@ foot_entries(const struct tui_screen *s, const char *keys, struct foot_entry *e,
 	*own = n;
 	while (tui_screens[screens] != NULL)
 		screens++;
-	for (const struct tui_key *k = foot_globals; k->what && n < FOOT_MAX;
-	     k++) {
+	for (const struct tui_key *k = globals(foot_head, foot_tail, true, g);
+	     k->what && n < FOOT_MAX; k++) {
 		int w = k->keys ? snprintf(buf + used, len - used, "%s %s",
 				      k->keys, _(k->what))
 				: snprintf(buf + used, len - used, "1-%zu %s",
@@ -292,6 +322,9 @@ void
 tui_help_draw(struct tui *t)
 {
 	const struct tui_screen *s = tui_screens[t->cur];
+	struct tui_key g[GLOBALS_MAX];
+	const struct tui_key *global_keys =
+	    globals(global_head, global_tail, false, g);
 	const struct tui_key *lists[] = { s->keys, global_keys };
 	int w = 0, h, n, r = 0;
 	WINDOW *win;

@@ -18,6 +18,7 @@
 #include "plot.h"
 #include "record.h"
 #include "rounds.h"
+#include "tick.h"
 #include "tui-run.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -31,15 +32,6 @@
 #define NPREV RUN_OVERLAID
 #define NSLOTS PLOT_MAX_SERIES
 _Static_assert(SLOT_PREV + NPREV <= PLOT_MAX_SERIES, "too many lines");
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Without colour (--ascii, NO_COLOR) the series are told apart by their
    glyphs: one series a cell, so ASCII cells, each drawn with its owner's
@@ -81,7 +73,7 @@ static void
 status_line(struct run *r, struct tui *t, WINDOW *w)
 {
 	char line[512], eta[96] = "", all[96] = "", steps[96] = "", round[128];
-	double el = now_s() - r->run_start;
+	double el = tick_now_s() - r->run_start;
 
 	if (r->state == RUN_IDLE || r->state == RUN_CONFIRM ||
 	    r->state == RUN_ASK_SKIP) {
@@ -114,7 +106,7 @@ status_line(struct run *r, struct tui *t, WINDOW *w)
 	/* A workload's own steps (compilebench's runs): their pace so far
 	   to the last one, the current one included. */
 	if (r->prog_total > 0 && r->prog_done > r->prog_first) {
-		double per = (now_s() - r->prog_t0) /
+		double per = (tick_now_s() - r->prog_t0) /
 		    (double)(r->prog_done - r->prog_first);
 
 		snprintf(steps, sizeof steps, _(", about %.0f s to the last"),

@@ -27,6 +27,7 @@
 #include "record.h"
 #include "result.h"
 #include "strbuf.h"
+#include "tick.h"
 #include "tui-run.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -42,15 +43,6 @@ static const struct tui_key run_keys[] = {
 	{ "PgUp PgDn", N_("scroll the log panel back and forth") },
 	{ NULL, NULL },
 };
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 void
 run_log(struct run *r, bool bad, const char *fmt, ...)
@@ -302,7 +294,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc,
 	r->state = RUN_RUNNING;
 	r->log_run = r->log_total;
 	r->stopped = false;
-	r->run_start = now_s();
+	r->run_start = tick_now_s();
 	r->last_gen = 0;
 	r->variant[0] = r->step[0] = r->workload[0] = r->test[0] = '\0';
 	run_log(r, false, _("run of %s started"),
@@ -479,30 +471,30 @@ confirm_key(struct run *r, struct tui *t, int ch)
 	return TUI_HANDLED;
 }
 
-bool
-tui_run_active(const struct tui *t)
+static const char *
+run_busy(void *p, const struct tui *t)
 {
-	for (size_t i = 0; tui_screens[i] != NULL; i++)
-		if (tui_screens[i] == &tui_run &&
-		    ((const struct run *)t->state[i])->state == RUN_RUNNING)
-			return true;
-	return false;
+	const struct run *r = p;
+
+	(void)t;
+	return r->state != RUN_RUNNING
+	    ? NULL
+	    : _("a run is in progress: q or F10 again stops it (what was "
+		"built is torn down) and quits");
 }
 
-bool
-tui_run_stop(struct tui *t)
+static bool
+run_stop(void *p, struct tui *t)
 {
-	for (size_t i = 0; tui_screens[i] != NULL; i++) {
-		struct run *r = t->state[i];
+	struct run *r = p;
 
-		if (tui_screens[i] != &tui_run || r->state != RUN_RUNNING)
-			continue;
-		labrun_stop(r->lr);
-		run_log(r, false, "%s",
-		    _("stopping: the run ends, what was built is torn down"));
-		return true;
-	}
-	return false;
+	(void)t;
+	if (r->state != RUN_RUNNING)
+		return false;
+	labrun_stop(r->lr);
+	run_log(r, false, "%s",
+	    _("stopping: the run ends, what was built is torn down"));
+	return true;
 }
 
 static enum tui_handled
@@ -522,7 +514,7 @@ run_key(void *p, struct tui *t, int ch)
 			request_start(r, t);
 		break;
 	case 'x':
-		tui_run_stop(t);
+		run_stop(r, t);
 		break;
 	case 'c':
 		if (r->state != RUN_RUNNING)
@@ -628,7 +620,7 @@ progress(struct run *r, const struct labrun_event *ev)
 	}
 	if (ev->total != r->prog_total || ev->done < r->prog_done) {
 		r->prog_first = ev->done;
-		r->prog_t0 = now_s();
+		r->prog_t0 = tick_now_s();
 	}
 	r->prog_done = ev->done;
 	r->prog_total = ev->total;
@@ -672,7 +664,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		const struct lab_workload *w = &lab->workloads[ev->workload];
 
 		snprintf(r->workload, sizeof r->workload, "%.63s",
-		    w->name ? w->name : w->type);
+		    lab_workload_name(w));
 		r->repeat = ev->repeat;
 		r->repeats = (int)ev->total;
 		r->expect = ev->value;
@@ -680,7 +672,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->ci = ev->ci;
 		r->goal = ev->goal;
 		r->left = ev->left;
-		r->run_start = now_s();
+		r->run_start = tick_now_s();
 		r->last_gen = 0;
 		/* curve_rest() takes it as what this run's ticks pushed */
 		memset(&r->last, 0, sizeof r->last);
@@ -735,21 +727,17 @@ run_readable(void *p, struct tui *t)
 	t->redraw = true;
 }
 
-void
-tui_run_finish(struct tui *t)
+/* A stopped run's end: its teardown, and its record kept, interrupted. */
+static void
+run_finish(void *p, struct tui *t)
 {
-	for (size_t i = 0; tui_screens[i] != NULL; i++) {
-		struct run *r = t->state[i];
+	struct run *r = p;
 
-		if (tui_screens[i] != &tui_run)
-			continue;
-		while (r->lr != NULL && r->state == RUN_RUNNING) {
-			struct pollfd p = { .fd = labrun_fd(r->lr),
-				.events = POLLIN };
+	while (r->lr != NULL && r->state == RUN_RUNNING) {
+		struct pollfd pf = { .fd = labrun_fd(r->lr), .events = POLLIN };
 
-			poll(&p, 1, 1000);
-			run_readable(r, t);
-		}
+		poll(&pf, 1, 1000);
+		run_readable(r, t);
 	}
 }
 
@@ -782,7 +770,7 @@ members_sample(struct run *r)
 		if (devstat_read(NULL, names[i], &rd) == 0) {
 			uint64_t sect = rd.read_sectors + rd.write_sectors;
 			uint64_t ticks = rd.io_ticks;
-			double at = now_s(), dt = at - m->at;
+			double at = tick_now_s(), dt = at - m->at;
 
 			if (m->seen && dt > 0 && sect >= m->sectors &&
 			    ticks >= m->ticks) {
@@ -848,9 +836,17 @@ run_draw(void *p, struct tui *t, WINDOW *w)
 		run_draw_confirm(r, t, w);
 }
 
+static const struct tui_hotkey run_hotkeys[] = {
+	/* TRANSLATORS: the second text is a word or two in the status bar. */
+	{ KEY_F(5), "F5", 'r', N_("run the lab (the Run screen's r)"),
+	    N_("run") },
+	{ 0, NULL, 0, NULL, NULL },
+};
+
 const struct tui_screen tui_run = {
 	.name = N_("Run"),
 	.keys = run_keys,
+	.hotkeys = run_hotkeys,
 	.init = run_init,
 	.free = run_free,
 	.draw = run_draw,
@@ -858,5 +854,8 @@ const struct tui_screen tui_run = {
 	.tick = run_tick,
 	.fd = run_fd,
 	.readable = run_readable,
+	.busy = run_busy,
+	.stop = run_stop,
+	.finish = run_finish,
 	.status = N_("r run  x stop  l log  o other lines  c clear"),
 };

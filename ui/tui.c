@@ -2,7 +2,9 @@
  * The interactive lab's loop: terminal set-up and restore, the screen
  * table, the header (tabs), global keys and the poll loop (keyboard, the
  * screens' descriptors, the tick); the status bar and the help box are
- * tui-help.c's. See tui.h. UI thread only.
+ * tui-help.c's. It names no screen outside the table: quitting, Ctrl-C
+ * and the global keys that lead to a screen ask the screens' hooks
+ * (busy, stop, finish, quit, hotkeys: tui.h). See tui.h. UI thread only.
  */
 #include "config.h"
 
@@ -18,12 +20,12 @@
 #include <time.h>
 #include <wchar.h>
 
-#include "cli.h"
 #include "err.h"
 #include "i18n.h"
 #include "lab-edit.h"
 #include "lab.h"
-#include "tui-files.h"
+#include "paths.h"
+#include "tick.h"
 #include "tui-mouse.h"
 #include "tui.h"
 #include "xalloc.h"
@@ -337,36 +339,87 @@ tui_show(struct tui *t, size_t i)
 	t->redraw = true;
 }
 
+/* ---------------------------------------------------------------- hooks */
+
+/* What the first busy screen says quitting would cut short; NULL when
+   none is busy. */
+static const char *
+busy(const struct tui *t)
+{
+	for (size_t i = 0; tui_screens[i] != NULL; i++) {
+		const char *why = tui_screens[i]->busy
+		    ? tui_screens[i]->busy(t->state[i], t)
+		    : NULL;
+
+		if (why != NULL)
+			return why;
+	}
+	return NULL;
+}
+
+/* Stop every screen's work; true when there was some. */
+static bool
+stop_all(struct tui *t)
+{
+	bool any = false;
+
+	for (size_t i = 0; tui_screens[i] != NULL; i++)
+		if (tui_screens[i]->stop != NULL &&
+		    tui_screens[i]->stop(t->state[i], t))
+			any = true;
+	return any;
+}
+
+/* Quit, unless a screen holds the quit to ask first: it comes up. */
+static void
+ask_quit(struct tui *t)
+{
+	for (size_t i = 0; tui_screens[i] != NULL; i++)
+		if (tui_screens[i]->quit != NULL &&
+		    !tui_screens[i]->quit(t->state[i], t)) {
+			tui_show(t, i);
+			return;
+		}
+	t->quit = true;
+}
+
+/* A screen's global key: that screen comes up and gets its own key;
+   false when ch is none. */
+static bool
+hotkey(struct tui *t, int ch)
+{
+	for (size_t i = 0; tui_screens[i] != NULL; i++)
+		for (const struct tui_hotkey *h = tui_screens[i]->hotkeys;
+		     h != NULL && h->ch != 0; h++)
+			if (h->ch == ch) {
+				tui_show(t, i);
+				tui_screens[i]->key(t->state[i], t, h->key);
+				return true;
+			}
+	return false;
+}
+
 /* ---------------------------------------------------------------- keys */
 
 static void
 global_key(struct tui *t, int ch)
 {
-	if ((ch == 'q' || ch == 'Q') && !t->quit_armed && tui_run_active(t)) {
-		tui_message(t, true, "%s",
-		    _("a run is in progress: q or F10 again stops it (what was "
-		      "built is torn down) and quits"));
+	const char *why;
+
+	if (hotkey(t, ch)) {
+		t->redraw = true;
+		return;
+	}
+	if ((ch == 'q' || ch == 'Q') && !t->quit_armed &&
+	    (why = busy(t)) != NULL) {
+		tui_message(t, true, "%s", why);
 		t->quit_armed = true;
 	} else if (ch == 'q' || ch == 'Q') {
-		tui_files_quit(t); /* asks first when the lab has changes */
+		ask_quit(t);
 	} else if (ch == KEY_F(1) || ch == '?') {
 		t->help = true;
 		t->help_top = 0;
 		t->help_max = 0;
-	} else if (ch == KEY_F(5)) {
-		/* the run key, from anywhere: the Run screen, and r there */
-		for (size_t i = 0; tui_screens[i] != NULL; i++)
-			if (tui_screens[i] == &tui_run) {
-				tui_show(t, i);
-				tui_run.key(t->state[i], t, 'r');
-			}
-	} else if (ch == KEY_F(7)) {
-		/* a new lab, from anywhere: Lab files, and n there */
-		for (size_t i = 0; tui_screens[i] != NULL; i++)
-			if (tui_screens[i] == &tui_files) {
-				tui_show(t, i);
-				tui_files.key(t->state[i], t, 'n');
-			}
 	} else if (ch == 'M') {
 		tui_mouse_set(t, !t->mouse_on);
 		tui_message(t, false, "%s",
@@ -427,15 +480,6 @@ on_key(struct tui *t, int ch)
 
 /* ---------------------------------------------------------------- loop */
 
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static void
 tick(struct tui *t)
 {
@@ -462,12 +506,12 @@ on_signal(int sig)
 static void
 on_quit_signal(struct tui *t, int sig)
 {
-	if (sig == SIGINT && tui_run_stop(t)) {
+	if (sig == SIGINT && stop_all(t)) {
 		tui_message(t, false, "%s",
 		    _("Ctrl-C: the run stops and what was built is torn "
 		      "down; q quits"));
 	} else if (sig == SIGINT) {
-		tui_files_quit(t);
+		ask_quit(t);
 	} else {
 		t->quit = true;
 		t->exit_signal = sig;
@@ -484,13 +528,14 @@ on_quit_signal(struct tui *t, int sig)
 static void
 loop(struct tui *t, const sigset_t *waitmask)
 {
-	double next = now_ms() + t->tick_ms;
+	struct tick tk;
 
+	tick_start(&tk, t->tick_ms * 1000000ull, tick_now_ns());
 	while (!t->quit) {
 		struct pollfd p[TUI_MAX_FDS];
 		size_t owner[TUI_MAX_FDS], n = 1;
 		struct timespec ts;
-		double left;
+		uint64_t left;
 		int rc, ch;
 
 		if (t->redraw)
@@ -508,11 +553,9 @@ loop(struct tui *t, const sigset_t *waitmask)
 			p[n].events = POLLIN;
 			owner[n++] = i;
 		}
-		left = next - now_ms();
-		if (left < 0)
-			left = 0;
-		ts.tv_sec = (time_t)(left / 1e3);
-		ts.tv_nsec = (long)((left - (double)ts.tv_sec * 1e3) * 1e6);
+		left = tick_left(&tk, tick_now_ns());
+		ts.tv_sec = (time_t)(left / 1000000000u);
+		ts.tv_nsec = (long)(left % 1000000000u);
 		rc = ppoll(p, n, &ts, waitmask);
 		if (rc < 0 && errno != EINTR)
 			break;
@@ -535,10 +578,8 @@ loop(struct tui *t, const sigset_t *waitmask)
 			if (p[i].revents & (POLLIN | POLLHUP))
 				tui_screens[owner[i]]
 				    ->readable(t->state[owner[i]], t);
-		if (now_ms() >= next) {
+		if (tick_due(&tk, tick_now_ns(), NULL))
 			tick(t);
-			next = now_ms() + t->tick_ms;
-		}
 	}
 }
 
@@ -580,7 +621,7 @@ colors(struct tui *t)
 static bool
 open_lab(struct tui *t, const char *arg)
 {
-	char *path = cli_lab_path(arg ? arg : "quick");
+	char *path = paths_lab(arg ? arg : "quick");
 	struct errlist errs;
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	bool ok = true;
@@ -619,7 +660,7 @@ tui_main(const char *lab_path, bool ascii)
 	t.tick_ms = TUI_TICK_MS;
 	t.ascii = ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
 	if (!open_lab(&t, lab_path))
-		return CLI_USAGE;
+		return -EINVAL;
 	/* Before initscr(), which then leaves these handlers alone. */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -627,7 +668,7 @@ tui_main(const char *lab_path, bool ascii)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	if (initscr() == NULL)
-		return CLI_FAIL;
+		return -EIO;
 	xalloc_set_fatal_hook(restore_terminal);
 	cbreak();
 	noecho();
@@ -652,12 +693,14 @@ tui_main(const char *lab_path, bool ascii)
 		t.state[i] = tui_screens[i]->init(&t);
 	layout(&t);
 	loop(&t, &waitmask);
-	if (tui_run_stop(&t)) { /* the teardown may take a while */
+	if (stop_all(&t)) { /* the teardown may take a while */
 		tui_message(&t, false, "%s",
 		    _("Stopping the run: tearing down what was built..."));
 		draw(&t);
 	}
-	tui_run_finish(&t);
+	for (size_t i = 0; i < n; i++)
+		if (tui_screens[i]->finish != NULL)
+			tui_screens[i]->finish(t.state[i], &t);
 	for (size_t i = 0; i < n; i++)
 		tui_screens[i]->free(t.state[i]);
 	delwin(t.head);
@@ -675,5 +718,5 @@ tui_main(const char *lab_path, bool ascii)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	return t.exit_signal ? 128 + t.exit_signal : CLI_OK;
+	return t.exit_signal;
 }

@@ -20,7 +20,8 @@
 
 struct lab;
 
-/* Colour pairs (tui_color() gives 0 when colours are off). */
+/* Colour pairs (tui_attr() gives each its attribute: without colours,
+   reverse, dim or bold for a few and plain for the rest). */
 enum tui_pair {
 	TUI_PAIR_NONE,
 	TUI_PAIR_TITLE, /* header and status bars */
@@ -40,6 +41,19 @@ enum tui_pair {
 struct tui_key {
 	const char *keys;
 	const char *what;
+};
+
+/*
+ * A global key that a screen declares: from any screen it shows that
+ * screen and presses one of its keys there (F5: the Run screen's r). The
+ * help box and the status bar list it among the global keys.
+ */
+struct tui_hotkey {
+	int ch; /* the key: KEY_F(5) */
+	const char *name; /* how the help and the status bar write it: "F5" */
+	int key; /* the screen's own key it presses: 'r' */
+	const char *what; /* N_(): its line in the help box */
+	const char *word; /* N_(): its word in the status bar; NULL: none */
 };
 
 enum tui_handled {
@@ -66,6 +80,23 @@ struct tui_screen {
 	   to do when it is readable. May be NULL. */
 	int (*fd)(void *s);
 	void (*readable)(void *s, struct tui *t);
+	/* Global keys that lead here, ended by ch 0. May be NULL. */
+	const struct tui_hotkey *hotkeys;
+	/* Work that quitting would cut short (a run in progress): what the
+	   first q says of it (translated), asking for a second; NULL when
+	   there is none. May be NULL. */
+	const char *(*busy)(void *s, const struct tui *t);
+	/* Stop that work (Ctrl-C, quitting): true when there was some.
+	   May be NULL. */
+	bool (*stop)(void *s, struct tui *t);
+	/* Quitting, after stop: wait until the stopped work has ended (a
+	   run's teardown and record). May be NULL. */
+	void (*finish)(void *s, struct tui *t);
+	/* The user asks to quit: true lets the loop end; false holds the
+	   quit while the screen asks first (unsaved changes): the loop
+	   makes it current, and it sets t->quit once answered. May be
+	   NULL. */
+	bool (*quit)(void *s, struct tui *t);
 	/* The status bar's entries when the screen is current (N_()):
 	   "r run  x stop", a key then its word or two, two spaces between
 	   entries, the most important first: a narrow terminal drops whole
@@ -127,7 +158,10 @@ int tui_tab_label(size_t i, char *buf, size_t len);
 
 /*
  * Run the lab on the terminal until the user quits; lab_path names the
- * lab to open (NULL: the default lab). Returns the exit status.
+ * lab to open (NULL: the default lab). Returns 0 when the user quit, the
+ * signal that ended it (SIGTERM, SIGHUP), -EINVAL when the lab named
+ * does not load (every problem said on stderr), -EIO when the terminal
+ * cannot be set up. cli-tui.c makes it an exit status.
  */
 int tui_main(const char *lab_path, bool ascii);
 
@@ -151,15 +185,6 @@ bool tui_help_key(struct tui *t, int ch);
    Home, End) and kept within 0..max, for boxes over the screen (help,
    dialog): false, and *top as it was, for any other key. */
 bool tui_box_scroll(const struct tui *t, int ch, int max, int *top);
-
-/* Stop the lab run in progress, as the Run screen's x does (tui-run.c);
-   false when no run is in progress. */
-bool tui_run_stop(struct tui *t);
-/* A lab run is in progress. */
-bool tui_run_active(const struct tui *t);
-/* Wait for a stopped run to end (its teardown included) and keep its
-   record, interrupted: what quitting does with a run in progress. */
-void tui_run_finish(struct tui *t);
 
 /* Show a message in the status bar (translated by the caller). */
 void tui_message(struct tui *t, bool bad, const char *fmt, ...)

@@ -99,8 +99,11 @@ expect_eq "Ctrl-C with no run: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
 tui_stop
 
-# q during a run asks first; a second q stops the run and quits.
+# q during a run asks first, on every screen (Lab files once quit at
+# once); a second q stops the run and quits.
 start_big
+tui_keys "$(tui_tab 'Lab files')"
+tui_wait_for 'Enter open'
 tui_keys q
 tui_wait_for 'a run is in progress: q or F10 again stops it'
 tui_keys q

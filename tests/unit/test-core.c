@@ -1,5 +1,6 @@
 /*
- * Core helpers: size units, error formatting, crash-safe file replacement.
+ * Core helpers: size units, error formatting, crash-safe file replacement,
+ * the loops' tick (with the times given, never read from a clock).
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 #include "unit.h"
 #include "err.h"
 #include "jsonx.h"
+#include "tick.h"
 #include "units.h"
 
 struct size_case {
@@ -357,4 +359,87 @@ Test(jsonx, keeps_bytes_that_are_not_utf8_as_hex)
 	j = jsonx_str_bytes(NULL);
 	cr_assert(json_is_null(j));
 	json_decref(j);
+}
+
+/* ---------------------------------------------------------------- tick */
+
+#define MS 1000000ull
+
+Test(tick, is_due_at_its_deadline_and_not_before)
+{
+	struct tick t;
+	uint64_t missed = 99;
+
+	tick_start(&t, 250 * MS, 1000 * MS);
+	cr_assert_not(tick_due(&t, 1250 * MS - 1, &missed));
+	cr_assert_eq(missed, 99, "a tick not due says nothing");
+	cr_assert(tick_due(&t, 1250 * MS, &missed));
+	cr_assert_eq(missed, 0);
+	cr_assert_eq(t.next, 1500 * MS);
+	cr_assert_not(tick_due(&t, 1250 * MS, NULL), "one tick per deadline");
+}
+
+Test(tick, late_tick_skips_to_the_next_multiple_and_counts_the_missed)
+{
+	struct tick t;
+	uint64_t missed = 0;
+
+	tick_start(&t, 250 * MS, 1000 * MS);
+	/* Deadlines at 1250, 1500, 1750 and 2000 have passed at 2010. */
+	cr_assert(tick_due(&t, 2010 * MS, &missed));
+	cr_assert_eq(missed, 3);
+	cr_assert_eq(t.next, 2250 * MS, "not 2010 + 250: the grid holds");
+	/* No burst of catch-up ticks: the next one waits for 2250. */
+	cr_assert_not(tick_due(&t, 2010 * MS, NULL));
+	cr_assert_not(tick_due(&t, 2249 * MS, NULL));
+	/* Woken exactly on a later deadline: that one is taken. */
+	cr_assert(tick_due(&t, 2750 * MS, &missed));
+	cr_assert_eq(missed, 2);
+	cr_assert_eq(t.next, 3000 * MS);
+}
+
+Test(tick, deadlines_stay_on_the_grid_however_late_the_wake_ups)
+{
+	static const uint64_t wake_late[] = { 0, 1, 7, 249, 250, 251, 999, 3 };
+	struct tick t;
+	uint64_t now = 5 * MS, taken = 0, missed, skipped = 0;
+
+	tick_start(&t, 250 * MS, now);
+	for (size_t i = 0; i < sizeof wake_late / sizeof wake_late[0]; i++) {
+		now = t.next + wake_late[i] * MS;
+		cr_assert(tick_due(&t, now, &missed));
+		taken++;
+		skipped += missed;
+		cr_assert_eq((t.next - 5 * MS) % (250 * MS), 0);
+		cr_assert_gt(t.next, now);
+		cr_assert_leq(t.next - now, 250 * MS);
+	}
+	/* Every deadline up to the last wake-up was taken or counted. */
+	cr_assert_eq(taken + skipped, (t.next - 5 * MS) / (250 * MS) - 1);
+}
+
+Test(tick, timeout_rounds_up_to_the_deadline_and_is_0_when_due)
+{
+	struct tick t;
+
+	tick_start(&t, 250 * MS, 0);
+	cr_assert_eq(tick_left(&t, 0), 250 * MS);
+	cr_assert_eq(tick_timeout_ms(&t, 0), 250);
+	cr_assert_eq(tick_timeout_ms(&t, 250 * MS - 1), 1,
+	    "1 ns left is a 1 ms wait, not a busy 0");
+	cr_assert_eq(tick_timeout_ms(&t, 250 * MS), 0);
+	cr_assert_eq(tick_left(&t, 300 * MS), 0);
+	cr_assert_eq(tick_timeout_ms(&t, 300 * MS), 0);
+}
+
+Test(tick, zero_period_counts_as_one_nanosecond)
+{
+	struct tick t;
+	uint64_t missed;
+
+	tick_start(&t, 0, 10);
+	cr_assert_eq(t.period, 1);
+	cr_assert(tick_due(&t, 15, &missed));
+	cr_assert_eq(missed, 4);
+	cr_assert_eq(t.next, 16);
 }

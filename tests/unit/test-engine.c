@@ -131,7 +131,7 @@ pusher(void *arg)
 
 Test(evq, delivers_every_event_in_order_per_producer)
 {
-	struct evq *q = evq_new();
+	struct evq *q = evq_new(sizeof(struct evq_event));
 	struct evq_event ev;
 	pthread_t t[4];
 	double last = -1;

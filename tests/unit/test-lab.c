@@ -18,7 +18,6 @@
 
 #include "err.h"
 #include "lab.h"
-#include "presets.h"
 #include "unit-lab.h"
 #include "unit.h"
 #include "xalloc.h"
@@ -477,25 +476,4 @@ Test(lab, every_preset_loads_checks_and_round_trips)
 	closedir(dp);
 	cr_assert_geq(n, 5, "only %zu presets in %s", n, dir);
 	free(dir);
-}
-
-/* The user's labs: an absolute XDG_CONFIG_HOME, else ~/.config (a
-   relative XDG_CONFIG_HOME is ignored, as the XDG spec says); no home,
-   no directory. */
-Test(lab, user_lab_dir_follows_xdg_config_home)
-{
-	char *d;
-
-	setenv("HOME", "/home/ann", 1);
-	setenv("XDG_CONFIG_HOME", "/tmp/cfg", 1);
-	d = presets_user_dir();
-	cr_assert_str_eq(d, "/tmp/cfg/raidlab/labs");
-	free(d);
-	setenv("XDG_CONFIG_HOME", "rel", 1);
-	d = presets_user_dir();
-	cr_assert_str_eq(d, "/home/ann/.config/raidlab/labs");
-	free(d);
-	unsetenv("XDG_CONFIG_HOME");
-	unsetenv("HOME");
-	cr_assert_null(presets_user_dir());
 }

@@ -495,17 +495,3 @@ Test(plan, md_names_fit_and_stay_distinct)
 	free(b);
 	free(c);
 }
-
-Test(plan, forget_of_a_device_already_forgotten_is_moot)
-{
-	const char *forget[] = { "btrfs", "device", "scan", "--forget",
-		"/dev/md127", NULL };
-	const char *wipe[] = { "wipefs", "--all", "/dev/md127", NULL };
-	const char *enoent = "ERROR: cannot unregister device '/dev/md127': "
-			     "No such file or directory\n";
-
-	cr_expect_not_null(plan_undo_moot(forget, 1, enoent));
-	cr_expect_null(plan_undo_moot(forget, 1, "ERROR: device busy\n"));
-	cr_expect_null(plan_undo_moot(forget, 2, enoent));
-	cr_expect_null(plan_undo_moot(wipe, 1, enoent));
-}

@@ -616,3 +616,17 @@ Test(statej, cleanup_never_detaches_a_loop_over_another_file)
 	detach_quietly(dev);
 	free(dev);
 }
+
+Test(statej, forget_of_a_device_already_forgotten_is_moot)
+{
+	const char *forget[] = { "btrfs", "device", "scan", "--forget",
+		"/dev/md127", NULL };
+	const char *wipe[] = { "wipefs", "--all", "/dev/md127", NULL };
+	const char *enoent = "ERROR: cannot unregister device '/dev/md127': "
+			     "No such file or directory\n";
+
+	cr_expect_not_null(statej_undo_moot(forget, 1, enoent));
+	cr_expect_null(statej_undo_moot(forget, 1, "ERROR: device busy\n"));
+	cr_expect_null(statej_undo_moot(forget, 2, enoent));
+	cr_expect_null(statej_undo_moot(wipe, 1, enoent));
+}

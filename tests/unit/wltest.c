@@ -65,7 +65,7 @@ wltest_run(const struct workload *wl, const char *cfg, const char *target,
 	struct engine_job job = { .wl = wl,
 		.params = v,
 		.target = target,
-		.cache = cache };
+		.drop_caches = cache == LAB_CACHE_DROP };
 	struct evq_event ev;
 	struct err e;
 	struct wl_result *res;

@@ -1,23 +1,61 @@
 /*
- * The lab presets' directory: see presets.h. Any thread.
+ * Where raidlab's files are: see paths.h. Any thread.
  */
 #include "config.h"
 
 #include <limits.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "presets.h"
+#include "paths.h"
 #include "xalloc.h"
 
 #ifndef RAIDLAB_PKGDATADIR
 #error "RAIDLAB_PKGDATADIR: the installed data directory (Makefile.am)"
 #endif
 
+const char *
+paths_home(void)
+{
+	const char *h = getenv("HOME");
+	struct passwd *pw;
+
+	if (h != NULL && h[0] == '/')
+		return h;
+	pw = getpwuid(getuid());
+	return pw != NULL && pw->pw_dir != NULL ? pw->pw_dir : NULL;
+}
+
+char *
+paths_expand(const char *path)
+{
+	const char *h;
+
+	if (path[0] == '~' && (path[1] == '/' || path[1] == '\0') &&
+	    (h = paths_home()) != NULL)
+		return xasprintf("%s%s", h, path + 1);
+	return xstrdup(path);
+}
+
+char *
+paths_xdg(const char *var, const char *dflt, const char *sub)
+{
+	const char *x = getenv(var), *h;
+
+	if (x != NULL && x[0] == '/')
+		return xasprintf("%s/raidlab%s%s", x, sub ? "/" : "",
+		    sub ? sub : "");
+	if ((h = paths_home()) == NULL)
+		return NULL;
+	return xasprintf("%s/%s/raidlab%s%s", h, dflt, sub ? "/" : "",
+	    sub ? sub : "");
+}
+
 bool
-presets_uninstalled(void)
+paths_uninstalled(void)
 {
 #if defined(RAIDLAB_BUILDDIR) && defined(RAIDLAB_SRCDIR)
 	char exe[PATH_MAX];
@@ -50,14 +88,14 @@ is_dir(const char *p)
 }
 
 char *
-presets_dir(void)
+paths_presets(void)
 {
 	const char *d = getenv("RAIDLAB_DATADIR");
 
 	if (d != NULL && *d != '\0')
 		return xasprintf("%s/labs", d);
 #ifdef RAIDLAB_SRCDIR
-	if (presets_uninstalled())
+	if (paths_uninstalled())
 		return xstrdup(RAIDLAB_SRCDIR "/data/labs");
 #endif
 	if (is_dir(RAIDLAB_PKGDATADIR "/labs"))
@@ -72,15 +110,9 @@ presets_dir(void)
 }
 
 char *
-presets_user_dir(void)
+paths_user_labs(void)
 {
-	const char *x = getenv("XDG_CONFIG_HOME"), *h = getenv("HOME");
-
-	if (x != NULL && x[0] == '/')
-		return xasprintf("%s/raidlab/labs", x);
-	if (h == NULL || h[0] == '\0')
-		return NULL;
-	return xasprintf("%s/.config/raidlab/labs", h);
+	return paths_xdg("XDG_CONFIG_HOME", ".config", "labs");
 }
 
 /* dir/ARG.cfg (".cfg" optional) when it exists; else NULL. */
@@ -99,7 +131,7 @@ find_in(const char *dir, const char *arg, bool cfg)
 }
 
 char *
-presets_find(const char *arg)
+paths_find_lab(const char *arg)
 {
 	char *dir, *p;
 	size_t n = strlen(arg);
@@ -112,13 +144,21 @@ presets_find(const char *arg)
 	/* The user's own first, as XDG_CONFIG_HOME comes before the
 	   system's data: a lab saved under a preset's name is the one the
 	   user means, and the one the TUI lists first. */
-	dir = presets_user_dir();
+	dir = paths_user_labs();
 	p = find_in(dir, arg, cfg);
 	free(dir);
 	if (p != NULL)
 		return p;
-	dir = presets_dir();
+	dir = paths_presets();
 	p = find_in(dir, arg, cfg);
 	free(dir);
 	return p;
+}
+
+char *
+paths_lab(const char *arg)
+{
+	char *p = paths_find_lab(arg);
+
+	return p != NULL ? p : xstrdup(arg);
 }

@@ -1,6 +1,8 @@
 /*
- * The kernel names of a variant's devices, looked up in sysfs by the
- * runner thread.
+ * Kernel names of block devices read straight from sysfs, without a scan
+ * or udev: the name of a device number, of a device node, and of the
+ * devices under a directory's filesystem with what they are made of.
+ * See disk.h. Any thread.
  */
 #include "config.h"
 
@@ -13,34 +15,10 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "lab.h"
-#include "labrun-int.h"
-#include "xalloc.h"
+#include "disk.h"
 
-/* ---------------------------------------------------------------- devices */
-
-static bool
-strv_has(char **v, size_t n, const char *s)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(v[i], s) == 0)
-			return true;
-	return false;
-}
-
-static void
-strv_push_new(char ***v, size_t *n, const char *s)
-{
-	if (strv_has(*v, *n, s))
-		return;
-	*v = xreallocarray(*v, *n + 2, sizeof **v);
-	(*v)[(*n)++] = xstrdup(s);
-	(*v)[*n] = NULL;
-}
-
-/* The kernel name of the block device maj:min ("sda2"), into name. */
-static bool
-devnum_name(unsigned maj, unsigned min, char *name, size_t len)
+bool
+disk_devnum_name(unsigned maj, unsigned min, char *name, size_t len)
 {
 	char link[64], target[PATH_MAX];
 	const char *base;
@@ -66,7 +44,7 @@ push_with_slaves(const char *name, char ***v, size_t *n, int depth)
 	struct dirent *d;
 	DIR *dir;
 
-	strv_push_new(v, n, name);
+	disk_strv_push(v, n, name);
 	if (depth > 4)
 		return;
 	snprintf(path, sizeof path, "/sys/class/block/%s/slaves", name);
@@ -79,28 +57,29 @@ push_with_slaves(const char *name, char ***v, size_t *n, int depth)
 }
 
 void
-labrun_dir_devices(const char *dir, char ***v, size_t *n)
+disk_dir_devices(const char *dir, char ***v, size_t *n)
 {
 	struct stat st;
 	char name[256];
 
 	if (stat(dir, &st) < 0 || major(st.st_dev) == 0)
 		return; /* tmpfs, overlay, btrfs: no one device */
-	if (devnum_name(major(st.st_dev), minor(st.st_dev), name, sizeof name))
+	if (disk_devnum_name(major(st.st_dev), minor(st.st_dev), name,
+		sizeof name))
 		push_with_slaves(name, v, n, 0);
 }
 
 bool
-labrun_dev_push(const char *path, char ***v, size_t *n)
+disk_dev_push(const char *path, char ***v, size_t *n)
 {
 	struct stat st;
 	char name[256];
 
 	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
 		return false;
-	if (!devnum_name(major(st.st_rdev), minor(st.st_rdev), name,
+	if (!disk_devnum_name(major(st.st_rdev), minor(st.st_rdev), name,
 		sizeof name))
 		return false;
-	strv_push_new(v, n, name);
+	disk_strv_push(v, n, name);
 	return true;
 }

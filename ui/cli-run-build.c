@@ -1,6 +1,6 @@
 /*
  * Array variants in `raidlab run`, the printing side: the dry run, and
- * build progress. See run-build.h. Main thread.
+ * build progress. See cli-run-build.h. Main thread.
  */
 #include "config.h"
 
@@ -13,7 +13,7 @@
 #include "lab.h"
 #include "labrun.h"
 #include "provision.h"
-#include "run-build.h"
+#include "cli-run-build.h"
 
 int
 build_dry_run(const struct lab *lab, const struct labrun_opts *o)

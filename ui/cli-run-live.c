@@ -1,5 +1,5 @@
 /*
- * `raidlab run`'s view of a lab runner: see run-live.h. Main thread.
+ * `raidlab run`'s view of a lab runner: see cli-run-live.h. Main thread.
  */
 #include "config.h"
 
@@ -16,8 +16,8 @@
 #include "labrun.h"
 #include "result.h"
 #include "rounds.h"
-#include "run-build.h"
-#include "run-live.h"
+#include "cli-run-build.h"
+#include "cli-run-live.h"
 #include "textsafe.h"
 
 void

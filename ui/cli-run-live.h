@@ -1,18 +1,18 @@
 /*
  * What `raidlab run` shows while a lab runner (labrun.h) works: the
  * runner's events printed as they come (build steps and resync progress
- * through run-build.c, a line per test when stderr is not a terminal,
+ * through cli-run-build.c, a line per test when stderr is not a terminal,
  * notes and errors), and on a terminal a one-line status of the run in
  * progress redrawn in place each tick from labrun_totals(). Main thread.
  */
-#ifndef RAIDLAB_RUN_LIVE_H
-#define RAIDLAB_RUN_LIVE_H
+#ifndef RAIDLAB_CLI_RUN_LIVE_H
+#define RAIDLAB_CLI_RUN_LIVE_H
 
 #include <stdbool.h>
 
 #include "engine.h"
 #include "labrun.h"
-#include "run-build.h"
+#include "cli-run-build.h"
 
 struct live {
 	char variant[256], workload[256]; /* of the run in progress */

@@ -6,8 +6,8 @@
  * redrawn in place on a terminal or a line per 10% otherwise. Main
  * thread.
  */
-#ifndef RAIDLAB_RUN_BUILD_H
-#define RAIDLAB_RUN_BUILD_H
+#ifndef RAIDLAB_CLI_RUN_BUILD_H
+#define RAIDLAB_CLI_RUN_BUILD_H
 
 #include <stdbool.h>
 
