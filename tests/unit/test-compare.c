@@ -1284,9 +1284,11 @@ Test(verdict, the_lab_chooses_the_test_and_the_margin)
 	struct lab *lab = sample_lab();
 	struct record *rec = record_new(lab);
 	struct compare c;
+	json_t *rounds =
+	    json_pack("{s:s, s:f}", "test", "rank", "equivalence", 0.05);
 
-	record_set_rounds(rec,
-	    json_pack("{s:s, s:f}", "test", "rank", "equivalence", 0.05));
+	record_set_rounds(rec, rounds); /* keeps its own reference */
+	json_decref(rounds);
 	add_vals(rec, lab, V_SLOW, a, 5, 2.0);
 	add_vals(rec, lab, V_FAST, a, 5, 2.0);
 	compare_init(&c);
