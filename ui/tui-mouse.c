@@ -9,19 +9,24 @@
 
 #include "tui-mouse.h"
 
-/* Presses, not only clicks: tmux and some terminals send a release so
-   late that ncurses never makes a click of the pair. */
+/* Presses, not only clicks: a release that comes later than ncurses'
+   click interval (a busy machine, a slow link) leaves the press reported
+   alone, and that press is the click. */
 #define MOUSE_LEFT                                                             \
 	(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_DOUBLE_CLICKED |          \
 	    BUTTON1_TRIPLE_CLICKED)
-/* Double clicks too: ncurses makes one event of two quick clicks, and
-   drops it unless asked for. */
-#define MOUSE_MASK (MOUSE_LEFT | BUTTON4_PRESSED | BUTTON5_PRESSED)
+/* What the TUI acts on. Double clicks too: ncurses makes one event of
+   two quick clicks, and drops it unless asked for. */
+#define MOUSE_ACTS (MOUSE_LEFT | BUTTON4_PRESSED | BUTTON5_PRESSED)
+/* Releases too (tui_mouse_read()): unasked, ncurses holds a late release
+   back and hands it out only with the next key or click. */
+#define MOUSE_MASK (MOUSE_ACTS | BUTTON1_RELEASED)
 
 void
 tui_mouse_set(struct tui *t, bool on)
 {
 	t->mouse_on = on;
+	t->mouse_down = false;
 	mousemask(on ? MOUSE_MASK : 0, NULL);
 }
 
@@ -43,21 +48,42 @@ tab_at(const struct tui *t, int x)
 	return -1;
 }
 
+/*
+ * ncurses reports a release alone in two cases. The press came alone
+ * before it (the release came later than the click interval): that press
+ * was the click. Or a key came within the interval after a click, and
+ * ncurses hands out the click's last report unparsed: the release, its
+ * press lost; that release is the click. A click that follows a press
+ * reported alone is the next one, however soon: ncurses pairs a release
+ * only with a press read just before it.
+ */
+bool
+tui_mouse_read(struct tui *t)
+{
+	mmask_t b;
+	bool down = t->mouse_down;
+
+	if (getmouse(&t->mouse) != OK || !t->mouse_on)
+		return false;
+	b = t->mouse.bstate;
+	if (b & MOUSE_LEFT) {
+		t->mouse_down = (b & MOUSE_LEFT) == BUTTON1_PRESSED;
+		return true;
+	}
+	if (b & BUTTON1_RELEASED) {
+		t->mouse_down = false;
+		t->mouse.bstate = BUTTON1_CLICKED;
+		return !down;
+	}
+	return (b & MOUSE_ACTS) != 0;
+}
+
 bool
 tui_mouse_event(struct tui *t, int *ch)
 {
 	mmask_t b = t->mouse.bstate;
-	const MEVENT *prev = &t->mouse_prev;
 	int tab;
 
-	/* A press whose release came later than the click interval (a busy
-	   machine, a slow link) was reported alone; ncurses can still pair
-	   the late release with it into a click. That is the same click, not
-	   a second one on the row, which would give the form the keys. */
-	if ((b & BUTTON1_CLICKED) && (prev->bstate & BUTTON1_PRESSED) &&
-	    !(prev->bstate & BUTTON1_CLICKED) && prev->x == t->mouse.x &&
-	    prev->y == t->mouse.y)
-		return true;
 	if (b & BUTTON4_PRESSED) {
 		*ch = KEY_UP;
 		return false;

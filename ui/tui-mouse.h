@@ -15,10 +15,20 @@
 void tui_mouse_set(struct tui *t, bool on);
 
 /*
- * A KEY_MOUSE already read into t->mouse: true when it was handled here
- * (a tab clicked, or the late click of a press already given); else *ch
- * is what the screen gets: KEY_UP or KEY_DOWN for the wheel, KEY_MOUSE for
- * the rest.
+ * wgetch() returned KEY_MOUSE: its event into t->mouse. False when there
+ * is nothing to act on: the mouse is off, or the event is the release of
+ * a press reported alone (the release came later than ncurses' click
+ * interval), which was the click; so a slow click counts once, and the
+ * click after it counts too. A release with no press before it (ncurses
+ * lost the press: a key came at once after the click) is a click.
+ */
+bool tui_mouse_read(struct tui *t);
+
+/*
+ * A KEY_MOUSE read into t->mouse: true when it was handled here (a tab
+ * clicked); else *ch is what the screen gets: KEY_UP or KEY_DOWN for the
+ * wheel, KEY_MOUSE for a left click (a click, a press whose release came
+ * late, a double or triple click).
  */
 bool tui_mouse_event(struct tui *t, int *ch);
 

@@ -440,6 +440,10 @@ on_key(struct tui *t, int ch)
 {
 	const struct tui_screen *s = tui_screens[t->cur];
 
+	if (ch != KEY_MOUSE) /* t->mouse is the wheel's for its keys only */
+		t->mouse.bstate = 0;
+	else if (!tui_mouse_read(t)) /* a slow click's release: no key */
+		return;
 	if (t->help && ch != KEY_RESIZE && tui_help_key(t, ch))
 		return;
 	if (t->help) {
@@ -453,11 +457,7 @@ on_key(struct tui *t, int ch)
 		tui_dialog_key(t, ch);
 		return;
 	}
-	t->mouse_prev = t->mouse;
-	if (ch != KEY_MOUSE) /* t->mouse is the wheel's for its keys only */
-		t->mouse.bstate = 0;
-	if (ch == KEY_MOUSE &&
-	    (getmouse(&t->mouse) != OK || tui_mouse_event(t, &ch))) {
+	if (ch == KEY_MOUSE && tui_mouse_event(t, &ch)) {
 		t->redraw = true;
 		return;
 	}

@@ -123,7 +123,7 @@ struct tui {
 	int rows, cols;
 	WINDOW *head, *body, *foot;
 	MEVENT mouse;
-	MEVENT mouse_prev; /* the event before it (tui_mouse_event) */
+	bool mouse_down; /* a press came alone: its release is no click */
 	bool mouse_on; /* reporting on (tui-mouse.h): M toggles it */
 	char *last_record; /* the Run screen's last finished record (path):
 			      the Compare screen adds it when shown */

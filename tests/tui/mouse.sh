@@ -7,6 +7,7 @@
 # record file; in the device picker, the next mark as Space gives); the
 # wheel scrolls the pane under the pointer (Compose's plan, the list
 # while the form has the keys); with the mouse off (M), clicks do nothing.
+# A click whose release comes late counts once, and the next one too.
 # Nothing on stderr (sanitizers).
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
@@ -22,17 +23,35 @@ TUI_ROWS=24
 
 # The mouse as the terminal reports it (X10 encoding, what ncurses reads
 # for TERM=screen: ESC [ M, then button+32, column+33, row+33), 0-based.
-# mouse_ev BUTTON COL ROW: 0 press, 3 release, 64 wheel up, 65 down.
-mouse_ev() {
-	_b=$(printf "\\$(printf %o $((32 + $1)))")
-	_x=$(printf "\\$(printf %o $((33 + $2)))")
-	_y=$(printf "\\$(printf %o $((33 + $3)))")
-	tmx send-keys -t "$TUI_SESSION" -l "$(printf '\033[M')$_b$_x$_y"
+# mouse_seq BUTTON COL ROW: 0 press, 3 release, 64 wheel up, 65 down.
+mouse_seq() {
+	printf '\033[M'
+	printf "\\$(printf %o $((32 + $1)))"
+	printf "\\$(printf %o $((33 + $2)))"
+	printf "\\$(printf %o $((33 + $3)))"
 }
-# click COL ROW: a press and its release.
+# mouse_ev BUTTON COL ROW: one report, sent alone.
+mouse_ev() {
+	tmx send-keys -t "$TUI_SESSION" -l "$(mouse_seq "$@")"
+}
+# click COL ROW: a press, then its release, sent apart as a terminal
+# sends them: on a busy machine the release may come later than ncurses'
+# click interval, and the press alone is then the click.
 click() {
 	mouse_ev 0 "$1" "$2"
 	mouse_ev 3 "$1" "$2"
+}
+# dclick COL ROW: a double click, arriving whole (a fast hand, a slow
+# link): ncurses makes one event of it.
+dclick() {
+	_c=$(mouse_seq 0 "$1" "$2")$(mouse_seq 3 "$1" "$2")
+	tmx send-keys -t "$TUI_SESSION" -l "$_c$_c"
+}
+# click_key COL ROW BYTES: a click and a key right behind it, arriving
+# together: ncurses then hands out the click's release alone.
+click_key() {
+	tmx send-keys -t "$TUI_SESSION" -l \
+		"$(mouse_seq 0 "$1" "$2")$(mouse_seq 3 "$1" "$2")$3"
 }
 
 # The highlighted text of each body row that has some (the selection
@@ -270,6 +289,32 @@ for opt in "" --ascii; do
 	wait_sel '^[^ ]* ?2 ?[^ ]*$' # the form's first field: repeats
 	mouse_ev 64 3 "$((row - 1))"
 	wait_sel '^w2 \(smallfiles\)$'
+	# Slow clicks: the release sent only once the press has acted, so
+	# later than ncurses' click interval (a busy machine, a slow link).
+	# Such a click counts once, and the click right after it counts too:
+	# a second click on the row, it gives the form the keys.
+	row=$(tui_screen | grep -n '^ w1 ' | cut -d: -f1)
+	mouse_ev 0 3 "$((row - 1))"
+	wait_sel '^w1 \(smallfiles\)$'
+	mouse_ev 3 3 "$((row - 1))"
+	click 3 "$((row - 1))"
+	wait_sel '^[^ ]* ?2 ?[^ ]*$'
+	# A slow second click gives the form the keys at its press; its late
+	# release leaves them there: Down moves to the form's next field.
+	tui_keys Escape
+	wait_sel '^w1 \(smallfiles\)$'
+	mouse_ev 0 3 "$((row - 1))"
+	wait_sel '^[^ ]* ?2 ?[^ ]*$'
+	mouse_ev 3 3 "$((row - 1))"
+	tui_keys Down
+	wait_sel '^[^ ]* ?interleaved ?[^ ]*$' # order, under repeats
+	# A click with a key right behind it (a fast hand) is a click too:
+	# it selects w2, then Down (keypad mode: ESC O B) selects w3.
+	tui_keys Escape
+	wait_sel '^w1 \(smallfiles\)$'
+	row=$(tui_screen | grep -n '^ w2 ' | cut -d: -f1)
+	click_key 3 "$((row - 1))" "$(printf '\033OB')"
+	wait_sel '^w3 \(smallfiles\)$'
 
 	# ---- Lab files: a click selects a lab, a second click opens it.
 	goto 'Lab files'
@@ -311,16 +356,14 @@ for opt in "" --ascii; do
 	click 6 "$((row - 1))"
 	tui_wait_for "Added [0-9]+ rows from .*tuimousecmp-"
 	tui_wait_gone 'Add results from'
-	# Two quick clicks (ncurses may make one double click of them) on
-	# another row add that one.
+	# A double click on another row adds that one.
 	tui_keys a
 	tui_wait_for 'Add results from'
 	wait_sel_at "$((row - 1))"
 	row=$(tui_screen | grep -En '^\[ \] .* tuimousecmp ' | sed -n 3p |
 		cut -d: -f1)
 	[ -n "$row" ] || fail "$what: the picker lacks the third record"
-	click 6 "$((row - 1))"
-	click 6 "$((row - 1))"
+	dclick 6 "$((row - 1))"
 	tui_wait_for "Added [0-9]+ rows from .*tuimousecmp-"
 	tui_wait_gone 'Add results from'
 
