@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats-int.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -226,17 +227,26 @@ stats_t_quantile(double p, double df)
 	return -t_lower_quantile(1 - p, df);
 }
 
-/* t(conf, df): the two-sided critical value, the quantile at (1 + conf)/2. */
-static double
-t_crit(double conf, double df)
+/* Where t's CDF is the normal's to 1e-15 (its 1/df correction is below
+   that), and the incomplete beta still sees t^2 / df > 0. */
+#define DF_Z 1e15
+
+double
+stats_t_crit(double conf, double df)
 {
-	return stats_t_quantile((1 + conf) / 2, df);
+	return stats_t_quantile((1 + conf) / 2, isinf(df) ? DF_Z : df);
+}
+
+double
+stats_z_quantile(double p)
+{
+	return stats_t_quantile(p, DF_Z);
 }
 
 /* ---------------------------------------------------------------- one */
 
-static int
-cmp_double(const void *pa, const void *pb)
+int
+stats_cmp_double(const void *pa, const void *pb)
 {
 	double a = *(const double *)pa, b = *(const double *)pb;
 
@@ -259,17 +269,16 @@ median_of(const double *v, size_t n)
 	double *s = xmalloc(n * sizeof *s), m;
 
 	memcpy(s, v, n * sizeof *s);
-	qsort(s, n, sizeof *s, cmp_double);
+	qsort(s, n, sizeof *s, stats_cmp_double);
 	m = median_sorted(s, n);
 	free(s);
 	return m;
 }
 
-/* The mean and the sample (n - 1) variance, n > 0, by two passes with the
-   mean corrected by the first pass's residue; exactly v[0] and 0 when the
-   values are all equal, so that equal samples compare as equal. */
-static void
-mean_var(const double *v, size_t n, double *mean, double *var)
+/* By two passes with the mean corrected by the first pass's residue; all
+   equal values are caught first, so that equal samples compare as equal. */
+void
+stats_mean_var(const double *v, size_t n, double *mean, double *var)
 {
 	double sum = 0, m, r = 0, ss = 0;
 	bool same = true;
@@ -303,11 +312,11 @@ stats_describe(const double *v, size_t n, double conf, struct stats_desc *d)
 	d->ci_lo = d->ci_hi = d->ci_half = NAN;
 	if (n == 0)
 		return;
-	mean_var(v, n, &d->mean, &var);
+	stats_mean_var(v, n, &d->mean, &var);
 	d->sd = sqrt(var);
 	s = xmalloc(n * sizeof *s);
 	memcpy(s, v, n * sizeof *s);
-	qsort(s, n, sizeof *s, cmp_double);
+	qsort(s, n, sizeof *s, stats_cmp_double);
 	d->min = s[0];
 	d->max = s[n - 1];
 	d->median = median_sorted(s, n);
@@ -316,7 +325,8 @@ stats_describe(const double *v, size_t n, double conf, struct stats_desc *d)
 		return;
 	if (d->mean != 0)
 		d->cv = d->sd / fabs(d->mean);
-	d->ci_half = t_crit(conf, (double)(n - 1)) * d->sd / sqrt((double)n);
+	d->ci_half =
+	    stats_t_crit(conf, (double)(n - 1)) * d->sd / sqrt((double)n);
 	d->ci_lo = d->mean - d->ci_half;
 	d->ci_hi = d->mean + d->ci_half;
 }
@@ -338,9 +348,9 @@ stats_log_interval(const double *v, size_t n, double conf, double *lo,
 		}
 		l[i] = log(v[i]);
 	}
-	mean_var(l, n, &m, &var);
+	stats_mean_var(l, n, &m, &var);
 	free(l);
-	h = t_crit(conf, (double)(n - 1)) * sqrt(var / (double)n);
+	h = stats_t_crit(conf, (double)(n - 1)) * sqrt(var / (double)n);
 	*lo = exp(m - h);
 	*hi = exp(m + h);
 }
@@ -374,6 +384,30 @@ fieller(double ma, double A, double mb, double B, double q,
 	c->pct_hi = (r2 - 1) * 100;
 }
 
+void
+stats_welch(double ma, double va, size_t na, double mb, double vb, size_t nb,
+    double conf, struct stats_change *c)
+{
+	double A = va / (double)na, B = vb / (double)nb, se2 = A + B;
+
+	c->diff = mb - ma;
+	c->se = sqrt(se2);
+	if (se2 == 0) {
+		/* Nothing varies: the means are the whole truth. */
+		c->t = c->diff == 0 ? 0 : copysign(INFINITY, c->diff);
+		c->df = NAN;
+		c->p = c->diff == 0 ? 1 : 0;
+	} else {
+		c->t = c->diff / c->se;
+		c->df = se2 * se2 /
+		    (A * A / (double)(na - 1) + B * B / (double)(nb - 1));
+		c->p = 2 * stats_t_cdf(-fabs(c->t), c->df);
+		if (c->p > 1)
+			c->p = 1;
+	}
+	c->kind = c->p < 1 - conf ? STATS_DIFFERENT : STATS_NO_DIFFERENCE;
+}
+
 /*
  * On paper Fieller's interval excludes r = 1 exactly when (mb - ma)^2 >
  * q (A + B), i.e. |t| > t(conf, df), i.e. p < 1 - conf, since both use
@@ -384,42 +418,29 @@ void
 stats_compare(const double *a, size_t na, const double *b, size_t nb,
     double conf, struct stats_change *c)
 {
-	double ma, va, mb, vb, A, B, se2;
+	double ma, va, mb, vb;
 
 	c->kind = STATS_TOO_FEW;
-	c->diff = c->t = c->df = c->p = c->pct = NAN;
+	c->test = STATS_TEST_WELCH;
+	c->diff = c->t = c->df = c->p = c->pct = c->se = NAN;
 	c->pct_lo = c->pct_hi = NAN;
 	if (na > 0 && nb > 0) {
-		mean_var(a, na, &ma, &va);
-		mean_var(b, nb, &mb, &vb);
+		stats_mean_var(a, na, &ma, &va);
+		stats_mean_var(b, nb, &mb, &vb);
 		c->diff = mb - ma;
 		if (ma != 0)
 			c->pct = (mb / ma - 1) * 100;
 	}
 	if (na < 2 || nb < 2)
 		return;
-	A = va / na;
-	B = vb / nb;
-	se2 = A + B;
-	if (se2 == 0) {
-		/* Nothing varies: the means are the whole truth. */
-		c->t = c->diff == 0 ? 0 : copysign(INFINITY, c->diff);
-		c->p = c->diff == 0 ? 1 : 0;
+	stats_welch(ma, va, na, mb, vb, nb, conf, c);
+	if (c->se == 0) {
 		c->pct_lo = c->pct_hi = c->pct;
-	} else {
-		c->t = c->diff / sqrt(se2);
-		c->df = se2 * se2 /
-		    (A * A / (double)(na - 1) + B * B / (double)(nb - 1));
-		c->p = 2 * stats_t_cdf(-fabs(c->t), c->df);
-		if (c->p > 1)
-			c->p = 1;
-		if (ma != 0) {
-			double tc = t_crit(conf, c->df);
+	} else if (ma != 0) {
+		double tc = stats_t_crit(conf, c->df);
 
-			fieller(ma, A, mb, B, tc * tc, c);
-		}
+		fieller(ma, va / (double)na, mb, vb / (double)nb, tc * tc, c);
 	}
-	c->kind = c->p < 1 - conf ? STATS_DIFFERENT : STATS_NO_DIFFERENCE;
 }
 
 /* Whether n per sample would tell a change of pct (see stats.h). */
@@ -428,7 +449,7 @@ n_tells(size_t n, double cv2, double pct, double conf)
 {
 	double df = 2 * (double)n - 2;
 
-	return t_crit(conf, df) * sqrt(cv2 / (double)n) * 100 < fabs(pct);
+	return stats_t_crit(conf, df) * sqrt(cv2 / (double)n) * 100 < fabs(pct);
 }
 
 /* The left side falls as n grows (t's quantile falls with df, and so does
@@ -462,7 +483,7 @@ stats_n_needed(double cva, double cvb, double pct, double conf, size_t max)
 static bool
 rounds_enough(size_t n, double cv, double goal, double conf)
 {
-	return t_crit(conf, (double)n - 1) * cv / sqrt((double)n) <= goal;
+	return stats_t_crit(conf, (double)n - 1) * cv / sqrt((double)n) <= goal;
 }
 
 size_t
@@ -550,7 +571,7 @@ stats_trend(const double *v, size_t n, double *tau)
 	var = nn * (nn - 1) * (2 * nn + 5);
 	sorted = xmalloc(n * sizeof *sorted);
 	memcpy(sorted, v, n * sizeof *sorted);
-	qsort(sorted, n, sizeof *sorted, cmp_double);
+	qsort(sorted, n, sizeof *sorted, stats_cmp_double);
 	for (size_t i = 0, j; i < n; i = j) {
 		double t;
 

@@ -79,14 +79,17 @@ struct stats_change {
 	   figures). When both samples have zero variance, lo = hi = pct
 	   and p is 0 (means differ) or 1. */
 	double pct_lo, pct_hi;
-	/* The standard error of diff (of the log-ratio for the log and
-	   rank tests), for summing changes over tests; NAN unknown. */
+	/* The standard error of diff, for summing changes over tests: in
+	   the figures' units for Welch's test (sqrt(va/na + vb/nb)), of
+	   the log-ratio for the log and rank tests; 0 when nothing
+	   varies, NAN with STATS_TOO_FEW. */
 	double se;
 };
 
-/* b (a variant) against a (the baseline). The kind is decided by p; on
-   paper Fieller's interval then agrees, and where rounding at the very
-   boundary could make them differ, p wins. */
+/* b (a variant) against a (the baseline) by Welch's test (c->test is
+   STATS_TEST_WELCH). The kind is decided by p; on paper Fieller's
+   interval then agrees, and where rounding at the very boundary could
+   make them differ, p wins. */
 void stats_compare(const double *a, size_t na, const double *b, size_t nb,
     double conf, struct stats_change *c);
 
@@ -120,10 +123,11 @@ int stats_test_parse(const char *key, enum stats_test *t);
  * mean(ln a), t, df and p are Welch's on the logs, pct is (exp(diff) -
  * 1) x 100 (the change of the geometric mean) and pct_lo, pct_hi the
  * conf interval of it, exp(diff -/+ t(conf, df) se) - 1, never at or
- * below -100%. The interval excludes 0% exactly when p < 1 - conf. Every
- * figure must be finite and above 0; otherwise (and with n < 2) the
- * kind is STATS_TOO_FEW and the figures NAN. Both variances 0: as
- * stats_compare().
+ * below -100%. The interval excludes 0% exactly when p < 1 - conf; se
+ * is that of diff. Every figure must be finite and above 0; otherwise
+ * the kind is STATS_TOO_FEW and the figures NAN. With n < 2 (and >= 1)
+ * the kind is STATS_TOO_FEW, diff and pct given, the rest NAN, as
+ * stats_compare() does. Both variances 0: as stats_compare().
  */
 void stats_log_compare(const double *a, size_t na, const double *b, size_t nb,
     double conf, struct stats_change *c);
@@ -138,10 +142,18 @@ void stats_log_compare(const double *a, size_t na, const double *b, size_t nb,
  * Hodges-Lehmann shift of ln(b) against ln(a) (the median of the na x nb
  * differences ln b_j - ln a_i), pct is (exp(diff) - 1) x 100, the median
  * ratio, and pct_lo, pct_hi its distribution-free interval (Moses: order
- * statistics k and na nb + 1 - k of the differences, k from U's exact or
- * normal critical value), at least conf; both NAN when no such interval
- * exists (3 and 3 cannot reach 95%). Figures finite and above 0, n >= 2
- * each, else STATS_TOO_FEW.
+ * statistics k and na nb + 1 - k of the differences, k the largest whose
+ * coverage by U's exact distribution, or its normal approximation with
+ * the continuity correction when na x nb > STATS_RANK_EXACT_MAX, is at
+ * least conf); both NAN when no such interval exists (3 and 3 cannot
+ * reach 95%: their widest interval, the whole range, covers 90%). Without
+ * ties the interval excludes 0% exactly when p < 1 - conf. c->se is the
+ * half-width of that interval in ln units over the normal quantile of its
+ * own coverage (of the whole range when none reaches conf). Any sizes:
+ * U costs a sort, each order statistic 64 passes over the samples, and no
+ * array of the pairs is built. Figures finite and above 0, else
+ * STATS_TOO_FEW with NAN figures; n < 2 (and >= 1): STATS_TOO_FEW with
+ * diff and pct given.
  */
 #define STATS_RANK_EXACT_MAX 400
 void stats_rank_compare(const double *a, size_t na, const double *b, size_t nb,
@@ -187,8 +199,11 @@ double stats_fcr_conf(size_t m, size_t r, double alpha);
  * samples of na and nb repeats with these coefficients of variation
  * would show with probability power (0.8) at conf: (exp((t(conf, df) +
  * t(power, df)) s) - 1) x 100, s = sqrt(ln(1 + cva^2)/na + ln(1 +
- * cvb^2)/nb), Welch-Satterthwaite df. The rank test's is taken as the
- * log test's over its efficiency, 3/pi. NAN when a cv is NAN or n < 2.
+ * cvb^2)/nb), Welch-Satterthwaite df. The rank test's is the log test's
+ * with s times sqrt(pi/3) (it needs pi/3 the repeats: its efficiency is
+ * 3/pi). Welch's is (t(conf, df) + t(power, df)) sqrt(cva^2/na +
+ * cvb^2/nb) x 100, the variant's spread taken at the baseline's level.
+ * 0 when both cvs are 0; NAN when a cv is NAN or n < 2.
  */
 double stats_mde(enum stats_test t, double cva, double cvb, size_t na,
     size_t nb, double conf, double power);
@@ -197,8 +212,10 @@ double stats_mde(enum stats_test t, double cva, double cvb, size_t na,
  * Repeats per side (>= 3, at most max) that would settle a change now
  * measured at pct percent with these CVs, with probability power: tell
  * it from no change (at conf) when |pct| >= margin, or show it inside
- * +-margin (TOST, 1 - conf a side) when |pct| < margin. 0 when it cannot
- * be told (NAN inputs, |pct| = margin) or would exceed max.
+ * +-margin (TOST, 1 - conf a side) when |pct| < margin. The power is
+ * that of stats_mde() for the first, and for the second the sum of the
+ * two one-sided tests' t powers less 1. 0 when it cannot be told (NAN
+ * inputs, |pct| = margin) or would exceed max.
  */
 size_t stats_n_settle(enum stats_test t, double cva, double cvb, double pct,
     double margin, double conf, double power, size_t max);
@@ -208,8 +225,10 @@ size_t stats_n_settle(enum stats_test t, double cva, double cvb, double pct,
  * errors se[i] and degrees of freedom df[i] (each from its own test;
  * treated as independent): *gm = exp(mean lr), and its conf interval
  * exp(mean -/+ t(conf, df*) sqrt(sum se^2) / k), df* by
- * Welch-Satterthwaite over the terms. NAN outputs when k is 0 or an
- * input is not finite.
+ * Welch-Satterthwaite over the terms; a term whose df is NAN or
+ * infinite (the rank test's, or one whose variances were 0) counts as
+ * normal. All se 0: *lo = *hi = *gm. NAN outputs when k is 0, an lr or
+ * se is not finite or an se or df is negative.
  */
 void stats_geomean_ratio(const double *lr, const double *se, const double *df,
     size_t k, double conf, double *gm, double *lo, double *hi);

@@ -274,6 +274,9 @@ Test(stats, welch_and_fieller_match_the_reference_script)
 	assert_near(c.pct_lo, 3.537544067, 1e-8);
 	assert_near(c.pct_hi, 9.852347484, 1e-8);
 	cr_assert(c.pct_lo > 0 && c.pct_lo < c.pct && c.pct < c.pct_hi);
+	cr_assert_eq(c.test, STATS_TEST_WELCH);
+	/* se of the difference of means: sqrt(va/na + vb/nb). */
+	assert_near(c.se, sqrt(2.5 / 5 + 7.866666667 / 6), 1e-9);
 }
 
 Test(stats, compare_needs_two_each)
@@ -284,7 +287,7 @@ Test(stats, compare_needs_two_each)
 	stats_compare(two, 2, one, 1, STATS_CONF, &c);
 	cr_assert_eq(c.kind, STATS_TOO_FEW);
 	cr_assert(isnan(c.t) && isnan(c.df) && isnan(c.p));
-	cr_assert(isnan(c.pct_lo) && isnan(c.pct_hi));
+	cr_assert(isnan(c.pct_lo) && isnan(c.pct_hi) && isnan(c.se));
 	assert_near(c.diff, 1 - 1.5, 0);
 	assert_near(c.pct, (1 / 1.5 - 1) * 100, 1e-12);
 
