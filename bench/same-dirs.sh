@@ -45,7 +45,7 @@ for i in $(seq "$L"); do
 		j=$("$RAIDLAB" compare --json "$tmp"/res-$o/*.json)
 		v=$(jq -r '.tests[0].rows[1].verdict' <<<"$j")
 		p=$(jq -r '.tests[0].rows[1].p' <<<"$j")
-		[ "$v" = no_difference ] || diff[$o]=$((diff[$o] + 1))
+		case $v in better | worse) diff[$o]=$((diff[$o] + 1)) ;; esac
 		ps[$o]="${ps[$o]} $(printf '%.3f' "$p")"
 	done
 done

@@ -1,6 +1,7 @@
 /*
  * The comparison as JSON: a cell with every figure, its verdict, marks
- * and answer (`raidlab compare --json`), and the stability of a record's
+ * and answer (`raidlab compare --json`), a variant's summary, how the
+ * verdicts were reached, and the stability of a record's
  * own repeats, which the runner stores in the record it writes. See
  * compare.h. The thread that owns the table.
  */
@@ -14,6 +15,7 @@
 
 #include "compare.h"
 #include "record.h"
+#include "stats.h"
 
 /* A number, or null for NaN or an infinity (JSON has neither). */
 static json_t *
@@ -69,10 +71,17 @@ compare_cell_json(const struct compare *c, size_t i, size_t k)
 	json_object_set_new(o, "record",
 	    json_integer((json_int_t)c->rows[i].record + 1));
 	json_object_set_new(o, "pct", num(x->pct));
+	json_object_set_new(o, "change", num(x->ch.pct));
 	json_object_set_new(o, "pct_lo", num(x->ch.pct_lo));
 	json_object_set_new(o, "pct_hi", num(x->ch.pct_hi));
 	json_object_set_new(o, "p", num(x->ch.p));
 	json_object_set_new(o, "df", num(x->ch.df));
+	json_object_set_new(o, "q", num(x->q));
+	json_object_set_new(o, "eq_lo", num(x->eq_lo));
+	json_object_set_new(o, "eq_hi", num(x->eq_hi));
+	json_object_set_new(o, "mde", num(x->mde));
+	json_object_set_new(o, "settle",
+	    x->settle > 0 ? json_integer((json_int_t)x->settle) : json_null());
 	json_object_set_new(o, "baseline", json_boolean(i == c->baseline));
 	json_object_set_new(o, "best", json_boolean(c->cols[k].best == i));
 	json_object_set_new(o, "verdict",
@@ -83,6 +92,39 @@ compare_cell_json(const struct compare *c, size_t i, size_t k)
 	json_object_set_new(o, "answer",
 	    answer ? json_string(answer) : json_null());
 	free(answer);
+	return o;
+}
+
+json_t *
+compare_summary_json(const struct compare *c, size_t row)
+{
+	struct compare_summary s;
+	char *text = compare_summary_text(c, row);
+	json_t *o;
+
+	compare_summarise(c, row, &s);
+	o = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o, s:o, s:I}",
+	    "tests", (json_int_t)s.tests, "better", (json_int_t)s.better,
+	    "worse", (json_int_t)s.worse, "same", (json_int_t)s.same, "unsure",
+	    (json_int_t)s.unsure, "other", (json_int_t)s.other, "gm", num(s.gm),
+	    "gm_lo", num(s.gm_lo), "gm_hi", num(s.gm_hi), "gm_tests",
+	    (json_int_t)s.gm_tests);
+	json_object_set_new(o, "text", text ? json_string(text) : json_null());
+	free(text);
+	return o;
+}
+
+json_t *
+compare_method_json(const struct compare *c)
+{
+	char *text = compare_method_text(c);
+	json_t *o = json_pack("{s:s, s:f, s:f, s:I, s:I, s:o, s:f, s:s}",
+	    "test", stats_test_key(c->test), "equivalence", c->margin, "alpha",
+	    COMPARE_ALPHA, "family", (json_int_t)c->family, "rejected",
+	    (json_int_t)c->rejected, "conf", num(c->conf_shown), "power",
+	    COMPARE_POWER, "text", text);
+
+	free(text);
 	return o;
 }
 

@@ -1,9 +1,11 @@
 /*
  * The statistics of the comparison table and their words: each cell's
- * stability marks, its verdict against the baseline (src/stats.h: Welch's
- * t-test, Fieller's interval of the change), and the texts front ends
- * show: a short verdict for a table column, the one-sentence answer, the
- * marks' reasons. See compare.h. The thread that owns the table.
+ * stability marks, its raw verdict against the baseline (src/stats.h: the
+ * comparison's test, log-Welch, Welch or Mann-Whitney), which bests and
+ * colours are proven, and the texts front ends show: a short verdict for
+ * a table column, the one-sentence answer, the marks' reasons. The
+ * correction over the family of verdicts, and the final three answers,
+ * are compare-family.c's. See compare.h. The thread that owns the table.
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "compare-int.h"
 #include "compare.h"
 #include "i18n.h"
 #include "plot.h"
@@ -77,18 +80,32 @@ change_reset(struct stats_change *ch)
 {
 	memset(ch, 0, sizeof *ch);
 	ch->kind = STATS_TOO_FEW;
-	ch->diff = ch->t = ch->df = ch->p = NAN;
+	ch->test = -1;
+	ch->diff = ch->t = ch->df = ch->p = ch->se = NAN;
 	ch->pct = ch->pct_lo = ch->pct_hi = NAN;
 }
 
+/* Every figure is above 0: the log and rank tests work on logarithms. */
+static bool
+positive(const struct compare_cell *x)
+{
+	for (size_t i = 0; i < x->n; i++)
+		if (!(x->v[i] > 0) || !isfinite(x->v[i]))
+			return false;
+	return true;
+}
+
 /*
- * The verdict of x against b (neither the baseline's own cell), its
- * change into *ch and *pct, the repeats that would tell into *needed.
- * Pure: compare_proven_better() asks it of any two rows.
+ * The verdict of x against b (neither the baseline's own cell) before the
+ * correction, its change by test t at STATS_CONF into *ch (Welch's when a
+ * figure is 0 or below: ch->test says which) and *pct, the repeats that
+ * would tell into *needed. A pair to judge comes back COMPARE_V_UNSURE:
+ * the family decides (compare-family.c). Pure: compare_proven_better()
+ * asks it of any two rows.
  */
 static enum compare_verdict
 pair_verdict(const struct compare_cell *x, const struct compare_cell *b,
-    bool lower_better, struct stats_change *ch, double *pct, size_t *needed)
+    enum stats_test t, struct stats_change *ch, double *pct, size_t *needed)
 {
 	*pct = NAN;
 	*needed = 0;
@@ -101,8 +118,12 @@ pair_verdict(const struct compare_cell *x, const struct compare_cell *b,
 		return COMPARE_V_FAST;
 	if (b->mean != 0)
 		*pct = (x->mean - b->mean) / b->mean * 100;
-	if (x->n >= 2 && b->n >= 2)
-		stats_compare(b->v, b->n, x->v, x->n, STATS_CONF, ch);
+	if (t != STATS_TEST_WELCH && (!positive(x) || !positive(b)))
+		t = STATS_TEST_WELCH;
+	if (x->n >= 2 && b->n >= 2) {
+		stats_compare_by(t, b->v, b->n, x->v, x->n, STATS_CONF, ch);
+		ch->test = (int)t;
+	}
 	if (x->n < FEW_REPEATS || b->n < FEW_REPEATS) {
 		*needed =
 		    stats_n_needed(b->d.cv, x->d.cv, *pct, STATS_CONF, 1000);
@@ -112,16 +133,15 @@ pair_verdict(const struct compare_cell *x, const struct compare_cell *b,
 		return COMPARE_V_NONE; /* overflowing figures */
 	if (x->d.sd == 0 && b->d.sd == 0 && x->mean != b->mean)
 		return COMPARE_V_EXACT;
-	if (ch->kind != STATS_DIFFERENT)
-		return COMPARE_V_SAME;
-	return (ch->diff < 0) == lower_better ? COMPARE_V_BETTER
-					      : COMPARE_V_WORSE;
+	return COMPARE_V_UNSURE;
 }
 
 static void
 cell_verdict(struct compare_cell *x, const struct compare_cell *b, bool is_base,
-    bool lower_better)
+    enum stats_test t)
 {
+	x->q = x->eq_lo = x->eq_hi = x->mde = NAN;
+	x->settle = 0;
 	if (b == NULL || x->n == 0 || b->n == 0) {
 		x->verdict = COMPARE_V_NONE;
 		x->pct = NAN;
@@ -136,8 +156,20 @@ cell_verdict(struct compare_cell *x, const struct compare_cell *b, bool is_base,
 		change_reset(&x->ch);
 		return;
 	}
-	x->verdict =
-	    pair_verdict(x, b, lower_better, &x->ch, &x->pct, &x->needed);
+	x->verdict = pair_verdict(x, b, t, &x->ch, &x->pct, &x->needed);
+}
+
+bool
+compare_judged(const struct compare_cell *x)
+{
+	return x->verdict == COMPARE_V_SAME || x->verdict == COMPARE_V_UNSURE ||
+	    x->verdict == COMPARE_V_BETTER || x->verdict == COMPARE_V_WORSE;
+}
+
+double
+compare_change(const struct compare_cell *x)
+{
+	return isfinite(x->ch.pct) ? x->ch.pct : x->pct;
 }
 
 bool
@@ -147,10 +179,12 @@ compare_proven_better(const struct compare *c, size_t a, size_t b, size_t col)
 	double pct;
 	size_t needed;
 
-	return a != b &&
+	if (a == b ||
 	    pair_verdict(compare_cell(c, a, col), compare_cell(c, b, col),
-		c->cols[col].lower_better, &ch, &pct,
-		&needed) == COMPARE_V_BETTER;
+		c->test, &ch, &pct, &needed) != COMPARE_V_UNSURE)
+		return false;
+	return ch.p < compare_family_level(c) &&
+	    (ch.diff < 0) == c->cols[col].lower_better;
 }
 
 /*
@@ -183,9 +217,27 @@ col_proven(struct compare *c, size_t k)
 		col->best = COMPARE_NONE;
 }
 
+/* The test and margin: compare_set_method()'s, else the baseline
+   record's (the first row's without a baseline). */
+static void
+method_take(struct compare *c)
+{
+	size_t r = c->baseline != COMPARE_NONE ? c->baseline : 0;
+
+	if (c->method_chosen)
+		return;
+	c->test = STATS_TEST_LOG;
+	c->margin = COMPARE_MARGIN_DEFAULT;
+	if (r < c->nrows) {
+		c->test = c->rows[r].test;
+		c->margin = c->rows[r].margin;
+	}
+}
+
 void
 compare_judge(struct compare *c)
 {
+	method_take(c);
 	for (size_t i = 0; i < c->nrows; i++)
 		for (size_t k = 0; k < c->ncols; k++)
 			cell_marks(&c->rows[i].cells[k], c->rows[i].cv_limit);
@@ -196,9 +248,11 @@ compare_judge(struct compare *c)
 
 		for (size_t i = 0; i < c->nrows; i++)
 			cell_verdict(&c->rows[i].cells[k], b, i == c->baseline,
-			    c->cols[k].lower_better);
-		col_proven(c, k);
+			    c->test);
 	}
+	compare_family_judge(c);
+	for (size_t k = 0; k < c->ncols; k++)
+		col_proven(c, k);
 }
 
 const char *
@@ -216,7 +270,9 @@ compare_verdict_key(enum compare_verdict v)
 	case COMPARE_V_EXACT:
 		return "exact";
 	case COMPARE_V_SAME:
-		return "no_difference";
+		return "same";
+	case COMPARE_V_UNSURE:
+		return "unsure";
 	case COMPARE_V_BETTER:
 		return "better";
 	case COMPARE_V_WORSE:
@@ -229,10 +285,41 @@ compare_verdict_key(enum compare_verdict v)
 
 /* ---------------------------------------------------------------- words */
 
-static const char *
-pm(void)
+const char *
+compare_pm(void)
 {
 	return plot_utf8_locale() ? "±" : "+-";
+}
+
+const char *
+compare_conf_text(double conf, char *buf, size_t len)
+{
+	/* 95% is "95", 99.79% "99.8", 99.995% "99.995": never a rounded
+	   "100", and within a twentieth of a percent. */
+	for (int d = 0; d <= 4; d++) {
+		double v;
+
+		snprintf(buf, len, "%.*f", d, conf * 100);
+		v = strtod(buf, NULL);
+		if (v < 100 && fabs(v - conf * 100) <= 0.05)
+			break;
+	}
+	return buf;
+}
+
+const char *
+compare_test_words(enum stats_test t)
+{
+	switch (t) {
+	case STATS_TEST_WELCH:
+		return _("Welch's t-test");
+	case STATS_TEST_RANK:
+		return _("the rank test (Mann-Whitney)");
+	case STATS_TEST_LOG:
+	case STATS_TEST__COUNT:
+		break;
+	}
+	return _("the log t-test");
 }
 
 /* Either side's repeats are unstable. */
@@ -248,12 +335,22 @@ unstable(const struct compare *c, size_t row, size_t col)
 	    (b != NULL && (b->marks & COMPARE_UNSTABLE) != 0);
 }
 
+/* "-7.0" under 10 in size, "-12" above: an interval end in few columns. */
+static const char *
+short_pct(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, fabs(v) < 10 ? "%+.1f" : "%+.0f", v);
+	return buf;
+}
+
 const char *
 compare_format_verdict(const struct compare *c, size_t row, size_t col,
     char *buf, size_t len)
 {
 	const struct compare_cell *x = compare_cell(c, row, col);
 	const char *mark = unstable(c, row, col) ? " !" : "";
+	bool ci = isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi);
+	char lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
 
 	switch (x->verdict) {
 	case COMPARE_V_NONE:
@@ -275,23 +372,33 @@ compare_format_verdict(const struct compare *c, size_t row, size_t col,
 		snprintf(buf, len, _("%+.1f%% exact?"), x->pct);
 		break;
 	case COMPARE_V_SAME:
-		snprintf(buf, len, "~ p=%.2f%s", x->ch.p, mark);
+		snprintf(buf, len, _("same %s%g%%%s"), compare_pm(), c->margin,
+		    mark);
+		break;
+	case COMPARE_V_UNSURE:
+		if (ci)
+			snprintf(buf, len, "? %s..%s%%%s",
+			    short_pct(x->ch.pct_lo, lo, sizeof lo),
+			    short_pct(x->ch.pct_hi, hi, sizeof hi), mark);
+		else
+			snprintf(buf, len, "? p=%.2f%s", x->ch.p, mark);
 		break;
 	case COMPARE_V_BETTER:
 	case COMPARE_V_WORSE:
-		if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi))
-			snprintf(buf, len, "%+.1f%% %s%.1f%%%s", x->pct, pm(),
+		if (ci)
+			snprintf(buf, len, "%+.1f%% %s%.1f%%%s",
+			    compare_change(x), compare_pm(),
 			    (x->ch.pct_hi - x->ch.pct_lo) / 2, mark);
 		else
-			snprintf(buf, len, "%+.1f%% %s?%s", x->pct, pm(), mark);
+			snprintf(buf, len, "%+.1f%% %s?%s", compare_change(x),
+			    compare_pm(), mark);
 		break;
 	}
 	return buf;
 }
 
-/* "b", or "b #2" when several records are compared. */
-static char *
-row_label(const struct compare *c, size_t i)
+char *
+compare_row_label(const struct compare *c, size_t i)
 {
 	const struct compare_row *r = &c->rows[i];
 
@@ -303,66 +410,129 @@ static void
 p_text(double p, char *buf, size_t len)
 {
 	if (p < 0.001)
-		snprintf(buf, len, "p < 0.001");
+		snprintf(buf, len, "< 0.001");
 	else
-		snprintf(buf, len, "p = %.3f", p);
+		snprintf(buf, len, "= %.3f", p);
 }
 
-/* "(95% CI 22.9% to 31.3%; p = 0.001; n = 5 and 5)" in magnitudes, as
-   the sentence reads ("faster", "slower"); sign: -1 for a fall. */
+/* "p = 0.004, 0.030 after correcting for 24 comparisons; n = 5 and 5":
+   with one comparison there is nothing to correct. */
 static void
-interval_text(const struct compare_cell *x, const struct compare_cell *b,
-    int sign, struct strbuf *out)
+p_and_q(const struct compare *c, const struct compare_cell *x,
+    const struct compare_cell *b, struct strbuf *out)
 {
-	char p[32];
+	char p[32], q[32];
 
 	p_text(x->ch.p, p, sizeof p);
+	strbuf_printf(out, "p %s", p);
+	if (c->family > 1 && isfinite(x->q)) {
+		p_text(x->q, q, sizeof q);
+		/* "0.030", not "= 0.030", after the comma */
+		strbuf_printf(out,
+		    ngettext(", %s after correcting for %zu comparison",
+			", %s after correcting for %zu comparisons",
+			(unsigned long)c->family),
+		    q[0] == '=' ? q + 2 : q, c->family);
+	}
+	strbuf_printf(out, _("; n = %zu and %zu"), x->n, b->n);
+}
+
+/* "b: 27.1% faster than a by the log t-test (99.6% CI 22.9% to 31.3%;
+   p ...)", the interval in magnitudes as the sentence reads. */
+static void
+answer_diff(const struct compare *c, size_t col, const struct compare_cell *x,
+    const struct compare_cell *b, const char *base, struct strbuf *out)
+{
+	double pct = compare_change(x), a = fabs(pct);
+	int sign = pct < 0 ? -1 : 1;
+	char conf[16];
+
+	if (c->cols[col].lower_better)
+		strbuf_printf(out,
+		    pct < 0 ? _("took %.1f%% less time than %s")
+			    : _("took %.1f%% more time than %s"),
+		    a, base);
+	else
+		strbuf_printf(out,
+		    pct < 0 ? _("%.1f%% slower than %s")
+			    : _("%.1f%% faster than %s"),
+		    a, base);
+	strbuf_printf(out, _(" by %s ("), compare_test_words(x->ch.test));
 	if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi)) {
 		double lo = sign * x->ch.pct_lo, hi = sign * x->ch.pct_hi;
 
-		strbuf_printf(out,
-		    _(" (95%% CI %.1f%% to %.1f%%; %s; n = %zu "
-		      "and %zu)"),
-		    lo < hi ? lo : hi, lo < hi ? hi : lo, p, x->n, b->n);
-	} else {
-		strbuf_printf(out,
-		    _(" (%s; n = %zu and %zu; no interval: the baseline is "
-		      "too noisy for a ratio)"),
-		    p, x->n, b->n);
+		strbuf_printf(out, _("%s%% CI %.1f%% to %.1f%%; "),
+		    compare_conf_text(c->conf_shown, conf, sizeof conf),
+		    lo < hi ? lo : hi, lo < hi ? hi : lo);
 	}
+	p_and_q(c, x, b, out);
+	strbuf_add(out, ")");
+	if (a < c->margin)
+		strbuf_printf(out, _(" (within the %s%g%% margin)"),
+		    compare_pm(), c->margin);
+}
+
+static void
+answer_same(const struct compare *c, const struct compare_cell *x,
+    const struct compare_cell *b, const char *base, struct strbuf *out)
+{
+	strbuf_printf(out,
+	    _("the same as %s within %s%g%% by %s (%+.1f%%, 90%% CI "
+	      "%+.1f%% to %+.1f%%: both one-sided tests reject; "),
+	    base, compare_pm(), c->margin, compare_test_words(x->ch.test),
+	    compare_change(x), x->eq_lo, x->eq_hi);
+	p_and_q(c, x, b, out);
+	strbuf_add(out, ")");
+}
+
+static void
+answer_unsure(const struct compare *c, const struct compare_cell *x,
+    const struct compare_cell *b, const char *base, struct strbuf *out)
+{
+	size_t n = x->n > b->n ? x->n : b->n;
+	char conf[16];
+
+	strbuf_printf(out, _("can't tell against %s by %s"), base,
+	    compare_test_words(x->ch.test));
+	if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi))
+		strbuf_printf(out, _(": the %s%% CI spans %+.1f%% to %+.1f%%"),
+		    compare_conf_text(c->conf_shown, conf, sizeof conf),
+		    x->ch.pct_lo, x->ch.pct_hi);
+	strbuf_printf(out, " (%+.1f%%; ", compare_change(x));
+	p_and_q(c, x, b, out);
+	strbuf_add(out, ")");
+	if (x->settle > n)
+		strbuf_printf(out,
+		    ngettext("; about %zu more repeat each would settle it",
+			"; about %zu more repeats each would settle it",
+			(unsigned long)(x->settle - n)),
+		    x->settle - n);
+	else if (x->settle > 0)
+		strbuf_add(out,
+		    _("; as many repeats again would likely settle it"));
+	else
+		strbuf_printf(out,
+		    _("; no practical number of repeats would settle it (the "
+		      "change lies at the %s%g%% margin, or beyond 1000 "
+		      "repeats)"),
+		    compare_pm(), c->margin);
 }
 
 static void
 answer_change(const struct compare *c, size_t col, const struct compare_cell *x,
     const struct compare_cell *b, const char *base, struct strbuf *out)
 {
-	bool lower = c->cols[col].lower_better;
-	double a = fabs(x->pct);
-
-	if (x->verdict == COMPARE_V_SAME) {
-		char p[32];
-
-		p_text(x->ch.p, p, sizeof p);
-		strbuf_printf(out,
-		    _("no difference from %s proven at 95%% (%+.1f%%"), base,
-		    x->pct);
-		if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi))
-			strbuf_printf(out, _(", 95%% CI %+.1f%% to %+.1f%%"),
-			    x->ch.pct_lo, x->ch.pct_hi);
-		strbuf_printf(out, _("; %s; n = %zu and %zu)"), p, x->n, b->n);
-		return;
-	}
-	if (lower)
-		strbuf_printf(out,
-		    x->pct < 0 ? _("took %.1f%% less time than %s")
-			       : _("took %.1f%% more time than %s"),
-		    a, base);
+	if (x->verdict == COMPARE_V_SAME)
+		answer_same(c, x, b, base, out);
+	else if (x->verdict == COMPARE_V_UNSURE)
+		answer_unsure(c, x, b, base, out);
 	else
+		answer_diff(c, col, x, b, base, out);
+	if (isfinite(x->mde))
 		strbuf_printf(out,
-		    x->pct < 0 ? _("%.1f%% slower than %s")
-			       : _("%.1f%% faster than %s"),
-		    a, base);
-	interval_text(x, b, x->pct < 0 ? -1 : 1, out);
+		    _("; the smallest change these repeats could show is "
+		      "%.1f%% (%.0f%% power)"),
+		    x->mde, COMPARE_POWER * 100);
 }
 
 static void
@@ -407,7 +577,7 @@ answer_marks(const struct compare *c, size_t row, size_t col,
 		if ((x->marks & COMPARE_UNSTABLE) == 0)
 			continue;
 		m = compare_marks_text(c, sides[s], col);
-		name = row_label(c, sides[s]);
+		name = compare_row_label(c, sides[s]);
 		strbuf_printf(out, "; %s%s: %s",
 		    said ? "" : _("the verdict rests on an unstable sample: "),
 		    name, m);
@@ -427,8 +597,8 @@ answer(const struct compare *c, size_t row, size_t col, bool marks)
 	if (x->verdict == COMPARE_V_NONE || x->verdict == COMPARE_V_BASELINE)
 		return NULL;
 	b = compare_cell(c, c->baseline, col);
-	name = row_label(c, row);
-	base = row_label(c, c->baseline);
+	name = compare_row_label(c, row);
+	base = compare_row_label(c, c->baseline);
 	strbuf_init(&out);
 	strbuf_printf(&out, "%s: ", name);
 	switch (x->verdict) {

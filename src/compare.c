@@ -30,6 +30,9 @@ compare_init(struct compare *c)
 {
 	memset(c, 0, sizeof *c);
 	c->baseline = COMPARE_NONE;
+	c->test = STATS_TEST_LOG;
+	c->margin = COMPARE_MARGIN_DEFAULT;
+	c->conf_shown = STATS_CONF;
 }
 
 static void
@@ -37,6 +40,7 @@ cell_reset(struct compare_cell *cell)
 {
 	memset(cell, 0, sizeof *cell);
 	cell->mean = cell->sd = cell->pct = NAN;
+	cell->q = cell->eq_lo = cell->eq_hi = cell->mde = NAN;
 	cell->tau = cell->trend_p = cell->wall = NAN;
 	stats_describe(NULL, 0, STATS_CONF, &cell->d);
 }
@@ -402,6 +406,8 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 	    record_scaled(rec->root) ? xstrdup(record_scaled(rec->root)) : NULL;
 	r->record = recno;
 	r->cv_limit = record_cv_limit(rec->root);
+	r->test = (enum stats_test)record_test(rec->root);
+	r->margin = record_equivalence(rec->root) * 100;
 	r->cells = xcalloc(c->ncols ? c->ncols : 1, sizeof *r->cells);
 	for (size_t k = 0; k < c->ncols; k++)
 		cell_reset(&r->cells[k]);

@@ -12,11 +12,14 @@
  * are above 0, and so is the interval), the stability marks (CV over the
  * lab's limit, a trend, outliers, a warm-up, tests too short to trust,
  * stopped repeats) and, against a chosen baseline row, the change in
- * percent with its 95% interval (Fieller) and Welch's p-value, summed up
- * as a verdict. Per column the best cell is marked, the highest mean for
- * rates, the lowest for seconds (compare_lower_better decides from the
- * unit), only when it is proven better than every other (a star is an
- * answer: never where every verdict says "no difference"). Failed runs are
+ * percent by the comparison's test (the log t-test by default) with its
+ * interval and p-value, corrected over every cell judged (Benjamini-
+ * Hochberg) and summed up as one of three answers: better or worse, the
+ * same within the margin, or can't tell. Per column the best cell is
+ * marked, the highest mean for rates, the lowest for seconds
+ * (compare_lower_better decides from the unit), only when it is proven
+ * better than every other at the corrected level (a star is an answer:
+ * never where no verdict proves a difference). Failed runs are
  * counted, not averaged (their figures are partial), as `raidlab show` does;
  * too-fast repeats are left out unless every repeat was; a stopped run's
  * figures (an interrupted run, or a test that stalled: the process stopped or
@@ -172,6 +175,11 @@ struct compare_row {
 	char *why; /* why the row has no figure ("not built: ..."), or
 		      NULL */
 	double cv_limit; /* its record's (record_cv_limit()) */
+	/* Its record's test (record_test()) and equivalence margin in
+	   percent (record_equivalence()): the comparison's when the row is
+	   the baseline and compare_set_method() chose none. */
+	enum stats_test test;
+	double margin;
 	struct compare_cell *cells; /* ncols of them */
 };
 
@@ -354,19 +362,29 @@ bool compare_scaled_differ(const struct compare *c);
 /* compare-verdict.c: the statistics of update() and their words. */
 
 /*
- * The verdict of the cell in a few columns, for tables: "+27.1% ±4.2%"
- * (the half-width of the 95% interval; "?" after it when a side is
- * unstable), "~ p=0.52" (no difference proven, as benchstat writes it),
- * "n<3", "stopped", "+++++", "baseline", or "". Returns buf.
+ * The verdict of the cell in at most 16 columns, for tables: "+27.1%
+ * ±4.2%" (better or worse: the test's change, the half-width of the
+ * interval shown at conf_shown), "same ±2%" (within the margin), "?
+ * -7.0..+9.0%" (can't tell: the interval shown; "? p=0.20" when the test
+ * gives none), " !" after any of them when a side is unstable, "+5.0%
+ * exact?", "n<3", "stopped", "+++++", "baseline", or "". Returns buf.
  */
 const char *compare_format_verdict(const struct compare *c, size_t row,
     size_t col, char *buf, size_t len);
 
 /*
- * The answer in one sentence, for the selected test:
- * "b: 27.1% faster than a (95% CI 22.9% to 31.3%; p = 0.0004; n = 5 and
- * 5)", "b: no difference from a proven at 95% (-1.2%, 95% CI -5.0% to
- * +2.8%; p = 0.52; n = 5 and 5)", "b: 2 repeats against 5: noise cannot
+ * The answer in one sentence, for the selected test, naming the test
+ * that gave it, the interval shown (at conf_shown), p and, with more than
+ * one comparison, q:
+ * "b: 27.1% faster than a by the log t-test (99.6% CI 22.9% to 31.3%;
+ * p = 0.004, 0.030 after correcting for 24 comparisons; n = 5 and 5)"
+ * (and " (within the ±2% margin)" after a proven change smaller than
+ * the margin), "b: the same as a within ±2% by the log t-test (-0.4%,
+ * 90% CI -1.2% to +0.5%: both one-sided tests reject; p = 0.52, ...)",
+ * "b: can't tell against a by the log t-test: the 99.6% CI spans -7.0%
+ * to +9.0% (+1.0%; p = ...); about 6 more repeats each would settle it",
+ * each of the three followed by "; the smallest change these repeats
+ * could show is 4.1% (80% power)"; "b: 2 repeats against 5: noise cannot
  * be told from a difference; about 6 repeats each would tell", with
  * "; the verdict rests on an unstable sample: a: REASONS" for each side
  * that is. The names are the rows' variants ("b #2" with several
@@ -399,16 +417,22 @@ char *compare_marks_keys(unsigned marks);
 const char *compare_verdict_key(enum compare_verdict v);
 
 /*
- * Row a's figure in col is proven better than row b's: the verdict of a
- * against b, were b the baseline, would be "better" (3 repeats or more
- * each, neither stopped nor too fast, Welch's p under 5%, not both
- * exact). What a star or a colour may claim.
+ * Row a's figure in col is proven better than row b's at the corrected
+ * level: 3 repeats or more each, neither stopped nor too fast, not both
+ * exact, and the comparison's test gives a p under the family's
+ * Benjamini-Hochberg threshold, max(rejected, 1) x 5% / family (= 1 -
+ * conf_shown: where a shown interval excludes 0%). Against the baseline
+ * this is exactly the verdict "better"; between two other rows the pair
+ * is held to the same threshold. With no family (no baseline, or nothing
+ * judged) the threshold is 5% / ncols (Bonferroni over the columns'
+ * bests). What a star or a colour may claim.
  */
 bool
 compare_proven_better(const struct compare *c, size_t a, size_t b, size_t col);
 
-/* The statistics of every cell (per cell, then against the baseline),
-   and which bests and colours are proven; update() calls it. */
+/* The statistics of every cell (per cell, then against the baseline,
+   then corrected over the family: compare-family.c), and which bests
+   and colours are proven; update() calls it. */
 void compare_judge(struct compare *c);
 
 /* ---------------------------------------------------------------- JSON */
@@ -417,12 +441,26 @@ void compare_judge(struct compare *c);
 /*
  * The cell as `raidlab compare --json` prints it: variant, record (from
  * 1), scratch, n, mean, sd, cv, median, min, max, ci_lo, ci_hi (95% CI
- * of the geometric mean), pct, pct_lo, pct_hi (Fieller), p, df (Welch),
- * baseline, best, failed, too_fast, interrupted, verdict
- * (compare_verdict_key()), needed (too few repeats: how many would tell), marks
- * [keys], marks_text, answer, why (a row without figures). NaN is null.
+ * of the geometric mean), pct (of the means), change (the test's: the
+ * ratio of geometric means for the log test, the median ratio for the
+ * rank test), pct_lo, pct_hi (its interval at the comparison's conf), p,
+ * df (NaN for the rank test), q (Benjamini-Hochberg), eq_lo, eq_hi (the
+ * 90% interval TOST judged), mde, settle, baseline, best, failed,
+ * too_fast, interrupted, verdict (compare_verdict_key()), needed (too
+ * few repeats: how many would tell), marks [keys], marks_text, answer,
+ * why (a row without figures). NaN is null.
  */
 json_t *compare_cell_json(const struct compare *c, size_t row, size_t col);
+
+/* compare_summarise() of row with its text (compare_summary_text(), null
+   for the baseline): tests, better, worse, same, unsure, other, gm,
+   gm_lo, gm_hi, gm_tests, text. */
+json_t *compare_summary_json(const struct compare *c, size_t row);
+
+/* How the verdicts were reached: test (its key), equivalence (the margin
+   in percent), alpha, family, rejected, conf (the level of pct_lo and
+   pct_hi), power, text (compare_method_text()). */
+json_t *compare_method_json(const struct compare *c);
 
 /*
  * What rec's own repeats say, for the record itself ("stability"): one

@@ -28,6 +28,7 @@
 #include "lab-check.h"
 #include "lab.h"
 #include "param.h"
+#include "stats.h"
 #include "strmap.h"
 #include "units.h"
 #include "workload.h"
@@ -570,6 +571,13 @@ check_rounds(struct lab_chk *c, const struct lab *lab)
 		lab_chk_add(c, lab_line(lab, LAB_L_CV_LIMIT),
 		    lab_key(LAB_L_CV_LIMIT),
 		    _("must be more than 0%% and less than 100%%"));
+	if (lab->equivalence <= 0 || lab->equivalence >= LAB_PERCENT_MAX)
+		lab_chk_add(c, lab_line(lab, LAB_L_EQUIVALENCE),
+		    lab_key(LAB_L_EQUIVALENCE),
+		    _("must be more than 0%% and less than 100%%"));
+	if (lab->test < 0 || lab->test >= STATS_TEST__COUNT)
+		lab_chk_add(c, lab_line(lab, LAB_L_TEST), lab_key(LAB_L_TEST),
+		    _("not a test: log, welch or rank"));
 }
 
 static void

@@ -20,6 +20,7 @@
 #include "lab-edit.h"
 #include "lab-load.h"
 #include "lab.h"
+#include "stats.h"
 #include "xalloc.h"
 
 /* ---------------------------------------------------------------- shared */
@@ -242,6 +243,12 @@ lab_edit_reset(struct lab *lab, enum lab_l_field f)
 		break;
 	case LAB_L_CV_LIMIT:
 		lab->cv_limit = LAB_CV_LIMIT_DEFAULT;
+		break;
+	case LAB_L_TEST:
+		lab->test = STATS_TEST_LOG;
+		break;
+	case LAB_L_EQUIVALENCE:
+		lab->equivalence = LAB_EQUIVALENCE_DEFAULT;
 		break;
 	case LAB_L_CACHE:
 		lab->cache = LAB_CACHE_DROP;

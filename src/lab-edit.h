@@ -51,7 +51,7 @@ int lab_edit_order(struct lab *lab, enum lab_order o);
 void lab_edit_new_defaults(struct lab *lab);
 int lab_edit_cache(struct lab *lab, enum lab_cache c);
 /* Forget a top-level key (name, description, repeats, order, cv_limit,
-   cache, results). */
+   test, equivalence, cache, results). */
 int lab_edit_reset(struct lab *lab, enum lab_l_field f);
 
 /* ---------------------------------------------------------------- variants */

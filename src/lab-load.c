@@ -537,8 +537,8 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 /* ---------------------------------------------------------------- top */
 
 static const char *const top_keys[] = { "name", "description", "repeats",
-	"order", "cv_limit", "cache", "results", "defaults", "variants",
-	"workloads", NULL };
+	"order", "cv_limit", "test", "equivalence", "cache", "results",
+	"defaults", "variants", "workloads", NULL };
 
 #define LSET(lab, f, s)                                                        \
 	do {                                                                   \

@@ -15,6 +15,7 @@
 /* Names indexed by enum value, NULL-terminated (lab.c). */
 extern const char *const lab_cache_names[];
 extern const char *const lab_order_names[];
+extern const char *const lab_test_names[];
 extern const char *const lab_engine_names[];
 extern const char *const lab_md_level_names[];
 extern const char *const lab_profile_names[];
@@ -98,7 +99,8 @@ lab_resolve_array(struct lab_ctx *c, const char *prefix, struct lab_array *a);
  */
 const char *lab_text_skip(const char *p, int *line);
 
-/* lab-rounds.c: the top-level repeats, order and cv_limit. */
+/* lab-rounds.c: the top-level repeats, order, cv_limit, test and
+   equivalence. */
 void lab_load_rounds(struct lab_ctx *c, const config_setting_t *root,
     struct lab *lab);
 

@@ -1,7 +1,8 @@
 /*
  * The lab's keys about its rounds of repeats: repeats (a count, or a
- * range with a goal), order and cv_limit, read from a lab file, and the
- * percents they are written in. The thread that owns the lab.
+ * range with a goal), order and cv_limit, and how compare judges them
+ * (test, equivalence), read from a lab file, and the percents they are
+ * written in. The thread that owns the lab.
  */
 #include "config.h"
 
@@ -180,4 +181,12 @@ lab_load_rounds(struct lab_ctx *c, const config_setting_t *root,
 	if ((s = config_setting_get_member(root, "cv_limit")) != NULL &&
 	    get_percent(c, s, "cv_limit", &lab->cv_limit))
 		LSET(lab, LAB_L_CV_LIMIT, s);
+	if ((s = config_setting_get_member(root, "test")) != NULL &&
+	    lab_get_enum(c, s, "test", lab_test_names, &v)) {
+		lab->test = v;
+		LSET(lab, LAB_L_TEST, s);
+	}
+	if ((s = config_setting_get_member(root, "equivalence")) != NULL &&
+	    get_percent(c, s, "equivalence", &lab->equivalence))
+		LSET(lab, LAB_L_EQUIVALENCE, s);
 }

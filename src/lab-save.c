@@ -327,6 +327,11 @@ format_top(struct out *o, const struct lab *lab)
 	if (OWN(lab, LAB_L_CV_LIMIT))
 		kv_str(o, "cv_limit",
 		    lab_percent_format(lab->cv_limit, pc, sizeof pc));
+	if (OWN(lab, LAB_L_TEST))
+		kv_str(o, "test", lab_test_name(lab->test));
+	if (OWN(lab, LAB_L_EQUIVALENCE))
+		kv_str(o, "equivalence",
+		    lab_percent_format(lab->equivalence, pc, sizeof pc));
 	if (OWN(lab, LAB_L_CACHE))
 		kv_str(o, "cache", lab_cache_name(lab->cache));
 	if (OWN(lab, LAB_L_RESULTS))

@@ -13,6 +13,7 @@
 #include "lab-load.h"
 #include "lab.h"
 #include "param.h"
+#include "stats.h"
 #include "workload.h"
 #include "xalloc.h"
 
@@ -20,6 +21,11 @@
 
 const char *const lab_cache_names[] = { "drop", "keep", NULL };
 const char *const lab_order_names[] = { "interleaved", "grouped", NULL };
+/* In enum stats_test's order: the lab keeps the test as its index. */
+const char *const lab_test_names[] = { "log", "welch", "rank", NULL };
+_Static_assert(STATS_TEST_LOG == 0 && STATS_TEST_WELCH == 1 &&
+	STATS_TEST_RANK == 2 && STATS_TEST__COUNT == 3,
+    "lab_test_names follows enum stats_test");
 const char *const lab_engine_names[] = { "md", "btrfs", "single", NULL };
 const char *const lab_md_level_names[] = { "0", "1", "4", "5", "6", "10",
 	NULL };
@@ -76,6 +82,7 @@ name_of(const char *const *names, size_t n, int v)
 
 NAME_FUNCS(cache, enum lab_cache, lab_cache_names)
 NAME_FUNCS(order, enum lab_order, lab_order_names)
+NAME_FUNCS(test, int, lab_test_names)
 NAME_FUNCS(engine, enum lab_engine, lab_engine_names)
 NAME_FUNCS(md_level, enum lab_md_level, lab_md_level_names)
 NAME_FUNCS(profile, enum lab_profile, lab_profile_names)
@@ -192,6 +199,8 @@ static const char *const l_keys[LAB_L__COUNT] = {
 	"repeats",
 	"order",
 	"cv_limit",
+	"test",
+	"equivalence",
 	"cache",
 	"results",
 	"defaults",
@@ -622,6 +631,8 @@ lab_new(void)
 	lab->repeats = 1;
 	lab->order = LAB_ORDER_INTERLEAVED;
 	lab->cv_limit = LAB_CV_LIMIT_DEFAULT;
+	lab->test = STATS_TEST_LOG;
+	lab->equivalence = LAB_EQUIVALENCE_DEFAULT;
 	lab->cache = LAB_CACHE_DROP;
 	return lab;
 }
@@ -755,7 +766,8 @@ lab_equal(const struct lab *a, const struct lab *b)
 	    !str_eq(a->description, b->description) ||
 	    a->repeats != b->repeats || a->repeats_min != b->repeats_min ||
 	    a->repeats_ci != b->repeats_ci || a->order != b->order ||
-	    a->cv_limit != b->cv_limit || a->cache != b->cache ||
+	    a->cv_limit != b->cv_limit || a->test != b->test ||
+	    a->equivalence != b->equivalence || a->cache != b->cache ||
 	    !str_eq(a->results, b->results) || a->nvariants != b->nvariants ||
 	    a->nworkloads != b->nworkloads)
 		return false;

@@ -293,6 +293,8 @@ enum lab_l_field {
 	LAB_L_REPEATS,
 	LAB_L_ORDER,
 	LAB_L_CV_LIMIT,
+	LAB_L_TEST,
+	LAB_L_EQUIVALENCE,
 	LAB_L_CACHE,
 	LAB_L_RESULTS,
 	LAB_L_DEFAULTS,
@@ -314,6 +316,11 @@ struct lab {
 			       (2000: +-2%); 0: repeats is fixed */
 	enum lab_order order; /* default interleaved */
 	int32_t cv_limit; /* thousandths of a percent; default 5000 (5%) */
+	/* How compare judges this lab's records (compare.h): the test
+	   (enum stats_test: "log" by default) and the equivalence margin
+	   in thousandths of a percent (default 2000: +-2%). */
+	int test;
+	int32_t equivalence;
 	enum lab_cache cache; /* default drop */
 	char *results; /* as written ("~/x"); NULL: default */
 	struct lab_variant *defaults; /* as written; NULL when absent */
@@ -468,6 +475,8 @@ size_t lab_scratch_implicit(const struct lab_variant *v);
 /* The default cv_limit, and the percent limits (thousandths) of ci and
    cv_limit: more than 0%, less than 100%. */
 #define LAB_CV_LIMIT_DEFAULT 5000
+/* The default equivalence margin (compare.h's COMPARE_MARGIN_DEFAULT). */
+#define LAB_EQUIVALENCE_DEFAULT 2000
 #define LAB_PERCENT_MAX 100000
 /* The defaults of a repeats group without min or max. */
 #define LAB_REPEATS_MIN_DEFAULT 3
@@ -490,6 +499,9 @@ const char *lab_order_name(enum lab_order o);
 int lab_order_parse(const char *s, enum lab_order *out);
 const char *lab_cache_name(enum lab_cache c);
 int lab_cache_parse(const char *s, enum lab_cache *out);
+/* The test key: "log", "welch", "rank" (enum stats_test's order). */
+const char *lab_test_name(int t);
+int lab_test_parse(const char *s, int *out);
 const char *lab_engine_name(enum lab_engine e);
 int lab_engine_parse(const char *s, enum lab_engine *out);
 const char *lab_md_level_name(enum lab_md_level l); /* "5" */

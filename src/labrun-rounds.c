@@ -343,6 +343,10 @@ labrun_rounds_json(struct labrun *lr, bool final)
 	    lr->goal.ci > 0 ? json_real(lr->goal.ci) : json_null());
 	json_object_set_new(o, "cv_limit",
 	    json_real(lr->lab->cv_limit / (double)LAB_PERCENT_MAX));
+	json_object_set_new(o, "test",
+	    json_string(lab_test_name(lr->lab->test)));
+	json_object_set_new(o, "equivalence",
+	    json_real(lr->lab->equivalence / (double)LAB_PERCENT_MAX));
 	json_object_set_new(o, "done", json_integer(done));
 	if (final) {
 		s = lab_stop(stops, n, lr->goal.ci <= 0);

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "record.h"
+#include "stats.h"
 
 void
 record_set_rounds(struct record *rec, json_t *rounds)
@@ -37,6 +38,26 @@ record_cv_limit(const json_t *root)
 
 	/* A damaged or hand-edited limit must not mark everything. */
 	return json_is_number(v) && f > 0 && f < 1 ? f : RECORD_CV_LIMIT;
+}
+
+int
+record_test(const json_t *root)
+{
+	const char *s =
+	    json_string_value(json_object_get(record_rounds(root), "test"));
+	enum stats_test t;
+
+	return s != NULL && stats_test_parse(s, &t) == 0 ? (int)t
+							 : STATS_TEST_LOG;
+}
+
+double
+record_equivalence(const json_t *root)
+{
+	const json_t *v = json_object_get(record_rounds(root), "equivalence");
+	double f = json_number_value(v);
+
+	return json_is_number(v) && f > 0 && f < 1 ? f : RECORD_MARGIN;
 }
 
 const char *

@@ -30,7 +30,10 @@
  *   order ("interleaved" | "grouped"), min, max (the rounds asked for;
  *   both N for repeats = N), ci_goal (the goal as a fraction of the mean,
  *   0.02 for +-2%; null for a fixed count), cv_limit (a fraction: the
- *   CV above which a variant's repeats are unstable), done (rounds run:
+ *   CV above which a variant's repeats are unstable), test ("log" |
+ *   "welch" | "rank": the lab's test for compare's verdicts),
+ *   equivalence (a fraction: the lab's margin, 0.02 for +-2%; both
+ *   absent in older records: compare's defaults), done (rounds run:
  *   interleaved, every variant's; grouped, the most any pair ran),
  *   stopped ("goal" | "max" | "fixed" | "interrupted" | "failed"; null
  *   while running), why (one sentence in words), pairs [{variant,
@@ -185,6 +188,12 @@ const json_t *record_rounds(const json_t *root);
 /* Its cv_limit as a fraction; RECORD_CV_LIMIT when absent. */
 #define RECORD_CV_LIMIT 0.05
 double record_cv_limit(const json_t *root);
+/* Its test (enum stats_test), STATS_TEST_LOG when absent or unknown. */
+int record_test(const json_t *root);
+/* Its equivalence margin as a fraction (0.02 for +-2%); RECORD_MARGIN
+   when absent or out of range. */
+#define RECORD_MARGIN 0.02
+double record_equivalence(const json_t *root);
 /* Its order; "grouped" when absent: older records ran grouped. */
 const char *record_order(const json_t *root);
 /* Why its rounds stopped, or NULL (absent, or still running). */

@@ -1,14 +1,16 @@
 /*
- * raidlab compare [-b VARIANT] [--json|--csv] RESULT...: the Compare
- * screen's table, headless, for scripts and mails. One block per test
- * (workload and figure), a line per variant of each record: the mean and
- * standard deviation over the repeats, how many repeats, the verdict
- * against the baseline row (the change with its 95% interval, or "no
- * difference"), the stability marks and the best of the test starred;
- * then the answer for each variant in a sentence and the marks' reasons,
- * with the rules of src/compare.c (failed runs counted, not averaged;
- * too-fast repeats shown as bonnie++ does; stopped runs marked, never
- * judged). A variant without figures says why. --json and --csv give the
+ * raidlab compare [-b VARIANT] [--test=T] [--equivalence=N%] [--json|--csv]
+ * RESULT...: the Compare screen's table, headless, for scripts and mails.
+ * One block per test (workload and figure), a line per variant of each
+ * record: the mean and standard deviation over the repeats, how many
+ * repeats, the verdict against the baseline row (better or worse with the
+ * change and its interval, the same within the margin, or can't tell),
+ * the stability marks and the best of the test starred; then the answer
+ * for each variant in a sentence and the marks' reasons, with the rules
+ * of src/compare.c (failed runs counted, not averaged; too-fast repeats
+ * shown as bonnie++ does; stopped runs marked, never judged). Under the
+ * table each variant's summary over every test, and how the verdicts were
+ * reached. A variant without figures says why. --json and --csv give the
  * same cells with full precision. Exit 0, 1 when a file cannot be read as
  * a record, 2 on bad usage. Main thread.
  */
@@ -26,6 +28,7 @@
 #include "compare.h"
 #include "err.h"
 #include "i18n.h"
+#include "lab.h"
 #include "plot.h"
 #include "record.h"
 #include "stats.h"
@@ -43,6 +46,14 @@ usage(FILE *fp)
 	      "with\n"
 	      "                          (default: the first; 'none': no "
 	      "percentages)\n"
+	      "  -t, --test TEST         log, welch or rank: the test of "
+	      "every verdict\n"
+	      "                          (default: the baseline record's "
+	      "lab, else log)\n"
+	      "  -e, --equivalence N%%    the margin within which two "
+	      "variants are\n"
+	      "                          the same (default: the lab's, else "
+	      "2%%)\n"
 	      "  -j, --json              print the table as JSON\n"
 	      "  -c, --csv               print one CSV line per cell\n"
 	      "  -h, --help              show this help\n\n"
@@ -51,6 +62,12 @@ usage(FILE *fp)
 	      "newest record ('raidlab results' lists them). Each variant of\n"
 	      "each record is a row; runs of different records are never "
 	      "pooled.\n"));
+}
+
+static const char *
+pm(void)
+{
+	return plot_utf8_locale() ? "±" : "+-";
 }
 
 /* "#2 " before a row's variant when there are several records. */
@@ -97,8 +114,7 @@ cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 	if (x->n > 1) {
 		char v[COMPARE_NUM_BUF];
 
-		snprintf(sd, sizeof sd, "%s %s",
-		    plot_utf8_locale() ? "±" : "+-",
+		snprintf(sd, sizeof sd, "%s %s", pm(),
 		    compare_format_value(x->sd, col->unit, v, sizeof v));
 	}
 	compare_format_verdict(c, i, k, vd, sizeof vd);
@@ -166,17 +182,19 @@ print_header(const struct compare *c)
 		    c->rows[0].scaled);
 	if (c->baseline != COMPARE_NONE) {
 		row_name(c, c->baseline, name, sizeof name);
-		cli_printf(_("Baseline: %s; * marks a best proven at 95%% "
-			     "(none where no difference is).\n"),
+		cli_printf(_("Baseline: %s; * marks a best proven after the "
+			     "correction (none where no difference is).\n"),
 		    name);
 	} else {
 		cli_printf("%s\n",
-		    _("No baseline; * marks a best proven at 95% (none "
-		      "where no difference is)."));
+		    _("No baseline; * marks a best proven after the correction "
+		      "(none where no difference is)."));
 	}
-	cli_printf("%s\n",
-	    _("Verdicts at 95% confidence: the change with its interval, "
-	      "~ no difference proven, ! an unstable sample."));
+	cli_printf(_("Verdicts: +5.0%% %s1.2%% better or worse (the change, "
+		     "half its interval), same %s%g%% the same within the "
+		     "margin, ? -7.0..+9.0%% can't tell (the interval), ! an "
+		     "unstable sample.\n"),
+	    pm(), pm(), c->margin);
 	if (scratch)
 		cli_printf("%s\n",
 		    _("~ scratch disks: functional, not "
@@ -215,6 +233,32 @@ print_answers(const struct compare *c, size_t k)
 	}
 }
 
+/* Under the table: each variant over every test, and how the verdicts
+   were reached. */
+static void
+print_foot(const struct compare *c)
+{
+	char *m;
+	bool said = false;
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *s = compare_summary_text(c, i);
+
+		if (s == NULL)
+			continue;
+		if (!said)
+			cli_printf("\n%s\n", _("Overall:"));
+		said = true;
+		cli_printf("  %s\n", s);
+		free(s);
+	}
+	if (c->baseline == COMPARE_NONE)
+		return;
+	m = compare_method_text(c);
+	cli_printf(_("%sVerdicts by the %s.\n"), said ? "" : "\n", m);
+	free(m);
+}
+
 static void
 print_text(const struct compare *c)
 {
@@ -251,6 +295,7 @@ print_text(const struct compare *c)
 		}
 		print_answers(c, k);
 	}
+	print_foot(c);
 }
 
 static void
@@ -268,10 +313,11 @@ print_json(const struct compare *c)
 				c->rows[i].source, "path", c->rows[i].path));
 	for (size_t i = 0; i < c->nrows; i++)
 		json_array_append_new(vars,
-		    json_pack("{s:s, s:I, s:b, s:s?}", "variant",
+		    json_pack("{s:s, s:I, s:b, s:s?, s:o}", "variant",
 			c->rows[i].variant, "record",
 			(json_int_t)c->rows[i].record + 1, "baseline",
-			i == c->baseline, "why", row_why(c, i)));
+			i == c->baseline, "why", row_why(c, i), "summary",
+			compare_summary_json(c, i)));
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 		json_t *rows = json_array();
@@ -289,7 +335,12 @@ print_json(const struct compare *c)
 			col->apart, "rows", rows));
 	}
 	json_object_set_new(root, "records", recs);
+	/* the level of every cell's ci_lo and ci_hi; the method's conf is
+	   that of pct_lo and pct_hi */
 	json_object_set_new(root, "confidence", json_real(STATS_CONF));
+	json_object_set_new(root, "test", json_string(stats_test_key(c->test)));
+	json_object_set_new(root, "conf", json_real(c->conf_shown));
+	json_object_set_new(root, "method", compare_method_json(c));
 	json_object_set_new(root, "variants", vars);
 	json_object_set_new(root, "tests", tests);
 	if ((s = json_dumps(root, JSON_INDENT(1))) != NULL)
@@ -333,7 +384,8 @@ csv_stats(const struct compare *c, size_t i, size_t k)
 {
 	const struct compare_cell *x = compare_cell(c, i, k);
 	const double v[] = { x->d.cv, x->d.median, x->d.min, x->d.max,
-		x->d.ci_lo, x->d.ci_hi, x->ch.pct_lo, x->ch.pct_hi, x->ch.p };
+		x->d.ci_lo, x->d.ci_hi, x->ch.pct_lo, x->ch.pct_hi, x->ch.p,
+		x->q };
 	char *marks = compare_marks_keys(x->marks);
 	const char *why = x->n == 0 ? row_why(c, i) : NULL;
 
@@ -352,7 +404,7 @@ print_csv(const struct compare *c)
 {
 	puts("workload,key,label,unit,variant,record,n,mean,sd,pct,best,"
 	     "failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,"
-	     "pct_lo,pct_hi,p,verdict,marks,why");
+	     "pct_lo,pct_hi,p,q,verdict,marks,why");
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 
@@ -377,6 +429,47 @@ print_csv(const struct compare *c)
 			csv_stats(c, i, k);
 		}
 	}
+}
+
+bool
+cli_method_opt(const struct cli_cmd *cmd, int opt, const char *arg,
+    struct cli_method *m)
+{
+	enum stats_test t;
+	int32_t milli;
+
+	if (opt == 't') {
+		if (stats_test_parse(arg, &t) < 0) {
+			cli_error(cmd,
+			    _("--test: '%s' is not one of: log, welch, rank"),
+			    arg);
+			cli_try_help(cmd);
+			return false;
+		}
+		m->test = (int)t;
+		m->test_set = true;
+		return true;
+	}
+	if (lab_percent_parse(arg, &milli) < 0) {
+		cli_error(cmd,
+		    _("--equivalence: '%s' is not a percent more than 0%% and "
+		      "less than 100%%, such as 2%% or 0.5%%"),
+		    arg);
+		cli_try_help(cmd);
+		return false;
+	}
+	m->margin = milli / 1000.0;
+	m->margin_set = true;
+	return true;
+}
+
+void
+cli_method_apply(const struct cli_method *m, struct compare *c)
+{
+	if (!m->test_set && !m->margin_set)
+		return;
+	compare_set_method(c, m->test_set ? (enum stats_test)m->test : c->test,
+	    m->margin_set ? m->margin : c->margin);
 }
 
 /* Some run of rec has a figure. */
@@ -447,6 +540,8 @@ compare_exec(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "test", required_argument, NULL, 't' },
+		{ "equivalence", required_argument, NULL, 'e' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
@@ -454,14 +549,20 @@ compare_exec(int argc, char **argv)
 	};
 	const char *base = NULL;
 	enum out out = OUT_TEXT;
+	struct cli_method method = { 0 };
 	struct compare c;
 	bool ok;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "b:jch", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "b:t:e:jch", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
 			base = optarg;
+			break;
+		case 't':
+		case 'e':
+			if (!cli_method_opt(&cli_compare, ch, optarg, &method))
+				return CLI_USAGE;
 			break;
 		case 'j':
 		case 'c':
@@ -491,6 +592,7 @@ compare_exec(int argc, char **argv)
 		compare_done(&c);
 		return CLI_USAGE;
 	}
+	cli_method_apply(&method, &c);
 	if (out == OUT_JSON)
 		print_json(&c);
 	else if (out == OUT_CSV)
@@ -504,7 +606,8 @@ compare_exec(int argc, char **argv)
 
 const struct cli_cmd cli_compare = {
 	.name = "compare",
-	.args = "[-b VARIANT] [--json|--csv] RESULT...",
+	.args = "[-b VARIANT] [--test=TEST] [--equivalence=N%] [--json|--csv] "
+		"RESULT...",
 	.summary = N_("compare the variants of result records, test by test"),
 	.exec = compare_exec,
 };

@@ -1,5 +1,6 @@
 /*
- * raidlab report [-b VARIANT] [--markdown|--html] [-o FILE] RESULT...:
+ * raidlab report [-b VARIANT] [--test=TEST] [--equivalence=N%]
+ * [--markdown|--html] [-o FILE] RESULT...:
  * the answer to share (src/share.h), built from the same comparison as
  * raidlab compare: plain text for a mail by default (ASCII, 72 columns),
  * Markdown, or one self-contained HTML file with charts. On stdout, or
@@ -18,6 +19,7 @@
 #include "err.h"
 #include "i18n.h"
 #include "record.h"
+#include "compare.h"
 #include "share.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -31,6 +33,12 @@ usage(FILE *fp)
 	      "  -b, --baseline VARIANT  the row the others are compared "
 	      "with\n"
 	      "                          (default: the first with figures)\n"
+	      "  -t, --test TEST         log, welch or rank: the test of "
+	      "every verdict\n"
+	      "  -e, --equivalence N%%    the margin within which two "
+	      "variants are\n"
+	      "                          the same (default: the lab's, else "
+	      "2%%)\n"
 	      "  -m, --markdown          write Markdown\n"
 	      "      --html              write one HTML file with charts\n"
 	      "  -o, --output FILE       write FILE (replaced atomically)\n"
@@ -104,7 +112,8 @@ has_variant(const struct share *s, const char *name)
 }
 
 static int
-run(char **paths, int n, const char *base, enum share_format f, const char *out)
+run(char **paths, int n, const char *base, const struct cli_method *method,
+    enum share_format f, const char *out)
 {
 	struct record **recs;
 	struct share s;
@@ -124,6 +133,7 @@ run(char **paths, int n, const char *base, enum share_format f, const char *out)
 		    _("no variant named %s in these records"), base);
 		rc = CLI_USAGE;
 	} else if (rc == CLI_OK) {
+		cli_method_apply(method, &s.cmp);
 		rc = emit(&s, f, out);
 	}
 	share_done(&s);
@@ -138,6 +148,8 @@ report_exec(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "test", required_argument, NULL, 't' },
+		{ "equivalence", required_argument, NULL, 'e' },
 		{ "markdown", no_argument, NULL, 'm' },
 		{ "html", no_argument, NULL, 'H' },
 		{ "output", required_argument, NULL, 'o' },
@@ -146,13 +158,19 @@ report_exec(int argc, char **argv)
 	};
 	const char *base = NULL, *out = NULL;
 	enum share_format f = SHARE_TEXT;
+	struct cli_method method = { 0 };
 	bool chosen = false;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "b:mo:h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "b:t:e:mo:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
 			base = optarg;
+			break;
+		case 't':
+		case 'e':
+			if (!cli_method_opt(&cli_report, ch, optarg, &method))
+				return CLI_USAGE;
 			break;
 		case 'm':
 		case 'H':
@@ -181,12 +199,13 @@ report_exec(int argc, char **argv)
 		cli_try_help(&cli_report);
 		return CLI_USAGE;
 	}
-	return run(argv + optind, argc - optind, base, f, out);
+	return run(argv + optind, argc - optind, base, &method, f, out);
 }
 
 const struct cli_cmd cli_report = {
 	.name = "report",
-	.args = "[-b VARIANT] [--markdown|--html] [-o FILE] RESULT...",
+	.args = "[-b VARIANT] [--test=TEST] [--equivalence=N%] "
+		"[--markdown|--html] [-o FILE] RESULT...",
 	.summary = N_("write the answer to share: a mail, Markdown or HTML"),
 	.exec = report_exec,
 };

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+struct compare;
 struct lab;
 
 enum {
@@ -80,6 +81,23 @@ char *cli_record_path(const struct cli_cmd *cmd, const char *arg);
  */
 bool cli_one_operand(const struct cli_cmd *cmd, int argc, char **argv,
     const char *what);
+
+/* --test and --equivalence of compare and report (cli-compare.c). */
+struct cli_method {
+	bool test_set, margin_set;
+	int test; /* enum stats_test */
+	double margin; /* percent */
+};
+
+/*
+ * The argument of --test (opt 't': log, welch or rank) or --equivalence
+ * (opt 'e': a percent, "2%", more than 0% and less than 100%) into m;
+ * false, said in one line with cli_try_help(), when it is not one.
+ */
+bool cli_method_opt(const struct cli_cmd *cmd, int opt, const char *arg,
+    struct cli_method *m);
+/* What m sets, over the records' own method (compare_set_method()). */
+void cli_method_apply(const struct cli_method *m, struct compare *c);
 
 /* After a usage error said in one line: "Try 'raidlab NAME --help' for
    more information." on stderr (cmd NULL: raidlab --help). */

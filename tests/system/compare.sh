@@ -3,13 +3,15 @@
 # root: cache "keep"). Every cell's mean, sample standard deviation and
 # change against the baseline are recomputed with jq from the records'
 # own figures; a best is starred only where the verdict proves it (the
-# higher mean when beta is better or worse, none when no difference is
-# proven); the text, JSON and CSV say the same; -b moves the baseline
+# higher mean when beta is better or worse, none when it is the same or
+# can't tell); the verdicts are recomputed with scipy (verdict-check.py);
+# the text, JSON and CSV say the same; --test and --equivalence choose
+# how verdicts are reached; -b moves the baseline
 # (none: no percentages); two records are never pooled; a stored
 # fixture's scratch variant is labelled; bad files exit 1 and bad
 # usage 2, naming what is wrong. No root needed.
 . "${top_srcdir:-.}/tests/system/lib.sh"
-
+need_scipy
 
 cat >"$TEST_TMP/lab.cfg" <<EOF
 name = "cmp";
@@ -99,7 +101,8 @@ for key in files_200 files_400; do
 		fail "$key: a star where no difference is proven: $text"
 	fi
 	case $verdict in
-	no_difference) vt='~ p=[0-9.]+' ;;
+	same) vt='same ±2%' ;;
+	unsure) vt='\? ([-+][0-9.]+\.\.[-+][0-9.]+%|p=[0-9.]+)' ;;
 	better|worse) vt='[-+][0-9.]+% ±([0-9.]+%|\?)' ;;
 	*) fail "$key: beta's verdict $verdict with 3 repeats each" ;;
 	esac
@@ -109,7 +112,11 @@ for key in files_200 files_400; do
 	expect_match "$key: answer in the text" "$text" \
 		"^  $(printf '%s' "$answer" | sed 's/[][\\.*^$()+?{}|]/\\&/g')\$"
 done
-expect_match "text: baseline line" "$text" '^Baseline: alpha; \* marks a best proven at 95%'
+expect_match "text: baseline line" "$text" '^Baseline: alpha; \* marks a best proven after the correction'
+expect_match "text: beta's summary" "$text" \
+	'^  beta: [0-9.]+% (faster|slower) than alpha overall \(geometric mean of 2 tests, 95% CI [-+][0-9.]+% to [-+][0-9.]+%\): [0-9]'
+expect_match "text: the method" "$text" \
+	'^Verdicts by the log test \(Welch.s t-test on logarithms\); same = within ±2% \(TOST\); 2 comparisons, Benjamini-Hochberg at 5%, intervals at (95|97\.5)%\.$'
 expect_match "text: test heading" "$text" \
 	'^small: 200 files of 1K in 2 dirs \(files/s, higher is better\)$'
 expect_match "text: baseline row" "$text" \
@@ -117,7 +124,7 @@ expect_match "text: baseline row" "$text" \
 
 # ---- the statistics, recomputed outside raidlab from the record
 "$RAIDLAB" compare --json "$rec1" >"$TEST_TMP/cmp.json" || fail "compare --json"
-python3 "${top_srcdir:-.}/tests/system/verdict-check.py" "$TEST_TMP/cmp.json" \
+"$PY" "${top_srcdir:-.}/tests/system/verdict-check.py" "$TEST_TMP/cmp.json" \
 	"$rec1" >"$TEST_TMP/check.out" 2>&1 ||
 	fail "verdict-check: $(cat "$TEST_TMP/check.out")"
 expect_match "verdict-check: every test" "$(cat "$TEST_TMP/check.out")" \
@@ -127,7 +134,7 @@ expect_match "verdict-check: every test" "$(cat "$TEST_TMP/check.out")" \
 csv=$("$RAIDLAB" compare --csv "$rec1")
 expect_eq "csv: lines" "$(printf '%s\n' "$csv" | wc -l)" 5
 expect_eq "csv: header" "$(printf '%s\n' "$csv" | head -n 1)" \
-	"workload,key,label,unit,variant,record,n,mean,sd,pct,best,failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,pct_lo,pct_hi,p,verdict,marks,why"
+	"workload,key,label,unit,variant,record,n,mean,sd,pct,best,failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,pct_lo,pct_hi,p,q,verdict,marks,why"
 m=$(printf '%s\n' "$csv" | awk -F, '$2 == "files_400" && $5 == "beta" { print $8 }')
 close "$m" "$(printf '%s' "$out" | jq -r '.tests[1].rows[1].mean')" ||
 	fail "csv mean $m differs from --json"
@@ -147,7 +154,22 @@ out=$("$RAIDLAB" compare -j -b none "$rec1")
 expect_eq "-b none: no percentages" \
 	"$(printf '%s' "$out" | jq -c '[.tests[].rows[].pct] | unique')" "[null]"
 expect_match "-b none: text" "$("$RAIDLAB" compare -b none "$rec1")" \
-	'^No baseline; \* marks a best proven at 95%'
+	'^No baseline; \* marks a best proven after the correction'
+
+# ---- --test and --equivalence: every verdict by the test chosen,
+# recomputed outside; the JSON says which, and so does the text
+for t in welch rank log; do
+	"$RAIDLAB" compare --json --test=$t --equivalence=5% "$rec1" \
+		>"$TEST_TMP/cmp.json" || fail "compare --test=$t"
+	expect_eq "--test=$t: the JSON's test" \
+		"$(jq -r '"\(.test) \(.method.equivalence)"' "$TEST_TMP/cmp.json")" "$t 5"
+	"$PY" "${top_srcdir:-.}/tests/system/verdict-check.py" \
+		"$TEST_TMP/cmp.json" "$rec1" >"$TEST_TMP/check.out" 2>&1 ||
+		fail "verdict-check --test=$t: $(cat "$TEST_TMP/check.out")"
+done
+expect_match "--test=rank: the text" \
+	"$("$RAIDLAB" compare -t rank -e 0.5% "$rec1")" \
+	'^Verdicts by the rank test \(Mann-Whitney U, Hodges-Lehmann shift\); same = within ±0\.5% \(TOST\)'
 
 # ---- two records: rows of each, never pooled
 out=$("$RAIDLAB" compare -j "$rec1" "$rec2")
@@ -178,6 +200,17 @@ expect_eq "-b unknown: message" "$(cat "$TEST_TMP/err")" \
 [ -s "$TEST_TMP/out" ] && fail "-b unknown: printed a table anyway"
 "$RAIDLAB" compare -j -c "$rec1" >/dev/null 2>&1
 expect_eq "-j -c: exit status" "$?" 2
+"$RAIDLAB" compare --test=ttest "$rec1" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "--test=ttest: exit status" "$?" 2
+expect_match "--test=ttest: message" "$(cat "$TEST_TMP/err")" \
+	"^raidlab compare: --test: 'ttest' is not one of: log, welch, rank\$"
+"$RAIDLAB" compare --equivalence=2 "$rec1" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "--equivalence=2: exit status" "$?" 2
+expect_match "--equivalence=2: message" "$(cat "$TEST_TMP/err")" \
+	"^raidlab compare: --equivalence: '2' is not a percent"
+"$RAIDLAB" report --test=rank --equivalence=100% "$rec1" >/dev/null \
+	2>"$TEST_TMP/err"
+expect_eq "report --equivalence=100%: exit status" "$?" 2
 "$RAIDLAB" compare >/dev/null 2>&1
 expect_eq "no file: exit status" "$?" 2
 

@@ -25,6 +25,15 @@ need_cmd() {
 	done
 }
 
+# need_scipy: PY, a python3 that has scipy (./setup installs python3-scipy
+# for the system's python3, which need not be the first in PATH), or skip.
+need_scipy() {
+	for PY in /usr/bin/python3 python3; do
+		"$PY" -c 'import scipy' >/dev/null 2>&1 && return 0
+	done
+	skip "needs python3 with scipy (./setup installs python3-scipy)"
+}
+
 # expect_eq WHAT GOT WANT
 expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"

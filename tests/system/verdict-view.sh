@@ -4,7 +4,7 @@
 # rewritten with python3 so that the verdicts do not ride on the
 # machine's speed:
 #  - "same": the two variants' figures overlap (100 300 200 against
-#    110 290 210): every verdict is "no difference", so no output stars a
+#    110 290 210): every verdict is "can't tell", so no output stars a
 #    best (compare text and JSON, the text report, Markdown, HTML) and
 #    the HTML colours no cell; their interval of the mean would reach
 #    below 0 (200 -/+ 248), the shown one (the geometric mean's,
@@ -18,6 +18,7 @@
 #    sample's reasons once under its test, not again in every answer.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 need_cmd jq python3
+need_scipy
 
 check=${top_srcdir:-.}/tests/system/verdict-check.py
 cat >"$TEST_TMP/lab.cfg" <<EOF
@@ -72,16 +73,16 @@ outputs() {
 		fail "report --markdown $1"
 	"$RAIDLAB" report --html -o "$TEST_TMP/report.html" "$1" ||
 		fail "report --html $1"
-	python3 "$check" "$TEST_TMP/cmp.json" "$1" >"$TEST_TMP/check.out" \
+	"$PY" "$check" "$TEST_TMP/cmp.json" "$1" >"$TEST_TMP/check.out" \
 		2>&1 || fail "verdict-check $1: $(cat "$TEST_TMP/check.out")"
 }
 star=$(printf '\342\230\205')
 
-# ---- every verdict "no difference": no best anywhere, no colour
+# ---- every verdict "can't tell": no best anywhere, no colour
 outputs "$TEST_TMP/same.json"
 expect_eq "same: the verdicts" \
 	"$(jq -c '[.tests[].rows[] | select(.baseline | not) | .verdict]' \
-	"$TEST_TMP/cmp.json")" '["no_difference","no_difference"]'
+	"$TEST_TMP/cmp.json")" '["unsure","unsure"]'
 expect_eq "same: checked outside" "$(tail -n 1 "$TEST_TMP/check.out")" \
 	"checked 2 cells against the baseline"
 expect_eq "same: no best in the JSON" \

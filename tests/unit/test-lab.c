@@ -145,6 +145,11 @@ static const struct {
 	{ TOP, "order = \"interleaved\";", "order = \"interleaved\";" },
 	{ TOP, "cv_limit = \"5%\";", "cv_limit = \"5%\";" },
 	{ TOP, "cv_limit = \"12.25%\";", "cv_limit = \"12.25%\";" },
+	{ TOP, "test = \"log\";", "test = \"log\";" },
+	{ TOP, "test = \"welch\";", "test = \"welch\";" },
+	{ TOP, "test = \"rank\";", "test = \"rank\";" },
+	{ TOP, "equivalence = \"2%\";", "equivalence = \"2%\";" },
+	{ TOP, "equivalence = \"0.50%\";", "equivalence = \"0.5%\";" },
 	{ TOP, "cache = \"keep\";", "cache = \"keep\";" },
 	{ TOP, "cache = \"drop\";", "cache = \"drop\";" },
 	{ TOP, "results = \"~/r\";", "results = \"~/r\";" },
@@ -638,6 +643,19 @@ static const struct {
 	{ "\ncv_limit = \"-1%\";\n",
 	    "t.cfg:2: cv_limit: -1% is not a percent such as \"2%\" or "
 	    "\"0.5%\" (at most three decimals)\n" },
+	/* how compare judges: test, equivalence */
+	{ "\ntest = \"ttest\";\n",
+	    "t.cfg:2: test: 'ttest' is not one of: log, welch, rank\n" },
+	{ "test = 1;\n", "t.cfg:1: test: expected a string\n" },
+	{ "\n\nequivalence = \"0%\";\n",
+	    "t.cfg:3: equivalence: 0%: must be more than 0% and less than "
+	    "100%\n" },
+	{ "equivalence = \"2\";\n",
+	    "t.cfg:1: equivalence: 2 is not a percent such as \"2%\" or "
+	    "\"0.5%\" (at most three decimals)\n" },
+	{ "equivalence = 2;\n",
+	    "t.cfg:1: equivalence: expected a percent in quotes, such as "
+	    "\"2%\" or \"0.5%\"\n" },
 	/* syntax */
 	{ "name = \"x\";\nvariants = ( { name = \"a\" } ;\n",
 	    "t.cfg:2: syntax error\n" },

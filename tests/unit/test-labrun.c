@@ -297,6 +297,8 @@ Test(labrun, two_variants_two_workloads_two_repeats_give_eight_results)
 	cr_assert(
 	    json_is_null(json_object_get(record_rounds(rec->root), "ci_goal")));
 	cr_assert_float_eq(record_cv_limit(rec->root), 0.05, 1e-12);
+	cr_assert_str_eq(rounds_str(rec, "test"), "log");
+	cr_assert_float_eq(record_equivalence(rec->root), 0.02, 1e-12);
 	cr_assert_eq(json_array_size(
 			 json_object_get(record_rounds(rec->root), "pairs")),
 	    4);

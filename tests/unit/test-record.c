@@ -24,6 +24,7 @@
 #include "lab.h"
 #include "record.h"
 #include "report.h"
+#include "stats.h"
 #include "strbuf.h"
 #include "wltest.h"
 #include "xalloc.h"
@@ -661,6 +662,17 @@ Test(record, rounds_read_back_and_older_records_get_defaults)
 	/* A limit no comparison could use falls back to the default. */
 	json_object_set_new(rounds, "cv_limit", json_integer(3));
 	cr_assert_float_eq(record_cv_limit(rec->root), RECORD_CV_LIMIT, 0);
+	/* compare's method: the log test and +-2% unless the lab said */
+	cr_assert_eq(record_test(rec->root), STATS_TEST_LOG);
+	cr_assert_float_eq(record_equivalence(rec->root), RECORD_MARGIN, 0);
+	json_object_set_new(rounds, "test", json_string("rank"));
+	json_object_set_new(rounds, "equivalence", json_real(0.005));
+	cr_assert_eq(record_test(rec->root), STATS_TEST_RANK);
+	cr_assert_float_eq(record_equivalence(rec->root), 0.005, 0);
+	json_object_set_new(rounds, "test", json_string("t"));
+	json_object_set_new(rounds, "equivalence", json_real(1.5));
+	cr_assert_eq(record_test(rec->root), STATS_TEST_LOG);
+	cr_assert_float_eq(record_equivalence(rec->root), RECORD_MARGIN, 0);
 	json_decref(rounds);
 	record_free(rec);
 	lab_free(lab);
