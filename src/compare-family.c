@@ -69,10 +69,14 @@ settle_cell(const struct compare *c, struct compare_cell *x,
 	} else if (same) {
 		x->verdict = COMPARE_V_SAME;
 	} else {
+		double pct = compare_change(x);
+
 		x->verdict = COMPARE_V_UNSURE;
-		x->settle =
-		    stats_n_settle(t, b->d.cv, x->d.cv, compare_change(x),
-			c->margin, STATS_CONF, COMPARE_POWER, SETTLE_MAX);
+		/* A difference must clear the corrected level to be told;
+		   sameness is TOST at 5% a side, as judged above. */
+		x->settle = stats_n_settle(t, b->d.cv, x->d.cv, pct, c->margin,
+		    fabs(pct) >= c->margin ? c->conf_shown : STATS_CONF,
+		    COMPARE_POWER, SETTLE_MAX);
 	}
 }
 
@@ -261,9 +265,10 @@ compare_method_text(const struct compare *c)
 {
 	static const char *const how[] = {
 		[STATS_TEST_LOG] =
-		    N_("log test (Welch's t-test on logarithms)"),
-		[STATS_TEST_WELCH] = N_("Welch's t-test (Fieller's interval)"),
-		[STATS_TEST_RANK] = N_("rank test (Mann-Whitney U, "
+		    N_("the log test (Welch's t-test on logarithms)"),
+		[STATS_TEST_WELCH] =
+		    N_("Welch's t-test on the figures (Fieller's interval)"),
+		[STATS_TEST_RANK] = N_("the rank test (Mann-Whitney U, "
 				       "Hodges-Lehmann shift)"),
 	};
 	struct strbuf out;

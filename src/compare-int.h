@@ -37,7 +37,7 @@ double compare_change(const struct compare_cell *x);
    keep it under 100. Returns buf. */
 const char *compare_conf_text(double conf, char *buf, size_t len);
 
-/* "the log t-test", "Welch's t-test", "the rank test (Mann-Whitney)":
+/* "the log t-test", "Welch's t-test", "the Mann-Whitney rank test":
    the test as an answer names it ("... by the log t-test"). */
 const char *compare_test_words(enum stats_test t);
 

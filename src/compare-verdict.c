@@ -314,7 +314,7 @@ compare_test_words(enum stats_test t)
 	case STATS_TEST_WELCH:
 		return _("Welch's t-test");
 	case STATS_TEST_RANK:
-		return _("the rank test (Mann-Whitney)");
+		return _("the Mann-Whitney rank test");
 	case STATS_TEST_LOG:
 	case STATS_TEST__COUNT:
 		break;

@@ -258,9 +258,10 @@ void compare_summarise(const struct compare *c, size_t row,
 char *compare_summary_text(const struct compare *c, size_t row);
 
 /*
- * How the verdicts were reached, for the foot of every answer: "log
- * test (Welch on logarithms); same = within +-2% (TOST); 24 comparisons,
- * Benjamini-Hochberg at 5%, intervals at 99.6%". Caller frees.
+ * How the verdicts were reached, for the foot of every answer: "the log
+ * test (Welch's t-test on logarithms); same = within +-2% (TOST); 24
+ * comparisons, Benjamini-Hochberg at 5%, intervals at 99.6%" (one
+ * comparison: nothing corrected). Caller frees.
  */
 char *compare_method_text(const struct compare *c);
 

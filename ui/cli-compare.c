@@ -190,10 +190,9 @@ print_header(const struct compare *c)
 		    _("No baseline; * marks a best proven after the correction "
 		      "(none where no difference is)."));
 	}
-	cli_printf(_("Verdicts: +5.0%% %s1.2%% better or worse (the change, "
-		     "half its interval), same %s%g%% the same within the "
-		     "margin, ? -7.0..+9.0%% can't tell (the interval), ! an "
-		     "unstable sample.\n"),
+	cli_printf(_("Verdicts: +5.0%% %s1.2%% better or worse, same %s%g%% "
+		     "the same within the margin, ? -7.0..+9.0%% can't tell, "
+		     "! an unstable sample.\n"),
 	    pm(), pm(), c->margin);
 	if (scratch)
 		cli_printf("%s\n",
@@ -255,7 +254,7 @@ print_foot(const struct compare *c)
 	if (c->baseline == COMPARE_NONE)
 		return;
 	m = compare_method_text(c);
-	cli_printf(_("%sVerdicts by the %s.\n"), said ? "" : "\n", m);
+	cli_printf(_("%sVerdicts by %s.\n"), said ? "" : "\n", m);
 	free(m);
 }
 
