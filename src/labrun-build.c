@@ -254,8 +254,11 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
 		lab->path, &errs) < 0)
 		rc = -EPERM;
-	if (c->rc == 0 && room_all(lab, sel, need, &errs, c) < 0 && rc == 0)
-		rc = -EPERM;
+	if (c->rc == 0 && room_all(lab, sel, need, &errs, c) < 0) {
+		c->space_refused = true;
+		if (rc == 0)
+			rc = -EPERM;
+	}
 	errlist_sort(&errs);
 	for (size_t i = 0; i < errs.n; i++)
 		msg_add(c, false, err_format(&errs.v[i], b, sizeof b));

@@ -420,11 +420,13 @@ precheck(struct labrun *lr, bool devices)
 		.keep = lr->keep,
 		.target = lr->has_target ? lr->target.directory : NULL };
 	struct labrun_check c;
+	bool space_refused;
 	int rc;
 
 	rc = labrun_precheck(lr->lab, lr->vsel, &need, devices,
 	    (const char *const *)lr->confirmed, lr->nconfirmed,
 	    lr->confirm_typed, lr->state_dir, &lr->inv, &c);
+	space_refused = c.space_refused;
 	for (size_t i = 0; i < c.nmsgs; i++)
 		labrun_emit(lr, c.msgs[i].note ? LABRUN_NOTE : LABRUN_ERROR, -1,
 		    -1, "%s", c.msgs[i].text);
@@ -439,6 +441,7 @@ precheck(struct labrun *lr, bool devices)
 	pthread_mutex_lock(&lr->lock);
 	lr->sum.failed++;
 	lr->sum.refused = true;
+	lr->sum.space_refused = space_refused;
 	pthread_mutex_unlock(&lr->lock);
 	return false;
 }

@@ -216,6 +216,8 @@ struct labrun_summary {
 			 nothing was touched, nothing will be recorded;
 			 also for want of room (space.h), and when the
 			 results directory cannot be written */
+	bool space_refused; /* refused, and labrun_check's space_refused
+			       among the reasons */
 	bool stopped; /* labrun_stop() was called */
 	bool record_lost; /* opts.record, and the final record could not
 			     be saved (said): what is on disk, if anything,
@@ -308,6 +310,11 @@ struct labrun_msg {
 struct labrun_check {
 	int rc; /* 0: everything may go ahead; -EPERM: refused; another
 		   negative errno: the check could not be made */
+	bool space_refused; /* refused, maybe among other reasons, by
+			       space_check() (no room for the workloads,
+			       a directory other users can change): the
+			       lab cannot run here as it is, which
+			       `raidlab check` says too */
 	struct labrun_msg *msgs;
 	size_t nmsgs;
 	char *plans; /* plan_format() of every selected array variant,

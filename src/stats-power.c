@@ -10,9 +10,11 @@
  * asymptotic relative efficiency against the t-test under normal errors
  * is 3 / pi), so its standard error is taken as sqrt(pi / 3) times the
  * log test's. Welch's test works on the figures in units of the
- * baseline's mean: variance cv^2, and a change of pct / 100, the
- * variant's spread taken at the baseline's level (right for changes
- * small against 1, which is what these figures are for).
+ * baseline's mean: a change of pct / 100, the baseline's variance cva^2
+ * and the variant's (1 + pct / 100)^2 cvb^2, its spread growing with its
+ * mean as a multiplicative noise's does. So Welch's t cannot pass
+ * sqrt(nb) / cvb however large a rise: with 3 repeats and a CV of 1 no
+ * rise is ever shown, where the log test has no such ceiling.
  */
 #include "config.h"
 
@@ -21,24 +23,35 @@
 #include "stats-int.h"
 #include "stats.h"
 
-/* The standard error of the change on the test's scale and its
-   Welch-Satterthwaite df, for na and nb repeats; s is 0 (df NAN) when
-   both CVs are 0. */
+/* The squared standard errors of the two means for na and nb repeats, on
+   the test's scale, before any change. */
+static void
+spread_of(enum stats_test t, double cva, double cvb, double na, double nb,
+    double *A, double *B)
+{
+	if (t == STATS_TEST_WELCH) {
+		*A = cva * cva / na;
+		*B = cvb * cvb / nb;
+	} else {
+		*A = log1p(cva * cva) / na;
+		*B = log1p(cvb * cvb) / nb;
+	}
+}
+
+/*
+ * The standard error of a change x (on the test's scale) and its
+ * Welch-Satterthwaite df, for na and nb repeats; s is 0 (df NAN) when
+ * both CVs are 0. Welch's variant spreads with its mean: B (1 + x)^2.
+ */
 static void
 change_se(enum stats_test t, double cva, double cvb, double na, double nb,
-    double *s, double *df)
+    double x, double *s, double *df)
 {
-	double va, vb, A, B;
+	double A, B;
 
-	if (t == STATS_TEST_WELCH) {
-		va = cva * cva;
-		vb = cvb * cvb;
-	} else {
-		va = log1p(cva * cva);
-		vb = log1p(cvb * cvb);
-	}
-	A = va / na;
-	B = vb / nb;
+	spread_of(t, cva, cvb, na, nb, &A, &B);
+	if (t == STATS_TEST_WELCH)
+		B *= (1 + x) * (1 + x);
 	*s = sqrt(A + B);
 	*df = (A + B) * (A + B) / (A * A / (na - 1) + B * B / (nb - 1));
 	if (t == STATS_TEST_RANK)
@@ -55,21 +68,59 @@ change_of(enum stats_test t, double pct)
 	return pct <= -100 ? -INFINITY : log1p(pct / 100);
 }
 
+/* t(conf, df) + t(power, df): how many standard errors a change needs. */
+static double
+needed_k(double conf, double power, double df)
+{
+	return stats_t_crit(conf, df) + stats_t_quantile(power, df);
+}
+
+/*
+ * Welch's smallest rise x with x = k sqrt(A + (1 + x)^2 B): for a fixed k
+ * the positive root of (1 - k^2 B) x^2 - 2 k^2 B x - k^2 (A + B) = 0,
+ * none when k^2 B >= 1; k itself moves with x through df, so the root is
+ * taken again at the df of the last one until it settles.
+ */
+static double
+welch_mde(double cva, double cvb, double na, double nb, double conf,
+    double power)
+{
+	double A, B, x = 0;
+
+	spread_of(STATS_TEST_WELCH, cva, cvb, na, nb, &A, &B);
+	for (int i = 0; i < 100; i++) {
+		double s, df, k, k2, g, next;
+
+		change_se(STATS_TEST_WELCH, cva, cvb, na, nb, x, &s, &df);
+		k = needed_k(conf, power, df);
+		k2 = k * k;
+		g = 1 - k2 * B;
+		if (!(g > 0))
+			return INFINITY;
+		next = (k2 * B + sqrt(k2 * k2 * B * B + g * k2 * (A + B))) / g;
+		if (fabs(next - x) <= 1e-13 * next)
+			return next;
+		x = next;
+	}
+	return x;
+}
+
 double
 stats_mde(enum stats_test t, double cva, double cvb, size_t na, size_t nb,
     double conf, double power)
 {
-	double s, df, k;
+	double s, df;
 
 	if (isnan(cva) || isnan(cvb) || na < 2 || nb < 2)
 		return NAN;
-	change_se(t, cva, cvb, (double)na, (double)nb, &s, &df);
+	change_se(t, cva, cvb, (double)na, (double)nb, 0, &s, &df);
 	if (s == 0)
 		return 0;
-	k = stats_t_crit(conf, df) + stats_t_quantile(power, df);
 	if (t == STATS_TEST_WELCH)
-		return k * s * 100;
-	return expm1(k * s) * 100;
+		return welch_mde(cva, cvb, (double)na, (double)nb, conf,
+			   power) *
+		    100;
+	return expm1(needed_k(conf, power, df) * s) * 100;
 }
 
 /* The settling question for one n (repeats a side). */
@@ -92,13 +143,11 @@ settles(const struct settle *q, size_t n)
 {
 	double s, df, t1;
 
-	change_se(q->t, q->cva, q->cvb, (double)n, (double)n, &s, &df);
+	change_se(q->t, q->cva, q->cvb, (double)n, (double)n, q->d, &s, &df);
 	if (s == 0)
 		return q->tost ? q->d > q->lo && q->d < q->hi : q->d != 0;
 	if (!q->tost)
-		return stats_t_crit(q->conf, df) +
-		    stats_t_quantile(q->power, df) <=
-		    fabs(q->d) / s;
+		return needed_k(q->conf, q->power, df) <= fabs(q->d) / s;
 	t1 = stats_t_quantile(q->conf, df);
 	return stats_t_cdf((q->hi - q->d) / s - t1, df) +
 	    stats_t_cdf((q->d - q->lo) / s - t1, df) - 1 >=

@@ -201,9 +201,11 @@ double stats_fcr_conf(size_t m, size_t r, double alpha);
  * t(power, df)) s) - 1) x 100, s = sqrt(ln(1 + cva^2)/na + ln(1 +
  * cvb^2)/nb), Welch-Satterthwaite df. The rank test's is the log test's
  * with s times sqrt(pi/3) (it needs pi/3 the repeats: its efficiency is
- * 3/pi). Welch's is (t(conf, df) + t(power, df)) sqrt(cva^2/na +
- * cvb^2/nb) x 100, the variant's spread taken at the baseline's level.
- * 0 when both cvs are 0; NAN when a cv is NAN or n < 2.
+ * 3/pi). Welch's is x x 100 with x = (t(conf, df) + t(power, df))
+ * sqrt(cva^2/na + (1 + x)^2 cvb^2/nb), df of those two terms (the
+ * variant's spread grows with its mean), and INFINITY when no rise would
+ * do (Welch's t cannot pass sqrt(nb)/cvb). 0 when both cvs are 0; NAN
+ * when a cv is NAN or n < 2.
  */
 double stats_mde(enum stats_test t, double cva, double cvb, size_t na,
     size_t nb, double conf, double power);
@@ -213,9 +215,10 @@ double stats_mde(enum stats_test t, double cva, double cvb, size_t na,
  * measured at pct percent with these CVs, with probability power: tell
  * it from no change (at conf) when |pct| >= margin, or show it inside
  * +-margin (TOST, 1 - conf a side) when |pct| < margin. The power is
- * that of stats_mde() for the first, and for the second the sum of the
- * two one-sided tests' t powers less 1. 0 when it cannot be told (NAN
- * inputs, |pct| = margin) or would exceed max.
+ * that of stats_mde() for the first (the same scales and spreads), and
+ * for the second the sum of the two one-sided tests' t powers less 1. 0
+ * when it cannot be told (NAN inputs, |pct| = margin) or would exceed
+ * max.
  */
 size_t stats_n_settle(enum stats_test t, double cva, double cvb, double pct,
     double margin, double conf, double power, size_t max);

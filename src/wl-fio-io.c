@@ -145,7 +145,7 @@ fio_account(struct wl_worker *w, const struct fio_job *j,
 		wl_count_read(w, j->bs);
 	wl_count_ops(w, 1);
 	if (fio_trace != NULL)
-		fio_trace(w->index, io->write, io->off, j->bs);
+		fio_trace(w->index, io->write, io->off, j->bs, start);
 }
 
 int

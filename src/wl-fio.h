@@ -94,10 +94,12 @@ bool fio_next(const struct fio_job *j, struct fio_cursor *c, struct fio_io *io);
 
 /*
  * Test seam: when set, every worker calls it after each completed I/O
- * (from its own thread, so it must be thread-safe). NULL in the program.
+ * (from its own thread, so it must be thread-safe). start is the
+ * wl_now_ns() the I/O was issued at; a psync worker checks its runtime
+ * against that same reading. NULL in the program.
  */
-typedef void (
-    *fio_trace_fn)(unsigned job, bool write, uint64_t off, uint64_t len);
+typedef void (*fio_trace_fn)(unsigned job, bool write, uint64_t off,
+    uint64_t len, uint64_t start);
 extern fio_trace_fn fio_trace;
 
 /* Workers (w->arg is the struct fio_job). */

@@ -8,8 +8,9 @@
  * makes them: a leading "/" is removed; a member whose name has a ".."
  * component is not extracted; a hard link target loses everything up
  * to its last ".." instead. Every
- * entry and every data block is counted as it is written; the sync is
- * at the end. One worker thread.
+ * entry and every data block is counted as it is written, and the
+ * archive file as libarchive gets through it (read_archive()); the sync
+ * is at the end. One worker thread.
  */
 #include "config.h"
 
@@ -169,6 +170,23 @@ meta_of(struct archive_entry *e, struct untar_meta *m)
 	m->rdev = archive_entry_rdev(e);
 }
 
+/*
+ * The archive file read so far, counted as read: the furthest of its
+ * bytes libarchive has used (its raw position, which a seekable format
+ * may move back): all of a compressed archive, a tar up to its
+ * end-of-archive blocks, not the zeros that pad it to a record.
+ */
+static void
+read_archive(struct wl_worker *w, struct untar *u, struct archive *ar)
+{
+	int64_t pos = archive_filter_bytes(ar, -1);
+
+	if (pos > u->read_to) {
+		wl_count_read(w, (uint64_t)(pos - u->read_to));
+		u->read_to = pos;
+	}
+}
+
 /* All of buf at off. */
 static int
 write_all(int fd, const char *buf, size_t size, int64_t off)
@@ -190,9 +208,10 @@ write_all(int fd, const char *buf, size_t size, int64_t off)
 /* The data of the current entry into fd, block by block, at the blocks'
    offsets (sparse files keep their holes); *end: past the last byte. */
 static int
-copy_data(struct wl_worker *w, struct archive *ar, int fd, const char *name,
+copy_data(struct wl_worker *w, struct untar *u, struct archive *ar, int fd,
     int64_t *end)
 {
+	const char *name = u->path;
 	const void *buf;
 	size_t size;
 	la_int64_t off;
@@ -203,6 +222,7 @@ copy_data(struct wl_worker *w, struct archive *ar, int fd, const char *name,
 		if (wl_worker_stopping(w))
 			return -EINTR;
 		rc = archive_read_data_block(ar, &buf, &size, &off);
+		read_archive(w, u, ar);
 		if (rc == ARCHIVE_EOF)
 			return 0;
 		if (rc < ARCHIVE_WARN)
@@ -233,7 +253,7 @@ extract_file(struct wl_worker *w, struct untar *u, struct untar_writer *wr,
 		return writer_error(w, u, u->path, wr->what, fd, false);
 	wl_lat(w, WL_OP_CREATE, t);
 	wl_count_files(w, 1);
-	if (size > 0 && (rc = copy_data(w, ar, fd, u->path, &end)) < 0) {
+	if (size > 0 && (rc = copy_data(w, u, ar, fd, &end)) < 0) {
 		close(fd);
 		return rc;
 	}
@@ -304,6 +324,7 @@ extract_all(struct wl_worker *w, struct untar *u, struct untar_writer *wr,
 		if (wl_worker_stopping(w))
 			return -EINTR;
 		rc = archive_read_next_header(ar, &e);
+		read_archive(w, u, ar);
 		if (rc == ARCHIVE_EOF)
 			return 0;
 		if (rc < ARCHIVE_WARN)
@@ -357,6 +378,7 @@ untar_extract(struct wl_worker *w)
 		    strerror(-rc));
 		goto out;
 	}
+	u->read_to = 0;
 	untar_support(ar);
 	if (archive_read_open_filename(ar, u->tarball, UNTAR_BLOCK) != 0) {
 		rc = fail_archive(w, ar, _("open"), u->tarball);

@@ -28,6 +28,10 @@ struct untar_dir {
 	struct untar_meta m;
 	unsigned depth;
 	bool left; /* times set when the archive left it */
+	/* Times only at the finish, after the links (tar's after_links):
+	   "." and the directories above a link tar defers. */
+	bool after_links;
+	bool again; /* left, times intact: set again after the links */
 };
 
 struct untar_link {
@@ -35,12 +39,15 @@ struct untar_link {
 	struct untar_meta m;
 	dev_t dev;
 	ino_t ino;
+	size_t dir; /* the open directory it is directly in: index + 1 */
+	bool deferred; /* tar defers it too (tar_defers()) */
 	bool made; /* the symlink replaced the placeholder */
 };
 
 struct untar_alias {
 	size_t link; /* index in links */
 	size_t name;
+	size_t dir; /* as a link's */
 };
 
 #define GROW(p, n, cap)                                                        \
@@ -305,9 +312,59 @@ keep:
 	d->m = *m;
 	d->depth = depth_of(name);
 	d->left = false;
+	/* Every member is in ".": tar sets its times at the very end. */
+	d->after_links = strcmp(name, ".") == 0;
+	d->again = false;
 	d->up = w->top;
 	w->top = w->ndirs;
 	return 0;
+}
+
+/* Is name directly in the directory d? */
+static bool
+dir_parent_of(const struct untar_writer *w, const struct untar_dir *d,
+    const char *name)
+{
+	const char *dn = w->names + d->name;
+
+	if (strcmp(dn, ".") == 0)
+		return strcmp(name, ".") != 0 && strchr(name, '/') == NULL;
+	return d->len < strlen(name) && name[d->len] == '/' &&
+	    memcmp(name, dn, d->len) == 0 &&
+	    strchr(name + d->len + 1, '/') == NULL;
+}
+
+/* The open directory name is directly in, unless it waits for the links
+   already: index + 1, or 0. Only the innermost can be (the archive left
+   the others, or they wait). */
+static size_t
+open_parent(const struct untar_writer *w, const char *name)
+{
+	const struct untar_dir *d = w->top > 0 ? &w->dirs[w->top - 1] : NULL;
+
+	return d != NULL && !d->after_links && dir_parent_of(w, d, name)
+	    ? w->top
+	    : 0;
+}
+
+/* A symlink GNU tar also makes only at the end, behind a placeholder: an
+   absolute target, or one with a ".." component. */
+static bool
+tar_defers(const char *target)
+{
+	const char *p = target;
+
+	if (*p == '/')
+		return true;
+	for (;;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return true;
+		if (p[n] == '\0')
+			return false;
+		p += n + 1;
+	}
 }
 
 int
@@ -336,6 +393,13 @@ untar_writer_symlink(struct untar_writer *w, const char *name,
 	l->dev = st.st_dev;
 	l->ino = st.st_ino;
 	l->made = false;
+	l->deferred = tar_defers(target);
+	/* As tar: its directory and those it is in, still open, get their
+	   times after the links are made, later members or not. */
+	l->dir = open_parent(w, name);
+	for (size_t k = l->deferred ? l->dir : 0;
+	     k > 0 && !w->dirs[k - 1].after_links; k = w->dirs[k - 1].up)
+		w->dirs[k - 1].after_links = true;
 	return 0;
 }
 
@@ -381,6 +445,7 @@ untar_writer_hardlink(struct untar_writer *w, const char *name,
 	if ((l = link_of(w, &st)) >= 0) {
 		GROW(w->aliases, w->naliases, w->aliases_cap);
 		w->aliases[w->naliases].link = (size_t)l;
+		w->aliases[w->naliases].dir = open_parent(w, name);
 		w->aliases[w->naliases++].name = name_keep(w, name);
 	}
 	return 0;
@@ -504,7 +569,9 @@ untar_writer_next(struct untar_writer *w, const char *name)
 	while (w->top > 0) {
 		struct untar_dir *d = &w->dirs[w->top - 1];
 
-		if (dir_holds(w, d, name, len))
+		/* Those that wait for the links stay, and so what is under
+		   them (all that is under one waits too). */
+		if (d->after_links || dir_holds(w, d, name, len))
 			break;
 		/* No symlink exists yet: the name is still our directory.
 		   A failure leaves the times to the finish, which says so. */
@@ -543,7 +610,7 @@ dir_status(struct untar_writer *w, const struct untar_dir *d)
 		return failed(w, "open");
 	/* The mode is never the 0700 it was made with by chance alone.
 	   A directory left has its times, or a later member's. */
-	rc = fd_status(w, fd, &d->m, (mode_t)-1, !d->left);
+	rc = fd_status(w, fd, &d->m, (mode_t)-1, !d->left || d->again);
 	close(fd);
 	return rc;
 }
@@ -555,12 +622,39 @@ report(untar_warn_fn warn, void *arg, const char *name, const char *what,
 	return warn != NULL ? warn(arg, name, what, err) : 0;
 }
 
+/*
+ * A link tar makes at once, which we make now, in the directory k
+ * (index + 1) while it was open: if the archive left that directory
+ * and no later member changed it since, its times are set again after
+ * the links, as tar's were never touched.
+ */
+static void
+again_if_intact(struct untar_writer *w, size_t k)
+{
+	struct untar_dir *d = &w->dirs[k - 1];
+	struct stat st;
+
+	if (!d->left || d->again ||
+	    fstatat(w->dirfd, w->names + d->name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return;
+	d->again = S_ISDIR(st.st_mode) &&
+	    st.st_mtim.tv_sec == d->m.mtime.tv_sec &&
+	    st.st_mtim.tv_nsec == d->m.mtime.tv_nsec;
+}
+
 int
 untar_writer_finish(struct untar_writer *w, untar_warn_fn warn, void *arg)
 {
 	size_t i;
 	int rc;
 
+	for (i = 0; i < w->nlinks; i++)
+		if (!w->links[i].deferred && w->links[i].dir > 0)
+			again_if_intact(w, w->links[i].dir);
+	for (i = 0; i < w->naliases; i++)
+		if (!w->links[w->aliases[i].link].deferred &&
+		    w->aliases[i].dir > 0)
+			again_if_intact(w, w->aliases[i].dir);
 	for (i = 0; i < w->nlinks; i++) {
 		const char *name = w->names + w->links[i].name;
 

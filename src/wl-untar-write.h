@@ -24,6 +24,13 @@
  *   member is not in. A later member made inside such a directory (its
  *   members are apart in the archive) then gives it the time of
  *   extraction, as under tar. The rest get theirs at the finish.
+ * - Where GNU tar defers a symlink too (an absolute or ".." target), the
+ *   open directory it is directly in and those that one is in get their
+ *   times only at the finish, after the links, later members or not; so
+ *   does ".". A link tar makes at once, in a directory the archive then
+ *   left and nothing changed since, leaves that directory's times as
+ *   they were. (Not followed: a link whose directory is not a member,
+ *   which tar tracks as it makes it.)
  * - An existing member of the same name is replaced (tar's default):
  *   a file is unlinked, an empty directory removed.
  * - Owners are restored when the writer is made with owners set (root,

@@ -23,6 +23,7 @@ struct untar {
 	uint64_t renamed; /* names with a leading / (or ../) removed */
 	uint64_t skipped; /* entries not extracted (warned) */
 	uint64_t warnings; /* extracted, with a warning */
+	int64_t read_to; /* the archive file's bytes counted as read */
 	char first_warning[PATH_MAX * 2 + 512];
 	char path[PATH_MAX * 2]; /* the worker's name buffers */
 	char target[PATH_MAX * 2];

@@ -605,8 +605,7 @@ compare_exec(int argc, char **argv)
 
 const struct cli_cmd cli_compare = {
 	.name = "compare",
-	.args = "[-b VARIANT] [--test=TEST] [--equivalence=N%] [--json|--csv] "
-		"RESULT...",
+	.args = "[-b VARIANT] [-t TEST] [-e N%] [--json|--csv] RESULT...",
 	.summary = N_("compare the variants of result records, test by test"),
 	.exec = compare_exec,
 };

@@ -204,8 +204,8 @@ report_exec(int argc, char **argv)
 
 const struct cli_cmd cli_report = {
 	.name = "report",
-	.args = "[-b VARIANT] [--test=TEST] [--equivalence=N%] "
-		"[--markdown|--html] [-o FILE] RESULT...",
+	.args = "[-b VARIANT] [-t TEST] [-e N%] [--markdown|--html] [-o FILE] "
+		"RESULT...",
 	.summary = N_("write the answer to share: a mail, Markdown or HTML"),
 	.exec = report_exec,
 };

@@ -9,9 +9,11 @@
  * line per test otherwise; the runner writes the record (saved when the
  * run starts and after every run, so a killed run leaves it), and at the
  * end this thread prints the tables users know, or the record as JSON or
- * the figures as CSV. --dry-run only checks. Main
- * thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the runner cleanly
- * (what was built is torn down).
+ * the figures as CSV. --dry-run only checks. Refused by the room check
+ * (space.h: no room, a directory other users can change), the run exits
+ * CLI_CANNOT, as `raidlab check` does for the lab; other refusals are
+ * failures. Main thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the
+ * runner cleanly (what was built is torn down).
  */
 #include "config.h"
 
@@ -618,7 +620,8 @@ run_exec(int argc, char **argv)
 		    (long long)o.repeats);
 	if (o.dry_run) {
 		/* Nothing runs: no record, nothing changed. */
-		rc = build_dry_run(lab, &lo) < 0 ? CLI_FAIL : CLI_OK;
+		rc = build_dry_run(lab, &lo);
+		rc = rc == -ENOSPC ? CLI_CANNOT : rc < 0 ? CLI_FAIL : CLI_OK;
 		goto out;
 	}
 	lo.record = true;
@@ -628,8 +631,9 @@ run_exec(int argc, char **argv)
 		goto out;
 	}
 	if (s.refused || rec == NULL) {
-		/* Nothing ran: no record, nothing changed. */
-		rc = CLI_FAIL;
+		/* Nothing ran: no record, nothing changed. The room check's
+		   refusal is the lab's fate here, as `raidlab check` says. */
+		rc = s.space_refused ? CLI_CANNOT : CLI_FAIL;
 		goto out;
 	}
 	finish(rec, &o, s.record_lost);

@@ -4,9 +4,9 @@
  * subcommand gets argv with argv[0] set to its own name, parses its own
  * options with getopt_long, and returns the process exit status:
  * CLI_OK, CLI_FAIL (something went wrong while doing it), CLI_USAGE
- * (bad arguments or invalid input files) or CLI_CANNOT (`check` and
- * `plan`: a valid lab that `raidlab run` would refuse here, before
- * building anything). Main thread only.
+ * (bad arguments or invalid input files) or CLI_CANNOT (`check`, `plan`
+ * and `run`: a valid lab that `raidlab run` refuses here, before
+ * building anything, by the room check of space.h). Main thread only.
  */
 #ifndef RAIDLAB_CLI_H
 #define RAIDLAB_CLI_H

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 #include "cli-scale.h"
@@ -55,6 +56,8 @@ build_dry_run(const struct lab *lab, const struct labrun_opts *o)
 		    _("raidlab run: dry run: no plan is shown while something "
 		      "is refused\n"));
 	}
+	if (c.space_refused)
+		rc = -ENOSPC;
 	labrun_check_done(&c);
 	return rc;
 }

@@ -17,8 +17,9 @@ struct labrun_opts;
 /*
  * Check every selected array variant (labrun_check()) and print each
  * problem and, only when everything passed, the plans (stdout) and that
- * nothing was changed. Returns 0 when everything may go ahead, -EPERM
- * when something is refused, another negative errno on failure.
+ * nothing was changed. Returns 0 when everything may go ahead, -ENOSPC
+ * when refused with labrun_check's space_refused among the reasons,
+ * -EPERM when refused otherwise, another negative errno on failure.
  */
 int build_dry_run(const struct lab *lab, const struct labrun_opts *o);
 

@@ -43,7 +43,8 @@ now_s(void)
 
 /* Without colour (--ascii, NO_COLOR) the series are told apart by their
    glyphs: one series a cell, so ASCII cells, each drawn with its owner's
-   glyph (owner_glyph()). */
+   glyph (owner_glyph()), or a dot where the areas fill a third of it
+   (cell_glyph()). */
 static bool
 glyphs(const struct tui *t)
 {
@@ -62,6 +63,18 @@ static wchar_t
 owner_glyph(unsigned char owner)
 {
 	return owner & 4 ? L'1' : owner & 8 ? L'2' : owner & 1 ? L'#' : L':';
+}
+
+/* A drawn cell's glyph. A cell the areas light in its lowest third alone
+   keeps plot's '.': a glyph fills the cell, so a value near zero on the
+   scale (bonnie's per-char write beside its block write) read as a full
+   row of '#'. A line keeps its glyph at any height. */
+static wchar_t
+cell_glyph(const struct plot_cell *c)
+{
+	bool line = (c->owner >> SLOT_PREV) != 0;
+
+	return c->cp == '.' && !line ? L'.' : owner_glyph(c->owner);
 }
 
 static void
@@ -174,7 +187,7 @@ blit(struct tui *t, WINDOW *w, const struct plot_grid *g, int y, int x)
 				wchar_t wc[2] = { (wchar_t)c->cp, L'\0' };
 
 				if (glyphs(t) && c->owner != 0 && c->cp != ' ')
-					wc[0] = owner_glyph(c->owner);
+					wc[0] = cell_glyph(c);
 
 				setcchar(&run[i], wc, (attr_t)a & ~A_COLOR,
 				    (short)PAIR_NUMBER(a), NULL);

@@ -88,7 +88,7 @@ expect_eq "compare: each Sequential create lists its record" \
 # 1P file fits on no filesystem here; the file tests' empty files do.
 write_lab room 'size = "1P"; files = 1;'
 "$RAIDLAB" run --dry-run "$TEST_TMP/room.cfg" >"$TEST_TMP/out" 2>&1
-expect_eq "size 1P: refused for room" "$?" 1
+expect_eq "size 1P: refused for room" "$?" 3
 expect_match "size 1P: the reason" "$(cat "$TEST_TMP/out")" 'less than the 1P'
 write_lab room 'size = 0; files = 1;'
 "$RAIDLAB" run --dry-run "$TEST_TMP/room.cfg" >"$TEST_TMP/out" 2>&1

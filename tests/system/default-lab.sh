@@ -81,7 +81,7 @@ workloads = ( { type = "smallfiles"; count = 10; } );
 LAB
 chmod 644 "$TEST_TMP/left.cfg"
 as_nobody "$RAIDLAB" run "$TEST_TMP/left.cfg" >"$TEST_TMP/out" 2>&1
-expect_eq "another user's directory: exit status" "$?" 1
+expect_eq "another user's directory: exit status" "$?" 3
 expect_match "another user's directory: the message" "$(cat "$TEST_TMP/out")" \
 	"$TEST_TMP/left.cfg:4: variants\.dir\.directory: $TEST_TMP/left belongs to root and is not writable by nobody"
 [ -z "$(ls -A "$TEST_TMP/left")" ] || fail "another user's directory: written"
@@ -93,7 +93,7 @@ sed "s|directory = \"$TEST_TMP/left\"|directory = \"$TEST_TMP/sq-%u\"|" \
     "$TEST_TMP/left.cfg" >"$TEST_TMP/sq.cfg"
 chmod 644 "$TEST_TMP/sq.cfg"
 as_nobody "$RAIDLAB" run "$TEST_TMP/sq.cfg" >"$TEST_TMP/out" 2>&1
-expect_eq "%u directory made by another user: exit status" "$?" 1
+expect_eq "%u directory made by another user: exit status" "$?" 3
 expect_match "%u directory made by another user: the message" \
 	"$(cat "$TEST_TMP/out")" \
 	"$TEST_TMP/sq.cfg:4: variants\.dir\.directory: $TEST_TMP/sq-nobody belongs to root, but %u makes it nobody's"

@@ -3,7 +3,9 @@
 # unscaled, with exit 0 and no refusal (seed-003's compilebench once did
 # not fit its scratch disks, and check said so but exited 0). And when
 # `raidlab run` is certain to refuse a valid lab here, check exits 3 and
-# plan ends with the refusal and exits 3 too; an invalid lab stays 2.
+# plan ends with the refusal and exits 3 too, as run (and its dry run)
+# does when it refuses it; an invalid lab stays 2, another refusal of
+# run 1.
 # No root needed: nothing is built.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
@@ -69,6 +71,37 @@ expect_eq "plan --json: still the plan" \
 	"$(jq -r '.[0].variant' "$TEST_TMP/out")" one
 expect_match "plan --json: the refusal on stderr" "$(cat "$TEST_TMP/err")" \
 	"$why \\(raidlab run refuses this here\\)"
+
+# ---- run exits 3 where check does, and only there
+cat >"$TEST_TMP/huge.cfg" <<EOF2
+name = "huge"; cache = "keep";
+variants = ( { name = "d"; directory = "$TEST_TMP/huge"; } );
+workloads = ( { type = "fio"; rw = "write"; size = "1P"; } );
+EOF2
+roomless='huge.cfg:2: variants.d.directory: .*: its filesystem .* has .* free, less than the 1P the workloads write there'
+"$RAIDLAB" check -q "$TEST_TMP/huge.cfg" >/dev/null 2>&1
+expect_eq "check, no room for 1P: exit status" "$?" 3
+"$RAIDLAB" run "$TEST_TMP/huge.cfg" --results "$TEST_TMP/res" \
+	>/dev/null 2>"$TEST_TMP/err"
+expect_eq "run, no room for 1P: exit status" "$?" 3
+expect_match "run, no room for 1P: why" "$(cat "$TEST_TMP/err")" "$roomless"
+[ ! -e "$TEST_TMP/huge" ] || fail "run, no room: the directory was made"
+[ ! -e "$TEST_TMP/res" ] || fail "run, no room: a record was written"
+"$RAIDLAB" run -n "$TEST_TMP/huge.cfg" >/dev/null 2>"$TEST_TMP/err"
+expect_eq "run --dry-run, no room for 1P: exit status" "$?" 3
+expect_match "run --dry-run, no room for 1P: why" "$(cat "$TEST_TMP/err")" \
+	"$roomless"
+# a refusal that is not the lab's (no record can be kept) stays 1: check
+# passes that lab
+sed 's/size = "1P"/size = "1M"/' "$TEST_TMP/huge.cfg" >"$TEST_TMP/fits.cfg"
+"$RAIDLAB" check -q "$TEST_TMP/fits.cfg" >/dev/null 2>&1
+expect_eq "check, a lab that fits: exit status" "$?" 0
+: >"$TEST_TMP/file"
+"$RAIDLAB" run "$TEST_TMP/fits.cfg" --results "$TEST_TMP/file/res" \
+	>/dev/null 2>"$TEST_TMP/err"
+expect_eq "run, no record can be kept: exit status" "$?" 1
+expect_match "run, no record can be kept: why" "$(cat "$TEST_TMP/err")" \
+	'no record could be kept, so nothing runs'
 
 [ -z "$host_short" ] || skip "not enough free space here for:$host_short"
 echo "presets-room: ok"

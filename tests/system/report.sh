@@ -101,7 +101,7 @@ for t in cmp['tests']:
         if hit:
             w = words.get(r['verdict'])
             if r['verdict'] in ('better', 'worse'):
-                w = '%+.1f%%' % r['pct']
+                w = '%+.1f%%' % r['change']  # the test's change
             check(w is None or w in hit[0],
                   "%s %s: verdict %s (%r)" % (t['key'], r['variant'], w, hit[0]))
             cells += 1

@@ -52,13 +52,13 @@ need=$((count * 4096)) # each 3K file takes a 4K block
 why="variants.d.directory: $small/target: its filesystem \\($small\\) has .* free, less than the $(human $need) the workloads write there"
 
 "$RAIDLAB" run -n "$TEST_TMP/dir.cfg" >/dev/null 2>"$TEST_TMP/err"
-expect_eq "dry run: exit status" "$?" 1
+expect_eq "dry run: exit status" "$?" 3
 expect_match "dry run: why" "$(cat "$TEST_TMP/err")" "dir.cfg:2: $why"
 expect_match "dry run: refused" "$(cat "$TEST_TMP/err")" 'refused: nothing was changed'
 
 "$RAIDLAB" run "$TEST_TMP/dir.cfg" --results "$TEST_TMP/res-dir" \
 	>/dev/null 2>"$TEST_TMP/err"
-expect_eq "run: exit status" "$?" 1
+expect_eq "run: exit status" "$?" 3
 expect_match "run: why" "$(cat "$TEST_TMP/err")" "dir.cfg:2: $why"
 [ ! -e "$small/target" ] || fail "run: the directory was created"
 [ ! -e "$TEST_TMP/res-dir" ] || fail "run: a record was written"
@@ -84,7 +84,7 @@ raw=$((fio_size * 2)) # raid1: every byte twice
 [ "$raw" -gt "$avail" ] || fail "the test filesystem is too large ($avail free)"
 "$RAIDLAB" run "$TEST_TMP/raw.cfg" --results "$TEST_TMP/res-raw" \
 	>/dev/null 2>"$TEST_TMP/err"
-expect_eq "scratch: exit status" "$?" 1
+expect_eq "scratch: exit status" "$?" 3
 expect_match "scratch: why" "$(cat "$TEST_TMP/err")" \
 	"raw.cfg:3: variants.m.scratch.dir: $disks has .* free, less than the $(human $raw) the workloads' data set \\($(human $fio_size)\\) takes on the scratch disks"
 expect_eq "scratch: no scratch file made" "$(ls -A "$disks")" ""
@@ -103,7 +103,7 @@ variants = (
 workloads = ( { type = "fio"; rw = "write"; size = "100M"; threads = 2; } );
 EOF
 "$RAIDLAB" run -n "$TEST_TMP/cap.cfg" >/dev/null 2>"$TEST_TMP/err"
-expect_eq "array: exit status" "$?" 1
+expect_eq "array: exit status" "$?" 3
 expect_match "array: why" "$(cat "$TEST_TMP/err")" \
 	"cap.cfg:3: variants.one.scratch.size: the workloads' data set \\($(human $((2 * 100 * 1048576)))\\) does not fit on the array \\(about 64M for data on 1 scratch disks of 64M\\)"
 

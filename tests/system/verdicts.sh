@@ -31,11 +31,12 @@ verdict() {
 # ---- the same filesystem twice: the same, or can't tell
 # The lab has one test, so its family is that one comparison and the
 # correction leaves it at 5%: a right raidlab calls a false difference
-# in 1 lab of 20 (bench/same-dirs.sh, interleaved: 2 of 40 labs at these
-# settings, see bench/README.md). Three labs run and at most one may
-# call one: a right raidlab fails this 1 time in 140 (3 x 0.05^2 x 0.95
-# + 0.05^3); one that called differences half the time would pass 1
-# time in 2. Rounds are interleaved, so drift lands on both variants.
+# in 1 lab of 20 (bench/same-dirs.sh at these settings, interleaved: 1
+# lab of 40, its p-values spread evenly; see bench/README.md). Three
+# labs run and at most one may call one: a right raidlab fails this 1
+# time in 140 (3 x 0.05^2 x 0.95 + 0.05^3); one that called differences
+# half the time would pass 1 time in 2. Rounds are interleaved, so
+# drift lands on both variants (grouped, 4 labs of 40 called one).
 mkdir -p "$TEST_TMP/same"
 cat >"$TEST_TMP/same.cfg" <<EOF
 name = "same";

@@ -6,7 +6,7 @@
 # engines) under ThreadSanitizer. No root needed.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
-need_cmd jq
+need_cmd jq tar
 
 cat >"$TEST_TMP/lab.cfg" <<LAB
 name = "all";
@@ -38,6 +38,14 @@ expect_eq "record: every run ok" \
 	"$(jq -r '[.runs[].status] | join(",")' "$rec")" ok,ok,ok,ok,ok
 expect_eq "record: bonnie's twelve tests" \
 	"$(jq -r '.runs[1].tests | length' "$rec")" 12
+# untar's bytes_read is the tarball read to its end-of-archive blocks:
+# where GNU tar says its NULs begin, plus those two blocks.
+tarball=$(ls "$TEST_TMP"/cache/raidlab/untar-tree-*.tar)
+nuls=$(LC_ALL=C tar -tR -f "$tarball" |
+	sed -n 's/^block \([0-9]*\): \*\* Block of NULs \*\*$/\1/p')
+expect_eq "record: untar's bytes_read" \
+	"$(jq '.runs[] | select(.workload.type == "untar") | .tests[0].bytes_read' "$rec")" \
+	"$(((nuls + 2) * 512))"
 # bonnie++'s machine field names the variant and host, as -m would, so
 # that bon_csv2html's rows can be told apart.
 host=$(jq -r .host.hostname "$rec")

@@ -119,7 +119,7 @@ tui_wait_for '^gamma: md RAID1 of two loop devices; fixed '
 tui_keys Up
 tui_wait_for '^3 runs: 150\.0, 152\.0, 148\.0 files/s'
 tui_wait_for "^  beta +\\+$pct\\.0% ±[0-9.]+% +\\*150\\.0"
-wait_line "beta: $pct\\.0% faster than alpha \\(95% CI [0-9.]+% to [0-9.]+%; p < 0\\.001; n = 3 and 3\\)"
+wait_line "beta: $pct\\.0% faster than alpha by the log t-test \\(95% CI [0-9.]+% to [0-9.]+%; p < 0\\.001; n = 3 and 3\\)"
 
 # ---- every record of the session: each its own rows, nothing pooled
 tui_keys a

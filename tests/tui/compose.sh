@@ -75,6 +75,21 @@ plan_wait() {
 }
 
 
+# focus_is LABEL: wait until the field the keys go to (its value in
+# reverse video) is LABEL's.
+focus_is() {
+	_n=$((50 * TUI_WAIT_SCALE))
+	while [ "$_n" -gt 0 ]; do
+		tmx capture-pane -t "$TUI_SESSION" -p -e |
+			grep -F "$(printf '\033[7m')" |
+			grep -Eq -- "[│|] ?$1 {2,}" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	tui_screen >&2
+	fail "the focus never reached the field '$1'"
+}
+
 keys() {
 	for _k in "$@"; do
 		tui_keys "$_k"
@@ -226,11 +241,16 @@ field_is layout 'f2'
 plan_wait 'mdadm --create .*--level=10 .*--layout=f2'
 keys Up Left Left Left Left
 field_is level 'RAID1'
-sleep 0.3
+# Up, a key after the change, has shown its effect: the form is drawn as
+# RAID1 left it.
+tui_keys Up
+focus_is engine
 if tui_screen | grep -Eq '[│|](layout|chunk) {2,}'; then
 	tui_screen >&2
 	fail "RAID1: a layout or chunk field is shown"
 fi
+tui_keys Down
+focus_is level
 plan_wait 'mdadm --create /dev/md/rl-b10 .*--level=1 --raid-devices=4'
 
 # ---- the device picker: scratch:3 becomes a spare

@@ -181,8 +181,13 @@ rmdir "$TEST_TMP/saved.cfg"
 mv "$TEST_TMP/saved.bak" "$TEST_TMP/saved.cfg"
 tui_keys s
 tui_wait_for 'Saved to'
-sleep 1
+# F1, a key after the save: once its help shows, raidlab is done with
+# the save and still there (had it quit, the help would never come).
+tui_keys F1
+tui_wait_for 'switch screen'
 [ -s "$TEST_TMP/tui.status" ] && fail "a save after a failed save-and-quit quit"
+tui_keys Escape
+tui_wait_gone 'switch screen'
 tui_keys q
 expect_eq "failed save: exit status" "$(tui_wait_exit)" 0
 tui_stop
@@ -252,12 +257,16 @@ tui_wait_for 'Baseline beta #1'
 tui_wait_for "^B beta #1 +baseline$marks +$num $pm$num *\$"
 tui_wait_for "2 runs: [0-9.]+, [0-9.]+ files/s"
 
-# x is the Run screen's stop, never a removal here: nothing goes.
-tui_keys x
-sleep 0.5
-tui_screen | grep -q 'Removed the results of' &&
-	fail "x removed a record on the Compare screen"
-tui_wait_for '#2'
+# x is the Run screen's stop, never a removal here: nothing goes. Once
+# v, a key after it, shows its view, both records' rows are still there.
+tui_keys x v
+tui_wait_for 'cells: mean % \(v\)'
+for row in 'alpha #2' 'beta #2'; do
+	tui_screen | grep -Eq "^[B ] $row .*%\$" ||
+		{ tui_screen >&2; fail "x removed a record on the Compare screen"; }
+done
+tui_keys v v
+tui_wait_for 'cells: mean ±stddev \(v\)'
 # Del does: the other record's rows stay, renumbered.
 tui_keys DC
 tui_wait_for 'Removed the results of'

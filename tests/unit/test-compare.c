@@ -1180,6 +1180,11 @@ Test(verdict, the_family_is_corrected_together)
 			cr_assert_eq(apart, diff, "row %zu col %zu", i, k);
 			cr_assert_eq(diff, x->q < 0.05);
 			cr_assert(isfinite(x->mde));
+			/* a star or a colour claims what the verdict says */
+			cr_assert_eq(compare_proven_better(&c, i, 0, k),
+			    x->verdict == COMPARE_V_BETTER);
+			cr_assert_eq(compare_proven_better(&c, 0, i, k),
+			    x->verdict == COMPARE_V_WORSE);
 		}
 	t = compare_method_text(&c);
 	cr_assert(strstr(t,

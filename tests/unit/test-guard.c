@@ -1,33 +1,28 @@
 /*
  * Guards: every rule of guard_check() on a hand-built inventory, with
  * paths resolved by a fake stat and mounted btrfs members listed in a
- * fake /sys/fs/btrfs; then, as root, the same rules and guard_exclusive()
- * on real loop devices (losetup -f over sparse files in a temp dir,
- * released in each test's fini) and the real root disk.
+ * fake /sys/fs/btrfs. The helpers of the test-guard program
+ * (unit-guard.h) live here; the same rules on real loop devices are in
+ * test-guard-real.c.
  */
 #include "config.h"
 
 #include <criterion/criterion.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "disk.h"
 #include "err.h"
 #include "guard.h"
 #include "unit-disk.h"
-#include "unit.h"
+#include "unit-guard.h"
 #include "xalloc.h"
-
-#define LAB "lab.cfg"
 
 /* ---------------------------------------------------------------- fakes */
 
@@ -186,7 +181,7 @@ rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 	return remove(path);
 }
 
-static void
+void
 rm_tree(const char *dir)
 {
 	if (dir[0] != '\0')
@@ -201,13 +196,13 @@ fake_fini(void)
 
 /* One check on the fake machine: the devices, confirmed, the result. */
 static struct disk_list inv;
-static struct errlist errs;
+struct errlist entries;
 
 static void
 fake_init(void)
 {
 	build(&inv);
-	errlist_init(&errs);
+	errlist_init(&entries);
 	fake_sysfs();
 }
 
@@ -215,7 +210,7 @@ static void
 fake_done(void)
 {
 	disk_list_done(&inv);
-	errlist_done(&errs);
+	errlist_done(&entries);
 	fake_fini();
 }
 
@@ -238,36 +233,34 @@ check(const char *const *paths, size_t n, const char *const *conf, size_t nconf)
 		devs[i] = (struct guard_dev){ paths[i], GUARD_MEMBER, fields[i],
 			10 + (int)i };
 	}
-	return guard_check_sys(&sys, &inv, devs, n, conf, nconf, LAB, &errs);
+	return guard_check_sys(&sys, &inv, devs, n, conf, nconf, LAB, &entries);
 }
 
 /* The formatted entry k: "lab.cfg:10: variants.v.array.devices[0]: ..." */
-static const char *
+const char *
 entry(size_t k)
 {
 	static char buf[1024];
 
-	cr_assert_lt(k, errs.n, "no entry %zu (%zu entries)", k, errs.n);
-	return err_format(&errs.v[k], buf, sizeof buf);
+	cr_assert_lt(k, entries.n, "no entry %zu (%zu entries)", k, entries.n);
+	return err_format(&entries.v[k], buf, sizeof buf);
 }
 
-static void
+void
 expect_entries(size_t n)
 {
 	size_t i;
 
-	cr_expect_eq(errs.n, n, "%zu entries, want %zu", errs.n, n);
-	for (i = 0; i < errs.n; i++)
+	cr_expect_eq(entries.n, n, "%zu entries, want %zu", entries.n, n);
+	for (i = 0; i < entries.n; i++)
 		cr_log_info("entry %zu: %s", i, entry(i));
 }
 
-static void
+void
 expect_entry(size_t k, const char *want)
 {
 	cr_expect_str_eq(entry(k), want);
 }
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 TestSuite(guard, .init = fake_init, .fini = fake_done);
 
@@ -301,9 +294,9 @@ Test(guard, refuses_missing_non_block_and_unknown_paths)
 	expect_entry(4,
 	    "lab.cfg:14: variants.v.array.devices[4]: /dev/secret: "
 	    "Permission denied");
-	cr_expect_eq(errs.v[0].code, -ENOENT);
-	cr_expect_eq(errs.v[1].code, -ENOTBLK);
-	cr_expect_eq(errs.v[3].code, -ENODEV);
+	cr_expect_eq(entries.v[0].code, -ENOENT);
+	cr_expect_eq(entries.v[1].code, -ENOTBLK);
+	cr_expect_eq(entries.v[3].code, -ENODEV);
 }
 
 Test(guard, refuses_the_same_device_twice_also_through_a_symlink)
@@ -321,7 +314,7 @@ Test(guard, refuses_the_same_device_twice_also_through_a_symlink)
 	    "lab.cfg:13: variants.v.array.devices[3]: sdl (/dev/sdl): appears "
 	    "twice: the same device as /dev/sdl in "
 	    "variants.v.array.devices[2] (line 12)");
-	cr_expect_eq(errs.v[0].code, -EEXIST);
+	cr_expect_eq(entries.v[0].code, -EEXIST);
 }
 
 Test(guard, refuses_a_disk_together_with_its_partition)
@@ -335,7 +328,7 @@ Test(guard, refuses_a_disk_together_with_its_partition)
 	    "lab.cfg:11: variants.v.array.devices[1]: /dev/sdc1: overlaps "
 	    "/dev/sdc (variants.v.array.devices[0], line 10): a disk and its "
 	    "partitions cannot both be used");
-	errlist_done(&errs);
+	errlist_done(&entries);
 	cr_expect_eq(check(q, N(q), q, N(q)), -EPERM);
 	expect_entries(1);
 	cr_expect(strstr(entry(0), "/dev/sdn: overlaps /dev/sdn1 (") != NULL,
@@ -359,8 +352,8 @@ Test(guard, refuses_busy_devices_with_the_inventory_reason)
 	    "md127");
 	expect_entry(3,
 	    "lab.cfg:13: variants.v.array.devices[3]: /dev/sdk: read-only");
-	cr_expect_eq(errs.v[0].code, -EBUSY);
-	errlist_done(&errs);
+	cr_expect_eq(entries.v[0].code, -EBUSY);
+	errlist_done(&entries);
 	cr_expect_eq(check(p, 1, p, 1), -EPERM);
 	expect_entries(1);
 	expect_entry(0,
@@ -374,22 +367,22 @@ Test(guard, refuses_the_root_disk_and_its_partitions_even_confirmed)
 	size_t i;
 
 	for (i = 0; i < N(p); i++) {
-		errlist_done(&errs);
+		errlist_done(&entries);
 		cr_expect_eq(check(&p[i], 1, &p[i], 1), -EPERM, "%s", p[i]);
 		expect_entries(1);
-		cr_expect_eq(errs.v[0].code, -EBUSY);
+		cr_expect_eq(entries.v[0].code, -EBUSY);
 	}
-	errlist_done(&errs);
+	errlist_done(&entries);
 	cr_expect_eq(check(p, 1, p, 1), -EPERM);
 	expect_entry(0,
 	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sda: partition "
 	    "sda1 holds /: never used, not even with --yes-destroy");
-	errlist_done(&errs);
+	errlist_done(&entries);
 	cr_expect_eq(check(&p[1], 1, NULL, 0), -EPERM);
 	expect_entry(0,
 	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sda1: holds /: "
 	    "never used, not even with --yes-destroy");
-	errlist_done(&errs);
+	errlist_done(&entries);
 	cr_expect_eq(check(&p[2], 1, NULL, 0), -EPERM);
 	expect_entry(0,
 	    "lab.cfg:10: variants.v.array.devices[0]: /dev/sda2: a partition "
@@ -416,8 +409,8 @@ Test(guard, refuses_members_of_a_mounted_multi_device_btrfs)
 	    "lab.cfg:12: variants.v.array.devices[2]: /dev/sdo: partition "
 	    "sdo1 is a member of the mounted btrfs bt-uuid (mounted on "
 	    "/mnt/bt)");
-	cr_expect_eq(errs.v[0].code, -EBUSY);
-	errlist_done(&errs);
+	cr_expect_eq(entries.v[0].code, -EBUSY);
+	errlist_done(&entries);
 	cr_expect_eq(check(p, N(p), p, N(p)), -EPERM);
 	expect_entries(3);
 	expect_entry(0,
@@ -428,7 +421,7 @@ Test(guard, refuses_members_of_a_mounted_multi_device_btrfs)
 	    "lab.cfg:12: variants.v.array.devices[2]: /dev/sdo: partition "
 	    "sdo1 is a member of the mounted btrfs bt-uuid (mounted on "
 	    "/mnt/bt) (--yes-destroy cannot override this)");
-	cr_expect_eq(errs.v[0].code, -EBUSY);
+	cr_expect_eq(entries.v[0].code, -EBUSY);
 }
 
 /* The TUI has no --yes-destroy: its messages name what it has, the
@@ -458,7 +451,7 @@ Test(guard, the_tui_is_told_of_its_typed_confirmation)
 	    "lab.cfg:10: variants.v.array.devices[0]: the typed confirmation "
 	    "names /dev/sdl, which holds no data: remove it from the typed "
 	    "confirmation");
-	for (size_t i = 0; i < errs.n; i++)
+	for (size_t i = 0; i < entries.n; i++)
 		cr_expect(strstr(entry(i), "--yes-destroy") == NULL, "%s",
 		    entry(i));
 }
@@ -472,13 +465,15 @@ Test(guard, the_refused_line_offers_a_confirmation_only_when_one_helps)
 	const char *bare = "refused: nothing was changed.";
 
 	cr_expect_eq(check(busy, N(busy), busy, N(busy)), -EPERM);
-	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_OPTION), bare);
-	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_TYPED), bare);
+	cr_expect_str_eq(guard_refused_line(&entries, GUARD_CONFIRM_OPTION),
+	    bare);
+	cr_expect_str_eq(guard_refused_line(&entries, GUARD_CONFIRM_TYPED),
+	    bare);
 	cr_expect_eq(check(data, 1, NULL, 0), -EPERM);
-	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_OPTION),
+	cr_expect_str_eq(guard_refused_line(&entries, GUARD_CONFIRM_OPTION),
 	    "refused: nothing was changed. Free the devices, or confirm the "
 	    "ones whose data may be destroyed with --yes-destroy=DEV,...");
-	cr_expect_str_eq(guard_refused_line(&errs, GUARD_CONFIRM_TYPED),
+	cr_expect_str_eq(guard_refused_line(&entries, GUARD_CONFIRM_TYPED),
 	    "refused: nothing was changed. Free the devices, or confirm the "
 	    "ones whose data may be destroyed by typing their names when the "
 	    "run asks");
@@ -493,7 +488,8 @@ Test(guard, btrfs_members_are_found_without_sysfs_dev_files_too)
 	char dev[128];
 
 	/* Without sysfs the unmounted member is only data... */
-	cr_expect_eq(guard_check_sys(&sys, &inv, &d, 1, c, 1, LAB, &errs), 0);
+	cr_expect_eq(guard_check_sys(&sys, &inv, &d, 1, c, 1, LAB, &entries),
+	    0);
 	expect_entries(0);
 	/* ...with it, busy, even when the "dev" file is missing. */
 	rm_tree(btrfs_dir);
@@ -501,7 +497,7 @@ Test(guard, btrfs_members_are_found_without_sysfs_dev_files_too)
 	snprintf(dev, sizeof dev, "%s/bt-uuid/devices/sdi/dev", btrfs_dir);
 	cr_assert_eq(remove(dev), 0);
 	sys.btrfs_dir = btrfs_dir;
-	cr_expect_eq(guard_check_sys(&sys, &inv, &d, 1, c, 1, LAB, &errs),
+	cr_expect_eq(guard_check_sys(&sys, &inv, &d, 1, c, 1, LAB, &entries),
 	    -EPERM);
 	expect_entries(1);
 }
@@ -524,7 +520,7 @@ Test(guard, data_needs_confirmation_naming_the_signature)
 	    "lab.cfg:12: variants.v.array.devices[2]: /dev/sdm: has data: "
 	    "contents unknown: Permission denied; to destroy it, name it in "
 	    "--yes-destroy");
-	cr_expect_eq(errs.v[0].code, -EPERM);
+	cr_expect_eq(entries.v[0].code, -EPERM);
 }
 
 /* A label is whatever the stick's owner wrote: an escape sequence in it
@@ -596,20 +592,20 @@ Test(guard, confirmation_must_match_exactly)
 	expect_entry(3,
 	    "lab.cfg: --yes-destroy names /dev/null, which is not "
 	    "a block device");
-	cr_expect_eq(errs.v[1].code, -EINVAL);
+	cr_expect_eq(entries.v[1].code, -EINVAL);
 }
 
 Test(guard, every_problem_is_one_entry_appended_after_existing_ones)
 {
 	const char *p[] = { "/dev/sde", "/dev/sdd", "/dev/sdb", "/dev/nope" };
 
-	errlist_add(&errs, -EINVAL, "other", 1, NULL, "earlier");
+	errlist_add(&entries, -EINVAL, "other", 1, NULL, "earlier");
 	cr_expect_eq(check(p, N(p), NULL, 0), -EPERM);
 	expect_entries(4);
-	cr_expect_str_eq(errs.v[0].msg, "earlier");
-	cr_expect(strstr(errs.v[1].msg, "/dev/sde") != NULL);
-	cr_expect(strstr(errs.v[2].msg, "/dev/sdd") != NULL);
-	cr_expect(strstr(errs.v[3].msg, "/dev/nope") != NULL);
+	cr_expect_str_eq(entries.v[0].msg, "earlier");
+	cr_expect(strstr(entries.v[1].msg, "/dev/sde") != NULL);
+	cr_expect(strstr(entries.v[2].msg, "/dev/sdd") != NULL);
+	cr_expect(strstr(entries.v[3].msg, "/dev/nope") != NULL);
 }
 
 Test(guard, a_null_path_is_a_caller_bug)
@@ -617,11 +613,11 @@ Test(guard, a_null_path_is_a_caller_bug)
 	struct guard_dev d[] = { { "/dev/sdb", GUARD_MEMBER, "a", 1 },
 		{ NULL, GUARD_SPARE, "b", 2 } };
 
-	cr_expect_eq(guard_check(&inv, d, 2, NULL, 0, LAB, &errs), -EINVAL);
+	cr_expect_eq(guard_check(&inv, d, 2, NULL, 0, LAB, &entries), -EINVAL);
 	expect_entries(0);
 	d[1].path = "";
-	cr_expect_eq(guard_check(&inv, d, 2, NULL, 0, LAB, &errs), -EINVAL);
-	cr_expect_eq(guard_check(&inv, d, 0, NULL, 0, LAB, &errs), 0);
+	cr_expect_eq(guard_check(&inv, d, 2, NULL, 0, LAB, &entries), -EINVAL);
+	cr_expect_eq(guard_check(&inv, d, 0, NULL, 0, LAB, &entries), 0);
 }
 
 Test(guard, roles_have_names)
@@ -643,349 +639,4 @@ Test(guard, exclusive_reports_the_device_it_could_not_open)
 	    "cannot open /nonexistent/raidlab-dev: No such file or directory");
 	cr_expect_eq(guard_exclusive(p, 1, &e), 0);
 	cr_expect_eq(guard_exclusive(NULL, 0, &e), 0);
-}
-
-/* ---------------------------------------------------------------- real */
-
-static char tmp[64];
-static char loops[2][64];
-static size_t nloops;
-static char mnt[128];
-
-/* Run argv (PATH search), stdout into out (may be NULL); exit status. */
-static int
-run(const char *const argv[], char *out, size_t len)
-{
-	union {
-		const char *const *c;
-		char *const *m; /* execvp's type; it does not write */
-	} u = { argv };
-	int fds[2], st, null;
-	ssize_t n;
-	size_t off = 0;
-	pid_t pid;
-
-	cr_assert_eq(pipe(fds), 0);
-	pid = fork();
-	cr_assert_geq(pid, 0);
-	if (pid == 0) {
-		null = open("/dev/null", O_RDWR);
-		dup2(null, 0);
-		dup2(fds[1], 1);
-		dup2(null, 2);
-		close(fds[0]);
-		execvp(argv[0], u.m);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (out != NULL && off + 1 < len &&
-	    (n = read(fds[0], out + off, len - off - 1)) > 0)
-		off += (size_t)n;
-	if (out != NULL) {
-		out[off] = '\0';
-		out[strcspn(out, "\n")] = '\0';
-	}
-	close(fds[0]);
-	cr_assert_eq(waitpid(pid, &st, 0), pid);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/* Two loop devices over 64 MiB sparse files in a private temp dir (as
- * root only: nothing is created otherwise). */
-static void
-real_init(void)
-{
-	char file[128];
-	size_t k;
-	int fd;
-
-	nloops = 0;
-	tmp[0] = mnt[0] = '\0';
-	if (geteuid() != 0)
-		return;
-	snprintf(tmp, sizeof tmp, "/tmp/raidlab-guard.XXXXXX");
-	cr_assert_not_null(mkdtemp(tmp));
-	for (k = 0; k < 2; k++) {
-		const char *argv[] = { "losetup", "-f", "--show", file, NULL };
-
-		snprintf(file, sizeof file, "%s/disk%zu.img", tmp, k);
-		fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-		cr_assert_geq(fd, 0);
-		cr_assert_eq(ftruncate(fd, 64 << 20), 0);
-		close(fd);
-		if (run(argv, loops[k], sizeof loops[k]) != 0 ||
-		    strncmp(loops[k], "/dev/loop", 9) != 0)
-			return;
-		nloops++;
-	}
-}
-
-/* Release everything; safe to call twice (a skipped test's fini may not
- * run, so skips call it first). */
-static void
-real_fini(void)
-{
-	size_t k;
-
-	if (mnt[0] != '\0' && umount(mnt) != 0)
-		umount2(mnt, MNT_DETACH);
-	for (k = 0; k < nloops; k++) {
-		const char *argv[] = { "losetup", "-d", loops[k], NULL };
-
-		run(argv, NULL, 0);
-	}
-	rm_tree(tmp);
-	nloops = 0;
-	tmp[0] = mnt[0] = '\0';
-}
-
-#define skip_real(...)                                                         \
-	do {                                                                   \
-		real_fini();                                                   \
-		cr_skip_test(__VA_ARGS__);                                     \
-	} while (0)
-
-static void
-need_loops(void)
-{
-	if (geteuid() != 0)
-		skip_real("needs root (loop devices)");
-	if (nloops < 2)
-		skip_real("losetup -f --show did not give two loop devices");
-}
-
-static void
-mkfs_ext4(const char *dev, const char *label)
-{
-	const char *argv[] = { "mkfs.ext4", "-q", "-F", "-L", label, dev,
-		NULL };
-	int st = run(argv, NULL, 0);
-
-	if (st == 127)
-		skip_real("needs mkfs.ext4");
-	cr_assert_eq(st, 0, "mkfs.ext4 %s", dev);
-}
-
-static void
-scan(struct disk_list *l)
-{
-	struct err e;
-
-	disk_list_init(l);
-	err_clear(&e);
-	cr_assert_eq(disk_list_scan(l, 0, &e), 0, "%s", e.msg);
-}
-
-/* A symlink in the temp dir to target, like /dev/disk/by-id/... */
-static const char *
-link_to(const char *target, const char *name)
-{
-	static char path[2][128];
-	static int k;
-	char *p = path[k++ % 2];
-
-	snprintf(p, sizeof path[0], "%s/%s", tmp, name);
-	cr_assert_eq(symlink(target, p), 0);
-	return p;
-}
-
-static int
-check_real(struct disk_list *l, const char *const *paths, size_t n,
-    const char *const *conf, size_t nconf)
-{
-	struct guard_dev devs[4];
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		devs[i] = (struct guard_dev){ paths[i], GUARD_MEMBER,
-			"variants.v.array.devices", 3 };
-	return guard_check(l, devs, n, conf, nconf, LAB, &errs);
-}
-
-TestSuite(guard_real, .init = real_init, .fini = real_fini);
-
-Test(guard_real, free_loops_pass_and_open_exclusively)
-{
-	const char *p[] = { loops[0], loops[1] };
-	struct disk_list l;
-	struct err e;
-	int fd;
-
-	need_loops();
-	errlist_init(&errs);
-	scan(&l);
-	cr_expect_eq(check_real(&l, p, 2, NULL, 0), 0);
-	expect_entries(0);
-	err_clear(&e);
-	cr_expect_eq(guard_exclusive(p, 2, &e), 0, "%s", e.msg);
-	/* The same device twice cannot be claimed twice. */
-	cr_expect_eq(guard_exclusive((const char *[]){ loops[0], loops[0] }, 2,
-			 &e),
-	    -EBUSY);
-	/* Nothing stays open: the caller can claim them itself. */
-	fd = open(loops[0], O_RDONLY | O_EXCL | O_CLOEXEC);
-	cr_expect_geq(fd, 0, "%s", strerror(errno));
-	close(fd);
-	disk_list_done(&l);
-	errlist_done(&errs);
-}
-
-Test(guard_real, exclusive_fails_on_a_held_device_and_closes_the_rest)
-{
-	const char *p[] = { loops[0], loops[1] };
-	char want[256];
-	struct err e;
-	int held, fd;
-
-	need_loops();
-	held = open(loops[1], O_RDONLY | O_EXCL | O_CLOEXEC);
-	cr_assert_geq(held, 0);
-	err_clear(&e);
-	cr_expect_eq(guard_exclusive(p, 2, &e), -EBUSY);
-	snprintf(want, sizeof want,
-	    "%s is held by another process or the kernel (open with O_EXCL "
-	    "failed: Device or resource busy)",
-	    loops[1]);
-	cr_expect_str_eq(e.msg, want);
-	fd = open(loops[0], O_RDONLY | O_EXCL | O_CLOEXEC);
-	cr_expect_geq(fd, 0, "%s was left open: %s", loops[0], strerror(errno));
-	close(fd);
-	close(held);
-}
-
-Test(guard_real, ext4_needs_confirmation_also_through_a_symlink)
-{
-	const char *p[] = { loops[0] }, *c[1];
-	struct disk_list l;
-	char *desc, want[256];
-
-	need_loops();
-	errlist_init(&errs);
-	mkfs_ext4(loops[0], "guardlbl");
-	scan(&l);
-	cr_expect_eq(check_real(&l, p, 1, NULL, 0), -EPERM);
-	expect_entries(1);
-	snprintf(want, sizeof want,
-	    "%s: has data: ext4 signature (label \"guardlbl\", UUID ",
-	    loops[0]);
-	cr_expect(strstr(entry(0), want) != NULL, "%s", entry(0));
-	errlist_done(&errs);
-	c[0] = link_to(loops[0], "by-label-guardlbl");
-	cr_expect_eq(check_real(&l, p, 1, c, 1), 0);
-	expect_entries(0);
-	desc = guard_confirmed_describe(&l, c, 1);
-	snprintf(want, sizeof want, "%s (ext4 \"guardlbl\")", c[0]);
-	cr_expect_str_eq(desc, want);
-	free(desc);
-	/* The free one confirmed too: the list no longer matches. */
-	c[0] = loops[1];
-	cr_expect_eq(check_real(&l, p, 1, c, 1), -EPERM);
-	expect_entries(2);
-	disk_list_done(&l);
-	errlist_done(&errs);
-}
-
-Test(guard_real, a_mounted_loop_is_busy_and_cannot_be_claimed)
-{
-	const char *p[] = { loops[0] };
-	struct disk_list l;
-	char want[256];
-	struct err e;
-
-	need_loops();
-	errlist_init(&errs);
-	mkfs_ext4(loops[0], "mnt");
-	snprintf(mnt, sizeof mnt, "%s/mnt", tmp);
-	cr_assert_eq(mkdir(mnt, 0755), 0);
-	if (mount(loops[0], mnt, "ext4", 0, NULL) != 0) {
-		mnt[0] = '\0';
-		skip_real("cannot mount ext4 here: %s", strerror(errno));
-	}
-	scan(&l);
-	cr_expect_eq(check_real(&l, p, 1, p, 1), -EPERM);
-	expect_entries(1);
-	snprintf(want, sizeof want, "%s: mounted on %s", loops[0], mnt);
-	cr_expect(strstr(entry(0), want) != NULL, "%s", entry(0));
-	err_clear(&e);
-	cr_expect_eq(guard_exclusive(p, 1, &e), -EBUSY);
-	disk_list_done(&l);
-	errlist_done(&errs);
-}
-
-Test(guard_real, the_same_loop_twice_through_a_symlink)
-{
-	const char *p[2];
-	struct disk_list l;
-
-	need_loops();
-	errlist_init(&errs);
-	p[0] = loops[1];
-	p[1] = link_to(loops[1], "by-id-twice");
-	scan(&l);
-	cr_expect_eq(check_real(&l, p, 2, NULL, 0), -EPERM);
-	expect_entries(1);
-	cr_expect(strstr(entry(0), "appears twice") != NULL, "%s", entry(0));
-	disk_list_done(&l);
-	errlist_done(&errs);
-}
-
-Test(guard_real, confirmations_split_between_variants)
-{
-	struct guard_dev d0 = { loops[0], GUARD_MEMBER, "f", 1 };
-	struct guard_dev both[] = { d0, { loops[1], GUARD_SPARE, "g", 2 } };
-	const char *c[4], *out[4];
-
-	need_loops();
-	errlist_init(&errs);
-	c[0] = loops[1];
-	c[1] = "/dev/nope";
-	c[2] = link_to(loops[0], "by-path-0");
-	c[3] = "/dev/null";
-	cr_expect_eq(guard_confirmed_for(&d0, 1, c, 4, out), 1);
-	cr_expect_str_eq(out[0], c[2]);
-	cr_expect_eq(guard_confirmed_for(both, 2, c, 4, out), 2);
-	cr_expect_eq(guard_confirmed_unclaimed(both, 2, c, 4, LAB, &errs),
-	    -EPERM);
-	expect_entries(2);
-	expect_entry(0,
-	    "lab.cfg: --yes-destroy names /dev/nope, which does "
-	    "not exist");
-	expect_entry(1,
-	    "lab.cfg: --yes-destroy names /dev/null, which is not "
-	    "a block device");
-	errlist_done(&errs);
-	cr_expect_eq(guard_confirmed_unclaimed(&d0, 1, c, 1, LAB, &errs),
-	    -EPERM);
-	expect_entries(1);
-	cr_expect(strstr(entry(0), "which no selected variant uses") != NULL,
-	    "%s", entry(0));
-	errlist_done(&errs);
-}
-
-/* The real machine: whatever holds / is refused, confirmed or not
- * (here /dev/vda, which cannot even be opened: the refusal still comes). */
-Test(guard_real, the_real_root_disk_is_refused_even_confirmed)
-{
-	const struct disk *root = NULL;
-	struct disk_list l;
-	size_t i;
-
-	errlist_init(&errs);
-	scan(&l);
-	for (i = 0; i < l.n && root == NULL; i++)
-		if (l.v[i].root && l.v[i].parent == NULL)
-			root = &l.v[i];
-	if (root == NULL) {
-		disk_list_done(&l);
-		skip_real("/ is not on a block device here");
-	}
-	cr_expect_eq(check_real(&l, (const char *[]){ root->path }, 1,
-			 (const char *[]){ root->path }, 1),
-	    -EPERM);
-	expect_entries(1);
-	cr_expect(strstr(entry(0), "never used, not even with --yes-destroy") !=
-		NULL,
-	    "%s", entry(0));
-	disk_list_done(&l);
-	errlist_done(&errs);
 }

@@ -1,11 +1,15 @@
 /*
- * The arrays inside a variant, in the editor. Nesting (lab_edit_legs and
- * friends): RAID0+1 from a RAID1 of four scratch disks splits them in
- * order over two RAID0 legs, what seed 002 compares; RAID1+0 from a
- * RAID0; the legs' level and chunk; the picker's member list split again;
- * going back hands the devices to the array. A journal or log on an md
- * RAID1 of its own (seed 000's XFS log). Every step survives save and
- * load, and lab_check agrees.
+ * The arrays inside a variant, in the editor (lab-edit-array,
+ * lab-edit-legs). The engine carries the level (btrfs makes the fs
+ * btrfs, and leaving gives the fs type back), RAID1 forgets layout and
+ * chunk, every array setter survives save and load, a write journal and
+ * a bitmap exclude each other, bad values name their field. Nesting:
+ * RAID0+1 from a RAID1 of four scratch disks splits them in order over
+ * two RAID0 legs, what seed 002 compares; RAID1+0 from a RAID0; the legs'
+ * level and chunk; the picker's member list split again; going back
+ * hands the devices to the array. A journal or log on an md RAID1 of its
+ * own (seed 000's XFS log). Every step survives save and load, and
+ * lab_check agrees. Part of the test-lab-edit program (unit-lab-edit.h).
  */
 #include "config.h"
 
@@ -334,5 +338,195 @@ Test(lab_edit, toggle_refuses_the_journal_and_directories)
 			 &now, &e),
 	    -EINVAL);
 	cr_expect(strstr(e.msg, "is a directory") != NULL, "%s", e.msg);
+	lab_free(lab);
+}
+
+/* ---------------------------------------------------------------- array */
+
+Test(lab_edit, engine_btrfs_carries_the_level_and_makes_fs_btrfs)
+{
+	struct lab *lab = load(base_lab), *back;
+	const struct lab_variant *v;
+
+	cr_assert_eq(lab_edit_engine(lab, R10, LAB_ENGINE_BTRFS), 0);
+	v = &lab->variants[R10];
+	cr_assert_str_eq(v->array.level_text, "raid10");
+	cr_assert_eq(v->array.profile, LAB_PROFILE_RAID10);
+	cr_assert_eq(v->fs.type, LAB_FS_BTRFS);
+	/* md's layout and the inherited chunk mean nothing to btrfs. */
+	cr_assert_null(v->array.layout);
+	cr_assert(!a_own(v, LAB_A_LAYOUT));
+	cr_assert(!lab_edit_array_applies(&v->array, LAB_A_CHUNK));
+	/* data= is ext3/ext4's: forgotten with the fs now btrfs. */
+	cr_assert(!f_own(v, LAB_F_DATA));
+	back = roundtrip(lab);
+	cr_assert_eq(back->variants[R10].array.engine, LAB_ENGINE_BTRFS);
+	cr_assert_eq(back->variants[R10].array.profile, LAB_PROFILE_RAID10);
+	lab_free(back);
+	/* And back: raid10 is md level 10 again. */
+	cr_assert_eq(lab_edit_engine(lab, R10, LAB_ENGINE_MD), 0);
+	cr_assert_str_eq(lab->variants[R10].array.level_text, "10");
+	cr_assert_eq(lab->variants[R10].array.md_level, LAB_MD_LEVEL_10);
+	back = roundtrip(lab);
+	lab_free(back);
+	lab_free(lab);
+}
+
+/* Engine btrfs makes the fs btrfs; leaving it gives the old type back. */
+Test(lab_edit, leaving_engine_btrfs_gives_the_fs_type_back)
+{
+	struct lab *lab = load(base_lab), *back;
+	const struct lab_variant *v = &lab->variants[R10];
+
+	/* inherited ext4 (the defaults'): inherited again, not written */
+	cr_assert_eq(lab_edit_engine(lab, R10, LAB_ENGINE_BTRFS), 0);
+	cr_assert_eq(v->fs.type, LAB_FS_BTRFS);
+	cr_assert_eq(lab_edit_engine(lab, R10, LAB_ENGINE_MD), 0);
+	cr_assert_eq(v->fs.type, LAB_FS_EXT4);
+	cr_assert(!f_own(v, LAB_F_TYPE));
+	back = roundtrip(lab);
+	cr_assert(!f_own(&back->variants[R10], LAB_F_TYPE));
+	cr_assert_eq(back->variants[R10].fs.type, LAB_FS_EXT4);
+	lab_free(back);
+
+	/* its own xfs: xfs again, through single too */
+	cr_assert_eq(lab_edit_fs_type(lab, R5, LAB_FS_XFS), 0);
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_BTRFS), 0);
+	cr_assert_eq(lab->variants[R5].fs.type, LAB_FS_BTRFS);
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_SINGLE), 0);
+	cr_assert_eq(lab->variants[R5].fs.type, LAB_FS_XFS);
+	cr_assert(f_own(&lab->variants[R5], LAB_F_TYPE));
+
+	/* a type chosen while on btrfs is kept */
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_BTRFS), 0);
+	cr_assert_eq(lab_edit_fs_type(lab, R5, LAB_FS_BTRFS), 0);
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_MD), 0);
+	cr_assert_eq(lab->variants[R5].fs.type, LAB_FS_BTRFS);
+	back = roundtrip(lab);
+	cr_assert_eq(back->variants[R5].fs.type, LAB_FS_BTRFS);
+	lab_free(back);
+	lab_free(lab);
+}
+
+Test(lab_edit, inherited_level_is_translated_for_btrfs)
+{
+	struct lab *lab = load(base_lab), *back;
+
+	/* r5 inherits level "5" from defaults: not a btrfs profile. */
+	cr_assert_eq(lab_edit_engine(lab, R5, LAB_ENGINE_BTRFS), 0);
+	cr_assert_str_eq(lab->variants[R5].array.level_text, "raid5");
+	cr_assert(a_own(&lab->variants[R5], LAB_A_LEVEL));
+	back = roundtrip(lab);
+	lab_free(back);
+	lab_free(lab);
+}
+
+Test(lab_edit, raid1_forgets_layout_and_chunk)
+{
+	struct lab *lab = load(base_lab), *back;
+	const struct lab_variant *v = &lab->variants[R10];
+
+	cr_assert_eq(lab_edit_chunk(lab, R10, 64 * 1024), 0);
+	cr_assert(a_own(v, LAB_A_CHUNK));
+	cr_assert_eq(lab_edit_md_level(lab, R10, LAB_MD_LEVEL_1), 0);
+	cr_assert_eq(v->array.md_level, LAB_MD_LEVEL_1);
+	cr_assert(!a_own(v, LAB_A_LAYOUT));
+	cr_assert(!a_own(v, LAB_A_CHUNK));
+	cr_assert(!lab_edit_array_applies(&v->array, LAB_A_LAYOUT));
+	cr_assert(
+	    lab_edit_array_applies(&lab->variants[R5].array, LAB_A_LAYOUT));
+	back = roundtrip(lab);
+	cr_assert_eq(back->variants[R10].array.md_level, LAB_MD_LEVEL_1);
+	lab_free(back);
+	lab_free(lab);
+}
+
+Test(lab_edit, array_setters_round_trip)
+{
+	struct lab *lab = load(base_lab), *back;
+	const char *devs[] = { "scratch:0", "scratch:1", "scratch:2" };
+	const char *spare[] = { "scratch:3" };
+	const struct lab_array *a;
+
+	cr_assert_eq(lab_edit_layout(lab, R5, "left-asymmetric", NULL), 0);
+	cr_assert_eq(lab_edit_chunk(lab, R5, 256 * 1024), 0);
+	cr_assert_eq(lab_edit_devices(lab, R5, LAB_A_DEVICES, devs, 3, NULL),
+	    0);
+	cr_assert_eq(lab_edit_devices(lab, R5, LAB_A_SPARES, spare, 1, NULL),
+	    0);
+	cr_assert_eq(lab_edit_md_metadata(lab, R5, LAB_MD_METADATA_1_0), 0);
+	cr_assert_eq(lab_edit_bitmap(lab, R5, LAB_BITMAP_FILE, "/var/bm", NULL),
+	    0);
+	cr_assert_eq(lab_edit_bitmap_chunk(lab, R5, 64 << 20), 0);
+	cr_assert_eq(lab_edit_assume_clean(lab, R5, true), 0);
+	back = roundtrip(lab);
+	a = &back->variants[R5].array;
+	cr_assert_str_eq(a->layout, "left-asymmetric");
+	cr_assert_eq(a->chunk, 256 * 1024);
+	cr_assert_eq(a->devices.n, 3);
+	cr_assert_str_eq(a->spares.v[0], "scratch:3");
+	cr_assert_eq(a->metadata, LAB_MD_METADATA_1_0);
+	cr_assert_eq(a->bitmap, LAB_BITMAP_FILE);
+	cr_assert_str_eq(a->bitmap_file, "/var/bm");
+	cr_assert_eq(a->bitmap_chunk, 64 << 20);
+	cr_assert(a->assume_clean);
+	lab_free(back);
+	/* The btrfs metadata profile. */
+	cr_assert_eq(lab_edit_metadata_profile(lab, BT, LAB_PROFILE_RAID1C3),
+	    0);
+	cr_assert_eq(lab_edit_profile(lab, BT, LAB_PROFILE_RAID10), 0);
+	back = roundtrip(lab);
+	cr_assert_eq(back->variants[BT].array.metadata_profile,
+	    LAB_PROFILE_RAID1C3);
+	cr_assert_eq(back->variants[BT].array.profile, LAB_PROFILE_RAID10);
+	lab_free(back);
+	lab_free(lab);
+}
+
+Test(lab_edit, write_journal_and_bitmap_exclude_each_other)
+{
+	struct lab *lab = load(base_lab), *back;
+	const struct lab_array *a = &lab->variants[R5].array;
+
+	cr_assert_eq(lab_edit_bitmap(lab, R5, LAB_BITMAP_INTERNAL, NULL, NULL),
+	    0);
+	cr_assert_eq(lab_edit_md_journal(lab, R5, "scratch:3", NULL), 0);
+	cr_assert_eq(a->bitmap, LAB_BITMAP_NONE);
+	cr_assert(!lab_edit_array_applies(a, LAB_A_BITMAP));
+	cr_assert(lab_edit_array_applies(a, LAB_A_JOURNAL));
+	back = roundtrip(lab);
+	cr_assert_str_eq(back->variants[R5].array.journal, "scratch:3");
+	lab_free(back);
+	cr_assert_eq(lab_edit_bitmap(lab, R5, LAB_BITMAP_INTERNAL, NULL, NULL),
+	    0);
+	cr_assert_null(a->journal);
+	cr_assert(!lab_edit_array_applies(a, LAB_A_JOURNAL));
+	back = roundtrip(lab);
+	lab_free(back);
+	lab_free(lab);
+}
+
+Test(lab_edit, bad_values_are_refused_with_their_field)
+{
+	struct lab *lab = load(base_lab);
+	const char *bad[] = { "sdb" };
+	struct err e;
+
+	err_clear(&e);
+	cr_assert_eq(lab_edit_devices(lab, R5, LAB_A_DEVICES, bad, 1, &e),
+	    -EINVAL);
+	cr_assert_str_eq(e.field, "variants.r5.array.devices");
+	cr_assert(strstr(e.msg, "'sdb' is neither a device path") != NULL, "%s",
+	    e.msg);
+	err_clear(&e);
+	cr_assert_eq(lab_edit_bitmap(lab, R5, LAB_BITMAP_FILE, "bm", &e),
+	    -EINVAL);
+	cr_assert_str_eq(e.field, "variants.r5.array.bitmap.file");
+	err_clear(&e);
+	cr_assert_eq(lab_edit_scratch_count(lab, R5, 65, &e), -EINVAL);
+	cr_assert_str_eq(e.field, "variants.r5.scratch.count");
+	cr_assert_eq(lab_edit_md_level(lab, 99, LAB_MD_LEVEL_1), -ERANGE);
+	/* Nothing changed. */
+	cr_assert_eq(lab->variants[R5].array.devices.n, 0);
 	lab_free(lab);
 }

@@ -1,8 +1,12 @@
 /*
- * Result records: a result survives JSON exactly, a record is saved
- * atomically under the documented name and reads back, bad files give
- * messages naming them, target facts agree with the system's own tools,
- * and the results directory follows ~ and XDG_DATA_HOME.
+ * Result records (record): a record is saved atomically under the
+ * documented name and reads back run by run; a running record of a gone
+ * process reads as interrupted; builds, run targets and rounds read
+ * back; bad files give messages naming them; the results directory
+ * follows ~ and XDG_DATA_HOME. The helpers of the test-record program
+ * (unit-record.h) live here; one result as JSON, target facts and the
+ * text reports are in test-record-result.c, test-record-target.c and
+ * test-report.c.
  */
 #include "config.h"
 
@@ -14,8 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,16 +25,16 @@
 #include "err.h"
 #include "lab.h"
 #include "record.h"
-#include "report.h"
 #include "stats.h"
 #include "strbuf.h"
+#include "unit-record.h"
 #include "wltest.h"
 #include "xalloc.h"
 
 /* ---------------------------------------------------------------- helpers */
 
 /* A result with every field set to something distinctive. */
-static struct wl_result *
+struct wl_result *
 sample_result(void)
 {
 	struct wl_result *r = wl_result_new("smallfiles", "small");
@@ -98,7 +100,7 @@ sample_result(void)
 
 /* The same samples and device samples; busy time to within rounding (it
    is stored as a fraction of dt). */
-static void
+void
 assert_same_series(const struct series *a, const struct series *b)
 {
 	size_t i, k;
@@ -129,7 +131,7 @@ assert_same_series(const struct series *a, const struct series *b)
 	}
 }
 
-static void
+void
 assert_same_result(const struct wl_result *a, const struct wl_result *b)
 {
 	size_t i, k;
@@ -191,7 +193,7 @@ static const char lab_text[] =
     "size = \"4K\"; }\n"
     ");\n";
 
-static struct lab *
+struct lab *
 sample_lab(void)
 {
 	struct errlist errs;
@@ -204,7 +206,7 @@ sample_lab(void)
 	return lab;
 }
 
-static char *
+char *
 temp_dir(void)
 {
 	char tmpl[] = "/tmp/raidlab-rec.XXXXXX";
@@ -213,7 +215,7 @@ temp_dir(void)
 	return xstrdup(tmpl);
 }
 
-static void
+void
 rm_rf(const char *dir)
 {
 	const char *argv[] = { "rm", "-rf", dir, NULL };
@@ -246,7 +248,7 @@ list_dir(const char *dir, size_t *n)
 	return s;
 }
 
-static void
+void
 write_file(const char *path, const char *text)
 {
 	FILE *fp = fopen(path, "w");
@@ -256,290 +258,126 @@ write_file(const char *path, const char *text)
 	fclose(fp);
 }
 
-/* First line of a command's output (no shell: argv through popen is a
- * fixed string built from a path we made). */
-static char *
-first_line(const char *cmd)
-{
-	char buf[4096] = "";
-	FILE *p = popen(cmd, "r");
-
-	cr_assert_not_null(p);
-	if (fgets(buf, sizeof buf, p) == NULL)
-		buf[0] = '\0';
-	pclose(p);
-	buf[strcspn(buf, "\n")] = '\0';
-	return xstrdup(buf);
-}
-
-/* ---------------------------------------------------------------- results */
-
-Test(record, result_survives_json_exactly)
-{
-	struct wl_result *a = sample_result(), *b;
-	json_t *j, *back;
-	json_error_t jerr;
-	struct err e;
-	char *text;
-
-	j = record_result_to_json(a);
-	text = json_dumps(j, JSON_INDENT(1));
-	cr_assert_not_null(text);
-	back = json_loads(text, 0, &jerr);
-	cr_assert_not_null(back, "%s", jerr.text);
-	err_clear(&e);
-	b = record_result_from_json(back, &e);
-	cr_assert_not_null(b, "%s", e.msg);
-	assert_same_result(a, b);
-	cr_assert_eq(a->series.span, 2, "the test covers merged samples");
-	cr_assert(isnan(series_dev_at(&a->series, 1, 2)->busy_s),
-	    "the test covers unknown busy time");
-	wl_result_free(b);
-	json_decref(back);
-	json_decref(j);
-	free(text);
-	wl_result_free(a);
-}
-
-/* A result through JSON text and back; asserts it reads. */
-static struct wl_result *
-through_json(const struct wl_result *a, json_t **jout)
-{
-	json_t *j = record_result_to_json(a), *back;
-	json_error_t jerr;
-	struct wl_result *b;
-	struct err e;
-	char *text = json_dumps(j, JSON_COMPACT);
-
-	cr_assert_not_null(text);
-	back = json_loads(text, 0, &jerr);
-	cr_assert_not_null(back, "%s", jerr.text);
-	err_clear(&e);
-	b = record_result_from_json(back, &e);
-	cr_assert_not_null(b, "%s", e.msg);
-	json_decref(back);
-	free(text);
-	*jout = j;
-	return b;
-}
-
-/* 8 hours at 4 ticks/s in the runner's 14400 samples, with a step change
-   halfway, and one member device. */
-Test(record, long_merged_series_and_members_survive_json)
-{
-	struct wl_result *a = wl_result_new("fio", "long"), *b;
-	json_t *j, *s, *m;
-	struct sample x = { 0 };
-	size_t i, step = SIZE_MAX;
-
-	series_done(&a->series);
-	series_init(&a->series, 14400);
-	series_add_dev(&a->series, "loop3", "device");
-	for (uint64_t t = 1; t <= 115200; t++) {
-		struct dev_sample d = { 0, t <= 57600 ? 4096 : 40960, 0.125 };
-
-		x.t = (double)t * 0.25;
-		x.dt = 0.25;
-		x.bytes_written = t <= 57600 ? 1000 : 10000;
-		series_push_devs(&a->series, &x, &d);
-	}
-	b = through_json(a, &j);
-	assert_same_series(&a->series, &b->series);
-	cr_assert_eq(b->series.span, 8);
-	s = json_object_get(j, "series");
-	cr_assert_eq(json_integer_value(json_object_get(s, "merged")), 8);
-	cr_assert_eq(json_array_size(json_object_get(s, "t")), 14400);
-	m = json_array_get(json_object_get(s, "members"), 0);
-	cr_assert_str_eq(json_string_value(json_object_get(m, "name")),
-	    "loop3");
-	cr_assert_eq(json_array_size(json_object_get(m, "write_bytes")), 14400);
-	cr_assert_float_eq(json_real_value(
-			       json_array_get(json_object_get(m, "busy"), 9)),
-	    0.5, 1e-12);
-	for (i = 0; i < b->series.n && step == SIZE_MAX; i++)
-		if (series_dev_at(&b->series, 0, i)->write_bytes > 8 * 4096)
-			step = i;
-	cr_assert_float_eq(series_at(&b->series, step)->t -
-		series_at(&b->series, step)->dt,
-	    57600 * 0.25, 1e-6, "the step is 4 h in");
-	json_decref(j);
-	wl_result_free(b);
-	wl_result_free(a);
-}
-
-/* A series as raidlab wrote it before merging and members. */
-Test(record, older_series_with_dropped_samples_reads_back)
-{
-	json_error_t jerr;
-	json_t *j = json_loads(
-	    "{\"workload\": {\"type\": \"fio\"}, \"status\": \"ok\", "
-	    "\"start\": \"2024-05-01T12:00:00.000000000Z\", "
-	    "\"end\": \"2024-05-01T12:00:01.000000000Z\", \"wall\": 1.0, "
-	    "\"tests\": [], \"series\": {\"dropped\": 3, \"t\": [1.0, 1.25], "
-	    "\"dt\": [0.25, 0.25], \"bytes_read\": [0, 1], "
-	    "\"bytes_written\": [5, 6], \"files\": [0, 0], "
-	    "\"ops\": [1, 2]}}",
-	    0, &jerr);
-	struct wl_result *r;
-	struct err e;
-
-	cr_assert_not_null(j, "%s", jerr.text);
-	err_clear(&e);
-	r = record_result_from_json(j, &e);
-	cr_assert_not_null(r, "%s", e.msg);
-	cr_assert_eq(r->series.n, 2);
-	cr_assert_eq(r->series.dropped, 3);
-	cr_assert_eq(r->series.span, 1);
-	cr_assert_eq(r->series.ndev, 0);
-	cr_assert_eq(series_at(&r->series, 1)->bytes_written, 6);
-	wl_result_free(r);
-	json_decref(j);
-}
-
-Test(record, member_arrays_not_aligned_with_the_series_are_refused)
-{
-	struct wl_result *a = sample_result();
-	json_t *j = record_result_to_json(a), *m;
-	struct err e;
-
-	m = json_array_get(json_object_get(json_object_get(j, "series"),
-			       "members"),
-	    0);
-	json_array_append_new(json_object_get(m, "busy"), json_real(0.5));
-	err_clear(&e);
-	cr_assert_null(record_result_from_json(j, &e));
-	cr_assert(strstr(e.msg, "member") != NULL, "%s", e.msg);
-	json_decref(j);
-	wl_result_free(a);
-}
-
-/* tests[i].latency.op of a result object. */
-static json_t *
-latency(json_t *res, size_t i, const char *op)
-{
-	json_t *t = json_array_get(json_object_get(res, "tests"), i);
-
-	return json_object_get(json_object_get(t, "latency"), op);
-}
-
-Test(record, result_json_has_percentiles_for_readers)
-{
-	struct wl_result *a = sample_result();
-	json_t *j = record_result_to_json(a), *h = latency(j, 0, "create");
-	const struct hist *src = &a->tests[0].lat[WL_OP_CREATE];
-
-	cr_assert_not_null(h);
-	cr_assert_eq(json_integer_value(json_object_get(h, "p99_ns")),
-	    (json_int_t)hist_quantile(src, 0.99));
-	cr_assert_eq(json_integer_value(json_object_get(h, "p50_ns")),
-	    (json_int_t)hist_quantile(src, 0.5));
-	cr_assert_null(latency(j, 0, "write"),
-	    "an empty histogram is left out");
-	cr_assert(json_is_string(
-		      json_object_get(latency(j, 0, "read"), "sum_ns")),
-	    "a saturated sum is a decimal string");
-	json_decref(j);
-	wl_result_free(a);
-}
-
-Test(record, malformed_result_is_refused_with_a_message)
-{
-	json_error_t jerr;
-	json_t *j = json_loads("{\"workload\": {\"type\": \"x\"}, "
-			       "\"status\": \"bogus\", \"tests\": []}",
-	    0, &jerr);
-	struct err e;
-
-	err_clear(&e);
-	cr_assert_null(record_result_from_json(j, &e));
-	cr_assert_eq(e.code, -EINVAL);
-	cr_assert(strstr(e.msg, "status") != NULL, "%s", e.msg);
-	json_decref(j);
-}
-
 /* ---------------------------------------------------------------- records */
+
+/* A record of three runs (two repeats of plain's small, mirror's
+   skipped), saved into tmp/a/b (made by the save). */
+struct saved {
+	struct lab *lab;
+	struct record *rec;
+	struct wl_result *res;
+	char *tmp, *dir;
+};
+
+static void
+saved_three_runs(struct saved *f)
+{
+	struct err e;
+
+	f->lab = sample_lab();
+	f->rec = record_new(f->lab);
+	f->res = sample_result();
+	f->tmp = temp_dir();
+	f->dir = xasprintf("%s/a/b", f->tmp);
+	f->res->status = WL_OK;
+	record_add_run(f->rec, &f->lab->variants[0], f->tmp,
+	    &f->lab->workloads[0], 1, f->res, NULL);
+	record_add_run(f->rec, &f->lab->variants[0], f->tmp,
+	    &f->lab->workloads[0], 2, f->res, NULL);
+	record_add_run(f->rec, &f->lab->variants[1], NULL,
+	    &f->lab->workloads[0], 1, NULL, "needs the provisioning step");
+	cr_assert_eq(f->rec->nruns, 3, "runs[] follows record_add_run");
+	assert_same_result(f->res, f->rec->runs[0].res);
+	err_clear(&e);
+	cr_assert_eq(record_save(f->rec, f->dir, &e), 0, "%s", e.msg);
+}
+
+static void
+saved_done(struct saved *f)
+{
+	record_free(f->rec);
+	wl_result_free(f->res);
+	lab_free(f->lab);
+	rm_rf(f->tmp);
+	free(f->tmp);
+	free(f->dir);
+}
 
 Test(record, save_names_the_file_and_rewrites_it_in_place)
 {
-	struct lab *lab = sample_lab();
-	struct record *rec = record_new(lab), *back = NULL, *rec2;
-	struct wl_result *res = sample_result();
-	char *tmp = temp_dir(), *dir = xasprintf("%s/a/b", tmp), *names, *base;
-	char *text;
-	char want[64];
+	struct record *rec2;
+	struct saved f;
+	char want[64], *names, *base;
 	struct tm tm;
 	struct err e;
-	size_t n, i;
+	size_t n;
 
-	res->status = WL_OK;
-	record_add_run(rec, &lab->variants[0], tmp, &lab->workloads[0], 1, res,
-	    NULL);
-	record_add_run(rec, &lab->variants[0], tmp, &lab->workloads[0], 2, res,
-	    NULL);
-	record_add_run(rec, &lab->variants[1], NULL, &lab->workloads[0], 1,
-	    NULL, "needs the provisioning step");
-	cr_assert_eq(rec->nruns, 3, "runs[] follows record_add_run");
-	assert_same_result(res, rec->runs[0].res);
-
-	err_clear(&e);
-	cr_assert_eq(record_save(rec, dir, &e), 0, "%s", e.msg);
-	localtime_r(&rec->created, &tm);
+	saved_three_runs(&f);
+	localtime_r(&f.rec->created, &tm);
 	strftime(want, sizeof want, "reclab-%Y%m%d-%H%M%S.json", &tm);
-	base = xstrdup(rec->path);
+	base = xstrdup(f.rec->path);
 	cr_assert_str_eq(basename(base), want);
 	free(base);
-	names = list_dir(dir, &n);
+	names = list_dir(f.dir, &n);
 	cr_assert_eq(n, 1, "only the record, no temp file: %s", names);
 	free(names);
 
 	/* Rewritten in place with the new status. */
-	record_set_status(rec, "ok");
-	cr_assert_eq(record_save(rec, dir, &e), 0, "%s", e.msg);
-	names = list_dir(dir, &n);
+	err_clear(&e);
+	record_set_status(f.rec, "ok");
+	cr_assert_eq(record_save(f.rec, f.dir, &e), 0, "%s", e.msg);
+	names = list_dir(f.dir, &n);
 	cr_assert_eq(n, 1, "%s", names);
 	free(names);
 
 	/* Another record of the same second gets -2. */
-	rec2 = record_new(lab);
-	rec2->created = rec->created;
-	cr_assert_eq(record_save(rec2, dir, &e), 0, "%s", e.msg);
+	rec2 = record_new(f.lab);
+	rec2->created = f.rec->created;
+	cr_assert_eq(record_save(rec2, f.dir, &e), 0, "%s", e.msg);
 	cr_assert(strstr(rec2->path, "-2.json") != NULL, "%s", rec2->path);
 	record_free(rec2);
+	saved_done(&f);
+}
 
-	text = record_dumps(rec);
+Test(record, a_saved_record_reads_back_run_by_run)
+{
+	struct record *back = NULL;
+	struct saved f;
+	struct err e;
+	char *text;
+
+	saved_three_runs(&f);
+	err_clear(&e);
+	record_set_status(f.rec, "ok");
+	cr_assert_eq(record_save(f.rec, f.dir, &e), 0, "%s", e.msg);
+	text = record_dumps(f.rec);
 	cr_assert(strstr(text, "\"counts\": [100, 1000],\n") != NULL &&
 		strstr(text, "\"buckets\": [[") != NULL,
 	    "arrays of numbers on one line");
 	free(text);
 
-	cr_assert_eq(record_load(rec->path, &back, &e), 0, "%s", e.msg);
+	cr_assert_eq(record_load(f.rec->path, &back, &e), 0, "%s", e.msg);
 	cr_assert_str_eq(json_string_value(
 			     json_object_get(back->root, "status")),
 	    "ok");
-	cr_assert_eq(back->created, rec->created);
+	cr_assert_eq(back->created, f.rec->created);
 	cr_assert_eq(back->nruns, 3);
-	for (i = 0; i < 2; i++) {
+	for (int i = 0; i < 2; i++) {
 		cr_assert_str_eq(back->runs[i].variant, "plain");
 		cr_assert_str_eq(back->runs[i].workload, "small");
 		cr_assert_str_eq(back->runs[i].type, "smallfiles");
-		cr_assert_eq(back->runs[i].repeat, (int)i + 1);
+		cr_assert_eq(back->runs[i].repeat, i + 1);
 		cr_assert_not(back->runs[i].scratch);
 		cr_assert_null(back->runs[i].skipped);
-		assert_same_result(res, back->runs[i].res);
+		assert_same_result(f.res, back->runs[i].res);
 	}
 	cr_assert_str_eq(back->runs[2].variant, "mirror");
 	cr_assert(back->runs[2].scratch);
 	cr_assert_null(back->runs[2].res);
 	cr_assert_str_eq(back->runs[2].skipped, "needs the provisioning step");
-	cr_assert(json_equal(back->root, rec->root), "the document survives");
-
+	cr_assert(json_equal(back->root, f.rec->root), "the document survives");
 	record_free(back);
-	record_free(rec);
-	wl_result_free(res);
-	lab_free(lab);
-	rm_rf(tmp);
-	free(tmp);
-	free(dir);
+	saved_done(&f);
 }
 
 /* A "running" record is running only while the raidlab writing it is:
@@ -782,177 +620,6 @@ Test(record, load_gives_file_and_line_of_malformed_json)
 	free(tmp);
 }
 
-/* ---------------------------------------------------------------- targets */
-
-/* The last line: the mount on top when mounts are stacked. */
-Test(record, target_on_the_root_fs_agrees_with_findmnt)
-{
-	const char *dir = "/var/tmp";
-	char *cmd, *fstype, *mp;
-	json_t *t;
-
-	if (system("command -v findmnt >/dev/null 2>&1") != 0)
-		cr_skip_test("findmnt not installed");
-	cmd = xasprintf("findmnt -n -o FSTYPE --target %s | tail -n 1", dir);
-	fstype = first_line(cmd);
-	free(cmd);
-	cmd = xasprintf("findmnt -n -o TARGET --target %s | tail -n 1", dir);
-	mp = first_line(cmd);
-	t = record_target_json(dir);
-	cr_assert_str_eq(json_string_value(json_object_get(t, "path")),
-	    "/var/tmp");
-	cr_assert_str_eq(json_string_value(json_object_get(t, "fstype")),
-	    fstype);
-	cr_assert_str_eq(json_string_value(json_object_get(t, "mount_point")),
-	    mp);
-	cr_assert(json_is_array(json_object_get(t, "devices")));
-	cr_assert_not_null(
-	    json_string_value(json_object_get(t, "mount_options")));
-	json_decref(t);
-	free(cmd);
-	free(fstype);
-	free(mp);
-}
-
-Test(record, target_on_tmpfs_has_no_devices)
-{
-	struct wltest_target tg;
-	json_t *t;
-	char *sub;
-
-	wltest_target_tmpfs(&tg, 1 << 20);
-	sub = xasprintf("%s/deeper", tg.dir);
-	cr_assert_eq(mkdir(sub, 0755), 0);
-	t = record_target_json(sub);
-	cr_assert_str_eq(json_string_value(json_object_get(t, "fstype")),
-	    "tmpfs");
-	cr_assert_str_eq(json_string_value(json_object_get(t, "mount_point")),
-	    tg.dir);
-	cr_assert_eq(json_array_size(json_object_get(t, "devices")), 0);
-	cr_assert(strstr(json_string_value(json_object_get(t, "mount_options")),
-		      "size=1024k") != NULL);
-	json_decref(t);
-	rmdir(sub);
-	free(sub);
-	wltest_target_free(&tg);
-}
-
-Test(record, target_on_a_loop_device_names_it_and_its_file)
-{
-	struct wltest_target tg;
-	json_t *t, *d;
-	char *name;
-
-	wltest_target_ext4(&tg, 32 << 20);
-	t = record_target_json(tg.dir);
-	cr_assert_str_eq(json_string_value(json_object_get(t, "fstype")),
-	    "ext4");
-	cr_assert_str_eq(json_string_value(json_object_get(t, "source")),
-	    tg.loop);
-	d = json_array_get(json_object_get(t, "devices"), 0);
-	cr_assert_not_null(d, "the loop device is listed");
-	name = xstrdup(tg.loop);
-	cr_assert_str_eq(json_string_value(json_object_get(d, "name")),
-	    basename(name));
-	cr_assert_str_eq(json_string_value(json_object_get(d, "type")), "loop");
-	cr_assert_str_eq(json_string_value(json_object_get(d, "backing_file")),
-	    tg.image);
-	cr_assert_eq(json_integer_value(json_object_get(d, "size")), 32 << 20);
-	free(name);
-	json_decref(t);
-	wltest_target_free(&tg);
-}
-
-/* Two loop devices over sparse files in tmp: btrfs raid1 across them. */
-struct two_loops {
-	char *img[2], *loop[2], *mnt;
-	bool mounted;
-};
-
-static void
-two_loops_free(struct two_loops *t)
-{
-	const char *umount_argv[] = { "umount", t->mnt, NULL };
-	int i;
-
-	if (t->mounted)
-		wltest_cmd(umount_argv);
-	for (i = 0; i < 2; i++) {
-		const char *argv[] = { "losetup", "-d", t->loop[i], NULL };
-
-		if (t->loop[i] != NULL)
-			wltest_cmd(argv);
-		if (t->img[i] != NULL)
-			unlink(t->img[i]);
-		free(t->loop[i]);
-		free(t->img[i]);
-	}
-	if (t->mnt != NULL)
-		rmdir(t->mnt);
-	free(t->mnt);
-}
-
-Test(record, target_on_btrfs_lists_every_device)
-{
-	struct two_loops t = { { NULL, NULL }, { NULL, NULL }, NULL, false };
-	char *tmp, *cmd, *name;
-	json_t *j, *devs;
-	int i;
-
-	if (geteuid() != 0)
-		cr_skip_test("needs root for loop devices");
-	if (system("command -v mkfs.btrfs >/dev/null 2>&1") != 0)
-		cr_skip_test("mkfs.btrfs not installed");
-	tmp = temp_dir();
-	t.mnt = xasprintf("%s/mnt", tmp);
-	cr_assert_eq(mkdir(t.mnt, 0755), 0);
-	for (i = 0; i < 2; i++) {
-		t.img[i] = xasprintf("%s/d%d.img", tmp, i);
-		write_file(t.img[i], "");
-		cr_assert_eq(truncate(t.img[i], 300 << 20), 0);
-		cmd = xasprintf("losetup -f --show %s", t.img[i]);
-		t.loop[i] = first_line(cmd);
-		free(cmd);
-		if (strncmp(t.loop[i], "/dev/loop", 9) != 0) {
-			free(t.loop[i]);
-			t.loop[i] = NULL;
-			two_loops_free(&t);
-			cr_skip_test("no loop device available");
-		}
-	}
-	cmd = xasprintf("mkfs.btrfs -q -f -d raid1 -m raid1 %s %s "
-			">/dev/null 2>&1 && mount %s %s",
-	    t.loop[0], t.loop[1], t.loop[0], t.mnt);
-	i = system(cmd);
-	free(cmd);
-	t.mounted = i == 0;
-	if (!t.mounted) {
-		two_loops_free(&t);
-		cr_skip_test("cannot make or mount btrfs here");
-	}
-	j = record_target_json(t.mnt);
-	devs = json_object_get(j, "devices");
-	cr_assert_str_eq(json_string_value(json_object_get(j, "fstype")),
-	    "btrfs");
-	cr_assert_eq(json_array_size(devs), 2, "both members are listed");
-	for (i = 0; i < 2; i++) {
-		const char *a = json_string_value(
-		    json_object_get(json_array_get(devs, 0), "name"));
-		const char *b = json_string_value(
-		    json_object_get(json_array_get(devs, 1), "name"));
-
-		name = xstrdup(t.loop[i]);
-		cr_assert(strcmp(a, basename(name)) == 0 ||
-			strcmp(b, basename(name)) == 0,
-		    "%s is listed", t.loop[i]);
-		free(name);
-	}
-	json_decref(j);
-	two_loops_free(&t);
-	rm_rf(tmp);
-	free(tmp);
-}
-
 /* ---------------------------------------------------------------- where */
 
 Test(record, results_dir_expands_tilde_and_follows_xdg)
@@ -983,83 +650,4 @@ Test(record, results_dir_expands_tilde_and_follows_xdg)
 	cr_assert_str_eq(d, "/srv/results");
 	free(d);
 	lab_free(lab);
-}
-
-/* ---------------------------------------------------------------- reports */
-
-Test(record, report_shows_variants_workloads_and_labels)
-{
-	struct lab *lab = sample_lab();
-	struct record *rec = record_new(lab);
-	struct wl_result *res = sample_result();
-	struct strbuf b;
-
-	res->status = WL_OK;
-	record_add_run(rec, &lab->variants[0], "/var/tmp", &lab->workloads[0],
-	    1, res, NULL);
-	res->status = WL_FAILED;
-	free(res->error);
-	res->error = xstrdup("write /x: No space left on device");
-	record_add_run(rec, &lab->variants[0], "/var/tmp", &lab->workloads[0],
-	    2, res, NULL);
-	record_add_run(rec, &lab->variants[1], NULL, &lab->workloads[0], 1,
-	    NULL, "needs the provisioning step");
-	strbuf_init(&b);
-	report_header(rec, &b);
-	report_runs(rec, &b);
-	cr_assert(strstr(b.s, "Lab reclab") != NULL, "%s", b.s);
-	cr_assert(strstr(b.s, "== Variant plain (directory) ==") != NULL, "%s",
-	    b.s);
-	cr_assert(strstr(b.s, "-- small (smallfiles), 2 runs --") != NULL, "%s",
-	    b.s);
-	cr_assert(strstr(b.s, "run 2 failed: write /x: No space left") != NULL,
-	    "%s", b.s);
-	cr_assert(strstr(b.s, "note: data set fits in RAM\n") != NULL);
-	cr_assert(strstr(strstr(b.s, "note: data set") + 1, "note: data set") ==
-		NULL,
-	    "a note repeated by each run is printed once");
-	cr_assert(strstr(b.s, "scratch: functional, not representative") !=
-		NULL,
-	    "%s", b.s);
-	cr_assert(strstr(b.s, "skipped: needs the provisioning step") != NULL);
-	strbuf_done(&b);
-
-	strbuf_init(&b);
-	report_csv(rec, &b);
-	cr_assert(strncmp(b.s, "variant,scratch,workload,", 25) == 0);
-	cr_assert(strstr(b.s,
-		      "\nplain,false,small,smallfiles,1,ok,files_100,"
-		      "100 files,files_per_s,") != NULL,
-	    "%s", b.s);
-	cr_assert(strstr(b.s,
-		      "\nmirror,true,small,smallfiles,1,skipped,"
-		      ",,,,,,,,,,,,,,,needs the provisioning step\n") != NULL,
-	    "%s", b.s);
-	strbuf_done(&b);
-	record_free(rec);
-	wl_result_free(res);
-	lab_free(lab);
-}
-
-Test(record, generic_report_has_mean_and_stddev_of_repeats)
-{
-	struct wl_result *a = sample_result(), *c = sample_result();
-	const struct wl_result *v[2] = { a, c };
-	struct strbuf b;
-
-	a->tests[1].value = 100;
-	c->tests[1].value = 300;
-	strbuf_init(&b);
-	report_generic(v, 2, &b);
-	cr_assert(strstr(b.s, "p99 ms") != NULL, "%s", b.s);
-	cr_assert(strstr(b.s, "  run 2") != NULL, "%s", b.s);
-	cr_assert(strstr(b.s, "200.0 ± 141.4 K/sec") != NULL, "%s", b.s);
-	strbuf_done(&b);
-	strbuf_init(&b);
-	report_generic(v, 1, &b);
-	cr_assert(strstr(b.s, "+++++ files/s") != NULL, "too fast: %s", b.s);
-	cr_assert(strstr(b.s, "[interrupted]") != NULL, "%s", b.s);
-	strbuf_done(&b);
-	wl_result_free(a);
-	wl_result_free(c);
 }

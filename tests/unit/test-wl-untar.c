@@ -55,18 +55,41 @@ check_tree(const char *dir, const struct tree *t)
 	}
 }
 
+/* The synthetic tarball of 400 files of 5000000 bytes in the cache. */
+static off_t
+synthetic_tarball_size(void)
+{
+	char p[256];
+	struct stat st;
+
+	snprintf(p, sizeof p,
+	    "%s/raidlab/untar-tree-v%d-s2620-f400-b5000000.tar",
+	    wltest_cache_dir, TREE_VERSION);
+	cr_assert_eq(stat(p, &st), 0, "no cached tarball %s", p);
+	return st.st_size;
+}
+
 static void
 check_figures(const struct wl_test *t, uint64_t entries, uint64_t bytes)
 {
+	off_t tar = synthetic_tarball_size();
+
 	cr_assert_str_eq(t->key, "untar");
 	cr_assert_eq(t->unit, WL_UNIT_SECONDS);
 	cr_assert_eq(t->files, entries, "files %llu, want %llu",
 	    (unsigned long long)t->files, (unsigned long long)entries);
 	cr_assert_eq(t->bytes_written, bytes);
+	/* the tarball read, to its end-of-archive blocks: all but the
+	   zeros that pad it to a 10 KiB record */
+	cr_assert(t->bytes_read <= (uint64_t)tar &&
+		t->bytes_read + 10240 > (uint64_t)tar,
+	    "bytes_read %llu of a %lld-byte tarball",
+	    (unsigned long long)t->bytes_read, (long long)tar);
 	cr_assert_gt(t->wall, 0.0);
 	cr_assert_float_eq(t->value, t->wall, 1e-9);
 	cr_assert_float_eq(wl_test_rate(t, WL_UNIT_MBPS),
-	    (double)bytes / 1e6 / t->wall, 1e-6 * (double)bytes / t->wall);
+	    (double)(bytes + t->bytes_read) / 1e6 / t->wall,
+	    1e-6 * (double)bytes / t->wall);
 	cr_assert_eq(t->lat[WL_OP_CREATE].n, entries);
 	cr_assert_eq(t->lat[WL_OP_FSYNC].n, 1, "one sync inside the timing");
 }
@@ -212,6 +235,48 @@ Test(untar, gnu_tar_archive_extracts_identically)
 	cr_assert_eq(wltest_cmd(cmp), 0, "tar --compare finds differences");
 	wl_result_free(r);
 	unlink(tarball);
+	wltest_rm_rf(src);
+	wltest_target_free(&tg);
+}
+
+/* The record's bytes_read is the archive file read: all of it, for a
+   tar without padding after its end (blocking factor 1) and for a
+   compressed one. The tree written is the same either way. */
+Test(untar, bytes_read_is_the_archive_file)
+{
+	static const char *const how[] = { "-b1", "-z" };
+	struct wltest_target tg;
+	struct wl_result *r;
+	char src[4096], tarball[4096], cfg[8300];
+	uint64_t written = 0;
+	struct stat st;
+
+	wltest_target_dir(&tg);
+	snprintf(src, sizeof src, "%s.src", tg.dir);
+	make_source(src);
+	for (size_t i = 0; i < sizeof how / sizeof *how; i++) {
+		const char *create[] = { "tar", how[i], "-cf", tarball, "-C",
+			src, ".", NULL };
+
+		snprintf(tarball, sizeof tarball, "%s.%zu.tar", tg.dir, i);
+		cr_assert_eq(wltest_cmd(create), 0, "GNU tar %s failed",
+		    how[i]);
+		cr_assert_eq(stat(tarball, &st), 0);
+		snprintf(cfg, sizeof cfg, "tarball = \"%s\";", tarball);
+		r = wltest_run(&wl_untar, cfg, tg.dir, LAB_CACHE_KEEP, NULL,
+		    NULL, 60);
+		cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+		cr_assert_eq(r->tests[0].bytes_read, (uint64_t)st.st_size,
+		    "tar %s: bytes_read %llu of a %lld-byte archive", how[i],
+		    (unsigned long long)r->tests[0].bytes_read,
+		    (long long)st.st_size);
+		if (i > 0)
+			cr_assert_eq(r->tests[0].bytes_written, written);
+		written = r->tests[0].bytes_written;
+		cr_assert_gt(written, 0);
+		wl_result_free(r);
+		unlink(tarball);
+	}
 	wltest_rm_rf(src);
 	wltest_target_free(&tg);
 }

@@ -1,6 +1,7 @@
 /*
- * Helpers of the lab-edit tests, shared by test-lab-edit.c (where they
- * live) and test-lab-edit-arrays.c, one test program.
+ * Helpers of the lab-edit tests, shared by the files of one test
+ * program: test-lab-edit.c (where they live), test-lab-edit-arrays.c,
+ * test-lab-edit-fs.c and test-lab-edit-wl.c.
  */
 #ifndef RAIDLAB_UNIT_LAB_EDIT_H
 #define RAIDLAB_UNIT_LAB_EDIT_H
@@ -8,6 +9,14 @@
 #include <stdbool.h>
 
 #include "lab.h"
+
+/* A lab with a defaults group, an md variant, a btrfs one, a directory,
+   in this order. */
+extern const char base_lab[];
+#define R5 0
+#define R10 1
+#define BT 2
+#define DIR 3
 
 /* The lab text loaded; the test fails when it does not load. */
 struct lab *load(const char *text);
@@ -18,5 +27,7 @@ struct lab *roundtrip(const struct lab *lab);
 char *check_msgs(const struct lab *lab, const char *field);
 /* The variant wrote the array key itself. */
 bool a_own(const struct lab_variant *v, enum lab_a_field f);
+/* The variant wrote the fs key itself. */
+bool f_own(const struct lab_variant *v, enum lab_f_field f);
 
 #endif
