@@ -32,7 +32,9 @@
 # made). Use an optimised build without sanitizers:
 #   RAIDLAB=/tmp/rel/raidlab CB=/path/to/compilebench bench/compilebench.sh
 #   RAIDLAB=/tmp/rel/raidlab MODE=peers bench/compilebench.sh
-# Knobs: INITIAL (4), RUNS (30), ROUNDS (2), ROOM (ext4 image, 12G);
+# Knobs: INITIAL (4), RUNS (30), ROUNDS (2), ROOM (ext4 image, 12G),
+# PATCH_READ (false: compilebench 0.6 under Python 3 reads nothing when it
+# patches, whose append mode starts at the end; true: raidlab's default);
 # peers: N (trees, 3), FILES and SIZE (compilebench's 2.6.20), TARGETS
 # ("tmpfs root ext4"), REPEATS (pairs per target, alternate order, 1).
 #
@@ -74,6 +76,9 @@ SIZE=${SIZE:-233176153}
 PATCHED=${PATCHED:-288}
 TARGETS=${TARGETS:-tmpfs root ext4}
 REPEATS=${REPEATS:-1}
+# compilebench 0.6 under Python 3 reads nothing when it patches (append
+# mode starts at the end): raidlab does the same unless PATCH_READ=true.
+PATCH_READ=${PATCH_READ:-false}
 
 OBJS=${OBJS:-}
 OUT=${OUT:-$(cd "$(dirname "$0")/.." && pwd)/tests/data}
@@ -113,7 +118,7 @@ cache = "$2";
 variants = ( { name = "here"; directory = "$tmp/unused"; } );
 workloads = ( { name = "cb"; type = "compilebench"; initial = $3;
     runs = $4; seed = $SEED; files = $FILES; size = "$SIZE";
-    patched = $PATCHED; } );
+    patched = $PATCHED; patch_read = $PATCH_READ; } );
 EOF
 }
 
@@ -172,6 +177,60 @@ cb_round() {
 	grep -E '^(create|patch|compile|clean|read|stat|delete)' "$tmp/cb.err" |
 	    awk '{ print $1 }' | sort | uniq -c | tr '\n' ' ' >>"$tmp/cb-ops"
 	echo >>"$tmp/cb-ops"
+	cb_cpu
+}
+
+# cb_group KEY: the group of cb_cpu that a phase falls in.
+cb_group() {
+	case $1 in
+	initial_create) echo ic ;;
+	read_*) echo read ;;
+	delete_*) echo delete ;;
+	stat_*) echo stat ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# cpu_share FILE KEY: the CPU share (percent) of KEY's "KEY CPU WALL"
+# lines in FILE, "-" when none.
+cpu_share() {
+	awk -v k="$2" '$1 == k { c += $2; w += $3 }
+	    END { if (w > 0) printf "%.0f%%", 100 * c / w; else printf "-" }' "$1"
+}
+
+# cb_cpu: compilebench's CPU seconds (user + sys, from its summary) and
+# wall seconds (from its stderr, one line per operation) per group of
+# phases its stderr cannot tell apart, appended as "GROUP CPU WALL".
+cb_cpu() {
+	awk -v ini="$INITIAL" '
+	    function group(k) {
+		if (k == "intial create") return "ic"
+		if (k ~ /^read/) return "read"
+		if (k ~ /^delete/) return "delete"
+		if (k ~ /^stat/) return "stat"
+		return k
+	    }
+	    FNR == NR {
+		if (!match($0, / total runs [0-9]+ avg .*\(user [0-9.]+s sys [0-9.]+s\)$/))
+			next
+		k = substr($0, 1, RSTART - 1)
+		split(substr($0, RSTART), f, " ")
+		u = f[8]; s = f[10]; sub(/s$/, "", u); sub(/s\)$/, "", s)
+		cpu[group(k)] += f[3] * (u + s)
+		next
+	    }
+	    {
+		w = -1
+		for (i = 1; i < NF; i++) if ($i == "in") w = $(i + 1)
+		if (w < 0) next
+		if ($1 == "create" && $2 == "dir") g = (++creates <= ini) ? "ic" : "create"
+		else if ($1 == "patch" || $1 == "compile" || $1 == "clean" ||
+		    $1 == "read" || $1 == "delete" || $1 == "stat") g = $1
+		else next
+		wall[g] += w
+	    }
+	    END { for (g in wall) printf "%s %.3f %.3f\n", g, cpu[g], wall[g] }
+	' "$tmp/cb.out" "$tmp/cb.err" >>"$tmp/cb-cpu"
 }
 
 rl_round() {
@@ -182,6 +241,9 @@ rl_round() {
 	while IFS=: read -r key words; do
 		values "$tmp/run.json" "$key" >>"$tmp/rl-$key"
 	done <<<"$PHASES"
+	# CPU and wall seconds per test, as cb_cpu's.
+	jq -r '.runs[].tests[] | select(.value != null and .wall != null) |
+	    "\(.key) \(.user + .sys) \(.wall)"' "$tmp/run.json" >>"$tmp/rl-cpu"
 }
 
 mode_compilebench() {
@@ -203,20 +265,25 @@ mode_compilebench() {
 			cb_round || exit 1
 		fi
 	done
-	echo "compilebench $CB -i $INITIAL -r $RUNS against raidlab (files = $FILES; size = $SIZE; patched = $PATCHED), seed $SEED, $ROUNDS rounds, fresh ext4 loop each"
-	echo "| phase                | unit    | compilebench (n) | raidlab (n)      | ratio |"
-	echo "|----------------------|---------|------------------|------------------|-------|"
+	echo "compilebench $CB -i $INITIAL -r $RUNS against raidlab (files = $FILES; size = $SIZE; patched = $PATCHED; patch_read = $PATCH_READ), seed $SEED, $ROUNDS rounds, fresh ext4 loop each"
+	echo "| phase                | unit    | compilebench (n) | raidlab (n)      | ratio | CPU: compilebench | raidlab |"
+	echo "|----------------------|---------|------------------|------------------|-------|-------------------|---------|"
+	touch "$tmp/cb-cpu" "$tmp/rl-cpu"
 	while IFS=: read -r key words; do
 		touch "$tmp/cb-$key" "$tmp/rl-$key"
 		a=$(mean "$tmp/cb-$key")
 		b=$(mean "$tmp/rl-$key")
-		awk -v p="$words" -v a="$a" -v b="$b" -v k="$key" 'BEGIN {
+		ca=$(cpu_share "$tmp/cb-cpu" "$(cb_group "$key")")
+		cb=$(cpu_share "$tmp/rl-cpu" "$key")
+		awk -v p="$words" -v a="$a" -v b="$b" -v k="$key" -v ca="$ca" -v cb="$cb" 'BEGIN {
 			split(a, x, " "); split(b, y, " ")
 			u = (k ~ /^(delete|stat)/) ? "seconds" : "MiB/s"
 			r = (x[1] != "-" && y[1] != "-" && x[1] > 0) ? sprintf("%.2f", y[1] / x[1]) : "-"
-			printf "| %-20s | %-7s | %9s (%4d) | %9s (%4d) | %5s |\n", p, u, x[1], x[2], y[1], y[2], r
+			printf "| %-20s | %-7s | %9s (%4d) | %9s (%4d) | %5s | %17s | %7s |\n", p, u, x[1], x[2], y[1], y[2], r, ca, cb
 		}'
 	done <<<"$PHASES"
+	echo "CPU: user + sys over wall, summed over the phase's operations; compilebench's"
+	echo "read, delete and stat count the compiled trees' too (its stderr does not tell them apart)."
 	echo "compilebench's operations per round (its stderr): "
 	cat "$tmp/cb-ops"
 }

@@ -34,7 +34,7 @@ struct wl_worker;
  * The generator's version: bumped whenever the same spec would give a
  * different list. Caches of generated data name it.
  */
-#define TREE_VERSION 3
+#define TREE_VERSION 4
 /* Linux 2.6.20: about 20k files, 240 MB (the seeds' tarball). */
 #define TREE_DEFAULT_SEED 2620
 #define TREE_DEFAULT_FILES 20000
@@ -88,9 +88,8 @@ uint64_t tree_spec_min_bytes(const struct tree_spec *spec);
  * source tree, whose dirs they share). src: for an object, the index in
  * the source tree's files[] of the .c or .S it was compiled from
  * (TREE_NO_SRC for .cmd files, built-in.o, vmlinux and friends); for a
- * patch entry, the index of
- * the changed file in the source tree; for a generated tree, its own
- * index.
+ * patch entry, the index of the changed file in the source tree
+ * (TREE_NO_SRC for a new file); for a generated tree, its own index.
  */
 struct tree_file {
 	const char *path; /* owned by the tree */
@@ -178,11 +177,13 @@ int tree_generate(const struct tree_spec *spec, struct tree *t);
 int tree_objects(const struct tree *src, struct tree *out);
 
 /*
- * A patch to the next release: a deterministic subset of src's files
- * (permille/1000 of them, at least one; 0 = TREE_PATCH_PERMILLE) with new
- * sizes (most within +-10%, some grow or shrink a lot), chosen by seed.
- * Fills out (overwritten; tree_free() it). Returns 0, -EINVAL when
- * permille > 1000.
+ * A patch to the next release, with the proportions of compilebench's
+ * 2.6.20 -> 2.6.21: permille/1000 of src's file count (at least one; 0 =
+ * TREE_PATCH_PERMILLE), chosen by seed. Nine in ten are existing files,
+ * the larger ones likelier, with new sizes (half within 1%, a few grow or
+ * shrink by a third); one in ten is a new file (src TREE_NO_SRC) beside
+ * an existing one, named "STEM_newN.EXT". In tree order. Fills out
+ * (overwritten; tree_free() it). Returns 0, -EINVAL when permille > 1000.
  */
 int tree_patch(const struct tree *src, uint64_t seed, unsigned permille,
     struct tree *out);

@@ -261,8 +261,8 @@ write_size(struct wl_worker *w, struct cb_op *op, int fd, const char *name,
 
 /*
  * One file of a patch: unlink it first when asked (it may not exist),
- * open or create it, read it to the end, truncate it and write it at its
- * new size.
+ * open or create it, read it to the end (unless patch_read is off),
+ * truncate it and write it at its new size.
  */
 static int
 patch_file(struct wl_worker *w, struct cb_op *op, int dfd,
@@ -284,7 +284,8 @@ patch_file(struct wl_worker *w, struct cb_op *op, int dfd,
 		return wl_fail(w, -errno, _("open %s/%s: %s"), op->root,
 		    f->path, strerror(errno));
 	wl_lat(w, WL_OP_CREATE, t);
-	rc = read_fd(w, op, fd, op->root, f->path, false);
+	rc = op->cb->patch_read ? read_fd(w, op, fd, op->root, f->path, false)
+				: 0;
 	/* Back to the start, as compilebench's seek(0): else a hole. */
 	if (rc == 0 && (ftruncate(fd, 0) < 0 || lseek(fd, 0, SEEK_SET) < 0))
 		rc = wl_fail(w, -errno, _("truncate %s/%s: %s"), op->root,

@@ -293,8 +293,9 @@ borrow(struct tree *dst, const struct tree *src)
 }
 
 /*
- * compilebench's patched list holds only the files whose size changes;
- * patched is clean with those sizes.
+ * compilebench's patched list holds only the files whose size changes,
+ * and the new ones; patched is clean with those sizes. A new file is not
+ * in patched's list (a build compiles none) but in its bytes.
  */
 static void
 patch_build(struct cb_data *d, uint64_t seed, unsigned permille)
@@ -304,9 +305,14 @@ patch_build(struct cb_data *d, uint64_t seed, unsigned permille)
 	tree_patch(&d->clean, seed, permille, &d->patch);
 	borrow(&d->patched, &d->clean);
 	for (i = 0; i < d->patch.nfiles; i++) {
-		struct tree_file *pf = &d->patch.files[i];
-		struct tree_file *f = &d->patched.files[pf->src];
+		struct tree_file *pf = &d->patch.files[i], *f;
 
+		if (pf->src == TREE_NO_SRC) {
+			d->patched.bytes += pf->size;
+			d->patch.files[n++] = *pf;
+			continue;
+		}
+		f = &d->patched.files[pf->src];
 		if (pf->size == f->size) {
 			d->patch.bytes -= pf->size;
 			continue;
@@ -361,6 +367,19 @@ blocks(const struct tree *t)
 	return n;
 }
 
+/* The blocks of a patch's new files, which patched's list leaves out. */
+static uint64_t
+new_blocks(const struct tree *patch)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < patch->nfiles; i++)
+		if (patch->files[i].src == TREE_NO_SRC)
+			n = workload_add(n,
+			    workload_blocks(patch->files[i].size));
+	return n;
+}
+
 int
 cb_data_init(struct cb_data *d, uint32_t files, uint64_t bytes,
     unsigned permille)
@@ -380,7 +399,7 @@ cb_data_init(struct cb_data *d, uint32_t files, uint64_t bytes,
 	tree_objects(&d->patched, &d->objs_patched);
 	changed_build(d);
 	d->sum.clean = blocks(&d->clean);
-	d->sum.patched = blocks(&d->patched);
+	d->sum.patched = blocks(&d->patched) + new_blocks(&d->patch);
 	d->sum.old = blocks(&d->changed_old);
 	d->sum.rest = blocks(&d->objs) - d->sum.old;
 	d->sum.now = blocks(&d->changed);

@@ -49,6 +49,10 @@ static const struct param compilebench_params[] = {
 	{ "patched", PARAM_INT, "288", 1, 1000, NULL, 0, NULL,
 	    N_("files a patch rewrites, per 1000 (compilebench's 2.6.21: "
 	       "288)") },
+	{ "patch_read", PARAM_BOOL, "true", 0, 0, NULL, 0, NULL,
+	    N_("a patch reads each file before rewriting it, as compilebench "
+	       "means to (false: as compilebench 0.6 does under Python 3, "
+	       "which reads nothing)") },
 	{ "keep", PARAM_BOOL, "false", 0, 0, NULL, 0, NULL,
 	    N_("leave the trees on the target after the run") },
 	{ NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL },
@@ -149,6 +153,7 @@ compilebench_prepare(struct wl_run *r)
 		    units_format_exact(bytes, sz, sizeof sz), files);
 	order_build(cb);
 	cb->sync = wl_param_bool(r, "sync");
+	cb->patch_read = wl_param_bool(r, "patch_read");
 	big = max3(tree_max_size(&cb->d.clean), tree_max_size(&cb->d.patch),
 	    max3(tree_max_size(&cb->d.objs), tree_max_size(&cb->d.changed), 1));
 	cb->wlen = big < CB_WRITE_BUF ? (size_t)big : CB_WRITE_BUF;

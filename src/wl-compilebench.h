@@ -202,6 +202,7 @@ struct cb {
 				   (borrowed paths: free files only) */
 	struct cb_plan plan;
 	bool sync;
+	bool patch_read; /* a patch reads each file before rewriting it */
 	char *wbuf; /* TREE_FILL_BYTE, wlen bytes */
 	size_t wlen;
 	char *rbuf; /* CB_READ_BUF */

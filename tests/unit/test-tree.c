@@ -25,7 +25,7 @@
 
 #define TREE_GOLDEN_DEFAULT 0x369c2d538d86532fULL
 #define TREE_GOLDEN_OBJECTS 0x5caf7d13657639beULL
-#define TREE_GOLDEN_PATCH 0x32fe1380dc3e9010ULL
+#define TREE_GOLDEN_PATCH 0x4428bc1ce28d2dbaULL
 
 static struct tree_spec
 spec_of(uint64_t seed, uint32_t files, uint64_t bytes)
@@ -76,7 +76,7 @@ Test(tree, default_tree_matches_its_golden_digest)
 
 	tree_spec_default(&s);
 	cr_assert_eq(tree_generate(&s, &t), 0);
-	cr_assert_eq(TREE_VERSION, 3);
+	cr_assert_eq(TREE_VERSION, 4);
 	cr_assert_eq(tree_digest(&t), TREE_GOLDEN_DEFAULT, "digest %016llx",
 	    (unsigned long long)tree_digest(&t));
 	cr_assert_eq(tree_objects(&t, &o), 0);
@@ -515,25 +515,39 @@ Test(tree, patch_changes_a_few_percent)
 {
 	struct tree_spec s;
 	struct tree t, p, q;
-	size_t i;
-	uint64_t changed = 0;
+	size_t i, fresh = 0;
+	uint64_t changed = 0, last = 0;
 
 	tree_spec_default(&s);
 	cr_assert_eq(tree_generate(&s, &t), 0);
 	cr_assert_eq(tree_patch(&t, 9, 0, &p), 0);
 	cr_assert_eq(p.nfiles, t.nfiles * TREE_PATCH_PERMILLE / 1000);
 	for (i = 0; i < p.nfiles; i++) {
-		const struct tree_file *f = &p.files[i], *o = &t.files[f->src];
+		const struct tree_file *f = &p.files[i], *o;
 
+		cr_assert_geq(f->size, 1);
+		cr_assert_lt(f->dir, t.ndirs);
+		if (f->src == TREE_NO_SRC) {
+			/* New: in an existing directory, a name nothing has. */
+			fresh++;
+			cr_assert(strstr(f->path, "_new") != NULL, "%s",
+			    f->path);
+			cr_assert_eq(strncmp(f->path, t.dirs[f->dir].path,
+					 strlen(t.dirs[f->dir].path)),
+			    0, "%s not in %s", f->path, t.dirs[f->dir].path);
+			for (size_t j = 0; j < t.nfiles; j++)
+				cr_assert_str_neq(f->path, t.files[j].path);
+			continue;
+		}
+		o = &t.files[f->src];
 		cr_assert_str_eq(f->path, o->path);
 		cr_assert_eq(f->dir, o->dir);
-		cr_assert_geq(f->size, 1);
 		changed += f->size != o->size;
-		if (i > 0)
-			cr_assert_gt(f->src, p.files[i - 1].src,
-			    "patch list not in tree order");
+		cr_assert(f->src + 1 > last, "patch list not in tree order");
+		last = f->src + 1;
 	}
-	cr_assert_gt(changed, p.nfiles * 9 / 10);
+	cr_assert_eq(fresh, p.nfiles / 10);
+	cr_assert_gt(changed, (p.nfiles - fresh) * 9 / 10);
 	cr_assert_eq(tree_patch(&t, 9, 0, &q), 0);
 	cr_assert_eq(tree_digest(&p), tree_digest(&q));
 	tree_free(&q);
@@ -541,6 +555,66 @@ Test(tree, patch_changes_a_few_percent)
 	cr_assert_eq(tree_patch(&t, 9, 50, &q), 0);
 	cr_assert_eq(q.nfiles, t.nfiles / 20);
 	tree_free(&q);
+	cr_assert_eq(tree_patch(&t, 9, 1000, &q), 0, "every file fits");
+	cr_assert_eq(q.nfiles, t.nfiles);
+	tree_free(&q);
+	tree_free(&p);
+	tree_free(&t);
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * On compilebench's numbers a patch has its proportions, from its data
+ * sets (2.6.20 -> 2.6.21, files whose size changes): 6136 entries of
+ * 21280 files, 610 of them new with a mean of 8226 bytes; the changed
+ * files held 108940503 of the 233176153 bytes (0.47); their new sizes'
+ * median ratio 1.001, 10th and 90th percentiles 0.975 and 1.079.
+ */
+Test(tree, patch_has_compilebench_proportions)
+{
+	struct tree_spec s;
+	struct tree t, p;
+	uint64_t old = 0, fresh_bytes = 0;
+	size_t i, n = 0, fresh = 0;
+	double *r;
+
+	tree_spec_default(&s);
+	s.files = 21280;
+	s.bytes = 233176153;
+	cr_assert_eq(tree_generate(&s, &t), 0);
+	cr_assert_eq(tree_patch(&t, s.seed, 288, &p), 0);
+	cr_assert_eq(p.nfiles, 6128);
+	r = calloc(p.nfiles, sizeof *r);
+	for (i = 0; i < p.nfiles; i++) {
+		const struct tree_file *f = &p.files[i];
+
+		if (f->src == TREE_NO_SRC) {
+			fresh++;
+			fresh_bytes += f->size;
+			continue;
+		}
+		old += t.files[f->src].size;
+		r[n++] = (double)f->size / (double)t.files[f->src].size;
+	}
+	cr_assert(fresh > 580 && fresh < 640, "%zu new", fresh);
+	cr_assert(fresh_bytes / fresh > 6000 && fresh_bytes / fresh < 11000,
+	    "new files' mean %llu", (unsigned long long)(fresh_bytes / fresh));
+	cr_assert(old * 100 / t.bytes >= 40 && old * 100 / t.bytes <= 55,
+	    "changed files hold %llu of %llu bytes", (unsigned long long)old,
+	    (unsigned long long)t.bytes);
+	qsort(r, n, sizeof *r, cmp_double);
+	cr_assert(r[n / 2] > 0.99 && r[n / 2] < 1.01, "median %g", r[n / 2]);
+	cr_assert(r[n / 10] > 0.95 && r[n / 10] < 0.99, "10th %g", r[n / 10]);
+	cr_assert(r[n * 9 / 10] > 1.04 && r[n * 9 / 10] < 1.12, "90th %g",
+	    r[n * 9 / 10]);
+	free(r);
 	tree_free(&p);
 	tree_free(&t);
 }

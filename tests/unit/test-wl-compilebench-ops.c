@@ -22,7 +22,7 @@
 static size_t
 model_files(const struct model *m, const struct mtree *t, uint64_t *bytes)
 {
-	size_t n = m->clean.nfiles;
+	size_t n = m->clean.nfiles + (t->src_patched ? m->p_new : 0);
 
 	*bytes = t->src_patched ? m->src_patched_bytes : m->clean.bytes;
 	if (t->rest) {
@@ -109,7 +109,8 @@ model_patch(struct model *m, const struct wl_test *t, struct mtree *x)
 		for (i = 0; i < m->patch.nfiles; i++) {
 			const struct tree_file *f = &m->patch.files[i];
 
-			if (f->size != m->clean.files[f->src].size)
+			if (f->src != TREE_NO_SRC &&
+			    f->size != m->clean.files[f->src].size)
 				old += m->clean.files[f->src].size;
 		}
 		cr_assert_eq(t->bytes_read, check_unlinks(t, m->p_n) ? 0 : old,
@@ -353,6 +354,42 @@ Test(compilebench, operations_without_sync_on_a_plain_directory)
 	wltest_target_free(&tg);
 }
 
+/*
+ * patch_read = false patches as compilebench 0.6 under Python 3 does:
+ * the same files written, none read.
+ */
+Test(compilebench, patch_read_off_reads_nothing)
+{
+	struct wltest_target tg;
+	struct wl_result *r;
+	struct model m;
+	size_t i, patches = 0;
+
+	model_init(&m);
+	wltest_target_dir(&tg);
+	r = wltest_run(&wl_compilebench,
+	    TINY "initial = 2; runs = 60; sync = false; patch_read = false;",
+	    tg.dir, LAB_CACHE_KEEP, NULL, NULL, 120);
+	cr_assert_eq(r->status, WL_OK, "%s", r->error ? r->error : "");
+	for (i = 0; i < r->ntests; i++) {
+		const struct wl_test *t = &r->tests[i];
+
+		if (strcmp(t->key, "patch") != 0)
+			continue;
+		patches++;
+		cr_assert_eq(t->bytes_read, 0, "a patch read %llu bytes",
+		    (unsigned long long)t->bytes_read);
+		cr_assert(t->bytes_written == m.p_bytes ||
+			t->bytes_written == m.c_bytes,
+		    "a patch wrote %llu bytes",
+		    (unsigned long long)t->bytes_written);
+	}
+	cr_assert_gt(patches, 0, "seed 555 draws no patch in 60 runs");
+	wl_result_free(r);
+	wltest_target_free(&tg);
+	model_done(&m);
+}
+
 Test(compilebench, trees_are_removed_after_the_run)
 {
 	struct wltest_target tg;
@@ -385,6 +422,9 @@ model_blocks(const struct model *m, const struct mtree *x)
 	for (i = 0; i < m->clean.nfiles; i++)
 		n += blocks_of(
 		    x->src_patched ? m->psize[i] : m->clean.files[i].size);
+	for (i = 0; x->src_patched && i < m->patch.nfiles; i++)
+		if (m->patch.files[i].src == TREE_NO_SRC) /* a new file */
+			n += blocks_of(m->patch.files[i].size);
 	for (i = 0; i < m->objs.nfiles; i++) {
 		if (!m->in_changed[i] && x->rest)
 			n += blocks_of(m->objs.files[i].size);

@@ -41,9 +41,14 @@ model_init(struct model *m)
 	for (i = 0; i < m->patch.nfiles; i++) {
 		const struct tree_file *f = &m->patch.files[i];
 
-		if (f->size == m->clean.files[f->src].size)
+		if (f->src == TREE_NO_SRC) { /* a new file */
+			m->src_patched_bytes += f->size;
+			m->p_new++;
+		} else if (f->size == m->clean.files[f->src].size) {
 			continue;
-		m->psize[f->src] = f->size;
+		} else {
+			m->psize[f->src] = f->size;
+		}
 		m->p_bytes += f->size;
 		m->p_n++;
 	}

@@ -30,15 +30,16 @@ struct mtree {
 
 /*
  * The lists, recomputed here from the generator: compilebench keeps only
- * the patched files whose size changes, and of a patched build only the
- * objects whose size differs from the clean build's.
+ * the patched files whose size changes (and the new ones: p_new of
+ * them), and of a patched build only the objects whose size differs from
+ * the clean build's.
  */
 struct model {
 	struct tree clean, patch, objs, objs_patched;
 	uint64_t *psize; /* clean's files at the patch's sizes */
 	bool *in_changed; /* objs[i] differs in the patched build */
 	uint64_t p_bytes, c_bytes, c_old_bytes, src_patched_bytes;
-	size_t p_n, c_n;
+	size_t p_n, p_new, c_n;
 	struct mtree t[MAX_TREES];
 	size_t n;
 };
