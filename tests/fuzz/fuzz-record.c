@@ -17,11 +17,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "err.h"
-#include "record.h"
-#include "report.h"
-#include "strbuf.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "results/compare.h"
+#include "results/record.h"
+#include "results/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -22,14 +22,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "lab.h"
-#include "record.h"
-#include "stats.h"
-#include "strbuf.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "figures/stats.h"
+#include "lab/lab.h"
+#include "results/record.h"
 #include "unit-record.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lab.h"
-#include "record.h"
-#include "report.h"
-#include "strbuf.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
+#include "results/record.h"
+#include "results/report.h"
 #include "unit-record.h"
-#include "xalloc.h"
 
 /* ---------------------------------------------------------------- reports */
 

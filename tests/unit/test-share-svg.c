@@ -1,5 +1,5 @@
 /*
- * The HTML report's chart primitives (src/share-svg.h): nice ticks that
+ * The HTML report's chart primitives (src/results/share-svg.h): nice ticks that
  * cover the data, scaling onto pixels, escaping of everything a record
  * may hold, and charts of empty data.
  */
@@ -10,8 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "share-svg.h"
-#include "strbuf.h"
+#include "base/strbuf.h"
+#include "results/share-svg.h"
 
 static size_t
 count(const char *s, const char *needle)

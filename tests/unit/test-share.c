@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "lab.h"
-#include "record.h"
-#include "result.h"
-#include "share-int.h"
-#include "share.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
+#include "measure/result.h"
+#include "results/record.h"
+#include "results/share-int.h"
+#include "results/share.h"
 
 static const char lab_text[] =
     "name = \"sharelab\";\n"

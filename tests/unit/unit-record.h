@@ -6,8 +6,8 @@
 #ifndef RAIDLAB_UNIT_RECORD_H
 #define RAIDLAB_UNIT_RECORD_H
 
-#include "lab.h"
-#include "result.h"
+#include "lab/lab.h"
+#include "measure/result.h"
 
 /* A result with every field set to something distinctive; caller frees. */
 struct wl_result *sample_result(void);
