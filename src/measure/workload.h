@@ -48,7 +48,7 @@ struct workload {
 	 * Append the figures of n results (repeats of this workload on one
 	 * variant) in the layout users of the original tool know (bonnie++'s
 	 * two-row table, compilebench's per-phase lines). NULL: the generic
-	 * table of report.h.
+	 * table of show.h.
 	 */
 	void (*report)(const struct wl_result *const *res, size_t n,
 	    struct strbuf *out);

@@ -2,7 +2,7 @@
  * A report to share: what `raidlab report` writes from result records, as
  * plain text for a mailing list (share-text.c), Markdown (share-md.c) or
  * one self-contained HTML file with inline SVG charts (share-html.c).
- * (report.h is `raidlab show`'s tables; this is the answer around them.)
+ * (show.h is `raidlab show`'s tables; this is the answer around them.)
  *
  * share_init() builds the same comparison `raidlab compare` builds
  * (compare.h: rows, columns, cells, verdicts), so the two never disagree,

@@ -6,7 +6,7 @@
  * follows ~ and XDG_DATA_HOME. The helpers of the test-record program
  * (unit-record.h) live here; one result as JSON, target facts and the
  * text reports are in test-record-result.c, test-record-target.c and
- * test-report.c.
+ * test-show.c.
  */
 #include "config.h"
 

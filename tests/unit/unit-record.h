@@ -1,7 +1,7 @@
 /*
  * Helpers of the record tests, shared by the files of one test program:
  * test-record.c (where they live), test-record-result.c,
- * test-record-target.c and test-report.c.
+ * test-record-target.c and test-show.c.
  */
 #ifndef RAIDLAB_UNIT_RECORD_H
 #define RAIDLAB_UNIT_RECORD_H

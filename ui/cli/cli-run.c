@@ -40,7 +40,7 @@
 #include "lab/lab.h"
 #include "measure/engine.h"
 #include "results/record.h"
-#include "results/report.h"
+#include "results/show.h"
 #include "run/labrun.h"
 
 enum out_format { OUT_TABLE, OUT_JSON, OUT_CSV };
@@ -263,9 +263,9 @@ print_output(const struct record *rec, enum out_format out)
 		fputs(s, stdout);
 		free(s);
 	} else if (out == OUT_CSV) {
-		report_csv(rec, &b);
+		show_csv(rec, &b);
 	} else {
-		report_runs(rec, &b);
+		show_runs(rec, &b);
 	}
 	cli_puts(b.s, stdout);
 	strbuf_done(&b);

@@ -20,7 +20,7 @@
 #include "base/strbuf.h"
 #include "cli.h"
 #include "results/record.h"
-#include "results/report.h"
+#include "results/show.h"
 
 static const struct cli_opt show_options[] = {
 	{ 'j', "json", NULL, N_("print the record as stored (JSON)") },
@@ -65,8 +65,8 @@ show_one(const char *arg, bool json, bool many)
 	strbuf_init(&out);
 	if (many)
 		strbuf_printf(&out, "# %s\n", p);
-	report_header(rec, &out);
-	report_runs(rec, &out);
+	show_header(rec, &out);
+	show_runs(rec, &out);
 	cli_puts(out.s, stdout);
 	strbuf_done(&out);
 	record_free(rec);

@@ -1,6 +1,6 @@
 /*
- * Text reports of a record (report): variants, workloads and labels;
- * CSV; the generic report's mean and stddev over repeats. Part of the
+ * A record's text tables (show): variants, workloads and labels;
+ * CSV; the generic table's mean and stddev over repeats. Part of the
  * test-record program (unit-record.h).
  */
 #include "config.h"
@@ -13,12 +13,12 @@
 #include "base/xalloc.h"
 #include "lab/lab.h"
 #include "results/record.h"
-#include "results/report.h"
+#include "results/show.h"
 #include "unit-record.h"
 
-/* ---------------------------------------------------------------- reports */
+/* ---------------------------------------------------------------- tables */
 
-Test(record, report_shows_variants_workloads_and_labels)
+Test(record, show_has_variants_workloads_and_labels)
 {
 	struct lab *lab = sample_lab();
 	struct record *rec = record_new(lab);
@@ -36,8 +36,8 @@ Test(record, report_shows_variants_workloads_and_labels)
 	record_add_run(rec, &lab->variants[1], NULL, &lab->workloads[0], 1,
 	    NULL, "needs the provisioning step");
 	strbuf_init(&b);
-	report_header(rec, &b);
-	report_runs(rec, &b);
+	show_header(rec, &b);
+	show_runs(rec, &b);
 	cr_assert(strstr(b.s, "Lab reclab") != NULL, "%s", b.s);
 	cr_assert(strstr(b.s, "== Variant plain (directory) ==") != NULL, "%s",
 	    b.s);
@@ -56,7 +56,7 @@ Test(record, report_shows_variants_workloads_and_labels)
 	strbuf_done(&b);
 
 	strbuf_init(&b);
-	report_csv(rec, &b);
+	show_csv(rec, &b);
 	cr_assert(strncmp(b.s, "variant,scratch,workload,", 25) == 0);
 	cr_assert(strstr(b.s,
 		      "\nplain,false,small,smallfiles,1,ok,files_100,"
@@ -72,7 +72,7 @@ Test(record, report_shows_variants_workloads_and_labels)
 	lab_free(lab);
 }
 
-Test(record, generic_report_has_mean_and_stddev_of_repeats)
+Test(record, generic_table_has_mean_and_stddev_of_repeats)
 {
 	struct wl_result *a = sample_result(), *c = sample_result();
 	const struct wl_result *v[2] = { a, c };
@@ -81,13 +81,13 @@ Test(record, generic_report_has_mean_and_stddev_of_repeats)
 	a->tests[1].value = 100;
 	c->tests[1].value = 300;
 	strbuf_init(&b);
-	report_generic(v, 2, &b);
+	show_generic(v, 2, &b);
 	cr_assert(strstr(b.s, "p99 ms") != NULL, "%s", b.s);
 	cr_assert(strstr(b.s, "  run 2") != NULL, "%s", b.s);
 	cr_assert(strstr(b.s, "200.0 ± 141.4 K/sec") != NULL, "%s", b.s);
 	strbuf_done(&b);
 	strbuf_init(&b);
-	report_generic(v, 1, &b);
+	show_generic(v, 1, &b);
 	cr_assert(strstr(b.s, "+++++ files/s") != NULL, "too fast: %s", b.s);
 	cr_assert(strstr(b.s, "[interrupted]") != NULL, "%s", b.s);
 	strbuf_done(&b);

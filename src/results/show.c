@@ -1,5 +1,5 @@
 /*
- * Text reports of result records: see report.h. Builds text only; the
+ * Result records as text tables: see show.h. Builds text only; the
  * thread that owns the record.
  */
 #include "config.h"
@@ -19,7 +19,7 @@
 #include "measure/workload.h"
 #include "record-int.h"
 #include "record.h"
-#include "report.h"
+#include "show.h"
 
 #define SCRATCH_LABEL N_("scratch: functional, not representative")
 
@@ -141,7 +141,7 @@ generic_repeats(struct strbuf *out, const struct wl_result *const *res,
 }
 
 void
-report_generic(const struct wl_result *const *res, size_t n, struct strbuf *out)
+show_generic(const struct wl_result *const *res, size_t n, struct strbuf *out)
 {
 	const struct wl_result *first = n ? res[0] : NULL;
 	size_t k;
@@ -204,7 +204,7 @@ host_lines(const json_t *host, struct strbuf *out)
 }
 
 void
-report_header(const struct record *rec, struct strbuf *out)
+show_header(const struct record *rec, struct strbuf *out)
 {
 	const json_t *host = json_object_get(rec->root, "host");
 	const json_t *lab = json_object_get(rec->root, "lab");
@@ -421,7 +421,7 @@ bonnie_as_machine(const struct wl_result **res, size_t n, const char *v,
 	if (wl != NULL && wl->report != NULL)
 		wl->report(p, n, out);
 	else
-		report_generic(p, n, out);
+		show_generic(p, n, out);
 	free(p);
 	free(c);
 	free(machine);
@@ -461,7 +461,7 @@ workload_report(struct strbuf *out, const struct record *rec, const char *v,
 		if (wl != NULL && wl->report != NULL)
 			wl->report(res, n, out);
 		else
-			report_generic(res, n, out);
+			show_generic(res, n, out);
 	}
 	workload_notes(out, rec, v, first->workload);
 	free(res);
@@ -481,7 +481,7 @@ first_of(const struct record *rec, size_t i, bool by_workload)
 }
 
 void
-report_runs(const struct record *rec, struct strbuf *out)
+show_runs(const struct record *rec, struct strbuf *out)
 {
 	size_t i, k;
 
@@ -501,10 +501,10 @@ report_runs(const struct record *rec, struct strbuf *out)
 	if (rec->nruns == 0)
 		strbuf_add(out, _("No runs recorded.\n"));
 	else
-		report_stability(rec, out);
+		show_stability(rec, out);
 }
 
-/* One line of report_stability(): "  a  small 100 files: 1234.5 files/s,
+/* One line of show_stability(): "  a  small 100 files: 1234.5 files/s,
    95% CI 1200.1 to 1268.9, CV 2.1%, n 5". */
 static void
 stability_line(const struct compare *c, size_t i, size_t k, struct strbuf *out)
@@ -537,7 +537,7 @@ stability_line(const struct compare *c, size_t i, size_t k, struct strbuf *out)
 }
 
 void
-report_stability(const struct record *rec, struct strbuf *out)
+show_stability(const struct record *rec, struct strbuf *out)
 {
 	struct compare c;
 	bool any = false;
@@ -617,7 +617,7 @@ csv_test(struct strbuf *out, const struct wl_test *t)
 }
 
 void
-report_csv(const struct record *rec, struct strbuf *out)
+show_csv(const struct record *rec, struct strbuf *out)
 {
 	size_t i, k;
 

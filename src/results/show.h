@@ -1,5 +1,5 @@
 /*
- * Text reports of results: the tables `raidlab show` prints for a record
+ * Results as text tables: what `raidlab show` prints for a record
  * and `raidlab run` prints at the end of a run. Per variant (in order of
  * first appearance) a variant line with its target, then per workload the
  * workload's own report (struct workload.report) of its repeats, or the
@@ -7,8 +7,8 @@
  * runs. Text goes into a strbuf; nothing is printed here. The thread
  * that owns the record.
  */
-#ifndef RAIDLAB_REPORT_H
-#define RAIDLAB_REPORT_H
+#ifndef RAIDLAB_SHOW_H
+#define RAIDLAB_SHOW_H
 
 #include <stddef.h>
 
@@ -22,15 +22,15 @@ struct wl_result;
  * test's dominant operation (the one with most samples); with n > 1 a row
  * per repeat and one with mean and standard deviation.
  */
-void report_generic(const struct wl_result *const *res, size_t n,
-    struct strbuf *out);
+void
+show_generic(const struct wl_result *const *res, size_t n, struct strbuf *out);
 
 /* Lab, creation time, status, host (kernel, CPU, cores, RAM), version. */
-void report_header(const struct record *rec, struct strbuf *out);
+void show_header(const struct record *rec, struct strbuf *out);
 
 /* Every variant and workload of rec (show without the header), then
-   report_stability(). */
-void report_runs(const struct record *rec, struct strbuf *out);
+   show_stability(). */
+void show_runs(const struct record *rec, struct strbuf *out);
 
 /*
  * What the repeats of each variant and test say (compare.h): the mean,
@@ -38,7 +38,7 @@ void report_runs(const struct record *rec, struct strbuf *out);
  * stability marks a line of their reasons ("    ! CV 18.2% over the 5%
  * limit; falls across the repeats ..."). Nothing without figures.
  */
-void report_stability(const struct record *rec, struct strbuf *out);
+void show_stability(const struct record *rec, struct strbuf *out);
 
 /*
  * Every test of every run as CSV (RFC 4180 quoting, one line each, a
@@ -48,6 +48,6 @@ void report_stability(const struct record *rec, struct strbuf *out);
  * without tests (skipped, failed early) is one line with the test
  * columns empty and the reason in error.
  */
-void report_csv(const struct record *rec, struct strbuf *out);
+void show_csv(const struct record *rec, struct strbuf *out);
 
 #endif
