@@ -1,7 +1,7 @@
 /*
  * raidlab report [-b VARIANT] [--test=TEST] [--equivalence=N%]
  * [--markdown|--html] [-o FILE] RESULT...:
- * the answer to share (src/results/share.h), built from the same comparison as
+ * the answer to share (src/results/report.h), built from the same comparison as
  * raidlab compare: plain text for a mail by default (ASCII, 72 columns),
  * Markdown, or one self-contained HTML file with charts. On stdout, or
  * replacing FILE. Exit 0, 1 when a file cannot be read as a record or
@@ -22,7 +22,7 @@
 #include "cli.h"
 #include "results/compare.h"
 #include "results/record.h"
-#include "results/share.h"
+#include "results/report.h"
 
 enum { OPT_HTML = CLI_OPT_LONG };
 
@@ -80,7 +80,7 @@ load_all(char **paths, int n, struct record ***out)
 }
 
 static int
-emit(const struct share *s, enum share_format f, const char *path)
+emit(const struct report *s, enum report_format f, const char *path)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	struct strbuf t;
@@ -88,7 +88,7 @@ emit(const struct share *s, enum share_format f, const char *path)
 
 	if (path != NULL) {
 		err_clear(&e);
-		if (share_save(s, f, path, &e) < 0) {
+		if (report_save(s, f, path, &e) < 0) {
 			cli_error(&cli_report, "%s",
 			    err_format(&e, b, sizeof b));
 			return CLI_FAIL;
@@ -97,7 +97,7 @@ emit(const struct share *s, enum share_format f, const char *path)
 	}
 	strbuf_init(&t);
 	strbuf_add(&t, "");
-	share_render(s, f, &t);
+	report_render(s, f, &t);
 	cli_puts(t.s, stdout);
 	strbuf_done(&t);
 	return fflush(stdout) == 0 ? CLI_OK : CLI_FAIL;
@@ -105,7 +105,7 @@ emit(const struct share *s, enum share_format f, const char *path)
 
 /* -b names a row: the first with that variant. */
 static bool
-has_variant(const struct share *s, const char *name)
+has_variant(const struct report *s, const char *name)
 {
 	for (size_t i = 0; i < s->cmp.nrows; i++)
 		if (strcmp(s->cmp.rows[i].variant, name) == 0)
@@ -115,10 +115,10 @@ has_variant(const struct share *s, const char *name)
 
 static int
 run(char **paths, int n, const char *base, const struct cli_method *method,
-    enum share_format f, const char *out)
+    enum report_format f, const char *out)
 {
 	struct record **recs;
-	struct share s;
+	struct report s;
 	int rc = CLI_OK, k = 0;
 
 	if (!load_all(paths, n, &recs))
@@ -126,7 +126,7 @@ run(char **paths, int n, const char *base, const struct cli_method *method,
 	for (int i = 0; i < n; i++)
 		if (recs[i] != NULL)
 			recs[k++] = recs[i];
-	if (share_init(&s, recs, (size_t)k, base) < 0) {
+	if (report_init(&s, recs, (size_t)k, base) < 0) {
 		cli_error(&cli_report, "%s",
 		    _("nothing to report: no record has a figure"));
 		rc = rc == CLI_OK ? CLI_USAGE : rc;
@@ -138,7 +138,7 @@ run(char **paths, int n, const char *base, const struct cli_method *method,
 		cli_method_apply(method, &s.cmp);
 		rc = emit(&s, f, out);
 	}
-	share_done(&s);
+	report_done(&s);
 	for (int i = 0; i < k; i++)
 		record_free(recs[i]);
 	free(recs);
@@ -149,7 +149,7 @@ static int
 report_exec(int argc, char **argv)
 {
 	const char *base = NULL, *out = NULL;
-	enum share_format f = SHARE_TEXT;
+	enum report_format f = REPORT_TEXT;
 	struct cli_method method = { 0 };
 	bool chosen = false;
 	int ch;
@@ -173,7 +173,7 @@ report_exec(int argc, char **argv)
 				return CLI_USAGE;
 			}
 			chosen = true;
-			f = ch == 'm' ? SHARE_MARKDOWN : SHARE_HTML;
+			f = ch == 'm' ? REPORT_MARKDOWN : REPORT_HTML;
 			break;
 		case 'o':
 			out = optarg;

@@ -24,7 +24,7 @@
 #include "figures/plot.h"
 #include "results/compare.h"
 #include "results/record.h"
-#include "results/share.h"
+#include "results/report.h"
 #include "tui-compare.h"
 #include "tui-form.h"
 #include "tui.h"
@@ -148,7 +148,7 @@ verdict_text(const struct cmp *s, const struct tui *t, size_t i, size_t k,
 				 : "-");
 		return;
 	}
-	share_verdict_short(&s->c, i, k, v, sizeof v);
+	report_verdict_short(&s->c, i, k, v, sizeof v);
 	if (t->ascii)
 		ascii_pm(v);
 	/* "stopped" once is enough */
@@ -312,7 +312,7 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 	wattroff(w, A_BOLD);
 	/* the change's interval is at the level of the correction */
 	snprintf(b, sizeof b, _("change, %s%% CI"),
-	    share_conf_text(s->c.conf_shown, conf, sizeof conf));
+	    report_conf_text(s->c.conf_shown, conf, sizeof conf));
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
 	tui_put(w, y + 1, vx, vw, b);
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));

@@ -26,7 +26,7 @@
 #include "lab/lab.h"
 #include "results/compare.h"
 #include "results/record.h"
-#include "results/share.h"
+#include "results/report.h"
 #include "tui-compare.h"
 #include "tui-files.h"
 #include "tui-mouse.h"
@@ -370,26 +370,26 @@ toggle_latency(struct cmp *s, struct tui *t)
 
 /* The report judges as the screen does: by the test chosen with t. */
 static void
-method(const struct cmp *s, struct share *sh)
+method(const struct cmp *s, struct report *sh)
 {
 	if (s->c.method_chosen)
 		compare_set_method(&sh->cmp, s->c.test, s->c.margin);
 }
 
 /*
- * The report of what the table shows (share.h), as raidlab report would
+ * The report of what the table shows (report.h), as raidlab report would
  * write it from the same files with the same baseline, beside the first
  * record. Rows without a file (none yet) cannot be reloaded: said.
  */
 static void
-write_report(struct cmp *s, struct tui *t, enum share_format f)
+write_report(struct cmp *s, struct tui *t, enum report_format f)
 {
 	struct record **recs = xcalloc(s->c.nrecords + 1, sizeof *recs);
 	const char *base = s->c.baseline != COMPARE_NONE
 	    ? s->c.rows[s->c.baseline].variant
 	    : NULL;
 	size_t n = 0, nofile = 0;
-	struct share sh = { 0 }; /* share_done() on it when a load failed */
+	struct report sh = { 0 }; /* report_done() on it when a load failed */
 	char b[ERRBUF], *path = NULL;
 	struct err e;
 
@@ -407,20 +407,20 @@ write_report(struct cmp *s, struct tui *t, enum share_format f)
 		}
 	if (e.code != 0)
 		tui_message(t, true, "%s", err_format(&e, b, sizeof b));
-	else if (share_init(&sh, recs, n, base) < 0)
+	else if (report_init(&sh, recs, n, base) < 0)
 		tui_message(t, true, "%s",
 		    nofile > 0 ? _("the results have no file yet: nothing to "
 				   "report")
 			       : _("nothing to report: no figures"));
 	else {
 		method(s, &sh);
-		path = share_default_path(&sh, f, ".");
-		if (share_save(&sh, f, path, &e) < 0)
+		path = report_default_path(&sh, f, ".");
+		if (report_save(&sh, f, path, &e) < 0)
 			tui_message(t, true, "%s", err_format(&e, b, sizeof b));
 		else
 			tui_message(t, false, _("Report written to %s"), path);
 	}
-	share_done(&sh);
+	report_done(&sh);
 	for (size_t i = 0; i < n; i++)
 		record_free(recs[i]);
 	free(recs);
@@ -490,7 +490,7 @@ table_key(struct cmp *s, struct tui *t, int ch)
 		break;
 	case 'w':
 	case 'W':
-		write_report(s, t, ch == 'w' ? SHARE_TEXT : SHARE_HTML);
+		write_report(s, t, ch == 'w' ? REPORT_TEXT : REPORT_HTML);
 		break;
 	case 'y':
 		tui_compare_copy(s, t);

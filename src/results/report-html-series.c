@@ -1,5 +1,5 @@
 /*
- * The HTML report's time series (share-html-int.h): per workload, the
+ * The HTML report's time series (report-html-int.h): per workload, the
  * MB/s written and read and the files/s of each variant's typical repeat
  * (the one of median duration), the variants overlaid; then per variant
  * the activity of its member disks, from the run's "series" "members"
@@ -23,9 +23,9 @@
 #include "base/xalloc.h"
 #include "figures/series.h"
 #include "record.h"
-#include "share-html-int.h"
-#include "share-svg.h"
-#include "share.h"
+#include "report-html-int.h"
+#include "report-svg.h"
+#include "report.h"
 
 #define THIN_MAX 600
 
@@ -134,7 +134,7 @@ pts_measure(struct pts *p, const struct groups *g, const struct series *se,
 /* The repeat drawn for row in the workload of column col: of the runs
    that did not fail and have samples, the one of median duration. */
 static const struct record_run *
-typical_run(const struct share *s, size_t row, size_t col)
+typical_run(const struct report *s, size_t row, size_t col)
 {
 	const struct record *rec = s->recs[s->cmp.rows[row].record];
 	const struct record_run **v = xcalloc(rec->nruns + 1, sizeof *v);
@@ -144,7 +144,7 @@ typical_run(const struct share *s, size_t row, size_t col)
 	for (size_t i = 0; i < rec->nruns; i++) {
 		const struct record_run *r = &rec->runs[i];
 
-		if (share_html_run_of(s, row, col, r) &&
+		if (report_html_run_of(s, row, col, r) &&
 		    r->res->status != WL_FAILED && r->res->series.n > 0)
 			v[n++] = r;
 	}
@@ -203,7 +203,7 @@ num_td(struct strbuf *out, double v, int dec, const char *suffix)
 }
 
 static void
-measure_table(struct strbuf *out, const struct share *s,
+measure_table(struct strbuf *out, const struct report *s,
     const struct record_run *const *runs, const struct pts *p, enum measure m)
 {
 	static const char *const heads[] = { N_("Variant"), N_("Repeat"),
@@ -219,7 +219,7 @@ measure_table(struct strbuf *out, const struct share *s,
 
 		if (runs[i] == NULL)
 			continue;
-		name = share_row_name(s, i);
+		name = report_row_name(s, i);
 		run_rates(runs[i], m, &p[i], &mean, &peak);
 		strbuf_printf(out,
 		    "<tr><th scope=\"row\"><span class=\"swatch\" "
@@ -251,7 +251,7 @@ thin_caption(bool thinned)
 
 /* One chart of m for the workload, a line per row that ran it. */
 static void
-measure_fig(struct strbuf *out, const struct share *s, size_t col,
+measure_fig(struct strbuf *out, const struct report *s, size_t col,
     const struct record_run *const *runs, enum measure m)
 {
 	size_t nr = s->cmp.nrows, nl = 0;
@@ -272,7 +272,7 @@ measure_fig(struct strbuf *out, const struct share *s, size_t col,
 		pts_measure(&p[i], &g, &runs[i]->res->series, m);
 		thinned = thinned || g.thinned;
 		free(g.end);
-		names[i] = share_row_name(s, i);
+		names[i] = report_row_name(s, i);
 		l[nl++] = (struct svg_line){ .label = names[i],
 			.x = p[i].x,
 			.x0 = p[i].x0,
@@ -303,7 +303,7 @@ measure_fig(struct strbuf *out, const struct share *s, size_t col,
 
 /* Whether any drawn run counted something of m. */
 static bool
-measure_any(const struct share *s, const struct record_run *const *runs,
+measure_any(const struct report *s, const struct record_run *const *runs,
     enum measure m)
 {
 	for (size_t i = 0; i < s->cmp.nrows; i++) {
@@ -318,7 +318,7 @@ measure_any(const struct share *s, const struct record_run *const *runs,
 }
 
 static void
-workload_head(struct strbuf *out, const struct share *s, size_t col)
+workload_head(struct strbuf *out, const struct report *s, size_t col)
 {
 	const struct compare_col *c = &s->cmp.cols[col];
 
@@ -446,7 +446,7 @@ members_table(struct strbuf *out, const json_t *ms, const struct series *se,
 
 /* The busy time of row's members in the drawn repeat. */
 static void
-members_fig(struct strbuf *out, const struct share *s, size_t row, size_t col,
+members_fig(struct strbuf *out, const struct report *s, size_t row, size_t col,
     const struct record_run *r)
 {
 	const json_t *ms = run_members(r), *m;
@@ -454,7 +454,7 @@ members_fig(struct strbuf *out, const struct share *s, size_t row, size_t col,
 	size_t nm = json_array_size(ms), nl = 0, i;
 	struct svg_line *l = xcalloc(nm + 1, sizeof *l);
 	struct pts *p = xcalloc(nm + 1, sizeof *p);
-	char *name = share_row_name(s, row), *title, *head;
+	char *name = report_row_name(s, row), *title, *head;
 	struct svg_lines_opts o = { 0 };
 	struct groups g;
 
@@ -507,7 +507,8 @@ members_fig(struct strbuf *out, const struct share *s, size_t row, size_t col,
 /* The drawn repeat of every row for the workload of col; false when no
    row has samples. */
 static bool
-workload_runs(const struct share *s, size_t col, const struct record_run **runs)
+workload_runs(const struct report *s, size_t col,
+    const struct record_run **runs)
 {
 	bool any = false;
 
@@ -519,11 +520,11 @@ workload_runs(const struct share *s, size_t col, const struct record_run **runs)
 }
 
 void
-share_html_series(const struct share *s, struct html_toc *toc,
+report_html_series(const struct report *s, struct html_toc *toc,
     struct strbuf *out)
 {
 	size_t *first = xcalloc(s->cmp.ncols + 1, sizeof *first);
-	size_t nw = share_html_workloads(s, first);
+	size_t nw = report_html_workloads(s, first);
 	const struct record_run **runs =
 	    xcalloc(s->cmp.nrows + 1, sizeof *runs);
 	bool head = false, members = false;

@@ -1,5 +1,5 @@
 /*
- * What a report says besides the figures (share.h): the settings a
+ * What a report says besides the figures (report.h): the settings a
  * variant's build read back from the kernel and the tools (facts, in the
  * build object of provision.h), and the caveats a reader must weigh
  * before trusting a comparison. The thread that owns the records.
@@ -16,8 +16,8 @@
 #include "base/units.h"
 #include "base/xalloc.h"
 #include "record.h"
-#include "share-int.h"
-#include "share.h"
+#include "report-int.h"
+#include "report.h"
 
 /* ------------------------------------------------------------ settings */
 
@@ -54,7 +54,7 @@ squeeze(const char *s, size_t n)
 /* Every non-empty line of text, squeezed, after prefix; only lines
    starting with one of keep (NULL: all). */
 static void
-lines_of(struct share_variant *v, const char *prefix, const char *text,
+lines_of(struct report_variant *v, const char *prefix, const char *text,
     const char *const *keep)
 {
 	for (const char *p = text; p != NULL && *p != '\0';) {
@@ -66,7 +66,7 @@ lines_of(struct share_variant *v, const char *prefix, const char *text,
 		for (const char *const *k = keep; k != NULL && *k != NULL; k++)
 			ok = ok || strncmp(l, *k, strlen(*k)) == 0;
 		if (ok && l[0] != '\0')
-			share_strv_push(&v->settings, &v->nsettings,
+			report_strv_push(&v->settings, &v->nsettings,
 			    xasprintf("%s%s", prefix, l));
 		free(l);
 		p = e ? e + 1 : NULL;
@@ -75,7 +75,7 @@ lines_of(struct share_variant *v, const char *prefix, const char *text,
 
 /* md DEV: the sysfs values (mdsys.h), then mdadm --detail's summary. */
 static void
-md_settings(struct share_variant *v, json_t *md)
+md_settings(struct report_variant *v, json_t *md)
 {
 	static const char *const detail[] = { "Raid Level", "Raid Devices",
 		"Layout", "Chunk Size", "Intent Bitmap", "Consistency Policy",
@@ -95,7 +95,7 @@ md_settings(struct share_variant *v, json_t *md)
 		json_object_foreach(o, k,
 		    x) if (json_is_string(x) && strcmp(k, "mdadm_detail") != 0)
 		    strbuf_printf(&b, " %s=%s", k, json_string_value(x));
-		share_strv_push(&v->settings, &v->nsettings, strbuf_take(&b));
+		report_strv_push(&v->settings, &v->nsettings, strbuf_take(&b));
 		pre = xasprintf("%s: ", dev);
 		lines_of(v, pre, fact_text(json_object_get(o, "mdadm_detail")),
 		    detail);
@@ -104,7 +104,7 @@ md_settings(struct share_variant *v, json_t *md)
 }
 
 void
-share_settings(struct share_variant *v, json_t *facts)
+report_settings(struct report_variant *v, json_t *facts)
 {
 	static const char *const e2[] = { "Block size:", "RAID stride:",
 		"RAID stripe width:", "Journal size:", "Journal backup:",
@@ -122,7 +122,7 @@ share_settings(struct share_variant *v, json_t *facts)
 
 		if (strncmp(key, "readahead ", 10) == 0 && t != NULL &&
 		    sscanf(t, "%lu", &ra) == 1)
-			share_strv_push(&v->settings, &v->nsettings,
+			report_strv_push(&v->settings, &v->nsettings,
 			    xasprintf(_("readahead %s: %lu sectors (%lu KiB)"),
 				key + 10, ra, ra / 2));
 		else if (strcmp(key, "dumpe2fs") == 0)
@@ -136,7 +136,7 @@ share_settings(struct share_variant *v, json_t *facts)
 		const char *sup =
 		    json_string_value(json_object_get(mount, "super"));
 
-		share_strv_push(&v->settings, &v->nsettings,
+		report_strv_push(&v->settings, &v->nsettings,
 		    xasprintf(_("mounted: %s (superblock: %s)"),
 			json_string_value(json_object_get(mount, "mount")),
 			sup ? sup : "?"));
@@ -146,9 +146,9 @@ share_settings(struct share_variant *v, json_t *facts)
 /* ------------------------------------------------------------ caveats */
 
 static void
-caveat(struct share *s, char *text)
+caveat(struct report *s, char *text)
 {
-	share_strv_push(&s->caveats, &s->ncaveats, text);
+	report_strv_push(&s->caveats, &s->ncaveats, text);
 }
 
 static bool
@@ -203,7 +203,7 @@ list_add(struct strbuf *l, const char *name)
  * not one per run.
  */
 static void
-run_notes(struct share *s, const struct record *rec)
+run_notes(struct report *s, const struct record *rec)
 {
 	for (size_t k = 0; k < rec->nruns; k++) {
 		const struct record_run *run = &rec->runs[k];
@@ -234,9 +234,9 @@ run_notes(struct share *s, const struct record *rec)
 }
 
 static void
-record_caveats(struct share *s, size_t i)
+record_caveats(struct report *s, size_t i)
 {
-	const struct share_record *r = &s->r[i];
+	const struct report_record *r = &s->r[i];
 	bool reads = false;
 	uint64_t data = largest_run(s->recs[i], &reads);
 	char a[32], b[32];
@@ -268,7 +268,7 @@ record_caveats(struct share *s, size_t i)
 
 /* Cells whose figures are not plain results: unstable, stopped, few. */
 static void
-cell_caveats(struct share *s)
+cell_caveats(struct report *s)
 {
 	const struct compare *c = &s->cmp;
 	size_t unstable = 0, stopped = 0, few = 0;
@@ -313,7 +313,7 @@ cell_caveats(struct share *s)
 }
 
 void
-share_caveats(struct share *s)
+report_caveats(struct report *s)
 {
 	bool scratch = false, apart = false;
 

@@ -1,8 +1,8 @@
 /*
- * The HTML report's answer (share-html-int.h), first on the page: each
+ * The HTML report's answer (report-html-int.h), first on the page: each
  * variant over all tests (compare_summary_text()), one line per test
  * with each variant's verdict in the words every report uses
- * (share_verdict_words()), coloured as the tables are (better blue,
+ * (report_verdict_words()), coloured as the tables are (better blue,
  * worse vermilion, the same grey, can't tell uncoloured), how the
  * verdicts were reached, what could not be measured, and the caveats,
  * each said once. The thread that owns the records.
@@ -14,10 +14,10 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "share-html-int.h"
-#include "share-int.h"
-#include "share-svg.h"
-#include "share.h"
+#include "report-html-int.h"
+#include "report-int.h"
+#include "report-svg.h"
+#include "report.h"
 
 const char *
 html_verdict_class(enum compare_verdict v)
@@ -40,7 +40,7 @@ html_verdict_class(enum compare_verdict v)
    first (the swatches are the key to every chart below); nothing when
    no variant is judged. */
 static void
-overall(const struct share *s, struct strbuf *out)
+overall(const struct report *s, struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 	char **t = xcalloc(c->nrows + 1, sizeof *t);
@@ -64,7 +64,7 @@ overall(const struct share *s, struct strbuf *out)
 		    "\xe2\x96\xa0</span>",
 		    svg_colour(i));
 		if (k == 0) {
-			name = share_row_name(s, i);
+			name = report_row_name(s, i);
 			html_text(out, name);
 			strbuf_add(out, ": ");
 			html_text(out, _("the baseline"));
@@ -87,11 +87,11 @@ overall(const struct share *s, struct strbuf *out)
 /* A line per test: its name, a link to its section, and each variant's
    verdict coloured by its word. */
 static void
-per_test(const struct share *s, struct strbuf *out)
+per_test(const struct report *s, struct strbuf *out)
 {
 	strbuf_add(out, "<ul class=\"answer\">\n");
 	for (size_t k = 0; k < s->cmp.ncols; k++) {
-		char *name = share_test_name(s, k);
+		char *name = report_test_name(s, k);
 		size_t said = 0;
 
 		strbuf_printf(out, "<li><a href=\"#t-%zu\">", k);
@@ -101,10 +101,10 @@ per_test(const struct share *s, struct strbuf *out)
 		for (size_t i = 0; i < s->cmp.nrows; i++) {
 			struct strbuf b;
 
-			if (!share_judged(s, i, k))
+			if (!report_judged(s, i, k))
 				continue;
 			strbuf_init(&b);
-			share_verdict_words(s, i, k, &b);
+			report_verdict_words(s, i, k, &b);
 			strbuf_printf(out, "%s<span class=\"%s\">",
 			    said++ > 0 ? "; " : "",
 			    html_verdict_class(
@@ -114,19 +114,19 @@ per_test(const struct share *s, struct strbuf *out)
 			strbuf_done(&b);
 		}
 		if (said == 0)
-			html_text(out, share_nothing_judged(s));
+			html_text(out, report_nothing_judged(s));
 		strbuf_add(out, "</li>\n");
 	}
 	strbuf_add(out, "</ul>\n");
 }
 
 static void
-unmeasured(const struct share *s, struct strbuf *out)
+unmeasured(const struct report *s, struct strbuf *out)
 {
 	char **v;
 	size_t n;
 
-	share_unmeasured(s, &v, &n);
+	report_unmeasured(s, &v, &n);
 	if (n > 0) {
 		html_elem(out, "p", _("Could not be measured:"));
 		strbuf_add(out, "\n<ul>\n");
@@ -137,11 +137,11 @@ unmeasured(const struct share *s, struct strbuf *out)
 	}
 	if (n > 0)
 		strbuf_add(out, "</ul>\n");
-	share_strv_free(v, n);
+	report_strv_free(v, n);
 }
 
 static void
-caveats(const struct share *s, struct strbuf *out)
+caveats(const struct report *s, struct strbuf *out)
 {
 	if (s->ncaveats == 0)
 		return;
@@ -156,7 +156,7 @@ caveats(const struct share *s, struct strbuf *out)
 }
 
 void
-share_html_answer(const struct share *s, struct html_toc *toc,
+report_html_answer(const struct report *s, struct html_toc *toc,
     struct strbuf *out)
 {
 	char *m = compare_method_text(&s->cmp);

@@ -1,10 +1,10 @@
 /*
- * The HTML report's latency (share-html-int.h): per test with latency
+ * The HTML report's latency (report-html-int.h): per test with latency
  * histograms, its dominant operation (the one with most samples, as
  * raidlab show picks it), and per variant p50, p90, p99, p99.9 and the
  * maximum of its repeats' histograms pooled, as a percentile chart on a
  * log scale beside the table; under it the comparison of p50, p99 and
- * p99.9 (share-lat.c: each repeat's own percentile, judged across the
+ * p99.9 (report-lat.c: each repeat's own percentile, judged across the
  * repeats) with the verdicts and answers. The thread that owns the
  * records.
  */
@@ -21,10 +21,10 @@
 #include "figures/hist.h"
 #include "measure/result.h"
 #include "record.h"
-#include "share-html-int.h"
-#include "share-int.h"
-#include "share-svg.h"
-#include "share.h"
+#include "report-html-int.h"
+#include "report-int.h"
+#include "report-svg.h"
+#include "report.h"
 
 #define NQ 5
 static const double quantiles[NQ] = { 0.5, 0.9, 0.99, 0.999, 1 };
@@ -56,8 +56,8 @@ run_hists(const struct record_run *r, const char *key, int op, struct hist *sum,
 /* Every repeat of row behind column col, op's histograms pooled into h
    (with op < 0: per_op counts the samples of each operation). */
 static void
-row_hists(const struct share *s, size_t row, size_t col, int op, struct hist *h,
-    uint64_t *per_op)
+row_hists(const struct report *s, size_t row, size_t col, int op,
+    struct hist *h, uint64_t *per_op)
 {
 	const struct record *rec;
 
@@ -65,14 +65,14 @@ row_hists(const struct share *s, size_t row, size_t col, int op, struct hist *h,
 		return;
 	rec = s->recs[s->cmp.rows[row].record];
 	for (size_t i = 0; i < rec->nruns; i++)
-		if (share_html_run_of(s, row, col, &rec->runs[i]))
+		if (report_html_run_of(s, row, col, &rec->runs[i]))
 			run_hists(&rec->runs[i], s->cmp.cols[col].key, op, h,
 			    per_op);
 }
 
 /* The operation with most samples over every row, or -1. */
 static int
-dominant_op(const struct share *s, size_t col)
+dominant_op(const struct report *s, size_t col)
 {
 	uint64_t n[WL_OP__COUNT] = { 0 }, best = 0;
 	int found = -1;
@@ -106,7 +106,7 @@ lat_unit(const struct lat *l, size_t n, const char **name)
 }
 
 static void
-lat_table(struct strbuf *out, const struct share *s, const struct lat *l,
+lat_table(struct strbuf *out, const struct report *s, const struct lat *l,
     const char *unit)
 {
 	char buf[48];
@@ -120,7 +120,7 @@ lat_table(struct strbuf *out, const struct share *s, const struct lat *l,
 	}
 	strbuf_add(out, "</tr></thead>\n<tbody>\n");
 	for (size_t i = 0; i < s->cmp.nrows; i++) {
-		char *name = share_row_name(s, i);
+		char *name = report_row_name(s, i);
 
 		strbuf_printf(out,
 		    "<tr><th scope=\"row\"><span class=\"swatch\" "
@@ -143,7 +143,7 @@ lat_table(struct strbuf *out, const struct share *s, const struct lat *l,
 }
 
 static void
-lat_chart(struct strbuf *out, const struct share *s, size_t col, int op,
+lat_chart(struct strbuf *out, const struct report *s, size_t col, int op,
     struct lat *l, const char *unit)
 {
 	size_t nr = s->cmp.nrows, nl = 0;
@@ -165,7 +165,7 @@ lat_chart(struct strbuf *out, const struct share *s, size_t col, int op,
 	for (size_t i = 0; i < nr; i++) {
 		if (l[i].h->n == 0)
 			continue;
-		names[i] = share_row_name(s, i);
+		names[i] = report_row_name(s, i);
 		lines[nl++] = (struct svg_line){ .label = names[i],
 			.x = x,
 			.y = l[i].q,
@@ -181,7 +181,7 @@ lat_chart(struct strbuf *out, const struct share *s, size_t col, int op,
 }
 
 static void
-lat_fig(struct strbuf *out, const struct share *s, size_t col, int op)
+lat_fig(struct strbuf *out, const struct report *s, size_t col, int op)
 {
 	size_t nr = s->cmp.nrows;
 	struct lat *l = xcalloc(nr + 1, sizeof *l);
@@ -228,7 +228,7 @@ lat_fig(struct strbuf *out, const struct share *s, size_t col, int op)
 /* The percentiles compared: a row per variant, each percentile's mean
    over the repeats with its verdict; then the answers and reasons. */
 static void
-lat_verdicts(struct strbuf *out, const struct share *s,
+lat_verdicts(struct strbuf *out, const struct report *s,
     const struct compare *lc, const size_t *j)
 {
 	char v[COMPARE_NUM_BUF], b[96];
@@ -245,7 +245,7 @@ lat_verdicts(struct strbuf *out, const struct share *s,
 
 		if (compare_cell(lc, i, j[0])->n == 0)
 			continue;
-		name = share_row_name(s, i);
+		name = report_row_name(s, i);
 		strbuf_add(out, "<tr>");
 		html_elem(out, "th scope=\"row\"", name);
 		for (size_t q = 0; q < COMPARE_LAT_NQ; q++) {
@@ -259,7 +259,7 @@ lat_verdicts(struct strbuf *out, const struct share *s,
 			    x->n > 0 ? compare_format_value(x->mean,
 					   WL_UNIT_USEC, v, sizeof v)
 				     : "-");
-			if (share_lat_verdict(lc, i, j[q], b, sizeof b)[0]) {
+			if (report_lat_verdict(lc, i, j[q], b, sizeof b)[0]) {
 				strbuf_add(out, "<br><small>");
 				html_text(out, b);
 				strbuf_add(out, "</small>");
@@ -290,11 +290,11 @@ lat_verdicts(struct strbuf *out, const struct share *s,
 }
 
 void
-share_html_latency(const struct share *s, struct html_toc *toc,
+report_html_latency(const struct report *s, struct html_toc *toc,
     struct strbuf *out)
 {
 	struct compare lc;
-	bool head = false, cmp = share_lat_compare(s, &lc);
+	bool head = false, cmp = report_lat_compare(s, &lc);
 
 	for (size_t k = 0; k < s->cmp.ncols; k++) {
 		int op = dominant_op(s, k);
@@ -305,13 +305,13 @@ share_html_latency(const struct share *s, struct html_toc *toc,
 		if (!head) {
 			html_h2(out, toc, "latency", _("Tail latency"));
 			if (cmp)
-				html_elem(out, "p", share_lat_intro());
+				html_elem(out, "p", report_lat_intro());
 		}
 		head = true;
 		lat_fig(out, s, k, op);
-		lk = cmp ? share_lat_rate_col(&lc, &s->cmp.cols[k])
+		lk = cmp ? report_lat_rate_col(&lc, &s->cmp.cols[k])
 			 : COMPARE_NONE;
-		if (lk != COMPARE_NONE && share_lat_cols(&lc, lk, j))
+		if (lk != COMPARE_NONE && report_lat_cols(&lc, lk, j))
 			lat_verdicts(out, s, &lc, j);
 	}
 	if (cmp)

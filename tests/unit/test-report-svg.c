@@ -1,7 +1,7 @@
 /*
- * The HTML report's chart primitives (src/results/share-svg.h): nice ticks that
- * cover the data, scaling onto pixels, escaping of everything a record
- * may hold, and charts of empty data.
+ * The HTML report's chart primitives (src/results/report-svg.h): nice ticks
+ * that cover the data, scaling onto pixels, escaping of everything a record may
+ * hold, and charts of empty data.
  */
 #include "config.h"
 
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
-#include "results/share-svg.h"
+#include "results/report-svg.h"
 
 static size_t
 count(const char *s, const char *needle)

@@ -1,11 +1,11 @@
 /*
- * The report's tail latency (share-int.h): the comparison of the same
+ * The report's tail latency (report-int.h): the comparison of the same
  * records with the latency columns in (compare.h's latency part: p50,
  * p99 and p99.9 of each test's dominant operation, one figure per
  * round, judged like any column), and its "Tail latency" section in the
  * text and Markdown reports: per test a table of the variants with each
  * percentile's mean and verdict, then the answers and the reasons for
- * the marks. The HTML report's is in share-html-lat.c. The thread that
+ * the marks. The HTML report's is in report-html-lat.c. The thread that
  * owns the records.
  */
 #include "config.h"
@@ -21,16 +21,16 @@
 #include "base/xalloc.h"
 #include "compare.h"
 #include "measure/result.h"
-#include "share-int.h"
-#include "share.h"
+#include "report-int.h"
+#include "report.h"
 
-#define W SHARE_TEXT_WIDTH
+#define W REPORT_TEXT_WIDTH
 /* The text table's columns: the variant, then each percentile. */
 #define NAME_W 16
 #define CELL_W 17
 
 bool
-share_lat_compare(const struct share *s, struct compare *lc)
+report_lat_compare(const struct report *s, struct compare *lc)
 {
 	bool any = false;
 
@@ -56,7 +56,7 @@ share_lat_compare(const struct share *s, struct compare *lc)
 }
 
 size_t
-share_lat_rate_col(const struct compare *lc, const struct compare_col *col)
+report_lat_rate_col(const struct compare *lc, const struct compare_col *col)
 {
 	for (size_t k = 0; k < lc->ncols; k++) {
 		const struct compare_col *x = &lc->cols[k];
@@ -71,7 +71,7 @@ share_lat_rate_col(const struct compare *lc, const struct compare_col *col)
 }
 
 bool
-share_lat_cols(const struct compare *lc, size_t k, size_t *j)
+report_lat_cols(const struct compare *lc, size_t k, size_t *j)
 {
 	for (size_t q = 0; q < COMPARE_LAT_NQ; q++) {
 		j[q] = compare_lat_col(lc, k, compare_lat_quantile(q));
@@ -82,7 +82,7 @@ share_lat_cols(const struct compare *lc, size_t k, size_t *j)
 }
 
 const char *
-share_lat_verdict(const struct compare *lc, size_t row, size_t col, char *buf,
+report_lat_verdict(const struct compare *lc, size_t row, size_t col, char *buf,
     size_t len)
 {
 	const struct compare_cell *x = compare_cell(lc, row, col);
@@ -132,7 +132,7 @@ trim(struct strbuf *b)
 }
 
 const char *
-share_lat_intro(void)
+report_lat_intro(void)
 {
 	return _("Each figure is the mean over the repeats of each repeat's "
 		 "own percentile of the test's main operation (lower is "
@@ -157,10 +157,10 @@ lat_title(const struct compare *lc, size_t k, const size_t *j)
  * many.
  */
 static size_t
-reasons(const struct share *s, const struct compare *lc, size_t i,
+reasons(const struct report *s, const struct compare *lc, size_t i,
     const size_t *j, char **r)
 {
-	char *m[COMPARE_LAT_NQ], *name = share_row_name(s, i);
+	char *m[COMPARE_LAT_NQ], *name = report_row_name(s, i);
 	size_t n = 0;
 
 	for (size_t q = 0; q < COMPARE_LAT_NQ; q++)
@@ -192,7 +192,7 @@ reasons(const struct share *s, const struct compare *lc, size_t i,
 /* After a test's table: each answer and each sample's reasons, with the
    percentile they are about. */
 static void
-text_words(const struct share *s, const struct compare *lc, const size_t *j,
+text_words(const struct report *s, const struct compare *lc, const size_t *j,
     struct strbuf *out)
 {
 	for (size_t q = 0; q < COMPARE_LAT_NQ; q++)
@@ -205,7 +205,7 @@ text_words(const struct share *s, const struct compare *lc, const size_t *j,
 			    compare_lat_name(lc->cols[j[q]].lat_q), a);
 			no_mu(t);
 			strbuf_add(out, "  ");
-			share_wrap(out, t, 2, 6, W);
+			report_wrap(out, t, 2, 6, W);
 			free(t);
 			free(a);
 		}
@@ -218,7 +218,7 @@ text_words(const struct share *s, const struct compare *lc, const size_t *j,
 
 			no_mu(t);
 			strbuf_add(out, "  ");
-			share_wrap(out, t, 2, 4, W);
+			report_wrap(out, t, 2, 4, W);
 			free(t);
 			free(r[e]);
 		}
@@ -226,14 +226,14 @@ text_words(const struct share *s, const struct compare *lc, const size_t *j,
 }
 
 static void
-text_test(const struct share *s, const struct compare *lc, size_t k,
+text_test(const struct report *s, const struct compare *lc, size_t k,
     const size_t *j, struct strbuf *out)
 {
 	char *t = lat_title(lc, k, j);
 	struct strbuf line;
 
 	strbuf_add(out, "\n");
-	share_wrap(out, t, 0, 4, W);
+	report_wrap(out, t, 0, 4, W);
 	free(t);
 	strbuf_init(&line);
 	strbuf_printf(&line, "  %-*s", NAME_W + 2, "");
@@ -241,9 +241,9 @@ text_test(const struct share *s, const struct compare *lc, size_t k,
 		strbuf_printf(&line, "%-*s", CELL_W,
 		    compare_lat_name(lc->cols[j[q]].lat_q));
 	trim(&line);
-	share_wrap(out, line.s, 0, 0, W);
+	report_wrap(out, line.s, 0, 0, W);
 	for (size_t i = 0; i < lc->nrows; i++) {
-		char *name = share_row_name(s, i), b[64];
+		char *name = report_row_name(s, i), b[64];
 
 		if (compare_cell(lc, i, j[0])->n == 0 &&
 		    compare_cell(lc, i, j[0])->failed == 0) {
@@ -261,15 +261,15 @@ text_test(const struct share *s, const struct compare *lc, size_t k,
 		}
 		trim(&line);
 		strbuf_add(out, "  ");
-		share_wrap(out, line.s, 2, 4, W);
+		report_wrap(out, line.s, 2, 4, W);
 		strbuf_done(&line);
 		strbuf_init(&line);
 		strbuf_printf(&line, "  %-*s", NAME_W + 2, "");
 		for (size_t q = 0; q < COMPARE_LAT_NQ; q++)
 			strbuf_printf(&line, "%-*s", CELL_W,
-			    share_lat_verdict(lc, i, j[q], b, sizeof b));
+			    report_lat_verdict(lc, i, j[q], b, sizeof b));
 		trim(&line);
-		share_wrap(out, line.s, 0, 4, W);
+		report_wrap(out, line.s, 0, 4, W);
 		free(name);
 	}
 	strbuf_done(&line);
@@ -277,28 +277,28 @@ text_test(const struct share *s, const struct compare *lc, size_t k,
 }
 
 void
-share_lat_text(const struct share *s, struct strbuf *out)
+report_lat_text(const struct report *s, struct strbuf *out)
 {
 	struct compare lc;
 	size_t j[COMPARE_LAT_NQ];
 	const char *title = _("Tail latency");
 
-	if (!share_lat_compare(s, &lc))
+	if (!report_lat_compare(s, &lc))
 		return;
 	strbuf_printf(out, "\n%s\n", title);
 	for (size_t i = 0; i < strlen(title); i++)
 		strbuf_add(out, "-");
 	strbuf_add(out, "\n");
-	share_wrap(out, share_lat_intro(), 0, 0, W);
+	report_wrap(out, report_lat_intro(), 0, 0, W);
 	for (size_t k = 0; k < lc.ncols; k++)
-		if (lc.cols[k].lat_q == 0 && share_lat_cols(&lc, k, j))
+		if (lc.cols[k].lat_q == 0 && report_lat_cols(&lc, k, j))
 			text_test(s, &lc, k, j, out);
 	compare_done(&lc);
 }
 
 /* ------------------------------------------------------------ markdown */
 
-/* Text from the records in Markdown, as share-md.c writes it: control
+/* Text from the records in Markdown, as report-md.c writes it: control
    characters escaped, HTML's specials as entities, backticks and (in a
    table cell) bars escaped. */
 static void
@@ -324,7 +324,7 @@ md_text(struct strbuf *out, const char *s, bool in_cell)
 }
 
 static void
-md_test(const struct share *s, const struct compare *lc, size_t k,
+md_test(const struct report *s, const struct compare *lc, size_t k,
     const size_t *j, struct strbuf *out)
 {
 	char *t = lat_title(lc, k, j), v[64], b[64];
@@ -344,14 +344,14 @@ md_test(const struct share *s, const struct compare *lc, size_t k,
 		if (compare_cell(lc, i, j[0])->n == 0 &&
 		    compare_cell(lc, i, j[0])->failed == 0)
 			continue;
-		name = share_row_name(s, i);
+		name = report_row_name(s, i);
 		strbuf_add(out, "| ");
 		md_text(out, name, true);
 		strbuf_add(out, " |");
 		for (size_t q = 0; q < COMPARE_LAT_NQ; q++) {
 			strbuf_add(out, " ");
 			md_text(out, value(lc, i, j[q], v, sizeof v), true);
-			if (share_lat_verdict(lc, i, j[q], b, sizeof b)[0]) {
+			if (report_lat_verdict(lc, i, j[q], b, sizeof b)[0]) {
 				strbuf_add(out, " (");
 				md_text(out, b, true);
 				strbuf_add(out, ")");
@@ -389,18 +389,18 @@ md_test(const struct share *s, const struct compare *lc, size_t k,
 }
 
 void
-share_lat_markdown(const struct share *s, struct strbuf *out)
+report_lat_markdown(const struct report *s, struct strbuf *out)
 {
 	struct compare lc;
 	size_t j[COMPARE_LAT_NQ];
 
-	if (!share_lat_compare(s, &lc))
+	if (!report_lat_compare(s, &lc))
 		return;
 	strbuf_printf(out, "## %s\n\n", _("Tail latency"));
-	md_text(out, share_lat_intro(), false);
+	md_text(out, report_lat_intro(), false);
 	strbuf_add(out, "\n\n");
 	for (size_t k = 0; k < lc.ncols; k++)
-		if (lc.cols[k].lat_q == 0 && share_lat_cols(&lc, k, j))
+		if (lc.cols[k].lat_q == 0 && report_lat_cols(&lc, k, j))
 			md_test(s, &lc, k, j, out);
 	compare_done(&lc);
 }

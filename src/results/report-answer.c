@@ -1,5 +1,5 @@
 /*
- * The answer every report leads with (share.h), in the words the text,
+ * The answer every report leads with (report.h), in the words the text,
  * Markdown and HTML reports and the Compare screen share, so that none
  * words a verdict differently: a cell's verdict as a word and in a table
  * column, each variant's verdict on a test in a few words (better or
@@ -17,8 +17,8 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "share-int.h"
-#include "share.h"
+#include "report-int.h"
+#include "report.h"
 
 /* Either side of row's verdict on col is unstable. */
 static bool
@@ -32,7 +32,7 @@ unstable(const struct compare *c, size_t row, size_t col)
 }
 
 double
-share_cell_change(const struct compare_cell *x)
+report_cell_change(const struct compare_cell *x)
 {
 	return isfinite(x->ch.pct) ? x->ch.pct : x->pct;
 }
@@ -46,7 +46,7 @@ short_pct(double v, char *buf, size_t len)
 }
 
 const char *
-share_conf_text(double conf, char *buf, size_t len)
+report_conf_text(double conf, char *buf, size_t len)
 {
 	/* the fewest decimals that stay under 100 and within a twentieth of
 	   a percent: "95", "97.5", "99.8", "99.995" */
@@ -62,7 +62,7 @@ share_conf_text(double conf, char *buf, size_t len)
 }
 
 const char *
-share_verdict_word(const struct compare *c, size_t row, size_t col, char *buf,
+report_verdict_word(const struct compare *c, size_t row, size_t col, char *buf,
     size_t len)
 {
 	const struct compare_cell *x = compare_cell(c, row, col);
@@ -92,7 +92,7 @@ share_verdict_word(const struct compare *c, size_t row, size_t col, char *buf,
 }
 
 const char *
-share_verdict_short(const struct compare *c, size_t row, size_t col, char *buf,
+report_verdict_short(const struct compare *c, size_t row, size_t col, char *buf,
     size_t len)
 {
 	const struct compare_cell *x = compare_cell(c, row, col);
@@ -100,17 +100,17 @@ share_verdict_short(const struct compare *c, size_t row, size_t col, char *buf,
 	const char *mark = unstable(c, row, col) ? " !" : "";
 	char w[64], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
 
-	share_verdict_word(c, row, col, w, sizeof w);
+	report_verdict_word(c, row, col, w, sizeof w);
 	switch (x->verdict) {
 	case COMPARE_V_BETTER:
 	case COMPARE_V_WORSE:
 		if (ci)
 			snprintf(buf, len, "%+.1f%% ±%.1f%% %s%s",
-			    share_cell_change(x),
+			    report_cell_change(x),
 			    (x->ch.pct_hi - x->ch.pct_lo) / 2, w, mark);
 		else
 			snprintf(buf, len, "%+.1f%% ±? %s%s",
-			    share_cell_change(x), w, mark);
+			    report_cell_change(x), w, mark);
 		break;
 	case COMPARE_V_UNSURE:
 		if (ci)
@@ -134,10 +134,10 @@ share_verdict_short(const struct compare *c, size_t row, size_t col, char *buf,
 }
 
 const char *
-share_change_text(const struct share *s, size_t row, size_t col, char *buf,
+report_change_text(const struct report *s, size_t row, size_t col, char *buf,
     size_t len)
 {
-	return share_verdict_short(&s->cmp, row, col, buf, len);
+	return report_verdict_short(&s->cmp, row, col, buf, len);
 }
 
 /* ------------------------------------------------------------ in words */
@@ -162,7 +162,7 @@ static void
 words_change(const struct compare *c, const struct compare_cell *x, bool lower,
     const char *name, const char *base, struct strbuf *out)
 {
-	double pct = share_cell_change(x);
+	double pct = report_cell_change(x);
 	char q[32];
 
 	if (lower)
@@ -181,7 +181,7 @@ words_change(const struct compare *c, const struct compare_cell *x, bool lower,
 }
 
 void
-share_settle_text(const struct compare *c, size_t row, size_t col,
+report_settle_text(const struct compare *c, size_t row, size_t col,
     struct strbuf *out)
 {
 	const struct compare_cell *x = compare_cell(c, row, col);
@@ -211,7 +211,7 @@ words_unsure(const struct compare *c, size_t row, size_t col, const char *name,
 
 	strbuf_init(&settle);
 	strbuf_add(&settle, "");
-	share_settle_text(c, row, col, &settle);
+	report_settle_text(c, row, col, &settle);
 	strbuf_printf(out, _("%s: can't tell against %s"), name, base);
 	if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi))
 		strbuf_printf(out, _(" (%+.1f%% to %+.1f%%%s%s)"), x->ch.pct_lo,
@@ -222,13 +222,13 @@ words_unsure(const struct compare *c, size_t row, size_t col, const char *name,
 }
 
 void
-share_verdict_words(const struct share *s, size_t row, size_t col,
+report_verdict_words(const struct report *s, size_t row, size_t col,
     struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 	const struct compare_cell *x = compare_cell(c, row, col);
-	char *name = share_row_name(s, row),
-	     *base = share_row_name(s, c->baseline);
+	char *name = report_row_name(s, row),
+	     *base = report_row_name(s, c->baseline);
 	char buf[64];
 
 	switch (x->verdict) {
@@ -256,7 +256,7 @@ share_verdict_words(const struct share *s, size_t row, size_t col,
 		break;
 	default:
 		strbuf_printf(out, "%s: %s", name,
-		    share_verdict_word(c, row, col, buf, sizeof buf));
+		    report_verdict_word(c, row, col, buf, sizeof buf));
 		break;
 	}
 	if (unstable(c, row, col) && x->verdict != COMPARE_V_FEW)
@@ -266,7 +266,7 @@ share_verdict_words(const struct share *s, size_t row, size_t col,
 }
 
 bool
-share_judged(const struct share *s, size_t row, size_t col)
+report_judged(const struct report *s, size_t row, size_t col)
 {
 	enum compare_verdict v = compare_cell(&s->cmp, row, col)->verdict;
 
@@ -274,7 +274,7 @@ share_judged(const struct share *s, size_t row, size_t col)
 }
 
 const char *
-share_nothing_judged(const struct share *s)
+report_nothing_judged(const struct report *s)
 {
 	return s->cmp.baseline == COMPARE_NONE
 	    ? _("no baseline to judge against")
@@ -282,7 +282,7 @@ share_nothing_judged(const struct share *s)
 }
 
 char *
-share_test_name(const struct share *s, size_t col)
+report_test_name(const struct report *s, size_t col)
 {
 	const struct compare_col *k = &s->cmp.cols[col];
 
@@ -290,21 +290,21 @@ share_test_name(const struct share *s, size_t col)
 }
 
 void
-share_unmeasured(const struct share *s, char ***v, size_t *n)
+report_unmeasured(const struct report *s, char ***v, size_t *n)
 {
 	const struct compare *c = &s->cmp;
 
 	*v = NULL;
 	*n = 0;
 	for (size_t i = 0; i < c->nrows; i++) {
-		char *name = share_row_name(s, i);
+		char *name = report_row_name(s, i);
 
 		if (c->rows[i].why != NULL)
-			share_strv_push(v, n,
+			report_strv_push(v, n,
 			    xasprintf("%s: %s", name, c->rows[i].why));
 		for (size_t k = 0; k < c->ncols; k++)
 			if (compare_cell(c, i, k)->too_fast)
-				share_strv_push(v, n,
+				report_strv_push(v, n,
 				    xasprintf(_("%s, %s: %s: too fast to "
 						"measure (+++++)"),
 					name, c->cols[k].workload,

@@ -8,8 +8,8 @@
  * and Ito's), each with a dash pattern so a grey print still tells the
  * lines apart. Pure functions appending to a strbuf; any thread.
  */
-#ifndef RAIDLAB_SHARE_SVG_H
-#define RAIDLAB_SHARE_SVG_H
+#ifndef RAIDLAB_REPORT_SVG_H
+#define RAIDLAB_REPORT_SVG_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,10 +1,10 @@
 /*
  * A report to share: what `raidlab report` writes from result records, as
- * plain text for a mailing list (share-text.c), Markdown (share-md.c) or
- * one self-contained HTML file with inline SVG charts (share-html.c).
+ * plain text for a mailing list (report-text.c), Markdown (report-md.c) or
+ * one self-contained HTML file with inline SVG charts (report-html.c).
  * (show.h is `raidlab show`'s tables; this is the answer around them.)
  *
- * share_init() builds the same comparison `raidlab compare` builds
+ * report_init() builds the same comparison `raidlab compare` builds
  * (compare.h: rows, columns, cells, verdicts), so the two never disagree,
  * and beside it the provenance every renderer prints: per record the
  * lab's question, the host, where the figures came from (an import), how
@@ -18,8 +18,8 @@
  * untranslated; sentences are translated. The thread that owns the
  * records.
  */
-#ifndef RAIDLAB_SHARE_H
-#define RAIDLAB_SHARE_H
+#ifndef RAIDLAB_REPORT_H
+#define RAIDLAB_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,9 +32,9 @@ struct record;
 struct strbuf;
 
 /* Text reports stay within this many columns (a mail's width). */
-#define SHARE_TEXT_WIDTH 72
+#define REPORT_TEXT_WIDTH 72
 
-struct share_record {
+struct report_record {
 	const struct record *rec; /* borrowed */
 	char *label; /* the rows' source: "quick 2026-11-30 07:41" */
 	char *path; /* the record's file, or NULL */
@@ -54,7 +54,7 @@ struct share_record {
 	char *lab_text; /* the lab as run (raidlab run takes it), NULL */
 };
 
-struct share_variant {
+struct report_variant {
 	char *name; /* the comparison row's variant */
 	size_t row; /* its row in cmp */
 	size_t record; /* index into recs */
@@ -74,7 +74,7 @@ struct share_variant {
 	size_t nsettings;
 };
 
-struct share_disk {
+struct report_disk {
 	char *name; /* "sda", "loop0" */
 	char *model; /* vendor and model, or NULL */
 	char *size; /* "2 GiB", or NULL */
@@ -82,14 +82,14 @@ struct share_disk {
 	char *used_by; /* the variants on it, joined by ", " */
 };
 
-struct share {
+struct report {
 	struct compare cmp; /* as raidlab compare builds it */
 	struct record *const *recs; /* borrowed, in compare_add() order */
 	size_t nrecs;
-	struct share_record *r; /* nrecs of them */
-	struct share_variant *v; /* one per row of cmp, in row order */
+	struct report_record *r; /* nrecs of them */
+	struct report_variant *v; /* one per row of cmp, in row order */
 	size_t nv;
-	struct share_disk *disks;
+	struct report_disk *disks;
 	size_t ndisks;
 	char **caveats; /* translated sentences */
 	size_t ncaveats;
@@ -102,47 +102,47 @@ struct share {
  * recs stay the caller's and must outlive s. Returns 0, or -ENOENT with
  * nothing to compare (no record has a figure); s is then still done-able.
  */
-int share_init(struct share *s, struct record *const *recs, size_t nrecs,
+int report_init(struct report *s, struct record *const *recs, size_t nrecs,
     const char *baseline);
-void share_done(struct share *s);
+void report_done(struct report *s);
 
-enum share_format {
-	SHARE_TEXT, /* share_text() */
-	SHARE_MARKDOWN,
-	SHARE_HTML,
+enum report_format {
+	REPORT_TEXT, /* report_text() */
+	REPORT_MARKDOWN,
+	REPORT_HTML,
 };
 
 /* The renderers: everything into out. */
-/* Plain ASCII within SHARE_TEXT_WIDTH columns, no colour: a mail. */
-void share_text(const struct share *s, struct strbuf *out);
+/* Plain ASCII within REPORT_TEXT_WIDTH columns, no colour: a mail. */
+void report_text(const struct report *s, struct strbuf *out);
 /* Markdown (GitHub-flavoured tables). */
-void share_markdown(const struct share *s, struct strbuf *out);
+void report_markdown(const struct report *s, struct strbuf *out);
 /* One HTML5 file: no script, no external resource, inline SVG. */
-void share_html(const struct share *s, struct strbuf *out);
+void report_html(const struct report *s, struct strbuf *out);
 
 /* The renderer of f. */
 void
-share_render(const struct share *s, enum share_format f, struct strbuf *out);
+report_render(const struct report *s, enum report_format f, struct strbuf *out);
 /* "txt", "md", "html". */
-const char *share_format_ext(enum share_format f);
+const char *report_format_ext(enum report_format f);
 
 /*
  * Where the Compare screen saves a report: beside the first record that
  * has a file, as "report-LAB-YYYYMMDD-HHMMSS.EXT" (the record's own
  * name, its .json replaced), else in dir. Caller frees.
  */
-char *
-share_default_path(const struct share *s, enum share_format f, const char *dir);
+char *report_default_path(const struct report *s, enum report_format f,
+    const char *dir);
 
 /* Render s in f and replace path with it (afile.h). 0 or a negative
    errno with e filled. */
-int share_save(const struct share *s, enum share_format f, const char *path,
+int report_save(const struct report *s, enum report_format f, const char *path,
     struct err *e);
 
 /* The level of the comparison's intervals (c->conf_shown) in percent, as
    the answers write it: "95", "97.5", "99.8" (never a rounded "100").
    Returns buf. */
-const char *share_conf_text(double conf, char *buf, size_t len);
+const char *report_conf_text(double conf, char *buf, size_t len);
 /*
  * A cell's verdict in its word, the same in every front end (the
  * Compare screen, the reports): "better", "worse", "same ±2%" (the
@@ -150,39 +150,39 @@ const char *share_conf_text(double conf, char *buf, size_t len);
  * compare_format_verdict()'s text ("n<3", "baseline", "stopped",
  * "+++++", "") without its unstable mark. Returns buf.
  */
-const char *share_verdict_word(const struct compare *c, size_t row, size_t col,
+const char *report_verdict_word(const struct compare *c, size_t row, size_t col,
     char *buf, size_t len);
 /*
- * The verdict for a table's change column (share-answer.c), as
+ * The verdict for a table's change column (report-answer.c), as
  * compare_format_verdict() writes it but in words: the test's change
  * with the half-width of its interval (at c->conf_shown) and the word,
  * "+27.1% ±4.2% better", "-3.0% ±1.2% worse"; "same ±2%"; "can't tell
  * -7.0..+9.0%" (the interval); "n<3", "stopped", "+++++", "baseline";
  * " !" after it when a side is unstable. Returns buf.
  */
-const char *share_verdict_short(const struct compare *c, size_t row, size_t col,
-    char *buf, size_t len);
+const char *report_verdict_short(const struct compare *c, size_t row,
+    size_t col, char *buf, size_t len);
 
-/* What would settle a "can't tell" (share-answer.c), appended to out:
+/* What would settle a "can't tell" (report-answer.c), appended to out:
    "about 6 more repeats each would settle it" (more than the side with
    more has, as compare_answer() counts them); nothing when unknown or
    when no more would. */
-void share_settle_text(const struct compare *c, size_t row, size_t col,
+void report_settle_text(const struct compare *c, size_t row, size_t col,
     struct strbuf *out);
 
-/* Helpers the renderers share (share.c). */
+/* Helpers the renderers share (report.c). */
 /* A cell's figure: the mean and where its 95% interval (the geometric
    mean's, compare.h) ends, in % of the mean: "195.3 ±2.1%", or both ends
    when they differ, "5588.8 -72.1/+259%" ("n=1" without an interval,
    "-" without a figure). */
-const char *share_cell_text(const struct share *s, size_t row, size_t col,
+const char *report_cell_text(const struct report *s, size_t row, size_t col,
     char *buf, size_t len);
 /* The change against the baseline in words, for a table:
-   share_verdict_short() of the comparison. */
-const char *share_change_text(const struct share *s, size_t row, size_t col,
+   report_verdict_short() of the comparison. */
+const char *report_change_text(const struct report *s, size_t row, size_t col,
     char *buf, size_t len);
 /* The row's name as the tables show it: the variant, "b #2" when rows
    come from several records. Caller frees. */
-char *share_row_name(const struct share *s, size_t row);
+char *report_row_name(const struct report *s, size_t row);
 
 #endif

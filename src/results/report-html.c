@@ -1,9 +1,9 @@
 /*
- * The report as one HTML5 file (share.h): no script, no font, no image,
+ * The report as one HTML5 file (report.h): no script, no font, no image,
  * no reference outside the file, so it reads offline, attaches to a mail
  * and prints. The page: the question, then the answer (each variant over
  * all tests, a line per test, how it was judged, what could not be
- * measured, the caveats: share-html-answer.c), then the evidence: every
+ * measured, the caveats: report-html-answer.c), then the evidence: every
  * test's mean at a glance coloured per test from worst to best where
  * proven (as bon_csv2html colours bonnie++'s), per test a bar chart with
  * 95% whiskers and the baseline beside its table (the change, its
@@ -26,10 +26,10 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "record.h"
-#include "share-html-int.h"
-#include "share-int.h"
-#include "share-svg.h"
-#include "share.h"
+#include "report-html-int.h"
+#include "report-int.h"
+#include "report-svg.h"
+#include "report.h"
 
 /* Laptop screen first: two columns (chart, table) from 1100px, one
    below; print: no contents, nothing split across pages, colours kept. */
@@ -143,7 +143,7 @@ params_of(const struct record_run *run)
 }
 
 bool
-share_html_run_of(const struct share *s, size_t row, size_t col,
+report_html_run_of(const struct report *s, size_t row, size_t col,
     const struct record_run *run)
 {
 	const struct compare_row *r = &s->cmp.rows[row];
@@ -162,7 +162,7 @@ share_html_run_of(const struct share *s, size_t row, size_t col,
 }
 
 size_t
-share_html_workloads(const struct share *s, size_t *first)
+report_html_workloads(const struct report *s, size_t *first)
 {
 	size_t n = 0;
 
@@ -207,7 +207,7 @@ score_colour(double score, char *buf, size_t len)
 
 /* A number cell coloured by its score; the best in bold. */
 static void
-td_score(struct strbuf *out, const struct share *s, size_t row, size_t col,
+td_score(struct strbuf *out, const struct report *s, size_t row, size_t col,
     const char *text)
 {
 	double score = compare_score(&s->cmp, row, col);
@@ -231,9 +231,9 @@ td_score(struct strbuf *out, const struct share *s, size_t row, size_t col,
 
 /* The row's name with its colour's swatch (the charts' colour). */
 static void
-row_head(struct strbuf *out, const struct share *s, size_t row)
+row_head(struct strbuf *out, const struct report *s, size_t row)
 {
-	char *name = share_row_name(s, row);
+	char *name = report_row_name(s, row);
 
 	strbuf_printf(out,
 	    "<th scope=\"row\"><span class=\"swatch\" "
@@ -248,7 +248,7 @@ row_head(struct strbuf *out, const struct share *s, size_t row)
 
 /* What a cell is besides its figure, in short words for a table. */
 static char *
-cell_notes(const struct share *s, size_t row, size_t col)
+cell_notes(const struct report *s, size_t row, size_t col)
 {
 	const struct compare_cell *x = compare_cell(&s->cmp, row, col);
 	struct strbuf b;
@@ -280,7 +280,7 @@ cell_notes(const struct share *s, size_t row, size_t col)
    a page is taller than wide), a column per variant, each mean coloured
    from its test's worst to its best. */
 static void
-summary(const struct share *s, struct html_toc *toc, struct strbuf *out)
+summary(const struct report *s, struct html_toc *toc, struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 	char v[COMPARE_NUM_BUF];
@@ -296,7 +296,7 @@ summary(const struct share *s, struct html_toc *toc, struct strbuf *out)
 	html_text(out, _("Test"));
 	strbuf_add(out, "</th>");
 	for (size_t i = 0; i < c->nrows; i++) {
-		char *name = share_row_name(s, i);
+		char *name = report_row_name(s, i);
 
 		strbuf_printf(out,
 		    "<th scope=\"col\"><span class=\"swatch\" "
@@ -335,7 +335,7 @@ summary(const struct share *s, struct html_toc *toc, struct strbuf *out)
 /* ------------------------------------------------------------ per test */
 
 static void
-test_bars(struct strbuf *out, const struct share *s, size_t k)
+test_bars(struct strbuf *out, const struct report *s, size_t k)
 {
 	const struct compare *c = &s->cmp;
 	struct svg_bar *b = xcalloc(c->nrows + 1, sizeof *b);
@@ -348,7 +348,7 @@ test_bars(struct strbuf *out, const struct share *s, size_t k)
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_cell *x = compare_cell(c, i, k);
 
-		names[i] = share_row_name(s, i);
+		names[i] = report_row_name(s, i);
 		b[i] = (struct svg_bar){ .label = names[i],
 			.value = x->mean,
 			.lo = x->d.ci_lo,
@@ -395,7 +395,7 @@ change_cell(struct strbuf *out, const struct compare_cell *x)
 	char p[COMPARE_NUM_BUF], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
 	char buf[3 * COMPARE_NUM_BUF + 16];
 
-	compare_format_pct(share_cell_change(x), p, sizeof p);
+	compare_format_pct(report_cell_change(x), p, sizeof p);
 	if (x->verdict == COMPARE_V_BASELINE || x->verdict == COMPARE_V_NONE)
 		p[0] = '\0';
 	else if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi)) {
@@ -409,7 +409,7 @@ change_cell(struct strbuf *out, const struct compare_cell *x)
 }
 
 static void
-test_table(struct strbuf *out, const struct share *s, size_t k)
+test_table(struct strbuf *out, const struct report *s, size_t k)
 {
 	const struct compare *c = &s->cmp;
 	const enum wl_unit u = c->cols[k].unit;
@@ -423,7 +423,7 @@ test_table(struct strbuf *out, const struct share *s, size_t k)
 		/* the change's interval is at the corrected level */
 		if (heads[h] == NULL)
 			snprintf(buf, sizeof buf, _("Change, %s%% CI"),
-			    share_conf_text(c->conf_shown, conf, sizeof conf));
+			    report_conf_text(c->conf_shown, conf, sizeof conf));
 		strbuf_add(out, "<th scope=\"col\">");
 		html_text(out, heads[h] ? _(heads[h]) : buf);
 		strbuf_add(out, "</th>");
@@ -447,7 +447,7 @@ test_table(struct strbuf *out, const struct share *s, size_t k)
 		td = xasprintf("td class=\"%s\"",
 		    html_verdict_class(x->verdict));
 		html_elem(out, td,
-		    share_verdict_word(c, i, k, buf, sizeof buf));
+		    report_verdict_word(c, i, k, buf, sizeof buf));
 		free(td);
 		html_elem(out, "td", notes);
 		strbuf_add(out, "</tr>\n");
@@ -458,7 +458,7 @@ test_table(struct strbuf *out, const struct share *s, size_t k)
 
 /* The answers in words, and the reasons for every mark. */
 static void
-test_answers(struct strbuf *out, const struct share *s, size_t k)
+test_answers(struct strbuf *out, const struct report *s, size_t k)
 {
 	const struct compare *c = &s->cmp;
 	bool open = false;
@@ -477,7 +477,7 @@ test_answers(struct strbuf *out, const struct share *s, size_t k)
 			strbuf_add(out, "\n");
 		}
 		if (m[0] != '\0') {
-			char *name = share_row_name(s, i);
+			char *name = report_row_name(s, i);
 
 			strbuf_add(out, "<li class=\"warn\">! ");
 			html_text(out, name);
@@ -494,7 +494,7 @@ test_answers(struct strbuf *out, const struct share *s, size_t k)
 }
 
 static void
-test_section(struct strbuf *out, const struct share *s, size_t k)
+test_section(struct strbuf *out, const struct report *s, size_t k)
 {
 	const struct compare_col *col = &s->cmp.cols[k];
 	char *cap;
@@ -528,13 +528,13 @@ test_section(struct strbuf *out, const struct share *s, size_t k)
 }
 
 static void
-results(const struct share *s, struct html_toc *toc, struct strbuf *out)
+results(const struct report *s, struct html_toc *toc, struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 
 	html_h2(out, toc, "results", _("Results"));
 	if (c->baseline != COMPARE_NONE) {
-		char *b = share_row_name(s, c->baseline), conf[16];
+		char *b = report_row_name(s, c->baseline), conf[16];
 		char *t =
 		    xasprintf(_("Each figure is the mean of n repeats with "
 				"the 95%% confidence interval of their "
@@ -543,7 +543,7 @@ results(const struct share *s, struct html_toc *toc, struct strbuf *out)
 				"its %s%% interval, and its verdict: better "
 				"or worse, the same within the margin, or "
 				"can't tell."),
-			b, share_conf_text(c->conf_shown, conf, sizeof conf));
+			b, report_conf_text(c->conf_shown, conf, sizeof conf));
 
 		html_elem(out, "p", t);
 		free(t);
@@ -561,7 +561,7 @@ results(const struct share *s, struct html_toc *toc, struct strbuf *out)
 /* ------------------------------------------------------------ the page */
 
 static void
-head(const struct share *s, struct strbuf *out)
+head(const struct report *s, struct strbuf *out)
 {
 	/* TRANSLATORS: the language code of the HTML report (lang="en"). */
 	const char *lang = _("en");
@@ -591,7 +591,7 @@ toc_write(struct strbuf *out, struct html_toc *toc)
 }
 
 void
-share_html(const struct share *s, struct strbuf *out)
+report_html(const struct report *s, struct strbuf *out)
 {
 	struct html_toc toc = { 0 };
 	struct strbuf body;
@@ -602,12 +602,12 @@ share_html(const struct share *s, struct strbuf *out)
 		    strcmp(s->r[i].question, s->r[0].question) == 0;
 	strbuf_init(&body);
 	strbuf_add(&body, "");
-	share_html_answer(s, &toc, &body);
+	report_html_answer(s, &toc, &body);
 	summary(s, &toc, &body);
 	results(s, &toc, &body);
-	share_html_series(s, &toc, &body);
-	share_html_latency(s, &toc, &body);
-	share_html_provenance(s, &toc, &body);
+	report_html_series(s, &toc, &body);
+	report_html_latency(s, &toc, &body);
+	report_html_provenance(s, &toc, &body);
 
 	head(s, out);
 	strbuf_add(out, "<body>\n<header>\n");

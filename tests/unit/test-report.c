@@ -1,5 +1,5 @@
 /*
- * The report's answer (share.h, share-answer.c): a lab of a baseline and
+ * The report's answer (report.h, report-answer.c): a lab of a baseline and
  * four variants with chosen figures, one clearly better, one the same
  * figures in another order, one too noisy to tell, one never built. The
  * cells' words are the three answers, the same in every format; every
@@ -19,8 +19,8 @@
 #include "lab/lab.h"
 #include "measure/result.h"
 #include "results/record.h"
-#include "results/share-int.h"
-#include "results/share.h"
+#include "results/report-int.h"
+#include "results/report.h"
 
 static const char lab_text[] =
     "name = \"sharelab\";\n"
@@ -51,7 +51,7 @@ static const double figures[4][3] = {
 struct fixture {
 	struct lab *lab;
 	struct record *rec;
-	struct share s;
+	struct report s;
 };
 
 static void
@@ -79,25 +79,25 @@ setup(struct fixture *f)
 		}
 	record_add_run(f->rec, &f->lab->variants[V_GONE], NULL,
 	    &f->lab->workloads[0], 1, NULL, "not built: no md driver");
-	cr_assert_eq(share_init(&f->s, &f->rec, 1, "base"), 0);
+	cr_assert_eq(report_init(&f->s, &f->rec, 1, "base"), 0);
 }
 
 static void
 teardown(struct fixture *f)
 {
-	share_done(&f->s);
+	report_done(&f->s);
 	record_free(f->rec);
 	lab_free(f->lab);
 }
 
 static char *
-render(const struct share *s, enum share_format fmt)
+render(const struct report *s, enum report_format fmt)
 {
 	struct strbuf b;
 
 	strbuf_init(&b);
 	strbuf_add(&b, "");
-	share_render(s, fmt, &b);
+	report_render(s, fmt, &b);
 	return strbuf_take(&b);
 }
 
@@ -140,7 +140,7 @@ count(const char *hay, const char *needle)
 	return n;
 }
 
-Test(share, cells_say_the_three_answers)
+Test(report, cells_say_the_three_answers)
 {
 	struct fixture f;
 	char b[128];
@@ -153,33 +153,33 @@ Test(share, cells_say_the_three_answers)
 	cr_assert_eq(compare_cell(&f.s.cmp, V_VAGUE, 0)->verdict,
 	    COMPARE_V_UNSURE);
 	/* +99.9% of the geometric mean, its interval's half-width, the word */
-	share_verdict_short(&f.s.cmp, V_UP, 0, b, sizeof b);
+	report_verdict_short(&f.s.cmp, V_UP, 0, b, sizeof b);
 	cr_assert(strncmp(b, "+99.9% ±", strlen("+99.9% ±")) == 0, "%s", b);
 	cr_assert(strstr(b, "% better") != NULL, "%s", b);
-	cr_assert_str_eq(share_verdict_short(&f.s.cmp, V_SAME, 0, b, sizeof b),
+	cr_assert_str_eq(report_verdict_short(&f.s.cmp, V_SAME, 0, b, sizeof b),
 	    "same ±2%");
-	share_verdict_short(&f.s.cmp, V_VAGUE, 0, b, sizeof b);
+	report_verdict_short(&f.s.cmp, V_VAGUE, 0, b, sizeof b);
 	cr_assert(strncmp(b, "can't tell -", strlen("can't tell -")) == 0, "%s",
 	    b);
 	cr_assert(strstr(b, "..+") != NULL, "%s", b);
-	cr_assert_str_eq(share_verdict_short(&f.s.cmp, V_BASE, 0, b, sizeof b),
+	cr_assert_str_eq(report_verdict_short(&f.s.cmp, V_BASE, 0, b, sizeof b),
 	    "baseline");
-	cr_assert_str_eq(share_verdict_word(&f.s.cmp, V_UP, 0, b, sizeof b),
+	cr_assert_str_eq(report_verdict_word(&f.s.cmp, V_UP, 0, b, sizeof b),
 	    "better");
-	cr_assert_str_eq(share_verdict_word(&f.s.cmp, V_VAGUE, 0, b, sizeof b),
+	cr_assert_str_eq(report_verdict_word(&f.s.cmp, V_VAGUE, 0, b, sizeof b),
 	    "can't tell");
 	teardown(&f);
 }
 
-Test(share, every_report_leads_with_the_answer)
+Test(report, every_report_leads_with_the_answer)
 {
 	struct fixture f;
 	char *t, *m, *h, *ft;
 
 	setup(&f);
-	t = render(&f.s, SHARE_TEXT);
-	m = render(&f.s, SHARE_MARKDOWN);
-	h = render(&f.s, SHARE_HTML);
+	t = render(&f.s, REPORT_TEXT);
+	m = render(&f.s, REPORT_MARKDOWN);
+	h = render(&f.s, REPORT_HTML);
 	/* the text: the question, the answer, then the evidence */
 	cr_assert(at(t, "The question: Which directory keeps up?") >= 0, "%s",
 	    t);
@@ -218,15 +218,15 @@ Test(share, every_report_leads_with_the_answer)
 	teardown(&f);
 }
 
-Test(share, caveats_are_said_once)
+Test(report, caveats_are_said_once)
 {
 	struct fixture f;
 	char *h, *m;
 
 	setup(&f);
 	cr_assert_gt(f.s.ncaveats, 0);
-	h = render(&f.s, SHARE_HTML);
-	m = render(&f.s, SHARE_MARKDOWN);
+	h = render(&f.s, REPORT_HTML);
+	m = render(&f.s, REPORT_MARKDOWN);
 	/* (these caveats have nothing HTML escapes) */
 	for (size_t i = 0; i < f.s.ncaveats; i++) {
 		cr_assert_eq(count(m, f.s.caveats[i]), 1, "%s", f.s.caveats[i]);
@@ -238,18 +238,18 @@ Test(share, caveats_are_said_once)
 	teardown(&f);
 }
 
-Test(share, what_could_not_be_measured)
+Test(report, what_could_not_be_measured)
 {
 	struct fixture f;
 	char **v, *t;
 	size_t n;
 
 	setup(&f);
-	share_unmeasured(&f.s, &v, &n);
+	report_unmeasured(&f.s, &v, &n);
 	cr_assert_eq(n, 1);
 	cr_assert_str_eq(v[0], "gone: not built: no md driver");
-	share_strv_free(v, n);
-	t = render(&f.s, SHARE_TEXT);
+	report_strv_free(v, n);
+	t = render(&f.s, REPORT_TEXT);
 	cr_assert(at(t, "Could not be measured") < at(t, "\nRecords\n"));
 	cr_assert(at(t, "  - gone: not built: no md driver") >= 0, "%s", t);
 	free(t);

@@ -1,11 +1,11 @@
 /*
- * Internal to the HTML report (share-html*.c): the page's table of
+ * Internal to the HTML report (report-html*.c): the page's table of
  * contents, the figure frame every chart sits in (the chart, and beside
  * it its table), and which runs feed a comparison row. The thread that
  * owns the records.
  */
-#ifndef RAIDLAB_SHARE_HTML_INT_H
-#define RAIDLAB_SHARE_HTML_INT_H
+#ifndef RAIDLAB_REPORT_HTML_INT_H
+#define RAIDLAB_REPORT_HTML_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 #include "compare.h"
 
 struct record_run;
-struct share;
+struct report;
 struct strbuf;
 
 /* The sections written, for the page's contents. */
@@ -41,29 +41,29 @@ void html_fig_close(struct strbuf *out);
 
 /* run is one of the repeats behind row and the workload of column col:
    the row's record, variant, workload name and parameters. */
-bool share_html_run_of(const struct share *s, size_t row, size_t col,
+bool report_html_run_of(const struct report *s, size_t row, size_t col,
     const struct record_run *run);
 /* The columns that open a workload (each workload name and parameters
    once, in column order) into first; returns how many. first holds
    s->cmp.ncols entries. */
-size_t share_html_workloads(const struct share *s, size_t *first);
+size_t report_html_workloads(const struct report *s, size_t *first);
 
-/* share-html-answer.c: the answer the page leads with, and the class
+/* report-html-answer.c: the answer the page leads with, and the class
    that colours a verdict ("v-better", "v-worse", "v-same", "v-unsure",
    "v-other"), in the answer and the tables alike. */
-void share_html_answer(const struct share *s, struct html_toc *toc,
+void report_html_answer(const struct report *s, struct html_toc *toc,
     struct strbuf *out);
 const char *html_verdict_class(enum compare_verdict v);
-/* share-html-series.c: the time series of every workload, variants
+/* report-html-series.c: the time series of every workload, variants
    overlaid, and each variant's member disks' activity. */
-void share_html_series(const struct share *s, struct html_toc *toc,
+void report_html_series(const struct report *s, struct html_toc *toc,
     struct strbuf *out);
-/* share-html-lat.c: the latency percentiles of the tests that have
+/* report-html-lat.c: the latency percentiles of the tests that have
    them. */
-void share_html_latency(const struct share *s, struct html_toc *toc,
+void report_html_latency(const struct report *s, struct html_toc *toc,
     struct strbuf *out);
-/* share-html-prov.c: where the figures came from. */
-void share_html_provenance(const struct share *s, struct html_toc *toc,
+/* report-html-prov.c: where the figures came from. */
+void report_html_provenance(const struct report *s, struct html_toc *toc,
     struct strbuf *out);
 
 #endif

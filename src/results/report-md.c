@@ -1,5 +1,5 @@
 /*
- * The report as Markdown (share.h): the text report's sections with
+ * The report as Markdown (report.h): the text report's sections with
  * GitHub-flavoured tables for the verdicts and fenced blocks for the
  * commands and the lab file, for an issue tracker or a wiki. The answer
  * first (each variant over all tests, a line per test, how it was
@@ -23,8 +23,8 @@
 #include "base/textsafe.h"
 #include "base/xalloc.h"
 #include "measure/result.h"
-#include "share-int.h"
-#include "share.h"
+#include "report-int.h"
+#include "report.h"
 
 /* Inline text (in_cell: of a table cell) from the records, as text. */
 static void
@@ -137,11 +137,11 @@ item(struct strbuf *out, const char *prefix, const char *name,
 }
 
 static void
-records(const struct share *s, struct strbuf *out)
+records(const struct report *s, struct strbuf *out)
 {
 	strbuf_printf(out, "## %s\n\n", _("Records"));
 	for (size_t i = 0; i < s->nrecs; i++) {
-		const struct share_record *r = &s->r[i];
+		const struct report_record *r = &s->r[i];
 		char *path = code(r->path ? r->path : _("(not saved)"));
 
 		strbuf_printf(out, "- **#%zu ", i + 1);
@@ -170,7 +170,7 @@ records(const struct share *s, struct strbuf *out)
 	    _("Disks"), _("Disk"), _("Size"), _("Model"), _("Kind"),
 	    _("Used by"));
 	for (size_t i = 0; i < s->ndisks; i++) {
-		const struct share_disk *d = &s->disks[i];
+		const struct report_disk *d = &s->disks[i];
 
 		strbuf_add(out, "|");
 		cell(out, d->name);
@@ -184,12 +184,12 @@ records(const struct share *s, struct strbuf *out)
 }
 
 static void
-variants(const struct share *s, struct strbuf *out)
+variants(const struct report *s, struct strbuf *out)
 {
 	strbuf_printf(out, "## %s\n\n", _("How each variant was built"));
 	for (size_t i = 0; i < s->nv; i++) {
-		const struct share_variant *v = &s->v[i];
-		char *name = share_row_name(s, i), *t;
+		const struct report_variant *v = &s->v[i];
+		char *name = report_row_name(s, i), *t;
 		struct strbuf b;
 
 		strbuf_add(out, "### ");
@@ -232,7 +232,7 @@ variants(const struct share *s, struct strbuf *out)
 }
 
 static void
-test_table(const struct share *s, size_t k, struct strbuf *out)
+test_table(const struct report *s, size_t k, struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 	const struct compare_col *col = &c->cols[k];
@@ -257,14 +257,14 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 
 		if (x->n == 0 && x->failed == 0)
 			continue;
-		name = share_row_name(s, i);
+		name = report_row_name(s, i);
 		snprintf(n, sizeof n, "%zu", x->n);
 		strbuf_add(out, "|");
 		cell(out, col->best == i ? "*" : "");
 		cell(out, name);
-		cell(out, share_cell_text(s, i, k, v, sizeof v));
+		cell(out, report_cell_text(s, i, k, v, sizeof v));
 		cell(out, n);
-		cell(out, share_change_text(s, i, k, ch, sizeof ch));
+		cell(out, report_change_text(s, i, k, ch, sizeof ch));
 		strbuf_add(out, "\n");
 		free(name);
 	}
@@ -284,7 +284,7 @@ test_table(const struct share *s, size_t k, struct strbuf *out)
 		char *m = compare_marks_text(c, i, k);
 
 		if (m[0] != '\0') {
-			char *name = share_row_name(s, i),
+			char *name = report_row_name(s, i),
 			     *bang = xasprintf("! %s", name);
 
 			item(out, "", bang, m);
@@ -308,7 +308,7 @@ bullet(struct strbuf *out, const char *text)
 /* The answer first: each variant over all tests, each test in a line,
    how it was judged, what could not be measured, the caveats. */
 static void
-answer(const struct share *s, struct strbuf *out)
+answer(const struct report *s, struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 	bool head = false;
@@ -330,23 +330,23 @@ answer(const struct share *s, struct strbuf *out)
 	if (head)
 		strbuf_printf(out, "\n%s\n\n", _("Per test:"));
 	for (size_t k = 0; k < c->ncols; k++) {
-		char *name = share_test_name(s, k);
+		char *name = report_test_name(s, k);
 		struct strbuf b;
 		size_t said = 0;
 
 		strbuf_init(&b);
 		strbuf_add(&b, "");
 		for (size_t i = 0; i < c->nrows; i++) {
-			if (!share_judged(s, i, k))
+			if (!report_judged(s, i, k))
 				continue;
 			if (said++ > 0)
 				strbuf_add(&b, "; ");
-			share_verdict_words(s, i, k, &b);
+			report_verdict_words(s, i, k, &b);
 		}
 		strbuf_add(out, "- **");
 		text_add(out, name, false);
 		strbuf_add(out, "**: ");
-		text_add(out, said > 0 ? b.s : share_nothing_judged(s), false);
+		text_add(out, said > 0 ? b.s : report_nothing_judged(s), false);
 		strbuf_add(out, "\n");
 		strbuf_done(&b);
 		free(name);
@@ -358,14 +358,14 @@ answer(const struct share *s, struct strbuf *out)
 	    _("! marks an unstable sample: its reasons are under its test "
 	      "in Results."));
 	free(m);
-	share_unmeasured(s, &v, &n);
+	report_unmeasured(s, &v, &n);
 	if (n > 0)
 		strbuf_printf(out, "### %s\n\n", _("Could not be measured"));
 	for (size_t i = 0; i < n; i++)
 		bullet(out, v[i]);
 	if (n > 0)
 		strbuf_add(out, "\n");
-	share_strv_free(v, n);
+	report_strv_free(v, n);
 	if (s->ncaveats > 0)
 		strbuf_printf(out, "### %s\n\n", _("Caveats"));
 	for (size_t i = 0; i < s->ncaveats; i++)
@@ -375,7 +375,7 @@ answer(const struct share *s, struct strbuf *out)
 }
 
 void
-share_markdown(const struct share *s, struct strbuf *out)
+report_markdown(const struct report *s, struct strbuf *out)
 {
 	char *t = text_dup(s->title), conf[16];
 
@@ -393,12 +393,12 @@ share_markdown(const struct share *s, struct strbuf *out)
 			"verdict: better or worse, the same within the "
 			"margin, or can't tell. * the best of a test, where "
 			"proven; ! an unstable sample."),
-	    share_conf_text(s->cmp.conf_shown, conf, sizeof conf));
+	    report_conf_text(s->cmp.conf_shown, conf, sizeof conf));
 	strbuf_printf(out, "## %s\n\n%s\n\n", _("Results"), t);
 	free(t);
 	for (size_t k = 0; k < s->cmp.ncols; k++)
 		test_table(s, k, out);
-	share_lat_markdown(s, out);
+	report_lat_markdown(s, out);
 	for (size_t i = 0; i < s->nrecs; i++) {
 		if (s->r[i].lab_text == NULL)
 			continue;

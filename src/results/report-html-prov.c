@@ -1,5 +1,5 @@
 /*
- * The HTML report's provenance (share-html-int.h): everything the text
+ * The HTML report's provenance (report-html-int.h): everything the text
  * report says about where the figures came from: each record (file,
  * lab, question, host, version, how the run repeated, an import's
  * source, a scaled-down run), the disks with their models, per variant
@@ -16,9 +16,9 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "share-html-int.h"
-#include "share-svg.h"
-#include "share.h"
+#include "report-html-int.h"
+#include "report-svg.h"
+#include "report.h"
 
 /* One term of a facts list; nothing for a NULL value. */
 static void
@@ -32,12 +32,12 @@ fact(struct strbuf *out, const char *term, const char *value)
 }
 
 static void
-records(const struct share *s, struct strbuf *out)
+records(const struct report *s, struct strbuf *out)
 {
 	html_elem(out, "h3", _("Records"));
 	strbuf_add(out, "\n");
 	for (size_t i = 0; i < s->nrecs; i++) {
-		const struct share_record *r = &s->r[i];
+		const struct report_record *r = &s->r[i];
 		char *head = xasprintf("#%zu %s", i + 1, r->label);
 
 		html_elem(out, "h4", head);
@@ -59,7 +59,7 @@ records(const struct share *s, struct strbuf *out)
 }
 
 static void
-disks(const struct share *s, struct strbuf *out)
+disks(const struct report *s, struct strbuf *out)
 {
 	static const char *const heads[] = { N_("Disk"), N_("Model"),
 		N_("Size"), N_("Kind"), N_("Used by") };
@@ -72,7 +72,7 @@ disks(const struct share *s, struct strbuf *out)
 		html_elem(out, "th scope=\"col\"", _(heads[h]));
 	strbuf_add(out, "</tr></thead>\n<tbody>\n");
 	for (size_t i = 0; i < s->ndisks; i++) {
-		const struct share_disk *d = &s->disks[i];
+		const struct report_disk *d = &s->disks[i];
 
 		strbuf_add(out, "<tr>");
 		html_elem(out, "th scope=\"row\"", d->name);
@@ -86,10 +86,10 @@ disks(const struct share *s, struct strbuf *out)
 }
 
 static void
-variant(const struct share *s, size_t i, struct strbuf *out)
+variant(const struct report *s, size_t i, struct strbuf *out)
 {
-	const struct share_variant *v = &s->v[i];
-	char *name = share_row_name(s, i);
+	const struct report_variant *v = &s->v[i];
+	char *name = report_row_name(s, i);
 
 	strbuf_printf(out,
 	    "<h4><span class=\"swatch\" style=\"color:%s\">\xe2\x96\xa0</span>",
@@ -128,7 +128,7 @@ variant(const struct share *s, size_t i, struct strbuf *out)
 }
 
 static void
-lab_files(const struct share *s, struct strbuf *out)
+lab_files(const struct report *s, struct strbuf *out)
 {
 	for (size_t i = 0; i < s->nrecs; i++) {
 		char *t;
@@ -149,7 +149,7 @@ lab_files(const struct share *s, struct strbuf *out)
 }
 
 void
-share_html_provenance(const struct share *s, struct html_toc *toc,
+report_html_provenance(const struct report *s, struct html_toc *toc,
     struct strbuf *out)
 {
 	html_h2(out, toc, "provenance", _("Where the figures came from"));

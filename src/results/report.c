@@ -1,5 +1,5 @@
 /*
- * The report's comparison and provenance (share.h): the records are
+ * The report's comparison and provenance (report.h): the records are
  * compared as `raidlab compare` does, then every fact a reader needs to
  * trust or rerun the figures is read from the records' documents: the
  * lab's question and text, the host, how each variant was built and what
@@ -26,8 +26,8 @@
 #include "base/units.h"
 #include "base/xalloc.h"
 #include "record.h"
-#include "share-int.h"
-#include "share.h"
+#include "report-int.h"
+#include "report.h"
 
 static char *
 dup_or_null(const char *s)
@@ -36,14 +36,14 @@ dup_or_null(const char *s)
 }
 
 void
-share_strv_push(char ***v, size_t *n, char *s)
+report_strv_push(char ***v, size_t *n, char *s)
 {
 	*v = xreallocarray(*v, *n + 1, sizeof **v);
 	(*v)[(*n)++] = s;
 }
 
 void
-share_strv_free(char **v, size_t n)
+report_strv_free(char **v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free(v[i]);
@@ -89,7 +89,7 @@ host_line(const json_t *h, uint64_t *ram)
 
 /* "bonnie++ 1.01b text, from FILE" for an import, else NULL. */
 static void
-import_facts(struct share_record *r, const json_t *root)
+import_facts(struct report_record *r, const json_t *root)
 {
 	const json_t *im = json_object_get(root, "imported");
 	const json_t *miss = json_object_get(im, "missing");
@@ -113,10 +113,10 @@ import_facts(struct share_record *r, const json_t *root)
 }
 
 static void
-record_facts(struct share *s, size_t i)
+record_facts(struct report *s, size_t i)
 {
 	const struct record *rec = s->recs[i];
-	struct share_record *r = &s->r[i];
+	struct report_record *r = &s->r[i];
 	const json_t *root = rec->root, *lab = json_object_get(root, "lab");
 	char when[64];
 	struct tm tm;
@@ -220,7 +220,7 @@ target_line(const json_t *t)
 
 /* The steps that ran, as their command lines. */
 static void
-build_commands(struct share_variant *v, const json_t *build)
+build_commands(struct report_variant *v, const json_t *build)
 {
 	const json_t *steps = json_object_get(build, "steps"), *st;
 	size_t i;
@@ -235,20 +235,20 @@ build_commands(struct share_variant *v, const json_t *build)
 		if (cmd == NULL)
 			continue;
 		if (status != NULL && strcmp(status, "ok") != 0)
-			share_strv_push(&v->commands, &v->ncommands,
+			report_strv_push(&v->commands, &v->ncommands,
 			    xasprintf(_("%s   # %s"), cmd, status));
 		else
-			share_strv_push(&v->commands, &v->ncommands,
+			report_strv_push(&v->commands, &v->ncommands,
 			    xstrdup(cmd));
 	}
 }
 
 static void
-variant_facts(struct share *s, size_t row)
+variant_facts(struct report *s, size_t row)
 {
 	const struct compare_row *cr = &s->cmp.rows[row];
 	const struct record *rec = s->recs[cr->record];
-	struct share_variant *v = &s->v[row];
+	struct report_variant *v = &s->v[row];
 	const struct record_run *run = first_run(rec, cr->variant);
 	size_t nbuilds;
 	const json_t *build = find_build(rec->root, cr->variant, &nbuilds);
@@ -270,13 +270,13 @@ variant_facts(struct share *s, size_t row)
 	build_commands(v, build);
 	v->geometry = dup_or_null(json_string_value(
 	    json_object_get(json_object_get(build, "plan"), "geometry")));
-	share_settings(v, json_object_get(build, "facts"));
+	report_settings(v, json_object_get(build, "facts"));
 }
 
 /* --------------------------------------------------------------- disks */
 
-static struct share_disk *
-disk_find(struct share *s, const char *name)
+static struct report_disk *
+disk_find(struct report *s, const char *name)
 {
 	for (size_t i = 0; i < s->ndisks; i++)
 		if (strcmp(s->disks[i].name, name) == 0)
@@ -303,13 +303,13 @@ disk_kind(const json_t *d)
 }
 
 static void
-disk_add(struct share *s, const json_t *d, const char *variant)
+disk_add(struct report *s, const json_t *d, const char *variant)
 {
 	const char *name = json_string_value(json_object_get(d, "name"));
 	const char *model = json_string_value(json_object_get(d, "model"));
 	const char *vendor = json_string_value(json_object_get(d, "vendor"));
 	const json_t *size = json_object_get(d, "size");
-	struct share_disk *k;
+	struct report_disk *k;
 	char sz[32];
 
 	if (name == NULL)
@@ -339,7 +339,7 @@ disk_add(struct share *s, const json_t *d, const char *variant)
 }
 
 static void
-collect_disks(struct share *s)
+collect_disks(struct report *s)
 {
 	for (size_t r = 0; r < s->nrecs; r++) {
 		const struct record *rec = s->recs[r];
@@ -359,7 +359,7 @@ collect_disks(struct share *s)
 /* --------------------------------------------------------------- API */
 
 int
-share_init(struct share *s, struct record *const *recs, size_t nrecs,
+report_init(struct report *s, struct record *const *recs, size_t nrecs,
     const char *baseline)
 {
 	memset(s, 0, sizeof *s);
@@ -382,7 +382,7 @@ share_init(struct share *s, struct record *const *recs, size_t nrecs,
 	for (size_t i = 0; i < s->nv; i++)
 		variant_facts(s, i);
 	collect_disks(s);
-	share_caveats(s);
+	report_caveats(s);
 	if (nrecs > 0 && s->r[0].question != NULL)
 		s->title = xstrdup(s->r[0].question);
 	else
@@ -392,10 +392,10 @@ share_init(struct share *s, struct record *const *recs, size_t nrecs,
 }
 
 void
-share_done(struct share *s)
+report_done(struct report *s)
 {
 	for (size_t i = 0; s->r != NULL && i < s->nrecs; i++) {
-		struct share_record *r = &s->r[i];
+		struct report_record *r = &s->r[i];
 
 		free(r->label);
 		free(r->path);
@@ -412,14 +412,14 @@ share_done(struct share *s)
 		free(r->lab_text);
 	}
 	for (size_t i = 0; i < s->nv; i++) {
-		struct share_variant *v = &s->v[i];
+		struct report_variant *v = &s->v[i];
 
 		free(v->name);
 		free(v->text);
 		free(v->target);
-		share_strv_free(v->commands, v->ncommands);
+		report_strv_free(v->commands, v->ncommands);
 		free(v->geometry);
-		share_strv_free(v->settings, v->nsettings);
+		report_strv_free(v->settings, v->nsettings);
 	}
 	for (size_t i = 0; i < s->ndisks; i++) {
 		free(s->disks[i].name);
@@ -431,7 +431,7 @@ share_done(struct share *s)
 	free(s->r);
 	free(s->v);
 	free(s->disks);
-	share_strv_free(s->caveats, s->ncaveats);
+	report_strv_free(s->caveats, s->ncaveats);
 	free(s->title);
 	compare_done(&s->cmp);
 	memset(s, 0, sizeof *s);
@@ -440,7 +440,7 @@ share_done(struct share *s)
 /* ------------------------------------------------------------- helpers */
 
 const char *
-share_cell_text(const struct share *s, size_t row, size_t col, char *buf,
+report_cell_text(const struct report *s, size_t row, size_t col, char *buf,
     size_t len)
 {
 	const struct compare_cell *x = compare_cell(&s->cmp, row, col);
@@ -480,7 +480,7 @@ share_cell_text(const struct share *s, size_t row, size_t col, char *buf,
 }
 
 char *
-share_row_name(const struct share *s, size_t row)
+report_row_name(const struct report *s, size_t row)
 {
 	const struct compare_row *r = &s->cmp.rows[row];
 
@@ -492,29 +492,30 @@ share_row_name(const struct share *s, size_t row)
 /* --------------------------------------------------------------- files */
 
 void
-share_render(const struct share *s, enum share_format f, struct strbuf *out)
+report_render(const struct report *s, enum report_format f, struct strbuf *out)
 {
 	switch (f) {
-	case SHARE_MARKDOWN:
-		share_markdown(s, out);
+	case REPORT_MARKDOWN:
+		report_markdown(s, out);
 		break;
-	case SHARE_HTML:
-		share_html(s, out);
+	case REPORT_HTML:
+		report_html(s, out);
 		break;
-	case SHARE_TEXT:
-		share_text(s, out);
+	case REPORT_TEXT:
+		report_text(s, out);
 		break;
 	}
 }
 
 const char *
-share_format_ext(enum share_format f)
+report_format_ext(enum report_format f)
 {
-	return f == SHARE_HTML ? "html" : f == SHARE_MARKDOWN ? "md" : "txt";
+	return f == REPORT_HTML ? "html" : f == REPORT_MARKDOWN ? "md" : "txt";
 }
 
 char *
-share_default_path(const struct share *s, enum share_format f, const char *dir)
+report_default_path(const struct report *s, enum report_format f,
+    const char *dir)
 {
 	const char *path = NULL, *base, *slash;
 	size_t n;
@@ -524,18 +525,18 @@ share_default_path(const struct share *s, enum share_format f, const char *dir)
 	if (path == NULL)
 		return xasprintf("%s/report-%s.%s", dir,
 		    s->nrecs > 0 && s->r[0].lab ? s->r[0].lab : "raidlab",
-		    share_format_ext(f));
+		    report_format_ext(f));
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
 	n = strlen(base);
 	if (n > 5 && strcmp(base + n - 5, ".json") == 0)
 		n -= 5;
 	return xasprintf("%.*sreport-%.*s.%s", (int)(base - path), path, (int)n,
-	    base, share_format_ext(f));
+	    base, report_format_ext(f));
 }
 
 int
-share_save(const struct share *s, enum share_format f, const char *path,
+report_save(const struct report *s, enum report_format f, const char *path,
     struct err *e)
 {
 	struct strbuf b;
@@ -543,7 +544,7 @@ share_save(const struct share *s, enum share_format f, const char *path,
 
 	strbuf_init(&b);
 	strbuf_add(&b, "");
-	share_render(s, f, &b);
+	report_render(s, f, &b);
 	rc = afile_write(path, b.s, b.len, e);
 	strbuf_done(&b);
 	return rc;

@@ -1,5 +1,5 @@
 /*
- * Inline SVG charts for the HTML report (share-svg.h): axes, bars with
+ * Inline SVG charts for the HTML report (report-svg.h): axes, bars with
  * whiskers, lines with a legend. Coordinates are SVG units in a viewBox
  * SVG_WIDTH wide; the page's CSS scales the chart to its column. Any
  * thread.
@@ -14,7 +14,7 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "share-svg.h"
+#include "report-svg.h"
 
 /* Okabe and Ito's colours, the yellow last: it fades on white paper. */
 static const char *const palette[] = {

@@ -1,8 +1,8 @@
 /*
- * The report as a mail (share.h): plain ASCII within SHARE_TEXT_WIDTH
+ * The report as a mail (report.h): plain ASCII within REPORT_TEXT_WIDTH
  * columns, no colour, so it pastes into a mailing-list post as it is.
  * The answer first: the question, each variant over all tests, a line
- * per test with its verdicts in the three words (share-answer.c), how
+ * per test with its verdicts in the three words (report-answer.c), how
  * they were reached, what could not be measured and the caveats, each
  * said once. Then the evidence: the records and their host, the disks,
  * how each variant was built (commands wrapped as a shell reads them,
@@ -24,10 +24,10 @@
 #include "base/textsafe.h"
 #include "base/xalloc.h"
 #include "measure/result.h"
-#include "share-int.h"
-#include "share.h"
+#include "report-int.h"
+#include "report.h"
 
-#define W SHARE_TEXT_WIDTH
+#define W REPORT_TEXT_WIDTH
 
 /* s in ASCII: control characters and invalid UTF-8 as "\\xHH"
    (textsafe.h: a record's names may carry escape sequences), "±" ->
@@ -66,7 +66,7 @@ ascii(const char *text)
 }
 
 void
-share_wrap(struct strbuf *out, const char *text, size_t first_len,
+report_wrap(struct strbuf *out, const char *text, size_t first_len,
     size_t indent, size_t width)
 {
 	char *a = ascii(text), *p = a;
@@ -113,7 +113,7 @@ field(struct strbuf *out, size_t indent, const char *label, const char *text)
 	char *t = xasprintf("%s: %s", label, text);
 
 	strbuf_printf(out, "%*s", (int)indent, "");
-	share_wrap(out, t, indent, indent + 4, W);
+	report_wrap(out, t, indent, indent + 4, W);
 	free(t);
 }
 
@@ -174,7 +174,7 @@ command(struct strbuf *out, const char *cmd, size_t indent)
 
 /* The records ask one question: it is said once, at the top. */
 static bool
-one_question(const struct share *s)
+one_question(const struct report *s)
 {
 	bool same = s->nrecs > 0 && s->r[0].question != NULL;
 
@@ -185,13 +185,13 @@ one_question(const struct share *s)
 }
 
 static void
-records(const struct share *s, struct strbuf *out)
+records(const struct report *s, struct strbuf *out)
 {
 	bool same = one_question(s);
 
 	heading(out, _("Records"));
 	for (size_t i = 0; i < s->nrecs; i++) {
-		const struct share_record *r = &s->r[i];
+		const struct report_record *r = &s->r[i];
 		char *head = xasprintf("#%zu %s", i + 1, r->label);
 
 		field(out, 0, head, r->path ? r->path : _("(not saved)"));
@@ -215,13 +215,13 @@ records(const struct share *s, struct strbuf *out)
 }
 
 static void
-disks(const struct share *s, struct strbuf *out)
+disks(const struct report *s, struct strbuf *out)
 {
 	if (s->ndisks == 0)
 		return;
 	heading(out, _("Disks"));
 	for (size_t i = 0; i < s->ndisks; i++) {
-		const struct share_disk *d = &s->disks[i];
+		const struct report_disk *d = &s->disks[i];
 		char *t = xasprintf("%s%s%s; %s; %s %s", d->size ? d->size : "",
 		    d->size ? ", " : "", d->model ? d->model : _("no model"),
 		    d->kind, _("used by"), d->used_by);
@@ -232,12 +232,12 @@ disks(const struct share *s, struct strbuf *out)
 }
 
 static void
-variants(const struct share *s, struct strbuf *out)
+variants(const struct report *s, struct strbuf *out)
 {
 	heading(out, _("How each variant was built"));
 	for (size_t i = 0; i < s->nv; i++) {
-		const struct share_variant *v = &s->v[i];
-		char *name = share_row_name(s, i);
+		const struct report_variant *v = &s->v[i];
+		char *name = report_row_name(s, i);
 
 		strbuf_add(out, "\n");
 		field(out, 0, name,
@@ -261,7 +261,7 @@ variants(const struct share *s, struct strbuf *out)
 			    v->nbuilds);
 
 			strbuf_add(out, "    ");
-			share_wrap(out, b, 4, 6, W);
+			report_wrap(out, b, 4, 6, W);
 			free(b);
 		} else if (v->ncommands > 0) {
 			strbuf_printf(out, "    %s\n", _("Commands, as run:"));
@@ -272,14 +272,14 @@ variants(const struct share *s, struct strbuf *out)
 			strbuf_printf(out, "    %s\n", _("Read back:"));
 		for (size_t k = 0; k < v->nsettings; k++) {
 			strbuf_add(out, "      ");
-			share_wrap(out, v->settings[k], 6, 10, W);
+			report_wrap(out, v->settings[k], 6, 10, W);
 		}
 	}
 }
 
 /* One test: a line per row with a figure, then the answers. */
 static void
-test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
+test_block(const struct report *s, size_t k, size_t nw, struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 	const struct compare_col *col = &c->cols[k];
@@ -288,11 +288,11 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 	    col->lower_better ? _("lower is better") : _("higher is better"));
 
 	strbuf_add(out, "\n");
-	share_wrap(out, t, 0, 4, W);
+	report_wrap(out, t, 0, 4, W);
 	free(t);
 	if (col->apart != NULL) {
 		strbuf_add(out, "  ");
-		share_wrap(out, col->apart, 2, 4, W);
+		report_wrap(out, col->apart, 2, 4, W);
 	}
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_cell *x = compare_cell(c, i, k);
@@ -300,18 +300,18 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 
 		if (x->n == 0 && x->failed == 0)
 			continue;
-		a = share_row_name(s, i);
+		a = report_row_name(s, i);
 		name = ascii(a);
 		free(a);
-		a = ascii(share_cell_text(s, i, k, cell, sizeof cell));
-		share_change_text(s, i, k, ch, sizeof ch);
+		a = ascii(report_cell_text(s, i, k, cell, sizeof cell));
+		report_change_text(s, i, k, ch, sizeof ch);
 		/* Cut to nw: a longer name is named in full above. */
 		line = xasprintf("%c %-*.*s %16s %3zu  ",
 		    col->best == i ? '*' : ' ', (int)nw, (int)nw, name, a,
 		    x->n);
 		free(a);
 		strbuf_printf(out, "  %s", line);
-		share_wrap(out, ch, strlen(line) + 2, nw + 26, W);
+		report_wrap(out, ch, strlen(line) + 2, nw + 26, W);
 		free(line);
 		free(name);
 	}
@@ -320,7 +320,7 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 
 		if (a != NULL) {
 			strbuf_add(out, "  ");
-			share_wrap(out, a, 2, 4, W);
+			report_wrap(out, a, 2, 4, W);
 		}
 		free(a);
 	}
@@ -329,11 +329,11 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 		char *m = compare_marks_text(c, i, k);
 
 		if (m[0] != '\0') {
-			char *name = share_row_name(s, i);
+			char *name = report_row_name(s, i);
 			char *t2 = xasprintf("! %s: %s", name, m);
 
 			strbuf_add(out, "  ");
-			share_wrap(out, t2, 2, 4, W);
+			report_wrap(out, t2, 2, 4, W);
 			free(t2);
 			free(name);
 		}
@@ -342,14 +342,14 @@ test_block(const struct share *s, size_t k, size_t nw, struct strbuf *out)
 }
 
 static void
-results(const struct share *s, struct strbuf *out)
+results(const struct report *s, struct strbuf *out)
 {
 	const struct compare *c = &s->cmp;
 	size_t nw = 8;
 	char *t;
 
 	for (size_t i = 0; i < c->nrows; i++) {
-		char *r = share_row_name(s, i), *n = ascii(r);
+		char *r = report_row_name(s, i), *n = ascii(r);
 
 		if (strlen(n) > nw)
 			nw = strlen(n);
@@ -360,7 +360,7 @@ results(const struct share *s, struct strbuf *out)
 		nw = 24;
 	heading(out, _("Results"));
 	if (c->baseline != COMPARE_NONE) {
-		char *b = share_row_name(s, c->baseline), conf[16];
+		char *b = report_row_name(s, c->baseline), conf[16];
 
 		t = xasprintf(_("Each figure is the mean of n repeats with "
 				"where the 95%% confidence interval of their "
@@ -370,7 +370,7 @@ results(const struct share *s, struct strbuf *out)
 				"interval, then its verdict: better or worse, "
 				"the same within the margin, or can't tell. * "
 				"a proven best; ! an unstable sample."),
-		    b, share_conf_text(c->conf_shown, conf, sizeof conf));
+		    b, report_conf_text(c->conf_shown, conf, sizeof conf));
 		free(b);
 	} else {
 		t = xstrdup(_("Each figure is the mean of n repeats with where "
@@ -379,7 +379,7 @@ results(const struct share *s, struct strbuf *out)
 			      "never below 0). * a proven best; ! an unstable "
 			      "sample."));
 	}
-	share_wrap(out, t, 0, 0, W);
+	report_wrap(out, t, 0, 0, W);
 	free(t);
 	for (size_t k = 0; k < c->ncols; k++)
 		test_block(s, k, nw, out);
@@ -392,12 +392,12 @@ static void
 bullet(struct strbuf *out, const char *text)
 {
 	strbuf_add(out, "  - ");
-	share_wrap(out, text, 4, 6, W);
+	report_wrap(out, text, 4, 6, W);
 }
 
 /* Each variant over every test: its summary line. */
 static void
-overall(const struct share *s, struct strbuf *out)
+overall(const struct report *s, struct strbuf *out)
 {
 	bool head = false;
 
@@ -418,9 +418,9 @@ overall(const struct share *s, struct strbuf *out)
 
 /* The answer of test k in one line (wrapped): each variant's verdict. */
 static void
-answer_line(const struct share *s, size_t k, struct strbuf *out)
+answer_line(const struct report *s, size_t k, struct strbuf *out)
 {
-	char *name = share_test_name(s, k);
+	char *name = report_test_name(s, k);
 	struct strbuf b;
 	size_t said = 0;
 
@@ -428,21 +428,21 @@ answer_line(const struct share *s, size_t k, struct strbuf *out)
 	strbuf_printf(&b, "%s: ", name);
 	free(name);
 	for (size_t i = 0; i < s->cmp.nrows; i++) {
-		if (!share_judged(s, i, k))
+		if (!report_judged(s, i, k))
 			continue;
 		if (said++ > 0)
 			strbuf_add(&b, "; ");
-		share_verdict_words(s, i, k, &b);
+		report_verdict_words(s, i, k, &b);
 	}
 	if (said == 0)
-		strbuf_add(&b, share_nothing_judged(s));
+		strbuf_add(&b, report_nothing_judged(s));
 	bullet(out, b.s);
 	strbuf_done(&b);
 }
 
 /* How the verdicts were reached, once for every answer. */
 static void
-method(const struct share *s, struct strbuf *out)
+method(const struct report *s, struct strbuf *out)
 {
 	char *m = compare_method_text(&s->cmp);
 	char *t = xasprintf(_("%s. ! marks an unstable sample: its reasons "
@@ -456,21 +456,21 @@ method(const struct share *s, struct strbuf *out)
 
 /* What has no figure to judge: variants not measured, tests too fast. */
 static void
-not_measured(const struct share *s, struct strbuf *out)
+not_measured(const struct report *s, struct strbuf *out)
 {
 	char **v;
 	size_t n;
 
-	share_unmeasured(s, &v, &n);
+	report_unmeasured(s, &v, &n);
 	if (n > 0)
 		heading(out, _("Could not be measured"));
 	for (size_t i = 0; i < n; i++)
 		bullet(out, v[i]);
-	share_strv_free(v, n);
+	report_strv_free(v, n);
 }
 
 static void
-caveats(const struct share *s, struct strbuf *out)
+caveats(const struct report *s, struct strbuf *out)
 {
 	if (s->ncaveats == 0)
 		return;
@@ -520,7 +520,7 @@ lab_line(struct strbuf *out, const char *l)
 
 	if (l[ind] == '#') {
 		strbuf_printf(out, "%.*s", (int)ind + 2, l);
-		share_wrap(out, l + ind + (l[ind + 1] == ' ' ? 2 : 1), ind + 2,
+		report_wrap(out, l + ind + (l[ind + 1] == ' ' ? 2 : 1), ind + 2,
 		    ind + 2, W);
 		return;
 	}
@@ -544,7 +544,7 @@ lab_line(struct strbuf *out, const char *l)
 }
 
 static void
-lab_files(const struct share *s, struct strbuf *out)
+lab_files(const struct report *s, struct strbuf *out)
 {
 	for (size_t i = 0; i < s->nrecs; i++) {
 		char *t, *a, *p;
@@ -554,7 +554,7 @@ lab_files(const struct share *s, struct strbuf *out)
 		t = xasprintf(_("The lab of #%zu, as it ran"), i + 1);
 		heading(out, t);
 		free(t);
-		share_wrap(out,
+		report_wrap(out,
 		    _("Save the lines between the scissors as a file and run "
 		      "it with 'raidlab run FILE' (see raidlab.lab(5))."),
 		    0, 0, W);
@@ -576,7 +576,7 @@ lab_files(const struct share *s, struct strbuf *out)
 }
 
 void
-share_text(const struct share *s, struct strbuf *out)
+report_text(const struct report *s, struct strbuf *out)
 {
 	char *t = xasprintf(_("raidlab report: %s"),
 	    s->nrecs > 0 && s->r[0].lab ? s->r[0].lab : _("results"));
@@ -584,7 +584,7 @@ share_text(const struct share *s, struct strbuf *out)
 
 	n = strlen(t);
 
-	share_wrap(out, t, 0, 0, W);
+	report_wrap(out, t, 0, 0, W);
 	for (size_t i = 0; i < (n < W ? n : W); i++)
 		strbuf_add(out, "=");
 	strbuf_add(out, "\n");
@@ -603,6 +603,6 @@ share_text(const struct share *s, struct strbuf *out)
 	disks(s, out);
 	variants(s, out);
 	results(s, out);
-	share_lat_text(s, out);
+	report_lat_text(s, out);
 	lab_files(s, out);
 }
