@@ -1,11 +1,11 @@
 #!/bin/sh
 # The shape of the tree in a tarball, from GNU tar's listing (tar tvf),
 # one column per tarball, side by side: the figures the synthetic tree's
-# generator (src/tree.c) is held to. Any compression GNU tar reads; no
+# generator (src/measure/tree.c) is held to. Any compression GNU tar reads; no
 # root, nothing extracted, only POSIX sh, awk and sort.
 #   bench/tree-stats.sh /usr/src/linux-source-6.1.tar.xz untar-tree-v2-....tar
 # A FILE named LIST:FILE is already such a listing (tar tvf > FILE).
-# Definitions (src/tree.c and tests/unit/test-tree.c use the same):
+# Definitions (src/measure/tree.c and tests/unit/test-tree.c use the same):
 #   depth    path components, the top directory being 1 ("linux/a/b.c": 3)
 #   files    regular-file entries ("-"), hard links ("h") not included
 #   exec     files with any x bit; empty: files of 0 bytes

@@ -3,7 +3,7 @@
 
 Simulates pairs of samples shaped like storage figures and asks raidlab's
 own statistics (through the stats-scipy program's --filter mode, which
-calls src/stats*.c) for each test's verdict at 95%:
+calls src/figures/stats*.c) for each test's verdict at 95%:
   lognormal   sigma 0.05 (a quiet disk), 0.25, 1 (a noisy one)
   warming     lognormal sigma 0.1, each repeat with chance 0.3 served
               from a warm cache: 2 to 5 times faster

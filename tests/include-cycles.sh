@@ -1,13 +1,15 @@
 #!/bin/sh
 # No include cycle between modules, so that the layers keep pointing one
 # way. A module is a folder's files that share the name's first word:
-# the file name up to its first '-' (src/lab-check-array.c and
-# src/lab.h are src/lab; ui/tui-run-draw.c is ui/tui; a header is in the
-# module its name says, so src/engine-int.h is src/engine). A module
-# depends on another when one of its files includes (#include "x.h") a
-# header of the other, found by the include's path under src/ or ui/.
-# Any cycle of such dependencies fails, printed with the includes that
-# make each step of it.
+# the folder and the file name up to its first '-' (src/lab/lab-check-
+# array.c and src/lab/lab.h are src/lab/lab; ui/tui/tui-run-draw.c is
+# ui/tui/tui; a header is in the module its name says, so
+# src/measure/engine-int.h is src/measure/engine). A module depends on
+# another when one of its files includes (#include "x.h") a header of the
+# other, found as the compiler finds it: in the including file's folder
+# ("lab-int.h"), else under src/ or ui/ ("base/xalloc.h"). Any cycle of
+# such dependencies fails, printed with the includes that make each step
+# of it.
 #
 # include-cycles.sh [ROOT]: check ROOT (default $top_srcdir, else .).
 # Without ROOT it first proves on a tree of its own that it sees a cycle,
@@ -59,7 +61,9 @@ cycles() {
 	END {
 		for (i = 1; i <= ninc; i++) {
 			split(inc[i], p, " ")
-			target = ("src/" p[2]) in files ? "src/" p[2] : \
+			here = p[1]; sub(/\/[^\/]*$/, "", here)
+			target = (here "/" p[2]) in files ? here "/" p[2] : \
+			    ("src/" p[2]) in files ? "src/" p[2] : \
 			    ("ui/" p[2]) in files ? "ui/" p[2] : ""
 			if (target == "")
 				continue	# config.h, a system or a test header
@@ -83,16 +87,21 @@ cycles() {
 if [ $# -eq 0 ]; then
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/raidlab-cycles.XXXXXX") || exit 99
 	trap 'rm -rf "$tmp"' EXIT
-	mkdir "$tmp/src" "$tmp/ui"
-	printf '#include "b.h"\n' >"$tmp/src/a.h"
-	printf '#include "a.h"\n' >"$tmp/src/b-x.c"
-	: >"$tmp/src/b.h"
-	printf '#include "a.h"\n#include "b.h"\n' >"$tmp/ui/c.c"
+	# src/x/a -> src/x/b (a bare include, found beside a.h, not the
+	# src/y/b.h of the same name) -> src/y/c -> src/x/a again.
+	mkdir -p "$tmp/src/x" "$tmp/src/y" "$tmp/ui"
+	printf '#include "b.h"\n' >"$tmp/src/x/a.h"
+	printf '#include "y/c.h"\n' >"$tmp/src/x/b.h"
+	: >"$tmp/src/y/b.h"
+	: >"$tmp/src/y/c.h"
+	printf '#include "c.h"\n#include "x/a.h"\n' >"$tmp/src/y/c-x.c"
+	printf '#include "x/a.h"\n' >"$tmp/ui/d.c"
 	if cycles "$tmp" >"$tmp/out"; then
-		echo "FAIL: include-cycles.sh sees no cycle in src/a <-> src/b" >&2
+		echo "FAIL: include-cycles.sh sees no cycle src/x/a -> src/x/b -> src/y/c" >&2
 		exit 1
 	fi
-	grep -q 'src/b-x.c includes a.h' "$tmp/out" || {
+	grep -q 'src/x/a.h includes b.h' "$tmp/out" &&
+		grep -q 'src/y/c-x.c includes x/a.h' "$tmp/out" || {
 		cat "$tmp/out" >&2
 		echo "FAIL: include-cycles.sh does not name the include" >&2
 		exit 1

@@ -1,17 +1,22 @@
 #!/bin/sh
 # ARCHITECTURE.md against the tree, so that the map cannot drift from
 # what it maps:
-#  - every path in backticks exists: `dir/` a folder, `src/lab` a module
-#    (src/lab.c, .h or src/lab-*), `src/wl-*` a glob matching something,
-#    `configure.ac` a top-level file; a path containing NAME is a file
-#    still to write and is skipped;
+#  - every path in backticks exists: `dir/` a folder, `src/lab/lab` a
+#    module (src/lab/lab.c, .h or src/lab/lab-*), `src/measure/wl-*` a
+#    glob matching something, `configure.ac` a top-level file; a path
+#    containing NAME is a file still to write and is skipped;
 #  - every `name()` is defined in src/ or ui/ (a line starting "name("),
 #    every `name[]` is a table defined there;
 #  - every folder of the tree is named as `folder/` in "## Codemap";
-#  - every module (tests/include-cycles.sh's: a folder's files sharing
-#    the name's first word) is in a row of the table in "## Layers", and
-#    every #include in src/ and ui/ goes to a module of the same row or
-#    of one further down;
+#  - the table in "## Layers" has a row per layer, its folder in the
+#    second column and its modules (tests/include-cycles.sh's: a
+#    folder's files sharing the name's first word) in the third: every
+#    folder of src/ and ui/ with a source file is in a row, every module
+#    is in its folder's row and every module there exists;
+#  - every #include in src/ and ui/, found as the compiler finds it (in
+#    the including file's folder, else under src/ or ui/), goes to a
+#    folder of the same row or of one further down, and names a header
+#    of its own folder bare ("lab-int.h", never "lab/lab-int.h");
 #  - no file in src/ includes a curses, form or menu header.
 # The folders are git's (tracked or not ignored) when ROOT is a
 # checkout, else those found (a dist tree), leaving out what autotools
@@ -81,12 +86,12 @@ check_names() {
 		_\(\) | N_\(\)) ;;
 		*[!a-z0-9_]*\(\) | *[!a-z0-9_]*\[\]) ;;
 		*\(\))
-			grep -q "^${t%??}(" src/*.c ui/*.c 2>/dev/null || {
+			grep -rq --include='*.c' "^${t%??}(" src ui 2>/dev/null || {
 				echo "map: \`$t\` is defined nowhere in src/ or ui/" >&2
 				bad=1
 			} ;;
 		*\[\])
-			grep -q "[ *]${t%??}\[\] = " src/*.c ui/*.c 2>/dev/null || {
+			grep -rq --include='*.c' "[ *]${t%??}\[\] = " src ui 2>/dev/null || {
 				echo "map: table \`$t\` is defined nowhere in src/ or ui/" >&2
 				bad=1
 			} ;;
@@ -96,7 +101,8 @@ $1
 EOF
 }
 
-# Every module in a row of the layers ($1), every include downwards.
+# Every folder and module in a row of the layers ($1), every include
+# downwards.
 check_layers() {
 	find src ui -name '*.[ch]' 2>/dev/null | LC_ALL=C sort |
 		while IFS= read -r f; do
@@ -106,44 +112,70 @@ check_layers() {
 					printf 'I %s %s\n' "$f" "$inc"
 				done
 		done | LC_ALL=C awk -v layers="$1" '
-	function module(path,   dir, base) {
-		dir = path; sub(/\/[^\/]*$/, "", dir)
+	function folder(path) {
+		sub(/\/[^\/]*$/, "", path)
+		return path
+	}
+	function module(path,   base) {
 		base = path; sub(/^.*\//, "", base)
 		sub(/\.[ch]$/, "", base); sub(/-.*/, "", base)
-		return dir "/" base
+		return folder(path) "/" base
 	}
+	# A row: | layer | `folder/` | `module` ... | what it holds |
 	BEGIN {
 		n = split(layers, line, "\n")
 		for (i = 1; i <= n; i++) {
-			if (line[i] !~ /^\|/)
+			if (split(line[i], col, "|") < 5 ||
+			    col[3] !~ /^ *`(src|ui)(\/[a-z0-9]+)*\/` *$/)
 				continue
-			l = line[i]; row = 0
-			while (match(l, /`(src|ui)\/[a-z0-9]+`/)) {
-				if (!row)
-					row = ++rows
-				rank[substr(l, RSTART + 1, RLENGTH - 2)] = row
+			dir = col[3]; gsub(/[ `]/, "", dir); sub(/\/$/, "", dir)
+			rank[dir] = ++rows
+			l = col[4]
+			while (match(l, /`[a-z0-9]+`/)) {
+				listed[dir "/" substr(l, RSTART + 1, RLENGTH - 2)] = 1
 				l = substr(l, RSTART + RLENGTH)
 			}
 		}
 	}
-	$1 == "F" { files[$2] = 1; nf++; next }
+	$1 == "F" { files[$2] = 1; mods[module($2)] = 1; nf++; next }
 	{ inc[++ninc] = $0 }
 	END {
-		for (f in files)
-			if (!(module(f) in rank) && !(module(f) in said)) {
-				printf "map: module %s (%s) is in no row of ## Layers\n",
-				    module(f), f > "/dev/stderr"
-				said[module(f)] = bad = 1
+		for (f in files) {
+			d = folder(f); m = module(f)
+			if (!(d in rank)) {
+				if (!(d in said))
+					printf "map: folder %s/ (%s) is in no row of ## Layers\n",
+					    d, f > "/dev/stderr"
+				said[d] = bad = 1
+			} else if (!(m in listed) && !(m in said)) {
+				printf "map: module %s (%s) is not in the row of %s/ in ## Layers\n",
+				    m, f, d > "/dev/stderr"
+				said[m] = bad = 1
+			}
+		}
+		for (m in listed)
+			if (!(m in mods)) {
+				printf "map: module %s in ## Layers has no file\n",
+				    m > "/dev/stderr"
+				bad = 1
 			}
 		for (i = 1; i <= ninc; i++) {
 			split(inc[i], p, " ")
-			t = ("src/" p[3]) in files ? "src/" p[3] : \
+			a = folder(p[2])
+			t = (a "/" p[3]) in files ? a "/" p[3] : \
+			    ("src/" p[3]) in files ? "src/" p[3] : \
 			    ("ui/" p[3]) in files ? "ui/" p[3] : ""
-			a = module(p[2]); b = module(t)
-			if (t != "" && (a in rank) && (b in rank) &&
-			    rank[b] < rank[a]) {
-				printf "map: %s includes %s, but %s is above %s in ## Layers\n",
+			if (t == "")
+				continue	# config.h, a system or a test header
+			b = folder(t)
+			if ((a in rank) && (b in rank) && rank[b] < rank[a]) {
+				printf "map: %s includes %s, but %s/ is above %s/ in ## Layers\n",
 				    p[2], p[3], b, a > "/dev/stderr"
+				bad = 1
+			}
+			if (a == b && p[3] ~ /\//) {
+				printf "map: %s includes %s: a header of its own folder is included bare\n",
+				    p[2], p[3] > "/dev/stderr"
 				bad = 1
 			}
 		}
@@ -172,8 +204,8 @@ check() {
 		}
 	done
 	check_layers "$layers" || bad=1
-	if grep -l -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*<(n?curses|ncursesw/[a-z]+|form|menu|panel)\.h>' \
-	    src/*.[ch] 2>/dev/null >&2; then
+	if grep -rl --include='*.[ch]' -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*<(n?curses|ncursesw/[a-z]+|form|menu|panel)\.h>' \
+	    src 2>/dev/null >&2; then
 		echo "map: the files above include curses in src/" >&2
 		bad=1
 	fi
@@ -187,24 +219,33 @@ check() {
 if [ $# -eq 0 ]; then
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/raidlab-map.XXXXXX") || exit 99
 	trap 'rm -rf "$tmp"' EXIT
-	mkdir "$tmp/src" "$tmp/ui" "$tmp/extra"
-	printf '#include "b.h"\n' >"$tmp/src/b-x.c"
-	printf '#include "b.h"\n' >"$tmp/src/a.c"
-	: >"$tmp/src/b.h"
-	printf '#include <curses.h>\n' >"$tmp/src/c.c"
+	mkdir -p "$tmp/src/x" "$tmp/src/y" "$tmp/src/z" "$tmp/ui" "$tmp/extra"
+	printf '#include "b.h"\n#include "x/b.h"\n' >"$tmp/src/x/b-x.c"
+	: >"$tmp/src/x/b.h"
+	printf '#include <curses.h>\n' >"$tmp/src/x/c.c"
+	: >"$tmp/src/x/d.c"
+	printf '#include "x/b.h"\n' >"$tmp/src/y/a.c"
+	: >"$tmp/src/z/e.c"
 	cat >"$tmp/doc" <<'EOF'
 ## Layers
-| `src/b` `src/c` |
-| `src/a` |
+| layer | folder | modules | what |
+|---|---|---|---|
+| top | `src/x/` | `b` `c` `gone` | |
+| below | `src/y/` | `a` | |
 ## Codemap
-`src/` `ui/` `src/gone.c` `nothing()` `src/b`
+`src/` `src/x/` `src/y/` `src/z/` `ui/` `src/gone.c` `nothing()`
+`src/x/b`
 EOF
 	if (check "$tmp/doc" "$tmp") 2>"$tmp/out"; then
 		echo "FAIL: map.sh passes a map that is wrong" >&2
 		exit 1
 	fi
 	for want in '`src/gone.c` names nothing' 'folder extra/' \
-	    '`nothing()` is defined nowhere' 'src/a.c includes b.h' \
+	    '`nothing()` is defined nowhere' 'src/y/a.c includes x/b.h' \
+	    'src/x/b-x.c includes x/b.h: a header of its own folder' \
+	    'folder src/z/ (src/z/e.c) is in no row' \
+	    'module src/x/d (src/x/d.c) is not in the row of src/x/' \
+	    'module src/x/gone in ## Layers has no file' \
 	    'include curses'; do
 		grep -qF "$want" "$tmp/out" || {
 			cat "$tmp/out" >&2

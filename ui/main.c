@@ -15,15 +15,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cli-scale.h"
-#include "err.h"
-#include "i18n.h"
-#include "lab.h"
-#include "lab-scale.h"
-#include "suggest.h"
-#include "textsafe.h"
-#include "xalloc.h"
+#include "base/err.h"
+#include "base/i18n.h"
+#include "base/suggest.h"
+#include "base/textsafe.h"
+#include "base/xalloc.h"
+#include "cli/cli-scale.h"
+#include "cli/cli.h"
+#include "lab/lab-scale.h"
+#include "lab/lab.h"
 
 const struct cli_cmd *const cli_table[] = {
 	&cli_disks,

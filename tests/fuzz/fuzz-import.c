@@ -17,9 +17,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "import.h"
-#include "record.h"
+#include "base/err.h"
+#include "results/import.h"
+#include "results/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

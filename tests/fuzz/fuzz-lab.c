@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "lab.h"
-#include "xalloc.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,11 +17,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "err.h"
-#include "record.h"
-#include "report.h"
-#include "strbuf.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "results/compare.h"
+#include "results/record.h"
+#include "results/show.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -58,9 +58,9 @@ use(const struct record *rec)
 	size_t r, k;
 
 	strbuf_init(&out);
-	report_header(rec, &out);
-	report_runs(rec, &out);
-	report_csv(rec, &out);
+	show_header(rec, &out);
+	show_runs(rec, &out);
+	show_csv(rec, &out);
 	strbuf_done(&out);
 	compare_init(&c);
 	compare_add(&c, rec, NULL);

@@ -20,7 +20,7 @@ done
 
 # Every source file that uses _() must be listed for xgettext.
 cd "$top_srcdir" || fail "cd $top_srcdir"
-for f in $(grep -l -E '(^|[^A-Za-z0-9_])N?_\("' src/*.c ui/*.c); do
+for f in $(grep -rl --include='*.c' -E '(^|[^A-Za-z0-9_])N?_\("' src ui); do
 	grep -qx "$f" po/POTFILES.in || fail "$f uses _() but is not in po/POTFILES.in"
 done
 exit 0

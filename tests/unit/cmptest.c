@@ -7,9 +7,9 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "base/err.h"
+#include "base/xalloc.h"
 #include "cmptest.h"
-#include "err.h"
-#include "xalloc.h"
 
 static const char lab_text[] =
     "name = \"cmplab\";\n"

@@ -10,10 +10,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "compare.h"
-#include "lab.h"
-#include "record.h"
-#include "result.h"
+#include "lab/lab.h"
+#include "measure/result.h"
+#include "results/compare.h"
+#include "results/record.h"
 
 /* The lab's variants and workloads, by index. */
 enum { V_SLOW, V_FAST, V_MIRROR };

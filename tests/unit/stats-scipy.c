@@ -25,8 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "stats.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
+#include "figures/stats.h"
 
 #define MAX_LISTS 3
 

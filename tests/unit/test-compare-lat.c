@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "err.h"
-#include "hist.h"
-#include "lab.h"
-#include "record.h"
-#include "result.h"
-#include "xalloc.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "figures/hist.h"
+#include "lab/lab.h"
+#include "measure/result.h"
+#include "results/compare.h"
+#include "results/record.h"
 
 static const char lab_text[] =
     "name = \"latlab\";\n"

@@ -12,12 +12,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/err.h"
+#include "base/xalloc.h"
 #include "cmptest.h"
-#include "compare.h"
-#include "err.h"
-#include "lab.h"
-#include "record.h"
-#include "xalloc.h"
+#include "lab/lab.h"
+#include "results/compare.h"
+#include "results/record.h"
 
 /* ---------------------------------------------------------------- records */
 

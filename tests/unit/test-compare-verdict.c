@@ -14,13 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/err.h"
 #include "cmptest.h"
-#include "compare.h"
-#include "err.h"
-#include "lab.h"
-#include "record.h"
-#include "result.h"
-#include "stats.h"
+#include "figures/stats.h"
+#include "lab/lab.h"
+#include "measure/result.h"
+#include "results/compare.h"
+#include "results/record.h"
 
 /* The same figures with a CV near 3%: no difference, but the 90%
    interval (about +-3.3%) is wider than the +-2% margin: can't tell,

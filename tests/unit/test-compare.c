@@ -13,10 +13,10 @@
 #include <math.h>
 
 #include "cmptest.h"
-#include "compare.h"
-#include "lab.h"
-#include "record.h"
-#include "result.h"
+#include "lab/lab.h"
+#include "measure/result.h"
+#include "results/compare.h"
+#include "results/record.h"
 
 /* ---------------------------------------------------------------- table */
 

@@ -18,12 +18,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "afile.h"
+#include "base/afile.h"
+#include "base/err.h"
+#include "base/jsonx.h"
+#include "base/tick.h"
+#include "base/units.h"
 #include "unit.h"
-#include "err.h"
-#include "jsonx.h"
-#include "tick.h"
-#include "units.h"
 
 struct size_case {
 	char *text;

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "devstat.h"
-#include "engine.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
+#include "disk/devstat.h"
+#include "measure/engine.h"
 
 static char root[] = "/tmp/raidlab-devstat-XXXXXX";
 

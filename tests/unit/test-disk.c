@@ -17,15 +17,15 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "disk-json.h"
-#include "disk-table.h"
-#include "disk-usage.h"
-#include "disk-watch.h"
-#include "disk.h"
-#include "err.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "disk/disk-json.h"
+#include "disk/disk-table.h"
+#include "disk/disk-usage.h"
+#include "disk/disk-watch.h"
+#include "disk/disk.h"
 #include "unit-disk.h"
 #include "unit.h"
-#include "xalloc.h"
 
 static FILE *
 fixture(const char *name)

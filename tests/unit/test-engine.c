@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "evq.h"
-#include "hist.h"
-#include "result.h"
-#include "series.h"
-#include "strbuf.h"
+#include "base/evq.h"
+#include "base/strbuf.h"
+#include "figures/hist.h"
+#include "figures/series.h"
+#include "measure/engine.h"
+#include "measure/result.h"
 
 static int
 cmp_u64(const void *a, const void *b)

@@ -20,10 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "exec.h"
-#include "strbuf.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "build/exec.h"
 #include "unit.h"
-#include "xalloc.h"
 
 /* Run argv with a timeout (0: none); the result is the caller's. */
 static int

@@ -18,10 +18,10 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "guard.h"
-#include "lab.h"
-#include "xalloc.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "build/guard.h"
+#include "lab/lab.h"
 
 #define TMPFS_MAGIC 0x01021994
 

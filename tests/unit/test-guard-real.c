@@ -17,12 +17,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "disk.h"
-#include "err.h"
-#include "guard.h"
-#include "unit-guard.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "build/guard.h"
+#include "disk/disk.h"
 #include "unit-disk.h"
-#include "xalloc.h"
+#include "unit-guard.h"
 
 /* ---------------------------------------------------------------- real */
 

@@ -17,12 +17,12 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "disk.h"
-#include "err.h"
-#include "guard.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "build/guard.h"
+#include "disk/disk.h"
 #include "unit-disk.h"
 #include "unit-guard.h"
-#include "xalloc.h"
 
 /* ---------------------------------------------------------------- fakes */
 

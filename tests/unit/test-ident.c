@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ident.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
+#include "build/ident.h"
 
 static char dir[] = "/tmp/raidlab-ident.XXXXXX";
 

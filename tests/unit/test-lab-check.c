@@ -19,8 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "lab.h"
+#include "base/err.h"
+#include "lab/lab.h"
 #include "unit-lab-check.h"
 #include "unit.h"
 

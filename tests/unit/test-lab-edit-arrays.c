@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "lab-edit.h"
-#include "lab.h"
+#include "base/err.h"
+#include "lab/lab-edit.h"
+#include "lab/lab.h"
 #include "unit-lab-edit.h"
 
 static const char lab_text[] =

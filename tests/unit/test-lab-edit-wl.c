@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "lab-edit.h"
-#include "lab.h"
-#include "param.h"
+#include "base/err.h"
+#include "lab/lab-edit.h"
+#include "lab/lab.h"
+#include "measure/param.h"
+#include "measure/workload.h"
 #include "unit-lab-edit.h"
-#include "workload.h"
 
 /* ---------------------------------------------------------------- workloads */
 

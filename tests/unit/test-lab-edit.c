@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "lab-edit.h"
-#include "lab.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "lab/lab-edit.h"
+#include "lab/lab.h"
+#include "measure/workload.h"
 #include "unit-lab-edit.h"
-#include "workload.h"
-#include "xalloc.h"
 
 const char base_lab[] =
     "name = \"edit\";\n"

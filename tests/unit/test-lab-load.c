@@ -18,13 +18,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "lab-edit.h"
-#include "lab.h"
-#include "param.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "lab/lab-edit.h"
+#include "lab/lab.h"
+#include "measure/param.h"
 #include "unit-lab.h"
 #include "unit.h"
-#include "xalloc.h"
 
 /* ---------------------------------------------------------------- model */
 

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "lab.h"
-#include "strbuf.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
 #include "unit-lab.h"
-#include "xalloc.h"
 
 /* text with every "@" replaced by n bytes of c; caller frees. */
 static char *

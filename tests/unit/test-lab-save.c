@@ -17,10 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "lab.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
 #include "unit-lab.h"
-#include "xalloc.h"
 
 static size_t
 count_entries(const char *dir)

@@ -1,5 +1,5 @@
 /*
- * --scale, --set and --disk on a loaded lab (src/lab-scale.c): what the
+ * --scale, --set and --disk on a loaded lab (src/lab/lab-scale.c): what the
  * values become, the floors, the messages for bad input, and that the
  * scaled lab is still a valid lab that saves and loads back as it is.
  */
@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "lab-scale.h"
-#include "lab.h"
-#include "param.h"
-#include "workload.h"
+#include "base/err.h"
+#include "lab/lab-scale.h"
+#include "lab/lab.h"
+#include "measure/param.h"
+#include "measure/workload.h"
 
 static const char *const LAB_TEXT =
     "name = \"t\";\n"

@@ -16,11 +16,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "lab.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
 #include "unit-lab.h"
 #include "unit.h"
-#include "xalloc.h"
 
 char *
 errs_text(const struct errlist *errs)

@@ -14,13 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine.h"
-#include "lab.h"
-#include "labrun.h"
-#include "record.h"
-#include "result.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
+#include "measure/engine.h"
+#include "measure/result.h"
+#include "results/record.h"
+#include "run/labrun.h"
 #include "unit-labrun.h"
-#include "xalloc.h"
 
 /* ---------------------------------------------------------------- arrays */
 

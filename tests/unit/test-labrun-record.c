@@ -10,12 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "err.h"
-#include "lab.h"
-#include "labrun.h"
-#include "record.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
+#include "results/record.h"
+#include "run/labrun.h"
 #include "unit-labrun.h"
-#include "xalloc.h"
 
 Test(labrun, the_record_of_a_run_holds_its_runs_and_rounds)
 {

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "lab.h"
-#include "labrun.h"
-#include "record.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
+#include "measure/engine.h"
+#include "results/record.h"
+#include "run/labrun.h"
 #include "unit-labrun.h"
-#include "xalloc.h"
 
 Test(labrun, grouped_order_runs_variant_after_variant)
 {

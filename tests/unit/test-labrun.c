@@ -21,14 +21,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine.h"
-#include "err.h"
-#include "lab.h"
-#include "labrun.h"
-#include "record.h"
-#include "result.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
+#include "measure/engine.h"
+#include "measure/result.h"
+#include "results/record.h"
+#include "run/labrun.h"
 #include "unit-labrun.h"
-#include "xalloc.h"
 
 /* ---------------------------------------------------------------- helpers */
 

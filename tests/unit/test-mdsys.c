@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mdsys.h"
+#include "build/mdsys.h"
 
 static char root[PATH_MAX];
 

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "param.h"
-#include "suggest.h"
-#include "workload.h"
-#include "xalloc.h"
+#include "base/err.h"
+#include "base/suggest.h"
+#include "base/xalloc.h"
+#include "measure/param.h"
+#include "measure/workload.h"
 
 /* Load "x = { TEXT };" against wl's schema; returns the problem count. */
 static int

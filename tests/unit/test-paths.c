@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "xalloc.h"
+#include "base/paths.h"
+#include "base/xalloc.h"
 
 /* The user's labs: an absolute XDG_CONFIG_HOME, else ~/.config (a
    relative XDG_CONFIG_HOME is ignored, as the XDG spec says). */

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "geom.h"
-#include "lab.h"
-#include "plan.h"
-#include "xalloc.h"
-#include "strbuf.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "build/geom.h"
+#include "build/plan.h"
+#include "lab/lab.h"
 
 #define PRE                                                                    \
 	"name = \"t\";\nworkloads = ( { type = \"fio\"; } );\nvariants = (\n"

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plot.h"
+#include "figures/plot.h"
 #include "unit.h"
 
 /* ---------------------------------------------------------------- helpers */

@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "pyrand.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "measure/pyrand.h"
 
 /* What python3 -c script prints (no shell); fails the test otherwise. */
 static char *

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "record.h"
+#include "base/err.h"
+#include "results/record.h"
 #include "unit-record.h"
 
 /* ---------------------------------------------------------------- results */

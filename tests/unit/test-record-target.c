@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "record.h"
+#include "base/xalloc.h"
+#include "results/record.h"
 #include "unit-record.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 /* First line of a command's output (no shell: argv through popen is a
  * fixed string built from a path we made). */

@@ -6,7 +6,7 @@
  * follows ~ and XDG_DATA_HOME. The helpers of the test-record program
  * (unit-record.h) live here; one result as JSON, target facts and the
  * text reports are in test-record-result.c, test-record-target.c and
- * test-report.c.
+ * test-show.c.
  */
 #include "config.h"
 
@@ -22,14 +22,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "lab.h"
-#include "record.h"
-#include "stats.h"
-#include "strbuf.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "figures/stats.h"
+#include "lab/lab.h"
+#include "results/record.h"
 #include "unit-record.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 /* ---------------------------------------------------------------- helpers */
 

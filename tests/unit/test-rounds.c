@@ -11,10 +11,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "lab.h"
-#include "result.h"
-#include "rounds.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
+#include "lab/lab.h"
+#include "measure/result.h"
+#include "run/rounds.h"
 
 static const struct rounds_goal range = { 3, 10, 0.02 };
 

@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "scratch.h"
-#include "statej.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "build/scratch.h"
+#include "build/statej.h"
 #include "unit-statej.h"
-#include "xalloc.h"
 
 /* ------------------------------------------------ scratch disks (root) */
 

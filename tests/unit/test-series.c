@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "series.h"
+#include "figures/series.h"
 
 /* The runner's cap (labrun-exec.c): an hour of 250 ms ticks. */
 #define CAP 14400

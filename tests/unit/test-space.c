@@ -17,11 +17,11 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "dirtrust.h"
-#include "err.h"
-#include "lab.h"
-#include "space.h"
-#include "xalloc.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "build/dirtrust.h"
+#include "build/space.h"
+#include "lab/lab.h"
 
 static struct lab *
 load(const char *text)

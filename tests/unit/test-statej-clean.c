@@ -21,13 +21,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exec.h"
-#include "ident.h"
-#include "loopdev.h"
-#include "statej-int.h"
-#include "statej.h"
+#include "base/xalloc.h"
+#include "build/exec.h"
+#include "build/ident.h"
+#include "build/loopdev.h"
+#include "build/statej-int.h"
+#include "build/statej.h"
 #include "unit-statej.h"
-#include "xalloc.h"
 
 /* Record the identity of path (a file or directory just made) for id. */
 static bool

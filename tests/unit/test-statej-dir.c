@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "statej.h"
+#include "base/err.h"
+#include "base/xalloc.h"
+#include "build/statej.h"
 #include "unit-statej.h"
-#include "xalloc.h"
 
 /* A journal of a dead raidlab naming file with its true identity. */
 static char *

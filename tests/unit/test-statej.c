@@ -21,13 +21,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "exec.h"
-#include "statej-int.h"
-#include "statej.h"
-#include "strbuf.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "build/exec.h"
+#include "build/statej-int.h"
+#include "build/statej.h"
 #include "unit-statej.h"
-#include "xalloc.h"
 
 char test_dir[64];
 char state_dir[128];

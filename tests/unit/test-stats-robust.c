@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "stats.h"
+#include "figures/stats.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "stats.h"
+#include "figures/stats.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
-#include "textsafe.h"
+#include "base/strbuf.h"
+#include "base/textsafe.h"
 
 struct pair {
 	const char *in;

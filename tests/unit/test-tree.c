@@ -2,7 +2,7 @@
  * The synthetic kernel-like tree: the same spec gives the same list (a
  * golden digest pins it across machines and releases), the default tree
  * has the shape of the real tree measured (linux-source-6.1) within the
- * ranges src/tree.c states, from its list and from the tarball untar
+ * ranges src/measure/tree.c states, from its list and from the tarball untar
  * writes of it (and extracts), any spec gives a tree that can be made as
  * listed, and the derived lists are consistent.
  */
@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "measure/tree.h"
 #include "tree-shape.h"
-#include "tree.h"
 #include "wltest.h"
 
 #define TREE_GOLDEN_DEFAULT 0x369c2d538d86532fULL

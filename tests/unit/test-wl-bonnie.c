@@ -17,10 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "strbuf.h"
-#include "wl-bonnie.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "measure/wl-bonnie.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 #define MiB (1024 * 1024)
 

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "tree.h"
+#include "base/xalloc.h"
+#include "measure/tree.h"
 #include "unit-compilebench.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 /* What tree t holds: regular files and their bytes. */
 static size_t

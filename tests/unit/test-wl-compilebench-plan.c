@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
-#include "wl-compilebench.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "measure/wl-compilebench.h"
 #include "unit-compilebench.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 /* compilebench's words for an operation, as its stderr names them. */
 static const char *

@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
-#include "tree.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "measure/tree.h"
 #include "unit-compilebench.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 /* The lists of the tiny tree, recomputed from the generator. */
 void

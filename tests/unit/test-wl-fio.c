@@ -14,10 +14,10 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
-#include "strbuf.h"
-#include "err.h"
-#include "lab.h"
-#include "wl-fio.h"
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "lab/lab.h"
+#include "measure/wl-fio.h"
 #include "wltest.h"
 
 /* ---------------------------------------------------------------- random map

@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "measure/engine.h"
 #include "wltest.h"
 
 TestSuite(untar_write);

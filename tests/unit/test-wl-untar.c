@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine.h"
-#include "tree.h"
+#include "measure/engine.h"
+#include "measure/tree.h"
 #include "wltest.h"
 
 TestSuite(untar, .init = wltest_cache_setup, .fini = wltest_cache_teardown);

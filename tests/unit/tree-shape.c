@@ -197,7 +197,7 @@ figures_of(const struct shape *s, struct figures *f)
 	free(spd);
 }
 
-/* src/tree.c's table: name, linux-source-6.1's figure, the bounds. */
+/* src/measure/tree.c's table: name, linux-source-6.1's figure, the bounds. */
 static const struct {
 	const char *name;
 	size_t off;

@@ -1,7 +1,7 @@
 /*
  * Test helpers for the synthetic tree (tree.h): a tree's entries as tar
  * lists them, from a list or from a tarball, and their shape in the
- * definitions of bench/tree-stats.sh, with the ranges src/tree.c states
+ * definitions of bench/tree-stats.sh, with the ranges src/measure/tree.c states
  * for the default tree (the real tree's figure, the bounds). Any failure
  * fails the test.
  */
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tree.h"
+#include "measure/tree.h"
 
 struct entry {
 	char type; /* 'd', '-', 'l' (symlink), 'h' (hard link) */
@@ -56,7 +56,8 @@ struct figures {
 /* The figures of s ('>' entries ignored). */
 void figures_of(const struct shape *s, struct figures *f);
 
-/* Expect every figure within src/tree.c's range; what names the source. */
+/* Expect every figure within src/measure/tree.c's range; what names the
+   source. */
 void figures_check(const struct figures *f, const char *what);
 
 #endif

@@ -11,9 +11,9 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#include "disk-watch.h"
-#include "disk.h"
-#include "err.h"
+#include "base/err.h"
+#include "disk/disk-watch.h"
+#include "disk/disk.h"
 
 #define ROUNDS 20
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tree.h"
+#include "measure/tree.h"
 
 #define TINY "files = 200; size = \"2M\"; "
 #define TINY_FILES 200

@@ -5,8 +5,8 @@
 #ifndef RAIDLAB_TEST_UNIT_DISK_H
 #define RAIDLAB_TEST_UNIT_DISK_H
 
-#include "disk.h"
-#include "xalloc.h"
+#include "base/xalloc.h"
+#include "disk/disk.h"
 
 /* A probed, unused 1 GiB device; partitions name their parent. */
 static inline struct disk *

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "err.h"
+#include "base/err.h"
 
 /* The file every entry names. */
 #define LAB "lab.cfg"

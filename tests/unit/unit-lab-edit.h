@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "lab.h"
+#include "lab/lab.h"
 
 /* A lab with a defaults group, an md variant, a btrfs one, a directory,
    in this order. */

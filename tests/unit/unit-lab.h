@@ -6,8 +6,8 @@
 #ifndef RAIDLAB_UNIT_LAB_H
 #define RAIDLAB_UNIT_LAB_H
 
-#include "err.h"
-#include "lab.h"
+#include "base/err.h"
+#include "lab/lab.h"
 
 /* Every message of errs, formatted, one per line; caller frees. */
 char *errs_text(const struct errlist *errs);

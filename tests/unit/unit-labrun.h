@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lab.h"
-#include "labrun.h"
-#include "record.h"
+#include "lab/lab.h"
+#include "results/record.h"
+#include "run/labrun.h"
 
 /* Everything one run said and handed over, in order. */
 struct seen {

@@ -1,13 +1,13 @@
 /*
  * Helpers of the record tests, shared by the files of one test program:
  * test-record.c (where they live), test-record-result.c,
- * test-record-target.c and test-report.c.
+ * test-record-target.c and test-show.c.
  */
 #ifndef RAIDLAB_UNIT_RECORD_H
 #define RAIDLAB_UNIT_RECORD_H
 
-#include "lab.h"
-#include "result.h"
+#include "lab/lab.h"
+#include "measure/result.h"
 
 /* A result with every field set to something distinctive; caller frees. */
 struct wl_result *sample_result(void);

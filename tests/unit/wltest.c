@@ -20,9 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "err.h"
+#include "base/err.h"
+#include "base/xalloc.h"
 #include "wltest.h"
-#include "xalloc.h"
 
 extern char **environ;
 

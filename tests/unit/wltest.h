@@ -14,12 +14,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "engine.h"
-#include "evq.h"
-#include "lab.h"
-#include "param.h"
-#include "result.h"
-#include "workload.h"
+#include "base/evq.h"
+#include "lab/lab.h"
+#include "measure/engine.h"
+#include "measure/param.h"
+#include "measure/result.h"
+#include "measure/workload.h"
 
 /*
  * Parse workload parameters written as in a lab file ("count = 10; size =

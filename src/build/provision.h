@@ -1,0 +1,145 @@
+/*
+ * The provisioner: turns one array variant into a mounted filesystem and
+ * back, for real. prov_prepare() creates the scratch disks (journaled),
+ * builds the plan (plan.h) and runs the guards (guard.h) against a fresh
+ * inventory and the user's --yes-destroy list; prov_setup() opens every
+ * device O_EXCL, then runs the plan's steps through exec.h, journaling
+ * each object before it is created (statej.h) and waiting for every
+ * initial resync; prov_facts() records what was built; prov_teardown()
+ * undoes, newest first, exactly the steps that ran (also after a failed
+ * step) and releases the scratch disks. Everything that happens goes
+ * into one JSON object (prov->build) for the result record: the plan,
+ * each step's command, exit status, duration and output, the resync
+ * waits, the facts, the teardown, the status and the error.
+ *
+ * Thread: the lab runner's (labrun-build.c), for raidlab run and the TUI
+ * alike; cb functions are called on it. The callbacks are the only
+ * output.
+ */
+#ifndef RAIDLAB_PROVISION_H
+#define RAIDLAB_PROVISION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "guard.h"
+#include "lab/lab.h"
+#include "plan.h"
+#include "scratch.h"
+
+struct confirm_set;
+struct disk_list;
+struct err;
+struct errlist;
+struct guard_dev;
+struct lab_variant;
+struct statej;
+
+/* Why raidlab labels scratch results (record, tables, plan). */
+#define PROV_SCRATCH_LABEL "scratch: functional, not representative"
+
+struct prov_cb {
+	/* A step starts: its command line, or a translated description. */
+	void (*step)(void *arg, const char *what);
+	/* A resync runs on dev: done of total sectors (total 0: unknown). */
+	void (*sync)(void *arg, const char *dev, unsigned long long done,
+	    unsigned long long total);
+	/* Abandon resync waits (a stop was asked). */
+	bool (*stopping)(void *arg);
+	void *arg;
+};
+
+struct prov {
+	const struct lab_variant *v; /* borrowed */
+	struct statej *j; /* borrowed */
+	const char *state_dir; /* NULL: /run/raidlab */
+	const char *sysroot; /* NULL: /sys (tests) */
+	struct plan *plan;
+	struct scratch scratch;
+	bool has_scratch;
+	int *ids; /* journal id per step, -1 when none */
+	json_t **pre, **post; /* per step: identities of what its undo
+				 names, before it ran and once it succeeded
+				 (ident.h); NULL when not taken */
+	size_t ran; /* steps started (their undo is due) */
+	bool mounted; /* setup completed */
+	json_t *build; /* owned reference */
+	/* The workloads' data set (space.h), set after prov_init():
+	   prov_prepare() refuses a variant without room for it before it
+	   makes a scratch disk. 0: not checked. */
+	uint64_t dataset;
+	/* How the front end confirms data to destroy, as the guards'
+	   messages name it (GUARD_CONFIRM_OPTION after prov_init()). */
+	enum guard_confirm confirm;
+	/* What each confirmed name designated when the confirmation was
+	   given (confirm.h), borrowed: prov_prepare() refuses a confirmed
+	   device that is no longer that one. NULL: nothing was bound, so
+	   no confirmation holds. */
+	const struct confirm_set *bound;
+};
+
+/* Zero p for variant v; build gets {variant, scratch, status
+   "planned"}. */
+void prov_init(struct prov *p, const struct lab_variant *v, struct statej *j,
+    const char *state_dir);
+void prov_done(struct prov *p);
+
+/* The guards' view of the plan's devices that exist (placeholders of
+   scratch disks not made yet are left out); d has room for p->ndevs.
+   Returns how many. */
+size_t prov_guard_devs(const struct plan *p, struct guard_dev *d);
+
+/* The variant needs no md, or the kernel has the md driver. */
+bool prov_md_available(const struct lab_variant *v);
+
+/*
+ * Of lab's variants selected by sel (NULL: all), how many cannot build
+ * here (prov_md_available() false); *nsel gets how many are selected and,
+ * when buildable is not NULL, buildable[i] whether variant i is selected
+ * and can build.
+ */
+size_t prov_md_missing(const struct lab *lab, const bool *sel, size_t *nsel,
+    bool *buildable);
+
+/*
+ * Refuse an md variant on a kernel without md (-ENODEV), and one with
+ * no room for p->dataset on its scratch disks or in their directory
+ * (-ENOSPC, space.h). Create the
+ * scratch disks (unless dry_run), build the plan and judge
+ * its devices: inv must be a fresh probed inventory (it is rescanned
+ * after the scratch disks appear); confirmed is the --yes-destroy list
+ * for this variant, each entry checked against p->bound first.
+ * Problems go into errs as "file:line: field: DEV: reason". Returns 0,
+ * -EPERM when the guards refuse (nothing was touched; the scratch disks
+ * made for it are released), or another negative errno with e set.
+ */
+int prov_prepare(struct prov *p, bool dry_run, struct disk_list *inv,
+    const char *const *confirmed, size_t nconfirmed, const char *file,
+    struct errlist *errs, struct err *e);
+
+/*
+ * Open all devices exclusively, then run the plan. On a failed step the
+ * error names the step and why (the exit status and the last output
+ * line); call prov_teardown() in every case.
+ */
+int prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e);
+
+/*
+ * Record what was built in build.facts: md {DEV: {name, level, layout,
+ * chunk_size, raid_disks, bitmap_location, consistency_policy, ... (md/
+ * in sysfs, flat), mdadm_detail}}, mdstat (/proc/mdstat), dumpe2fs,
+ * xfs_info, btrfs_df, btrfs_show, "readahead DEV" (outputs, or {error,
+ * output}), mount {fstype, source, mount, super} (mountinfo).
+ */
+void prov_facts(struct prov *p);
+
+/* Undo every step that ran, newest first, and release the scratch
+   disks. Goes on after a failure; returns the first error. */
+int prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e);
+
+/* Where the filesystem is mounted once prov_setup() succeeded. */
+const char *prov_target(const struct prov *p);
+
+#endif

@@ -1,0 +1,491 @@
+/*
+ * Reading the array and fs groups of a variant (or of defaults), legs and
+ * journal arrays included, and interpreting `level` once the engine is
+ * known (after the defaults merge). See lab_load() in lab.h. The thread
+ * that owns the lab.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/i18n.h"
+#include "base/xalloc.h"
+#include "lab-load.h"
+#include "lab.h"
+
+static const char *const array_keys[] = { "engine", "level", "metadata_profile",
+	"layout", "chunk", "devices", "spares", "metadata", "bitmap",
+	"bitmap_chunk", "journal", "assume_clean", "legs", NULL };
+static const char *const leg_keys[] = { "level", "metadata_profile", "layout",
+	"chunk", "devices", "spares", "metadata", "bitmap", "bitmap_chunk",
+	"journal", "assume_clean", NULL };
+static const char *const bitmap_keys[] = { "file", "chunk", NULL };
+static const char *const fs_keys[] = { "type", "mkfs_options", "journal",
+	"data", "geometry", "mount_options", NULL };
+static const char *const journal_keys[] = { "device", "array", "size", NULL };
+static const char *const geometry_keys[] = { "stride", "stripe_width", "su",
+	"sw", NULL };
+
+#define ASET(a, f, s)                                                          \
+	do {                                                                   \
+		(a)->lines[f] = lab_line_of(s);                                \
+		(a)->set |= LAB_BIT(f);                                        \
+	} while (0)
+
+/* level = "5" or level = 5: kept as text until the engine is known. */
+static void
+load_level(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    struct lab_array *a)
+{
+	int t = config_setting_type(s);
+
+	if (t == CONFIG_TYPE_INT || t == CONFIG_TYPE_INT64)
+		a->level_text =
+		    xasprintf("%lld", (long long)config_setting_get_int64(s));
+	else if (t == CONFIG_TYPE_STRING)
+		a->level_text = xstrdup(config_setting_get_string(s));
+	else {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("expected a string or an integer"));
+		return;
+	}
+	ASET(a, LAB_A_LEVEL, s);
+}
+
+/* metadata = "1.2"; also the unquoted 1.2 and 0.90 libconfig reads as floats.
+ */
+static void
+load_metadata(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    struct lab_array *a)
+{
+	static const double vals[] = { 1.2, 0.9, 1.0, 1.1 };
+	double d;
+	int i;
+
+	if (config_setting_type(s) == CONFIG_TYPE_FLOAT) {
+		d = config_setting_get_float(s);
+		for (i = 0; i < 4; i++) {
+			if (fabs(d - vals[i]) < 1e-9) {
+				a->metadata = (enum lab_md_metadata)i;
+				ASET(a, LAB_A_METADATA, s);
+				return;
+			}
+		}
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("'%g' is not one of: 1.2, 0.90, 1.0, 1.1"), d);
+		return;
+	}
+	if (lab_get_enum(c, s, field, lab_md_metadata_names, &i)) {
+		a->metadata = (enum lab_md_metadata)i;
+		ASET(a, LAB_A_METADATA, s);
+	}
+}
+
+static void
+load_bitmap_group(struct lab_ctx *c, const config_setting_t *g,
+    const char *field, struct lab_array *a)
+{
+	const config_setting_t *s;
+	char f[LAB_PATH_MAX];
+
+	lab_load_unknown_keys(c, g, bitmap_keys, field);
+	if ((s = config_setting_get_member(g, "chunk")) != NULL &&
+	    lab_get_size(c, s, lab_join(f, sizeof f, field, "chunk"),
+		&a->bitmap_chunk))
+		ASET(a, LAB_A_BITMAP_CHUNK, s);
+	if ((s = config_setting_get_member(g, "file")) == NULL) {
+		lab_ctx_error(c, lab_line_of(g),
+		    lab_join(f, sizeof f, field, "file"),
+		    _("missing: the bitmap group names the bitmap file"));
+		return;
+	}
+	if (!lab_get_string(c, s, lab_join(f, sizeof f, field, "file"),
+		&a->bitmap_file))
+		return;
+	if (a->bitmap_file[0] != '/') {
+		lab_ctx_error(c, lab_line_of(s), f,
+		    _("'%s' is not an absolute path"), a->bitmap_file);
+		return;
+	}
+	a->bitmap = LAB_BITMAP_FILE;
+	ASET(a, LAB_A_BITMAP_FILE, s);
+	ASET(a, LAB_A_BITMAP, g);
+}
+
+static void
+load_bitmap(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
+    struct lab_array *a)
+{
+	char field[LAB_PATH_MAX];
+	int v;
+
+	lab_join(field, sizeof field, prefix, "bitmap");
+	if (config_setting_is_group(s)) {
+		load_bitmap_group(c, s, field, a);
+		return;
+	}
+	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("expected \"none\", \"internal\" or a group "
+		      "{ file = \"...\"; }"));
+		return;
+	}
+	if (lab_get_enum(c, s, field, lab_bitmap_names, &v)) {
+		a->bitmap = (enum lab_bitmap)v;
+		ASET(a, LAB_A_BITMAP, s);
+	}
+}
+
+/* The md write journal: a device path or scratch:N. */
+static void
+load_md_journal(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    struct lab_array *a)
+{
+	if (!lab_get_string(c, s, field, &a->journal))
+		return;
+	if (lab_scratch_index(a->journal) < 0 && a->journal[0] != '/') {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("'%s' is neither a device path nor scratch:N"),
+		    a->journal);
+		free(a->journal);
+		a->journal = NULL;
+		return;
+	}
+	ASET(a, LAB_A_JOURNAL, s);
+}
+
+static void
+load_legs(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
+    struct lab_array *a)
+{
+	const config_setting_t *g;
+	char field[LAB_PATH_MAX], idx[32];
+	size_t i, n;
+
+	lab_join(field, sizeof field, prefix, "legs");
+	if (!config_setting_is_list(s) || config_setting_length(s) == 0) {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("expected a list of groups: legs = ( { ... }, ... );"));
+		return;
+	}
+	n = (size_t)config_setting_length(s);
+	a->legs = xcalloc(n, sizeof *a->legs);
+	for (i = 0; i < n; i++) {
+		struct lab_array *leg = &a->legs[i];
+
+		g = config_setting_get_elem(s, (unsigned)i);
+		lab_array_init(leg);
+		a->nlegs++;
+		snprintf(idx, sizeof idx, "legs[%zu]", i);
+		lab_join(leg->where, sizeof leg->where, a->where, idx);
+		lab_join(field, sizeof field, prefix, idx);
+		if (!config_setting_is_group(g)) {
+			lab_ctx_error(c, lab_line_of(g), field,
+			    _("expected a group"));
+			continue;
+		}
+		lab_load_array(c, g, field, true, leg);
+	}
+	ASET(a, LAB_A_LEGS, s);
+}
+
+void
+lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
+    bool leg, struct lab_array *a)
+{
+	const config_setting_t *s;
+	char f[LAB_PATH_MAX];
+	int v;
+
+	a->line = lab_line_of(g);
+	lab_load_unknown_keys(c, g, leg ? leg_keys : array_keys, prefix);
+	if (!leg && (s = config_setting_get_member(g, "engine")) != NULL &&
+	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "engine"),
+		lab_engine_names, &v)) {
+		a->engine = (enum lab_engine)v;
+		ASET(a, LAB_A_ENGINE, s);
+	}
+	if ((s = config_setting_get_member(g, "level")) != NULL)
+		load_level(c, s, lab_join(f, sizeof f, prefix, "level"), a);
+	if ((s = config_setting_get_member(g, "metadata_profile")) != NULL &&
+	    lab_get_enum(c, s,
+		lab_join(f, sizeof f, prefix, "metadata_profile"),
+		lab_profile_names, &v)) {
+		a->metadata_profile = (enum lab_profile)v;
+		ASET(a, LAB_A_METADATA_PROFILE, s);
+	}
+	if ((s = config_setting_get_member(g, "layout")) != NULL &&
+	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "layout"),
+		&a->layout))
+		ASET(a, LAB_A_LAYOUT, s);
+	if ((s = config_setting_get_member(g, "chunk")) != NULL &&
+	    lab_get_size(c, s, lab_join(f, sizeof f, prefix, "chunk"),
+		&a->chunk))
+		ASET(a, LAB_A_CHUNK, s);
+	if ((s = config_setting_get_member(g, "devices")) != NULL &&
+	    lab_get_strv(c, s, lab_join(f, sizeof f, prefix, "devices"), true,
+		&a->devices))
+		ASET(a, LAB_A_DEVICES, s);
+	if ((s = config_setting_get_member(g, "spares")) != NULL &&
+	    lab_get_strv(c, s, lab_join(f, sizeof f, prefix, "spares"), true,
+		&a->spares))
+		ASET(a, LAB_A_SPARES, s);
+	if ((s = config_setting_get_member(g, "metadata")) != NULL)
+		load_metadata(c, s, lab_join(f, sizeof f, prefix, "metadata"),
+		    a);
+	if ((s = config_setting_get_member(g, "bitmap")) != NULL)
+		load_bitmap(c, s, prefix, a);
+	if ((s = config_setting_get_member(g, "bitmap_chunk")) != NULL) {
+		lab_join(f, sizeof f, prefix, "bitmap_chunk");
+		if (lab_array_isset(a, LAB_A_BITMAP_CHUNK))
+			lab_ctx_error(c, lab_line_of(s), f,
+			    _("set twice: here and as chunk in the bitmap "
+			      "group"));
+		else if (lab_get_size(c, s, f, &a->bitmap_chunk))
+			ASET(a, LAB_A_BITMAP_CHUNK, s);
+	}
+	if ((s = config_setting_get_member(g, "journal")) != NULL)
+		load_md_journal(c, s, lab_join(f, sizeof f, prefix, "journal"),
+		    a);
+	if ((s = config_setting_get_member(g, "assume_clean")) != NULL &&
+	    lab_get_bool(c, s, lab_join(f, sizeof f, prefix, "assume_clean"),
+		&a->assume_clean))
+		ASET(a, LAB_A_ASSUME_CLEAN, s);
+	if (!leg && (s = config_setting_get_member(g, "legs")) != NULL)
+		load_legs(c, s, prefix, a);
+	a->own = a->set;
+}
+
+/* ---------------------------------------------------------------- fs */
+
+#define FSET(fs, f, s)                                                         \
+	do {                                                                   \
+		(fs)->lines[f] = lab_line_of(s);                               \
+		(fs)->set |= LAB_BIT(f);                                       \
+	} while (0)
+
+static void
+load_journal_group(struct lab_ctx *c, const config_setting_t *g,
+    const char *field, struct lab_fs *fs)
+{
+	const config_setting_t *dev, *arr, *s;
+	char f[LAB_PATH_MAX];
+
+	lab_load_unknown_keys(c, g, journal_keys, field);
+	dev = config_setting_get_member(g, "device");
+	arr = config_setting_get_member(g, "array");
+	if (dev != NULL && arr != NULL) {
+		lab_ctx_error(c, lab_line_of(arr),
+		    lab_join(f, sizeof f, field, "array"),
+		    _("give a device or an array, not both"));
+		return;
+	}
+	if ((s = config_setting_get_member(g, "size")) != NULL &&
+	    lab_get_size(c, s, lab_join(f, sizeof f, field, "size"),
+		&fs->journal_size))
+		FSET(fs, LAB_F_JOURNAL_SIZE, s);
+	if (dev != NULL) {
+		lab_join(f, sizeof f, field, "device");
+		if (!lab_get_string(c, dev, f, &fs->journal_device))
+			return;
+		if (lab_scratch_index(fs->journal_device) < 0 &&
+		    fs->journal_device[0] != '/') {
+			lab_ctx_error(c, lab_line_of(dev), f,
+			    _("'%s' is neither a device path nor scratch:N"),
+			    fs->journal_device);
+			return;
+		}
+		fs->journal = LAB_JOURNAL_DEVICE;
+		FSET(fs, LAB_F_JOURNAL_DEVICE, dev);
+	} else if (arr != NULL) {
+		lab_join(f, sizeof f, field, "array");
+		if (!config_setting_is_group(arr)) {
+			lab_ctx_error(c, lab_line_of(arr), f,
+			    _("expected a group"));
+			return;
+		}
+		fs->journal_array = xmalloc(sizeof *fs->journal_array);
+		lab_array_init(fs->journal_array);
+		snprintf(fs->journal_array->where,
+		    sizeof fs->journal_array->where, "fs.journal.array");
+		lab_load_array(c, arr, f, false, fs->journal_array);
+		fs->journal = LAB_JOURNAL_ARRAY;
+		FSET(fs, LAB_F_JOURNAL_ARRAY, arr);
+	}
+	FSET(fs, LAB_F_JOURNAL, g);
+}
+
+static void
+load_journal(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
+    struct lab_fs *fs)
+{
+	char field[LAB_PATH_MAX];
+
+	lab_join(field, sizeof field, prefix, "journal");
+	if (config_setting_is_group(s)) {
+		load_journal_group(c, s, field, fs);
+		return;
+	}
+	if (config_setting_type(s) != CONFIG_TYPE_STRING ||
+	    strcmp(config_setting_get_string(s), "internal") != 0) {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("expected \"internal\" or a group { device = \"...\"; "
+		      "} or { array = { ... }; }"));
+		return;
+	}
+	fs->journal = LAB_JOURNAL_INTERNAL;
+	FSET(fs, LAB_F_JOURNAL, s);
+}
+
+static bool
+geometry_int(struct lab_ctx *c, const config_setting_t *g, const char *field,
+    const char *key, int64_t *out)
+{
+	const config_setting_t *s = config_setting_get_member(g, key);
+	char f[LAB_PATH_MAX];
+
+	if (s == NULL)
+		return false;
+	return lab_get_int(c, s, lab_join(f, sizeof f, field, key), 1, 1 << 20,
+	    out);
+}
+
+static void
+load_geometry_group(struct lab_ctx *c, const config_setting_t *g,
+    const char *field, struct lab_fs *fs)
+{
+	const config_setting_t *s;
+	char f[LAB_PATH_MAX];
+	bool ext, xfs;
+
+	lab_load_unknown_keys(c, g, geometry_keys, field);
+	ext = config_setting_get_member(g, "stride") != NULL ||
+	    config_setting_get_member(g, "stripe_width") != NULL;
+	xfs = config_setting_get_member(g, "su") != NULL ||
+	    config_setting_get_member(g, "sw") != NULL;
+	if (ext == xfs) {
+		lab_ctx_error(c, lab_line_of(g), field,
+		    ext ? _("give stride/stripe_width (ext) or su/sw (xfs), "
+			    "not both")
+			: _("expected stride/stripe_width (ext) or "
+			    "su/sw (xfs)"));
+		return;
+	}
+	fs->geometry = ext ? LAB_GEOMETRY_EXT : LAB_GEOMETRY_XFS;
+	if (geometry_int(c, g, field, "stride", &fs->stride))
+		FSET(fs, LAB_F_GEOMETRY_STRIDE,
+		    config_setting_get_member(g, "stride"));
+	if (geometry_int(c, g, field, "stripe_width", &fs->stripe_width))
+		FSET(fs, LAB_F_GEOMETRY_STRIPE_WIDTH,
+		    config_setting_get_member(g, "stripe_width"));
+	if ((s = config_setting_get_member(g, "su")) != NULL &&
+	    lab_get_size(c, s, lab_join(f, sizeof f, field, "su"), &fs->su))
+		FSET(fs, LAB_F_GEOMETRY_SU, s);
+	if (geometry_int(c, g, field, "sw", &fs->sw))
+		FSET(fs, LAB_F_GEOMETRY_SW, config_setting_get_member(g, "sw"));
+	FSET(fs, LAB_F_GEOMETRY, g);
+}
+
+static void
+load_geometry(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
+    struct lab_fs *fs)
+{
+	char field[LAB_PATH_MAX];
+	int v;
+
+	lab_join(field, sizeof field, prefix, "geometry");
+	if (config_setting_is_group(s)) {
+		load_geometry_group(c, s, field, fs);
+		return;
+	}
+	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("expected \"auto\", \"none\" or a group"));
+		return;
+	}
+	if (lab_get_enum(c, s, field, lab_geometry_names, &v)) {
+		fs->geometry = (enum lab_geometry)v;
+		FSET(fs, LAB_F_GEOMETRY, s);
+	}
+}
+
+void
+lab_load_fs(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
+    struct lab_fs *fs)
+{
+	const config_setting_t *s;
+	char f[LAB_PATH_MAX];
+	int v;
+
+	fs->line = lab_line_of(g);
+	lab_load_unknown_keys(c, g, fs_keys, prefix);
+	if ((s = config_setting_get_member(g, "type")) != NULL &&
+	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "type"),
+		lab_fs_type_names, &v)) {
+		fs->type = (enum lab_fs_type)v;
+		FSET(fs, LAB_F_TYPE, s);
+	}
+	if ((s = config_setting_get_member(g, "mkfs_options")) != NULL &&
+	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "mkfs_options"),
+		&fs->mkfs_options))
+		FSET(fs, LAB_F_MKFS_OPTIONS, s);
+	if ((s = config_setting_get_member(g, "journal")) != NULL)
+		load_journal(c, s, prefix, fs);
+	if ((s = config_setting_get_member(g, "data")) != NULL &&
+	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "data"),
+		lab_data_mode_names, &v)) {
+		fs->data = (enum lab_data_mode)v;
+		FSET(fs, LAB_F_DATA, s);
+	}
+	if ((s = config_setting_get_member(g, "geometry")) != NULL)
+		load_geometry(c, s, prefix, fs);
+	if ((s = config_setting_get_member(g, "mount_options")) != NULL &&
+	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "mount_options"),
+		&fs->mount_options))
+		FSET(fs, LAB_F_MOUNT_OPTIONS, s);
+	fs->own = fs->set;
+}
+
+/* ---------------------------------------------------------------- level */
+
+static void
+resolve_md_level(struct lab_ctx *c, const char *field, struct lab_array *a)
+{
+	const char *t = a->level_text;
+
+	if (strncmp(t, "raid", 4) == 0)
+		t += 4;
+	if (lab_md_level_parse(t, &a->md_level) < 0)
+		lab_ctx_error(c, lab_array_line(a, LAB_A_LEVEL), field,
+		    _("'%s' is not an md level (0, 1, 4, 5, 6, 10)"),
+		    a->level_text);
+}
+
+void
+lab_resolve_array(struct lab_ctx *c, const char *prefix, struct lab_array *a)
+{
+	char field[LAB_PATH_MAX], *choices;
+	size_t i;
+
+	snprintf(field, sizeof field, "%s.%s.level", prefix, a->where);
+	if (lab_array_isset(a, LAB_A_LEVEL) && a->level_text != NULL) {
+		if (a->engine == LAB_ENGINE_MD) {
+			resolve_md_level(c, field, a);
+		} else if (a->engine == LAB_ENGINE_BTRFS &&
+		    lab_profile_parse(a->level_text, &a->profile) < 0) {
+			choices = lab_choices(lab_profile_names);
+			lab_ctx_error(c, lab_array_line(a, LAB_A_LEVEL), field,
+			    _("'%s' is not a btrfs profile (%s)"),
+			    a->level_text, choices);
+			free(choices);
+		}
+	}
+	for (i = 0; i < a->nlegs; i++) {
+		a->legs[i].engine = LAB_ENGINE_MD;
+		lab_resolve_array(c, prefix, &a->legs[i]);
+	}
+}

@@ -1,0 +1,148 @@
+/*
+ * The defaults merge: a variant's unset fields take the defaults group's
+ * values, groups (scratch, array, fs) key by key; alternatives that only
+ * make sense whole (bitmap mode and file, legs, fs journal, geometry) are
+ * taken as one. Inherited fields are marked set but not own, so that
+ * lab_format() writes the variant back as it was written. The thread that
+ * owns the lab.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+#include "lab-load.h"
+#include "lab.h"
+
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+/* Take field f from d when v lacks it; true when taken. */
+#define TAKE(v, d, f)                                                          \
+	(((d)->set & LAB_BIT(f)) && !((v)->set & LAB_BIT(f))                   \
+		? ((v)->set |= LAB_BIT(f), (v)->lines[f] = (d)->lines[f],      \
+		      true)                                                    \
+		: false)
+
+/* Also carry a sub-key's line and set bit (bitmap.file, geometry.su). */
+#define CARRY(v, d, f)                                                         \
+	do {                                                                   \
+		(v)->set = ((v)->set & ~LAB_BIT(f)) | ((d)->set & LAB_BIT(f)); \
+		(v)->lines[f] = (d)->lines[f];                                 \
+	} while (0)
+
+static void
+merge_array(struct lab_array *a, const struct lab_array *d)
+{
+	size_t i;
+
+	if (TAKE(a, d, LAB_A_ENGINE))
+		a->engine = d->engine;
+	if (TAKE(a, d, LAB_A_LEVEL))
+		a->level_text = dup_or_null(d->level_text);
+	if (TAKE(a, d, LAB_A_METADATA_PROFILE))
+		a->metadata_profile = d->metadata_profile;
+	if (TAKE(a, d, LAB_A_LAYOUT))
+		a->layout = dup_or_null(d->layout);
+	if (TAKE(a, d, LAB_A_CHUNK))
+		a->chunk = d->chunk;
+	if (TAKE(a, d, LAB_A_DEVICES))
+		lab_strv_copy(&a->devices, &d->devices);
+	if (TAKE(a, d, LAB_A_SPARES))
+		lab_strv_copy(&a->spares, &d->spares);
+	if (TAKE(a, d, LAB_A_METADATA))
+		a->metadata = d->metadata;
+	if (TAKE(a, d, LAB_A_BITMAP)) {
+		a->bitmap = d->bitmap;
+		a->bitmap_file = dup_or_null(d->bitmap_file);
+		CARRY(a, d, LAB_A_BITMAP_FILE);
+	}
+	if (TAKE(a, d, LAB_A_BITMAP_CHUNK))
+		a->bitmap_chunk = d->bitmap_chunk;
+	if (TAKE(a, d, LAB_A_JOURNAL))
+		a->journal = dup_or_null(d->journal);
+	if (TAKE(a, d, LAB_A_ASSUME_CLEAN))
+		a->assume_clean = d->assume_clean;
+	if (TAKE(a, d, LAB_A_LEGS)) {
+		a->nlegs = d->nlegs;
+		a->legs = xcalloc(d->nlegs, sizeof *a->legs);
+		for (i = 0; i < d->nlegs; i++)
+			lab_array_copy(&a->legs[i], &d->legs[i]);
+	}
+}
+
+static void
+merge_fs(struct lab_fs *fs, const struct lab_fs *d)
+{
+	if (TAKE(fs, d, LAB_F_TYPE))
+		fs->type = d->type;
+	if (TAKE(fs, d, LAB_F_MKFS_OPTIONS))
+		fs->mkfs_options = dup_or_null(d->mkfs_options);
+	if (TAKE(fs, d, LAB_F_JOURNAL)) {
+		fs->journal = d->journal;
+		fs->journal_device = dup_or_null(d->journal_device);
+		fs->journal_size = d->journal_size;
+		if (d->journal_array != NULL) {
+			fs->journal_array = xmalloc(sizeof *fs->journal_array);
+			lab_array_copy(fs->journal_array, d->journal_array);
+		}
+		CARRY(fs, d, LAB_F_JOURNAL_DEVICE);
+		CARRY(fs, d, LAB_F_JOURNAL_ARRAY);
+		CARRY(fs, d, LAB_F_JOURNAL_SIZE);
+	}
+	if (TAKE(fs, d, LAB_F_DATA))
+		fs->data = d->data;
+	if (TAKE(fs, d, LAB_F_GEOMETRY)) {
+		fs->geometry = d->geometry;
+		fs->stride = d->stride;
+		fs->stripe_width = d->stripe_width;
+		fs->su = d->su;
+		fs->sw = d->sw;
+		CARRY(fs, d, LAB_F_GEOMETRY_STRIDE);
+		CARRY(fs, d, LAB_F_GEOMETRY_STRIPE_WIDTH);
+		CARRY(fs, d, LAB_F_GEOMETRY_SU);
+		CARRY(fs, d, LAB_F_GEOMETRY_SW);
+	}
+	if (TAKE(fs, d, LAB_F_MOUNT_OPTIONS))
+		fs->mount_options = dup_or_null(d->mount_options);
+}
+
+void
+lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d)
+{
+	if (TAKE(v, d, LAB_V_DIRECTORY)) {
+		v->directory = dup_or_null(d->directory);
+		v->directory_text = dup_or_null(d->directory_text);
+	}
+	(void)TAKE(v, d, LAB_V_SCRATCH); /* the group; keys follow */
+	if (TAKE(v, d, LAB_V_SCRATCH_COUNT))
+		v->scratch_count = d->scratch_count;
+	if (TAKE(v, d, LAB_V_SCRATCH_SIZE))
+		v->scratch_size = d->scratch_size;
+	if (TAKE(v, d, LAB_V_SCRATCH_DIR))
+		v->scratch_dir = dup_or_null(d->scratch_dir);
+	if (TAKE(v, d, LAB_V_READAHEAD))
+		v->readahead = d->readahead;
+	if (lab_variant_isset(d, LAB_V_ARRAY)) {
+		if (TAKE(v, d, LAB_V_ARRAY)) {
+			lab_array_done(&v->array);
+			lab_array_copy(&v->array, &d->array);
+			v->array.own = 0;
+		} else {
+			merge_array(&v->array, &d->array);
+		}
+	}
+	if (lab_variant_isset(d, LAB_V_FS)) {
+		if (TAKE(v, d, LAB_V_FS)) {
+			lab_fs_done(&v->fs);
+			lab_fs_copy(&v->fs, &d->fs);
+			v->fs.own = 0;
+		} else {
+			merge_fs(&v->fs, &d->fs);
+		}
+	}
+}

@@ -1,0 +1,387 @@
+/*
+ * Writing a lab back: lab_format() renders the model as normalized
+ * libconfig text (the defaults group as written, each variant's own keys
+ * only, sizes in exact units) and lab_save() replaces the file atomically.
+ * The thread that owns the lab.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/afile.h"
+#include "base/err.h"
+#include "base/units.h"
+#include "base/xalloc.h"
+#include "lab-load.h"
+#include "lab.h"
+#include "measure/param.h"
+#include "measure/workload.h"
+
+struct out {
+	char *p;
+	size_t len, cap;
+	int depth;
+};
+
+static void
+put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (o->len + (size_t)n + 1 > o->cap) {
+		o->cap = (o->len + (size_t)n + 1) * 2;
+		o->p = xrealloc(o->p, o->cap);
+	}
+	va_start(ap, fmt);
+	vsnprintf(o->p + o->len, o->cap - o->len, fmt, ap);
+	va_end(ap);
+	o->len += (size_t)n;
+}
+
+static void
+indent(struct out *o)
+{
+	int i;
+
+	for (i = 0; i < o->depth; i++)
+		put(o, "  ");
+}
+
+static void
+kv_str(struct out *o, const char *key, const char *val)
+{
+	char *q = param_quote(val != NULL ? val : "");
+
+	indent(o);
+	put(o, "%s = %s;\n", key, q);
+	free(q);
+}
+
+static void
+kv_int(struct out *o, const char *key, int64_t v)
+{
+	indent(o);
+	put(o, "%s = %" PRId64 ";\n", key, v);
+}
+
+static void
+kv_size(struct out *o, const char *key, uint64_t v)
+{
+	char buf[UNITS_BUF];
+
+	indent(o);
+	put(o, "%s = \"%s\";\n", key, units_format_exact(v, buf, sizeof buf));
+}
+
+static void
+kv_bool(struct out *o, const char *key, bool v)
+{
+	indent(o);
+	put(o, "%s = %s;\n", key, v ? "true" : "false");
+}
+
+static void
+kv_strv(struct out *o, const char *key, const struct lab_strv *sv)
+{
+	size_t i;
+	char *q;
+
+	indent(o);
+	put(o, "%s = [ ", key);
+	for (i = 0; i < sv->n; i++) {
+		q = param_quote(sv->v[i]);
+		put(o, "%s%s", i ? ", " : "", q);
+		free(q);
+	}
+	put(o, " ];\n");
+}
+
+static void
+open_group(struct out *o, const char *key)
+{
+	indent(o);
+	if (key != NULL)
+		put(o, "%s = {\n", key);
+	else
+		put(o, "{\n");
+	o->depth++;
+}
+
+static void
+close_group(struct out *o, const char *end)
+{
+	o->depth--;
+	indent(o);
+	put(o, "}%s\n", end);
+}
+
+#define OWN(x, f) (((x)->own & LAB_BIT(f)) != 0)
+
+static void format_array(struct out *o, const char *key,
+    const struct lab_array *a, const char *end);
+
+static void
+format_legs(struct out *o, const struct lab_array *a)
+{
+	size_t i;
+
+	indent(o);
+	put(o, "legs = (\n");
+	o->depth++;
+	for (i = 0; i < a->nlegs; i++)
+		format_array(o, NULL, &a->legs[i], i + 1 < a->nlegs ? "," : "");
+	o->depth--;
+	indent(o);
+	put(o, ");\n");
+}
+
+static void
+format_bitmap(struct out *o, const struct lab_array *a)
+{
+	if (a->bitmap != LAB_BITMAP_FILE) {
+		kv_str(o, "bitmap", lab_bitmap_name(a->bitmap));
+		return;
+	}
+	open_group(o, "bitmap");
+	kv_str(o, "file", a->bitmap_file);
+	close_group(o, ";");
+}
+
+/* An array group; key NULL for an entry of a legs list. */
+static void
+format_array(struct out *o, const char *key, const struct lab_array *a,
+    const char *end)
+{
+	open_group(o, key);
+	if (OWN(a, LAB_A_ENGINE))
+		kv_str(o, "engine", lab_engine_name(a->engine));
+	if (OWN(a, LAB_A_LEVEL))
+		kv_str(o, "level", a->level_text);
+	if (OWN(a, LAB_A_METADATA_PROFILE))
+		kv_str(o, "metadata_profile",
+		    lab_profile_name(a->metadata_profile));
+	if (OWN(a, LAB_A_LAYOUT))
+		kv_str(o, "layout", a->layout);
+	if (OWN(a, LAB_A_CHUNK))
+		kv_size(o, "chunk", a->chunk);
+	if (OWN(a, LAB_A_DEVICES))
+		kv_strv(o, "devices", &a->devices);
+	if (OWN(a, LAB_A_SPARES))
+		kv_strv(o, "spares", &a->spares);
+	if (OWN(a, LAB_A_METADATA))
+		kv_str(o, "metadata", lab_md_metadata_name(a->metadata));
+	if (OWN(a, LAB_A_BITMAP))
+		format_bitmap(o, a);
+	if (OWN(a, LAB_A_BITMAP_CHUNK))
+		kv_size(o, "bitmap_chunk", a->bitmap_chunk);
+	if (OWN(a, LAB_A_JOURNAL))
+		kv_str(o, "journal", a->journal);
+	if (OWN(a, LAB_A_ASSUME_CLEAN))
+		kv_bool(o, "assume_clean", a->assume_clean);
+	if (OWN(a, LAB_A_LEGS))
+		format_legs(o, a);
+	close_group(o, end);
+}
+
+static void
+format_journal(struct out *o, const struct lab_fs *fs)
+{
+	if (fs->journal == LAB_JOURNAL_INTERNAL &&
+	    !(fs->set & LAB_BIT(LAB_F_JOURNAL_SIZE))) {
+		kv_str(o, "journal", "internal");
+		return;
+	}
+	open_group(o, "journal");
+	if (fs->journal == LAB_JOURNAL_DEVICE)
+		kv_str(o, "device", fs->journal_device);
+	else if (fs->journal == LAB_JOURNAL_ARRAY)
+		format_array(o, "array", fs->journal_array, ";");
+	if (fs->set & LAB_BIT(LAB_F_JOURNAL_SIZE))
+		kv_size(o, "size", fs->journal_size);
+	close_group(o, ";");
+}
+
+static void
+format_geometry(struct out *o, const struct lab_fs *fs)
+{
+	if (fs->geometry == LAB_GEOMETRY_AUTO ||
+	    fs->geometry == LAB_GEOMETRY_NONE) {
+		kv_str(o, "geometry", lab_geometry_name(fs->geometry));
+		return;
+	}
+	open_group(o, "geometry");
+	if (fs->set & LAB_BIT(LAB_F_GEOMETRY_STRIDE))
+		kv_int(o, "stride", fs->stride);
+	if (fs->set & LAB_BIT(LAB_F_GEOMETRY_STRIPE_WIDTH))
+		kv_int(o, "stripe_width", fs->stripe_width);
+	if (fs->set & LAB_BIT(LAB_F_GEOMETRY_SU))
+		kv_size(o, "su", fs->su);
+	if (fs->set & LAB_BIT(LAB_F_GEOMETRY_SW))
+		kv_int(o, "sw", fs->sw);
+	close_group(o, ";");
+}
+
+static void
+format_fs(struct out *o, const struct lab_fs *fs)
+{
+	open_group(o, "fs");
+	if (OWN(fs, LAB_F_TYPE))
+		kv_str(o, "type", lab_fs_type_name(fs->type));
+	if (OWN(fs, LAB_F_MKFS_OPTIONS))
+		kv_str(o, "mkfs_options", fs->mkfs_options);
+	if (OWN(fs, LAB_F_JOURNAL))
+		format_journal(o, fs);
+	if (OWN(fs, LAB_F_DATA))
+		kv_str(o, "data", lab_data_mode_name(fs->data));
+	if (OWN(fs, LAB_F_GEOMETRY))
+		format_geometry(o, fs);
+	if (OWN(fs, LAB_F_MOUNT_OPTIONS))
+		kv_str(o, "mount_options", fs->mount_options);
+	close_group(o, ";");
+}
+
+/* The keys a variant (or defaults) wrote itself. */
+static void
+format_variant_body(struct out *o, const struct lab_variant *v)
+{
+	if (OWN(v, LAB_V_NAME))
+		kv_str(o, "name", v->name);
+	if (OWN(v, LAB_V_DESCRIPTION))
+		kv_str(o, "description", v->description);
+	if (OWN(v, LAB_V_DIRECTORY))
+		kv_str(o, "directory",
+		    v->directory_text ? v->directory_text : v->directory);
+	if (OWN(v, LAB_V_SCRATCH)) {
+		open_group(o, "scratch");
+		if (OWN(v, LAB_V_SCRATCH_COUNT))
+			kv_int(o, "count", v->scratch_count);
+		if (OWN(v, LAB_V_SCRATCH_SIZE))
+			kv_size(o, "size", v->scratch_size);
+		if (OWN(v, LAB_V_SCRATCH_DIR))
+			kv_str(o, "dir", v->scratch_dir);
+		close_group(o, ";");
+	}
+	if (OWN(v, LAB_V_ARRAY))
+		format_array(o, "array", &v->array, ";");
+	if (OWN(v, LAB_V_FS))
+		format_fs(o, &v->fs);
+	if (OWN(v, LAB_V_READAHEAD))
+		kv_size(o, "readahead", v->readahead);
+}
+
+static void
+format_workload(struct out *o, const struct lab_workload *w, bool last)
+{
+	const struct param *p;
+	size_t i;
+	char *text;
+
+	open_group(o, NULL);
+	if (w->name != NULL)
+		kv_str(o, "name", w->name);
+	kv_str(o, "type", w->type);
+	for (i = 0; i < w->nvalues; i++) {
+		p = &w->wl->params[i];
+		if (!w->values[i].set)
+			continue;
+		text = param_value_format(p, &w->values[i]);
+		indent(o);
+		put(o, "%s = %s;\n", p->name, text);
+		free(text);
+	}
+	close_group(o, last ? "" : ",");
+}
+
+static void
+format_top(struct out *o, const struct lab *lab)
+{
+	char pc[LAB_PERCENT_LEN];
+
+	if (OWN(lab, LAB_L_NAME))
+		kv_str(o, "name", lab->name);
+	if (OWN(lab, LAB_L_DESCRIPTION))
+		kv_str(o, "description", lab->description);
+	if (OWN(lab, LAB_L_REPEATS) && lab_repeats_range(lab)) {
+		indent(o);
+		put(o,
+		    "repeats = { min = %" PRId64 "; max = %" PRId64
+		    "; ci = \"%s\"; };\n",
+		    lab->repeats_min, lab->repeats,
+		    lab_percent_format(lab->repeats_ci, pc, sizeof pc));
+	} else if (OWN(lab, LAB_L_REPEATS)) {
+		kv_int(o, "repeats", lab->repeats);
+	}
+	if (OWN(lab, LAB_L_ORDER))
+		kv_str(o, "order", lab_order_name(lab->order));
+	if (OWN(lab, LAB_L_CV_LIMIT))
+		kv_str(o, "cv_limit",
+		    lab_percent_format(lab->cv_limit, pc, sizeof pc));
+	if (OWN(lab, LAB_L_TEST))
+		kv_str(o, "test", lab_test_name(lab->test));
+	if (OWN(lab, LAB_L_EQUIVALENCE))
+		kv_str(o, "equivalence",
+		    lab_percent_format(lab->equivalence, pc, sizeof pc));
+	if (OWN(lab, LAB_L_CACHE))
+		kv_str(o, "cache", lab_cache_name(lab->cache));
+	if (OWN(lab, LAB_L_RESULTS))
+		kv_str(o, "results", lab->results);
+	if (lab->defaults != NULL) {
+		put(o, "\n");
+		open_group(o, "defaults");
+		format_variant_body(o, lab->defaults);
+		close_group(o, ";");
+	}
+}
+
+char *
+lab_format(const struct lab *lab)
+{
+	struct out o = { NULL, 0, 0, 0 };
+	size_t i;
+
+	put(&o, "# raidlab lab file: see raidlab.lab(5)\n");
+	format_top(&o, lab);
+	if (OWN(lab, LAB_L_VARIANTS) || lab->nvariants > 0) {
+		put(&o, "\nvariants = (\n");
+		o.depth++;
+		for (i = 0; i < lab->nvariants; i++) {
+			open_group(&o, NULL);
+			format_variant_body(&o, &lab->variants[i]);
+			close_group(&o, i + 1 < lab->nvariants ? "," : "");
+		}
+		o.depth--;
+		put(&o, ");\n");
+	}
+	if (OWN(lab, LAB_L_WORKLOADS) || lab->nworkloads > 0) {
+		put(&o, "\nworkloads = (\n");
+		o.depth++;
+		for (i = 0; i < lab->nworkloads; i++)
+			format_workload(&o, &lab->workloads[i],
+			    i + 1 == lab->nworkloads);
+		o.depth--;
+		put(&o, ");\n");
+	}
+	return o.p;
+}
+
+int
+lab_save(const struct lab *lab, const char *path, struct err *e)
+{
+	char *text = lab_format(lab);
+	int rc;
+
+	rc = afile_write(path, text, strlen(text), e);
+	free(text);
+	return rc;
+}

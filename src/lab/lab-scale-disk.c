@@ -1,0 +1,223 @@
+/*
+ * --disk scratch:N=DEV on a loaded lab (lab-scale.h): every "scratch:N"
+ * a variant names (members, spares, legs, write journal, journal device,
+ * journal array) becomes DEV, and the variant's scratch group goes, so
+ * the plan builds on the real device with the guards of any real device
+ * (inventory, --yes-destroy). The defaults group is rewritten the same
+ * way, so the record's lab text says what ran. The thread that owns the
+ * lab.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/err.h"
+#include "base/i18n.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "lab-load.h"
+#include "lab-scale.h"
+#include "lab.h"
+
+int
+lab_scale_add_disk(struct lab_scale *s, const char *arg, struct err *e)
+{
+	const char *eq = strchr(arg, '=');
+	char *head;
+	int idx;
+
+	head = eq ? xstrndup(arg, (size_t)(eq - arg)) : NULL;
+	idx = head ? lab_scratch_index(head) : -1;
+	free(head);
+	if (idx < 0 || eq[1] != '/')
+		return err_set(e, -EINVAL, NULL, 0, "--disk",
+		    _("%s: expected scratch:N=/dev/DEVICE"), arg);
+	for (size_t i = 0; i < s->ndisks; i++) {
+		if (s->disks[i].index == idx)
+			return err_set(e, -EINVAL, NULL, 0, "--disk",
+			    _("scratch:%d is given twice"), idx);
+		if (strcmp(s->disks[i].path, eq + 1) == 0)
+			return err_set(e, -EINVAL, NULL, 0, "--disk",
+			    _("%s is given for scratch:%d and scratch:%d"),
+			    eq + 1, s->disks[i].index, idx);
+	}
+	s->disks = xreallocarray(s->disks, s->ndisks + 1, sizeof *s->disks);
+	s->disks[s->ndisks].index = idx;
+	s->disks[s->ndisks++].path = xstrdup(eq + 1);
+	return 0;
+}
+
+struct dctx {
+	const struct lab_scale *s;
+	const struct lab_variant *v;
+	struct errlist *errs;
+	int bad;
+	bool *used; /* [s->ndisks]: a variant names that --disk's index */
+	int *seen; /* every scratch:N a variant names, once each */
+	size_t nseen;
+};
+
+/* Note that a variant names scratch:idx. */
+static void
+seen_add(struct dctx *c, int idx)
+{
+	size_t i;
+
+	for (i = 0; i < c->nseen && c->seen[i] != idx; i++)
+		;
+	if (i < c->nseen)
+		return;
+	c->seen = xreallocarray(c->seen, c->nseen + 1, sizeof *c->seen);
+	c->seen[c->nseen++] = idx;
+}
+
+/* The device --disk gives for dev; dev itself when it is no scratch
+   disk; NULL (said) when no --disk maps it. */
+static const char *
+mapped(struct dctx *c, const char *dev)
+{
+	char path[LAB_PATH_MAX];
+	int idx = lab_scratch_index(dev);
+
+	if (idx < 0)
+		return dev;
+	seen_add(c, idx);
+	for (size_t i = 0; i < c->s->ndisks; i++)
+		if (c->s->disks[i].index == idx) {
+			c->used[i] = true;
+			return c->s->disks[i].path;
+		}
+	errlist_add(c->errs, -EINVAL, "--disk", 0,
+	    lab_variant_path(c->v, -1, path, sizeof path),
+	    _("uses scratch:%d, which no --disk gives"), idx);
+	c->bad++;
+	return NULL;
+}
+
+static void
+map_str(struct dctx *c, char **dev)
+{
+	const char *to;
+
+	if (*dev == NULL || (to = mapped(c, *dev)) == NULL || to == *dev)
+		return;
+	free(*dev);
+	*dev = xstrdup(to);
+}
+
+static void
+map_strv(struct dctx *c, struct lab_strv *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		map_str(c, &sv->v[i]);
+}
+
+static void
+map_array(struct dctx *c, struct lab_array *a)
+{
+	map_strv(c, &a->devices);
+	map_strv(c, &a->spares);
+	map_str(c, &a->journal);
+	for (size_t i = 0; i < a->nlegs; i++)
+		map_array(c, &a->legs[i]);
+}
+
+#define SCRATCH_BITS                                                           \
+	((1u << LAB_V_SCRATCH) | (1u << LAB_V_SCRATCH_COUNT) |                 \
+	    (1u << LAB_V_SCRATCH_SIZE) | (1u << LAB_V_SCRATCH_DIR))
+
+static void
+map_variant(struct dctx *c, struct lab_variant *v)
+{
+	struct lab_array *a = &v->array;
+
+	c->v = v;
+	/* Scratch disks the array takes without naming them: named now,
+	   in index order, as the provisioner would take them. */
+	if (!v->is_defaults && a->devices.n == 0 && a->nlegs == 0 &&
+	    v->scratch_count > 0 && lab_variant_isset(v, LAB_V_ARRAY)) {
+		for (int i = 0; i < v->scratch_count; i++) {
+			char name[32];
+
+			if (lab_scratch_named(v, i))
+				continue;
+			snprintf(name, sizeof name, "scratch:%d", i);
+			lab_strv_push(&a->devices, name);
+		}
+		a->set |= 1u << LAB_A_DEVICES;
+		a->own |= 1u << LAB_A_DEVICES;
+	}
+	map_array(c, a);
+	if (v->fs.journal == LAB_JOURNAL_DEVICE)
+		map_str(c, &v->fs.journal_device);
+	if (v->fs.journal == LAB_JOURNAL_ARRAY && v->fs.journal_array)
+		map_array(c, v->fs.journal_array);
+	v->scratch_count = 0;
+	v->scratch_size = 0;
+	free(v->scratch_dir);
+	v->scratch_dir = NULL;
+	v->set &= ~SCRATCH_BITS;
+	v->own &= ~SCRATCH_BITS;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* A --disk for an index no variant uses is refused: a typo (scratch:4
+   for scratch:3) would otherwise pass, and leave the disk meant
+   unprotected by the guards of the one it was meant for. */
+static void
+unused_disks(struct dctx *c, const struct lab *lab)
+{
+	struct strbuf uses;
+
+	strbuf_init(&uses);
+	/* in index order: the lab's disks as a user numbers them */
+	if (c->nseen > 0)
+		qsort(c->seen, c->nseen, sizeof *c->seen, cmp_int);
+	for (size_t i = 0; i < c->nseen; i++)
+		strbuf_printf(&uses, "%sscratch:%d", i ? ", " : "", c->seen[i]);
+	for (size_t i = 0; i < c->s->ndisks; i++) {
+		if (c->used[i])
+			continue;
+		if (uses.len > 0)
+			errlist_add(c->errs, -EINVAL, "--disk", 0, NULL,
+			    _("scratch:%d=%s: no variant of %s uses scratch:%d "
+			      "(it uses %s)"),
+			    c->s->disks[i].index, c->s->disks[i].path,
+			    lab->path ? lab->path : "<string>",
+			    c->s->disks[i].index, uses.s);
+		else
+			errlist_add(c->errs, -EINVAL, "--disk", 0, NULL,
+			    _("scratch:%d=%s: no variant of %s uses a scratch "
+			      "disk"),
+			    c->s->disks[i].index, c->s->disks[i].path,
+			    lab->path ? lab->path : "<string>");
+		c->bad++;
+	}
+	strbuf_done(&uses);
+}
+
+int
+lab_scale_disks(struct lab *lab, struct lab_scale *s, struct errlist *errs)
+{
+	struct dctx c = { s, NULL, errs, 0, xcalloc(s->ndisks + 1, 1), NULL,
+		0 };
+
+	if (lab->defaults != NULL)
+		map_variant(&c, lab->defaults);
+	for (size_t i = 0; i < lab->nvariants; i++)
+		map_variant(&c, &lab->variants[i]);
+	unused_disks(&c, lab);
+	free(c.used);
+	free(c.seen);
+	return c.bad ? -EINVAL : 0;
+}

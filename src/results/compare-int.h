@@ -1,0 +1,78 @@
+/*
+ * Internal to the comparison (compare*.c): the correction over the
+ * family of verdicts that compare_judge() hands to compare-family.c,
+ * and the words both files use; the cell and label pieces of compare.c
+ * that compare-lat.c builds the latency columns with, and the latency
+ * rounds compare.c gathers while it adds a run. Not for front ends: they
+ * read compare.h. The thread that owns the table.
+ */
+#ifndef RAIDLAB_COMPARE_INT_H
+#define RAIDLAB_COMPARE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compare.h"
+#include "measure/result.h"
+
+/* x is judged against the baseline: its verdict is one of better,
+   worse, the same or can't tell, decided by the family's correction. */
+bool compare_judged(const struct compare_cell *x);
+
+/*
+ * compare-family.c: every judged cell (its verdict COMPARE_V_UNSURE and
+ * ch filled at STATS_CONF by compare_judge()) gets q by Benjamini-Hochberg
+ * over all of them, its interval again at the level that keeps shown
+ * intervals in step with the corrected verdicts, its final verdict (q,
+ * then TOST), mde and settle; c->family, rejected and conf_shown follow.
+ */
+void compare_family_judge(struct compare *c);
+
+/* The p-value a pair must be under to count as proven once corrected
+   (compare_proven_better()): 1 - c->conf_shown, computed exactly. */
+double compare_family_level(const struct compare *c);
+
+/* The cell's change by the test, in percent: ch.pct, or pct when the
+   test gave none. */
+double compare_change(const struct compare_cell *x);
+
+/* "99.6": a level in percent with the fewest decimals (at most 4) that
+   keep it under 100. Returns buf. */
+const char *compare_conf_text(double conf, char *buf, size_t len);
+
+/* "the log t-test", "Welch's t-test", "the Mann-Whitney rank test":
+   the test as an answer names it ("... by the log t-test"). */
+const char *compare_test_words(enum stats_test t);
+
+/* "b", or "b #2" when several records are compared. Caller frees. */
+char *compare_row_label(const struct compare *c, size_t row);
+
+/* "±" in a UTF-8 locale, else "+-". */
+const char *compare_pm(void);
+
+/* compare.c: an empty cell; a figure of a kind (enum fig_kind) with its
+   tests' duration pushed onto it. */
+void compare_cell_init(struct compare_cell *cell);
+void compare_cell_add(struct compare_cell *cell, double v, double wall,
+    unsigned char kind);
+
+/*
+ * compare-lat.c: one run's latency, gathered as compare.c's add_run()
+ * gathers its figures: every test of column col and kind merged by
+ * operation (compilebench has several tests under one key), then one
+ * round per column of the best kind present pushed onto the row's rate
+ * cells (none for a failed run, none without samples).
+ */
+struct compare_lat_acc;
+struct compare_lat_acc *compare_lat_acc_new(size_t ncols);
+void compare_lat_acc_take(struct compare_lat_acc *a, size_t col, int kind,
+    const struct wl_test *t);
+void compare_lat_acc_push(const struct compare_lat_acc *a,
+    struct compare_row *row, enum wl_status status);
+void compare_lat_acc_free(struct compare_lat_acc *a);
+
+/* compare-lat.c: the latency columns of c (it has none), each after its
+   rate column, their cells filled from the rate cells' rounds. */
+void compare_lat_build(struct compare *c);
+
+#endif
