@@ -322,34 +322,41 @@ fail_msg(struct engine *eng, const char *msg)
 		engine_event(eng, EVQ_ERROR, NULL, msg);
 }
 
+/* Failing because the run is stopping is not a failure. */
+static int vfail(struct engine *eng, int err, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
+static int
+vfail(struct engine *eng, int err, const char *fmt, va_list ap)
+{
+	char msg[EVQ_TEXT];
+
+	if (err == -EINTR)
+		return err;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	fail_msg(eng, msg);
+	return err;
+}
+
 int
 wl_fail(struct wl_worker *w, int err, const char *fmt, ...)
 {
-	char msg[EVQ_TEXT];
 	va_list ap;
 
-	/* Failing because the run is stopping is not a failure. */
-	if (err == -EINTR)
-		return err;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	err = vfail(w->run->eng, err, fmt, ap);
 	va_end(ap);
-	fail_msg(w->run->eng, msg);
 	return err;
 }
 
 int
 wl_run_fail(struct wl_run *r, int err, const char *fmt, ...)
 {
-	char msg[EVQ_TEXT];
 	va_list ap;
 
-	if (err == -EINTR)
-		return err;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	err = vfail(r->eng, err, fmt, ap);
 	va_end(ap);
-	fail_msg(r->eng, msg);
 	return err;
 }
 

@@ -36,10 +36,6 @@ double compare_family_level(const struct compare *c);
    test gave none. */
 double compare_change(const struct compare_cell *x);
 
-/* "99.6": a level in percent with the fewest decimals (at most 4) that
-   keep it under 100. Returns buf. */
-const char *compare_conf_text(double conf, char *buf, size_t len);
-
 /* "the log t-test", "Welch's t-test", "the Mann-Whitney rank test":
    the test as an answer names it ("... by the log t-test"). */
 const char *compare_test_words(enum stats_test t);

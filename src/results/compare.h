@@ -337,6 +337,12 @@ const char *
 compare_format_value(double v, enum wl_unit u, char *buf, size_t len);
 const char *compare_format_pct(double pct, char *buf, size_t len);
 
+/* The level of the intervals (c->conf_shown) in percent, as the answers
+   write it: the fewest decimals (at most 4) that keep it under 100 and
+   within a twentieth of a percent: "95", "97.5", "99.8", never a rounded
+   "100". Returns buf. */
+const char *compare_conf_text(double conf, char *buf, size_t len);
+
 /*
  * A record file found in a results directory, for a picker: its path, lab
  * name, creation time, status, and how many runs and variants it has.

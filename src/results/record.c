@@ -50,15 +50,16 @@ lab_json(const struct lab *lab)
 	return o;
 }
 
-struct record *
-record_new(const struct lab *lab)
+/* A record whose root holds what every record starts with: the format,
+   raidlab's version and the time it was made. */
+static struct record *
+record_begin(void)
 {
 	struct record *rec = xcalloc(1, sizeof *rec);
-	struct timespec now = { time(NULL), 0 };
 	char created[32];
 	struct tm tm;
 
-	rec->created = now.tv_sec;
+	rec->created = time(NULL);
 	gmtime_r(&rec->created, &tm);
 	strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	rec->root = json_object();
@@ -67,6 +68,14 @@ record_new(const struct lab *lab)
 	json_object_set_new(rec->root, "raidlab_version",
 	    json_string(PACKAGE_VERSION));
 	json_object_set_new(rec->root, "created", json_string(created));
+	return rec;
+}
+
+struct record *
+record_new(const struct lab *lab)
+{
+	struct record *rec = record_begin();
+
 	json_object_set_new(rec->root, "host", record_host_json());
 	json_object_set_new(rec->root, "writer", record_writer_json());
 	json_object_set_new(rec->root, "lab", lab_json(lab));
@@ -462,19 +471,8 @@ record_add_run(struct record *rec, const struct lab_variant *v,
 struct record *
 record_new_imported(const char *name, json_t *host, json_t *imported)
 {
-	struct record *rec = xcalloc(1, sizeof *rec);
-	char created[32];
-	struct tm tm;
+	struct record *rec = record_begin();
 
-	rec->created = time(NULL);
-	gmtime_r(&rec->created, &tm);
-	strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	rec->root = json_object();
-	json_object_set_new(rec->root, "format", json_string(RECORD_FORMAT));
-	json_object_set_new(rec->root, "version", json_integer(RECORD_VERSION));
-	json_object_set_new(rec->root, "raidlab_version",
-	    json_string(PACKAGE_VERSION));
-	json_object_set_new(rec->root, "created", json_string(created));
 	/* Measured elsewhere: this machine's facts would be false. */
 	json_object_set_new(rec->root, "host", host ? host : json_object());
 	json_object_set_new(rec->root, "lab",

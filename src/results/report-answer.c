@@ -46,22 +46,6 @@ short_pct(double v, char *buf, size_t len)
 }
 
 const char *
-report_conf_text(double conf, char *buf, size_t len)
-{
-	/* the fewest decimals that stay under 100 and within a twentieth of
-	   a percent: "95", "97.5", "99.8", "99.995" */
-	for (int d = 0; d <= 4; d++) {
-		double v;
-
-		snprintf(buf, len, "%.*f", d, conf * 100);
-		v = strtod(buf, NULL);
-		if (v < 100 && fabs(v - conf * 100) <= 0.05)
-			break;
-	}
-	return buf;
-}
-
-const char *
 report_verdict_word(const struct compare *c, size_t row, size_t col, char *buf,
     size_t len)
 {

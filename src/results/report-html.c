@@ -423,7 +423,8 @@ test_table(struct strbuf *out, const struct report *s, size_t k)
 		/* the change's interval is at the corrected level */
 		if (heads[h] == NULL)
 			snprintf(buf, sizeof buf, _("Change, %s%% CI"),
-			    report_conf_text(c->conf_shown, conf, sizeof conf));
+			    compare_conf_text(c->conf_shown, conf,
+				sizeof conf));
 		strbuf_add(out, "<th scope=\"col\">");
 		html_text(out, heads[h] ? _(heads[h]) : buf);
 		strbuf_add(out, "</th>");
@@ -543,7 +544,7 @@ results(const struct report *s, struct html_toc *toc, struct strbuf *out)
 				"its %s%% interval, and its verdict: better "
 				"or worse, the same within the margin, or "
 				"can't tell."),
-			b, report_conf_text(c->conf_shown, conf, sizeof conf));
+			b, compare_conf_text(c->conf_shown, conf, sizeof conf));
 
 		html_elem(out, "p", t);
 		free(t);

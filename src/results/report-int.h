@@ -87,6 +87,10 @@ const char *report_lat_verdict(const struct compare *lc, size_t row, size_t col,
     char *buf, size_t len);
 /* What the section's figures are, in a paragraph (translated). */
 const char *report_lat_intro(void);
+/* report-md.c: text from the records in Markdown (in_cell: a table
+   cell's): control characters escaped, HTML's specials as entities,
+   backticks and (in a cell) bars escaped. */
+void report_md_text(struct strbuf *out, const char *s, bool in_cell);
 /* The "Tail latency" section of the text and Markdown reports (nothing
    when no test has latency samples). */
 void report_lat_text(const struct report *s, struct strbuf *out);

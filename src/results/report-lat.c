@@ -17,7 +17,6 @@
 
 #include "base/i18n.h"
 #include "base/strbuf.h"
-#include "base/textsafe.h"
 #include "base/xalloc.h"
 #include "compare.h"
 #include "measure/result.h"
@@ -298,31 +297,6 @@ report_lat_text(const struct report *s, struct strbuf *out)
 
 /* ------------------------------------------------------------ markdown */
 
-/* Text from the records in Markdown, as report-md.c writes it: control
-   characters escaped, HTML's specials as entities, backticks and (in a
-   table cell) bars escaped. */
-static void
-md_text(struct strbuf *out, const char *s, bool in_cell)
-{
-	char *t = textsafe_dup(s, 0);
-
-	for (const char *p = t; *p != '\0'; p++) {
-		char one[2] = { *p, '\0' };
-
-		if (*p == '&')
-			strbuf_add(out, "&amp;");
-		else if (*p == '<')
-			strbuf_add(out, "&lt;");
-		else if (*p == '>')
-			strbuf_add(out, "&gt;");
-		else if (*p == '`' || (*p == '|' && in_cell))
-			strbuf_printf(out, "\\%c", *p);
-		else
-			strbuf_add(out, one);
-	}
-	free(t);
-}
-
 static void
 md_test(const struct report *s, const struct compare *lc, size_t k,
     const size_t *j, struct strbuf *out)
@@ -330,7 +304,7 @@ md_test(const struct report *s, const struct compare *lc, size_t k,
 	char *t = lat_title(lc, k, j), v[64], b[64];
 
 	strbuf_add(out, "### ");
-	md_text(out, t, false);
+	report_md_text(out, t, false);
 	strbuf_add(out, "\n\n");
 	free(t);
 	strbuf_printf(out, "| %s |", _("Variant"));
@@ -346,14 +320,15 @@ md_test(const struct report *s, const struct compare *lc, size_t k,
 			continue;
 		name = report_row_name(s, i);
 		strbuf_add(out, "| ");
-		md_text(out, name, true);
+		report_md_text(out, name, true);
 		strbuf_add(out, " |");
 		for (size_t q = 0; q < COMPARE_LAT_NQ; q++) {
 			strbuf_add(out, " ");
-			md_text(out, value(lc, i, j[q], v, sizeof v), true);
+			report_md_text(out, value(lc, i, j[q], v, sizeof v),
+			    true);
 			if (report_lat_verdict(lc, i, j[q], b, sizeof b)[0]) {
 				strbuf_add(out, " (");
-				md_text(out, b, true);
+				report_md_text(out, b, true);
 				strbuf_add(out, ")");
 			}
 			strbuf_add(out, " |");
@@ -369,7 +344,7 @@ md_test(const struct report *s, const struct compare *lc, size_t k,
 			if (a != NULL) {
 				strbuf_printf(out, "- %s: ",
 				    compare_lat_name(lc->cols[j[q]].lat_q));
-				md_text(out, a, false);
+				report_md_text(out, a, false);
 				strbuf_add(out, "\n");
 			}
 			free(a);
@@ -380,7 +355,7 @@ md_test(const struct report *s, const struct compare *lc, size_t k,
 
 		for (size_t e = 0; e < n; e++) {
 			strbuf_add(out, "- ! ");
-			md_text(out, r[e], false);
+			report_md_text(out, r[e], false);
 			strbuf_add(out, "\n");
 			free(r[e]);
 		}
@@ -397,7 +372,7 @@ report_lat_markdown(const struct report *s, struct strbuf *out)
 	if (!report_lat_compare(s, &lc))
 		return;
 	strbuf_printf(out, "## %s\n\n", _("Tail latency"));
-	md_text(out, report_lat_intro(), false);
+	report_md_text(out, report_lat_intro(), false);
 	strbuf_add(out, "\n\n");
 	for (size_t k = 0; k < lc.ncols; k++)
 		if (lc.cols[k].lat_q == 0 && report_lat_cols(&lc, k, j))

@@ -26,9 +26,8 @@
 #include "report-int.h"
 #include "report.h"
 
-/* Inline text (in_cell: of a table cell) from the records, as text. */
-static void
-text_add(struct strbuf *out, const char *s, bool in_cell)
+void
+report_md_text(struct strbuf *out, const char *s, bool in_cell)
 {
 	char *t = textsafe_dup(s, 0);
 
@@ -56,7 +55,7 @@ text_dup(const char *s)
 	struct strbuf b;
 
 	strbuf_init(&b);
-	text_add(&b, s, false);
+	report_md_text(&b, s, false);
 	return strbuf_take(&b);
 }
 
@@ -65,7 +64,7 @@ static void
 cell(struct strbuf *out, const char *s)
 {
 	strbuf_add(out, " ");
-	text_add(out, s, true);
+	report_md_text(out, s, true);
 	strbuf_add(out, " |");
 }
 
@@ -130,9 +129,9 @@ item(struct strbuf *out, const char *prefix, const char *name,
 	if (value == NULL)
 		return;
 	strbuf_printf(out, "%s- ", prefix);
-	text_add(out, name, false);
+	report_md_text(out, name, false);
 	strbuf_add(out, ": ");
-	text_add(out, value, false);
+	report_md_text(out, value, false);
 	strbuf_add(out, "\n");
 }
 
@@ -145,7 +144,7 @@ records(const struct report *s, struct strbuf *out)
 		char *path = code(r->path ? r->path : _("(not saved)"));
 
 		strbuf_printf(out, "- **#%zu ", i + 1);
-		text_add(out, r->label, false);
+		report_md_text(out, r->label, false);
 		strbuf_printf(out, "**: %s\n", path);
 		free(path);
 		item(out, "  ", _("Question"), r->question);
@@ -193,11 +192,11 @@ variants(const struct report *s, struct strbuf *out)
 		struct strbuf b;
 
 		strbuf_add(out, "### ");
-		text_add(out, name, false);
+		report_md_text(out, name, false);
 		strbuf_add(out, "\n\n");
 		free(name);
 		if (v->text != NULL) {
-			text_add(out, v->text, false);
+			report_md_text(out, v->text, false);
 			strbuf_add(out, "\n\n");
 		}
 		item(out, "", _("Not measured"), s->cmp.rows[i].why);
@@ -242,11 +241,11 @@ test_table(const struct report *s, size_t k, struct strbuf *out)
 	    col->lower_better ? _("lower is better") : _("higher is better"));
 
 	strbuf_add(out, "### ");
-	text_add(out, t, false);
+	report_md_text(out, t, false);
 	strbuf_add(out, "\n\n");
 	free(t);
 	if (col->apart != NULL) {
-		text_add(out, col->apart, false);
+		report_md_text(out, col->apart, false);
 		strbuf_add(out, "\n\n");
 	}
 	strbuf_printf(out, "| | %s | %s | n | %s |\n|---|---|---:|---:|---|\n",
@@ -274,7 +273,7 @@ test_table(const struct report *s, size_t k, struct strbuf *out)
 
 		if (a != NULL) {
 			strbuf_add(out, "- ");
-			text_add(out, a, false);
+			report_md_text(out, a, false);
 			strbuf_add(out, "\n");
 		}
 		free(a);
@@ -301,7 +300,7 @@ static void
 bullet(struct strbuf *out, const char *text)
 {
 	strbuf_add(out, "- ");
-	text_add(out, text, false);
+	report_md_text(out, text, false);
 	strbuf_add(out, "\n");
 }
 
@@ -344,16 +343,17 @@ answer(const struct report *s, struct strbuf *out)
 			report_verdict_words(s, i, k, &b);
 		}
 		strbuf_add(out, "- **");
-		text_add(out, name, false);
+		report_md_text(out, name, false);
 		strbuf_add(out, "**: ");
-		text_add(out, said > 0 ? b.s : report_nothing_judged(s), false);
+		report_md_text(out, said > 0 ? b.s : report_nothing_judged(s),
+		    false);
 		strbuf_add(out, "\n");
 		strbuf_done(&b);
 		free(name);
 	}
 	m = compare_method_text(c);
 	strbuf_printf(out, "\n%s: ", _("How it was judged"));
-	text_add(out, m, false);
+	report_md_text(out, m, false);
 	strbuf_printf(out, ". %s\n\n",
 	    _("! marks an unstable sample: its reasons are under its test "
 	      "in Results."));
@@ -393,7 +393,7 @@ report_markdown(const struct report *s, struct strbuf *out)
 			"verdict: better or worse, the same within the "
 			"margin, or can't tell. * the best of a test, where "
 			"proven; ! an unstable sample."),
-	    report_conf_text(s->cmp.conf_shown, conf, sizeof conf));
+	    compare_conf_text(s->cmp.conf_shown, conf, sizeof conf));
 	strbuf_printf(out, "## %s\n\n%s\n\n", _("Results"), t);
 	free(t);
 	for (size_t k = 0; k < s->cmp.ncols; k++)

@@ -370,7 +370,7 @@ results(const struct report *s, struct strbuf *out)
 				"interval, then its verdict: better or worse, "
 				"the same within the margin, or can't tell. * "
 				"a proven best; ! an unstable sample."),
-		    b, report_conf_text(c->conf_shown, conf, sizeof conf));
+		    b, compare_conf_text(c->conf_shown, conf, sizeof conf));
 		free(b);
 	} else {
 		t = xstrdup(_("Each figure is the mean of n repeats with where "

@@ -139,10 +139,6 @@ char *report_default_path(const struct report *s, enum report_format f,
 int report_save(const struct report *s, enum report_format f, const char *path,
     struct err *e);
 
-/* The level of the comparison's intervals (c->conf_shown) in percent, as
-   the answers write it: "95", "97.5", "99.8" (never a rounded "100").
-   Returns buf. */
-const char *report_conf_text(double conf, char *buf, size_t len);
 /*
  * A cell's verdict in its word, the same in every front end (the
  * Compare screen, the reports): "better", "worse", "same ±2%" (the

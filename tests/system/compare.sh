@@ -13,20 +13,8 @@
 . "${top_srcdir:-.}/tests/system/lib.sh"
 need_scipy
 
-cat >"$TEST_TMP/lab.cfg" <<EOF
-name = "cmp";
-repeats = 3;
-cache = "keep";
-results = "$TEST_TMP/results";
-variants = (
-  { name = "alpha"; directory = "$TEST_TMP/a"; },
-  { name = "beta"; directory = "$TEST_TMP/b"; }
-);
-workloads = (
-  { name = "small"; type = "smallfiles"; counts = [200, 400]; size = "1K";
-    dirs = 2; }
-);
-EOF
+ab_lab "$TEST_TMP/lab.cfg" cmp 3 '{ name = "small"; type = "smallfiles";
+    counts = [200, 400]; size = "1K"; dirs = 2; }'
 "$RAIDLAB" run "$TEST_TMP/lab.cfg" >/dev/null 2>"$TEST_TMP/run.err" ||
 	fail "run 1"
 rec1=$(ls "$TEST_TMP"/results/cmp-*.json)

@@ -64,6 +64,26 @@ TEST_MOUNTS=
 NL='
 '
 
+# ab_lab FILE NAME REPEATS ENTRIES: a lab of two directory variants,
+# alpha and beta ($TEST_TMP/a and $TEST_TMP/b), cache "keep" (no root
+# needed), results in $TEST_TMP/results, and ENTRIES (text) inside its
+# workloads list. The list's first entry is on line 12.
+ab_lab() {
+	cat >"$1" <<EOF
+name = "$2";
+repeats = $3;
+cache = "keep";
+results = "$TEST_TMP/results";
+variants = (
+  { name = "alpha"; directory = "$TEST_TMP/a"; },
+  { name = "beta"; directory = "$TEST_TMP/b"; }
+);
+workloads = (
+  $4
+);
+EOF
+}
+
 cleanup() {
 	printf '%s\n' "$TEST_MOUNTS" | while IFS= read -r m; do
 		[ -n "$m" ] || continue

@@ -11,21 +11,9 @@
 . "${top_srcdir:-.}/tests/system/lib.sh"
 need_cmd jq awk
 
-cat >"$TEST_TMP/lab.cfg" <<EOF
-name = "scl";
-repeats = 4;
-cache = "keep";
-results = "$TEST_TMP/results";
-variants = (
-  { name = "alpha"; directory = "$TEST_TMP/a"; },
-  { name = "beta"; directory = "$TEST_TMP/b"; }
-);
-workloads = (
-  { name = "small"; type = "smallfiles"; counts = [2000, 30000];
-    size = "1K"; dirs = 4; },
-  { name = "io"; type = "fio"; rw = "write"; size = "64M"; bs = "64K"; }
-);
-EOF
+ab_lab "$TEST_TMP/lab.cfg" scl 4 '{ name = "small"; type = "smallfiles";
+    counts = [2000, 30000]; size = "1K"; dirs = 4; },
+  { name = "io"; type = "fio"; rw = "write"; size = "64M"; bs = "64K"; }'
 lab=$TEST_TMP/lab.cfg
 
 # ---- bad input: exit 2, the option and the key named, nothing run

@@ -31,19 +31,8 @@ wait_line() {
 	fail "the screen never said /$1/"
 }
 
-cat >"$TEST_TMP/lat.cfg" <<EOF
-name = "lat";
-repeats = 3;
-cache = "keep";
-results = "$TEST_TMP/results";
-variants = (
-  { name = "alpha"; directory = "$TEST_TMP/a"; },
-  { name = "beta"; directory = "$TEST_TMP/b"; }
-);
-workloads = (
-  { name = "io"; type = "fio"; rw = "randwrite"; size = "4M"; bs = "4K"; }
-);
-EOF
+ab_lab "$TEST_TMP/lat.cfg" lat 3 \
+	'{ name = "io"; type = "fio"; rw = "randwrite"; size = "4M"; bs = "4K"; }'
 "$RAIDLAB" run "$TEST_TMP/lat.cfg" >"$TEST_TMP/run.out" 2>&1 ||
 	fail "raidlab run: $(cat "$TEST_TMP/run.out")"
 rec=$(ls "$TEST_TMP"/results/lat-*.json)

@@ -75,20 +75,8 @@ sys.exit("no " + repr(want) + " on the screen")
 
 # lab NAME SIZE: a two-variant directory lab writing files of SIZE.
 lab() {
-	cat >"$TEST_TMP/$1.cfg" <<EOF
-name = "$1";
-repeats = 3;
-cache = "keep";
-results = "$TEST_TMP/results";
-variants = (
-  { name = "alpha"; directory = "$TEST_TMP/a"; },
-  { name = "beta"; directory = "$TEST_TMP/b"; }
-);
-workloads = (
-  { name = "small"; type = "smallfiles"; counts = [100]; size = "$2";
-    dirs = 2; }
-);
-EOF
+	ab_lab "$TEST_TMP/$1.cfg" "$1" 3 '{ name = "small"; type = "smallfiles";
+    counts = [100]; size = "'"$2"'"; dirs = 2; }'
 }
 lab cmp 1K
 "$RAIDLAB" run "$TEST_TMP/cmp.cfg" >"$TEST_TMP/run1.out" 2>&1 ||

@@ -24,20 +24,8 @@ goto() {
 	tui_keys "$_n"
 }
 
-cat >"$TEST_TMP/cmp.cfg" <<EOF
-name = "cmp";
-repeats = 2;
-cache = "keep";
-results = "$TEST_TMP/results";
-variants = (
-  { name = "alpha"; directory = "$TEST_TMP/a"; },
-  { name = "beta"; directory = "$TEST_TMP/b"; }
-);
-workloads = (
-  { name = "small"; type = "smallfiles"; counts = [40]; size = "1K";
-    dirs = 2; }
-);
-EOF
+ab_lab "$TEST_TMP/cmp.cfg" cmp 2 '{ name = "small"; type = "smallfiles";
+    counts = [40]; size = "1K"; dirs = 2; }'
 printf 'name = "broken";\nrepeats = "three";\n' >"$TEST_TMP/broken.cfg"
 
 # Started on a lab that does not load: every message on stderr, as raidlab

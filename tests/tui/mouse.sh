@@ -159,18 +159,8 @@ EOF2
 
 # Records of a two-variant directory lab (no root: cache "keep"), three,
 # for Compare: the newest joins the table when the lab is opened.
-cat >"$TEST_TMP/cmp.cfg" <<EOF2
-name = "tuimousecmp"; repeats = 2; cache = "keep";
-results = "$TEST_TMP/results";
-variants = (
-  { name = "alpha"; directory = "$TEST_TMP/a"; },
-  { name = "beta"; directory = "$TEST_TMP/b"; }
-);
-workloads = (
-  { name = "small"; type = "smallfiles"; counts = [40]; size = "1K";
-    dirs = 2; }
-);
-EOF2
+ab_lab "$TEST_TMP/cmp.cfg" tuimousecmp 2 '{ name = "small";
+    type = "smallfiles"; counts = [40]; size = "1K"; dirs = 2; }'
 for i in 1 2 3; do
 	"$RAIDLAB" run "$TEST_TMP/cmp.cfg" >"$TEST_TMP/run$i.out" 2>&1 ||
 		fail "raidlab run: $(cat "$TEST_TMP/run$i.out")"

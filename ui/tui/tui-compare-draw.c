@@ -312,7 +312,7 @@ draw_header(struct cmp *s, struct tui *t, WINDOW *w, int y, int lw, int vw)
 	wattroff(w, A_BOLD);
 	/* the change's interval is at the level of the correction */
 	snprintf(b, sizeof b, _("change, %s%% CI"),
-	    report_conf_text(s->c.conf_shown, conf, sizeof conf));
+	    compare_conf_text(s->c.conf_shown, conf, sizeof conf));
 	wattron(w, tui_attr(t, TUI_PAIR_DIM));
 	tui_put(w, y + 1, vx, vw, b);
 	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
