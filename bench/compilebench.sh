@@ -11,7 +11,10 @@
 # tree is sized as compilebench's 2.6.20 list (21280 files, 233176153
 # bytes, patch 288 per 1000). Prints one row per phase: compilebench's
 # figure, raidlab's, and raidlab / compilebench. Both report MiB/s
-# ("MB/s" in compilebench's words) and seconds for delete and stat.
+# ("MB/s" in compilebench's words) and seconds for delete and stat. Then
+# each tool's CPU share of the phase and its seconds per operation off
+# the CPU: where compilebench's Python loop is the bottleneck, its CPU
+# share is high and the off-CPU seconds of the two agree.
 #
 # MODE=peers: the phases that have a standard tool doing the same work,
 # on the same target in the same run, timed as compilebench times them:
@@ -195,16 +198,25 @@ cb_group() {
 	esac
 }
 
-# cpu_share FILE KEY: the CPU share (percent) of KEY's "KEY CPU WALL"
+# cpu_share FILE KEY: the CPU share (percent) of KEY's "KEY CPU WALL N"
 # lines in FILE, "-" when none.
 cpu_share() {
 	awk -v k="$2" '$1 == k { c += $2; w += $3 }
 	    END { if (w > 0) printf "%.0f%%", 100 * c / w; else printf "-" }' "$1"
 }
 
+# off_cpu FILE KEY: seconds per operation off the CPU (wall - CPU: the
+# disk, the page cache's locks, the sync), "-" when none. Where a tool's
+# own loop is the difference, these agree and the CPU shares do not.
+off_cpu() {
+	awk -v k="$2" '$1 == k { c += $2; w += $3; n += $4 }
+	    END { if (n > 0) printf "%.3f", (w - c) / n; else printf "-" }' "$1"
+}
+
 # cb_cpu: compilebench's CPU seconds (user + sys, from its summary) and
 # wall seconds (from its stderr, one line per operation) per group of
-# phases its stderr cannot tell apart, appended as "GROUP CPU WALL".
+# phases its stderr cannot tell apart, appended as "GROUP CPU WALL N"
+# (N operations).
 cb_cpu() {
 	awk -v ini="$INITIAL" '
 	    function group(k) {
@@ -232,8 +244,9 @@ cb_cpu() {
 		    $1 == "read" || $1 == "delete" || $1 == "stat") g = $1
 		else next
 		wall[g] += w
+		n[g]++
 	    }
-	    END { for (g in wall) printf "%s %.3f %.3f\n", g, cpu[g], wall[g] }
+	    END { for (g in wall) printf "%s %.3f %.3f %d\n", g, cpu[g], wall[g], n[g] }
 	' "$tmp/cb.out" "$tmp/cb.err" >>"$tmp/cb-cpu"
 }
 
@@ -247,7 +260,7 @@ rl_round() {
 	done <<<"$PHASES"
 	# CPU and wall seconds per test, as cb_cpu's.
 	jq -r '.runs[].tests[] | select(.value != null and .wall != null) |
-	    "\(.key) \(.user + .sys) \(.wall)"' "$tmp/run.json" >>"$tmp/rl-cpu"
+	    "\(.key) \(.user + .sys) \(.wall) 1"' "$tmp/run.json" >>"$tmp/rl-cpu"
 }
 
 mode_compilebench() {
@@ -270,8 +283,8 @@ mode_compilebench() {
 		fi
 	done
 	echo "compilebench $CB -i $INITIAL -r $RUNS against raidlab (files = $FILES; size = $SIZE; patched = $PATCHED; patch_read = $PATCH_READ), seed $SEED, $ROUNDS rounds, fresh ext4 loop each"
-	echo "| phase                | unit    | compilebench (n) | raidlab (n)      | ratio | CPU: compilebench | raidlab |"
-	echo "|----------------------|---------|------------------|------------------|-------|-------------------|---------|"
+	echo "| phase                | unit    | compilebench (n) | raidlab (n)      | ratio | CPU: compilebench | raidlab | off CPU s/op: compilebench | raidlab |"
+	echo "|----------------------|---------|------------------|------------------|-------|-------------------|---------|----------------------------|---------|"
 	touch "$tmp/cb-cpu" "$tmp/rl-cpu"
 	while IFS=: read -r key words; do
 		touch "$tmp/cb-$key" "$tmp/rl-$key"
@@ -279,14 +292,18 @@ mode_compilebench() {
 		b=$(mean "$tmp/rl-$key")
 		ca=$(cpu_share "$tmp/cb-cpu" "$(cb_group "$key")")
 		cb=$(cpu_share "$tmp/rl-cpu" "$key")
-		awk -v p="$words" -v a="$a" -v b="$b" -v k="$key" -v ca="$ca" -v cb="$cb" 'BEGIN {
+		oa=$(off_cpu "$tmp/cb-cpu" "$(cb_group "$key")")
+		ob=$(off_cpu "$tmp/rl-cpu" "$key")
+		awk -v p="$words" -v a="$a" -v b="$b" -v k="$key" -v ca="$ca" -v cb="$cb" \
+		    -v oa="$oa" -v ob="$ob" 'BEGIN {
 			split(a, x, " "); split(b, y, " ")
 			u = (k ~ /^(delete|stat)/) ? "seconds" : "MiB/s"
 			r = (x[1] != "-" && y[1] != "-" && x[1] > 0) ? sprintf("%.2f", y[1] / x[1]) : "-"
-			printf "| %-20s | %-7s | %9s (%4d) | %9s (%4d) | %5s | %17s | %7s |\n", p, u, x[1], x[2], y[1], y[2], r, ca, cb
+			printf "| %-20s | %-7s | %9s (%4d) | %9s (%4d) | %5s | %17s | %7s | %26s | %7s |\n", p, u, x[1], x[2], y[1], y[2], r, ca, cb, oa, ob
 		}'
 	done <<<"$PHASES"
-	echo "CPU: user + sys over wall, summed over the phase's operations; compilebench's"
+	echo "CPU: user + sys over wall, summed over the phase's operations; off CPU: wall - CPU"
+	echo "per operation. compilebench's CPU leaves out its sync(1)'s, a child's; compilebench's"
 	echo "read, delete and stat count the compiled trees' too (its stderr does not tell them apart)."
 	echo "compilebench's operations per round (its stderr): "
 	cat "$tmp/cb-ops"
