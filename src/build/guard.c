@@ -2,8 +2,9 @@
  * Guards: judge the devices of a variant against the disk inventory and
  * the --yes-destroy list, and prove a set can be opened exclusively
  * before anything is wiped. Pure reads: stat, sysfs (mounted btrfs
- * members) and the inventory; never writes to a device. See guard.h. Any
- * thread.
+ * members) and the inventory; never writes to a device. The names of
+ * roles and the closing line of a refusal are guard-names.c's. See
+ * guard.h. Any thread.
  */
 #include "config.h"
 
@@ -60,48 +61,6 @@ struct pass {
 	bool *conf_used;
 	size_t nconf;
 };
-
-const char *
-guard_role_name(enum guard_role r)
-{
-	switch (r) {
-	case GUARD_MEMBER:
-		return _("member");
-	case GUARD_SPARE:
-		return _("spare");
-	case GUARD_JOURNAL:
-		return _("md write journal");
-	case GUARD_FSLOG:
-		return _("filesystem journal");
-	}
-	return "?";
-}
-
-const char *
-guard_confirm_name(enum guard_confirm c)
-{
-	return c == GUARD_CONFIRM_TYPED ? _("the typed confirmation")
-					: "--yes-destroy";
-}
-
-const char *
-guard_refused_line(const struct errlist *errs, enum guard_confirm c)
-{
-	for (size_t i = 0; i < errs->n; i++) {
-		if (errs->v[i].code != -EPERM)
-			continue;
-		if (c == GUARD_CONFIRM_TYPED)
-			return _(
-			    "refused: nothing was changed. Free the devices, "
-			    "or confirm the ones whose data may be "
-			    "destroyed by typing their names when the run "
-			    "asks");
-		return _("refused: nothing was changed. Free the devices, or "
-			 "confirm the ones whose data may be destroyed with "
-			 "--yes-destroy=DEV,...");
-	}
-	return _("refused: nothing was changed.");
-}
 
 static int
 sys_stat(const struct guard_sys *sys, const char *path, struct stat *st)

@@ -46,7 +46,7 @@ av_addf(struct av *a, const char *fmt, ...)
 		s = NULL;
 	va_end(ap);
 	if (s == NULL)
-		fatal("out of memory");
+		fatal(_("out of memory"));
 	a->v = xreallocarray(a->v, a->n + 2, sizeof *a->v);
 	a->v[a->n++] = s;
 	a->v[a->n] = NULL;

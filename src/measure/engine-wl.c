@@ -32,7 +32,7 @@ value_of(const struct wl_run *r, const char *name)
 	int i = param_index(r->wl->params, name);
 
 	if (i < 0)
-		fatal("workload %s has no parameter %s", r->wl->name, name);
+		fatal(_("workload %s has no parameter %s"), r->wl->name, name);
 	return &r->params[i];
 }
 

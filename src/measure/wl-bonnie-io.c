@@ -369,7 +369,7 @@ bonnie_io_run(struct wl_run *r, struct bonnie *b)
 	job.stride = (b->chunk + 4095) / 4096 * 4096;
 	e = posix_memalign(&mem, 4096, job.stride * b->seekers);
 	if (e != 0)
-		fatal("out of memory (%zu bytes)", job.stride * b->seekers);
+		fatal(_("out of memory (%zu bytes)"), job.stride * b->seekers);
 	job.buf = mem;
 	for (size_t i = 0; i < job.stride * b->seekers; i++)
 		job.buf[i] = (char)(i * 7 + 1);

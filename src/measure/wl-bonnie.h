@@ -1,8 +1,8 @@
 /*
  * Internal to the bonnie workload (wl-bonnie*.c): its settings, resolved
- * from the parameters by prepare, the test keys its report reads back,
- * and the two halves of the run. Driver thread, except where a worker
- * reads struct bonnie (read-only while the workers run).
+ * from the parameters by prepare, and the two halves of the run (its
+ * tests and their keys are wl-keys.h's). Driver thread, except where a
+ * worker reads struct bonnie (read-only while the workers run).
  */
 #ifndef RAIDLAB_WL_BONNIE_H
 #define RAIDLAB_WL_BONNIE_H
@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "wl-keys.h"
 
 struct strbuf;
 struct wl_result;
@@ -25,28 +27,6 @@ struct wl_run;
 #define BONNIE_DIGITS 7
 #define BONNIE_RANDCHARS 12
 #define BONNIE_NAME_MAX (BONNIE_DIGITS + BONNIE_RANDCHARS + 1)
-
-/* The tests in bonnie++'s order (and its CSV's). */
-enum bonnie_test {
-	BT_PUTC, /* Sequential Output, Per Chr */
-	BT_PUT_BLOCK, /* Sequential Output, Block */
-	BT_REWRITE, /* Sequential Output, Rewrite */
-	BT_GETC, /* Sequential Input, Per Chr */
-	BT_GET_BLOCK, /* Sequential Input, Block */
-	BT_SEEKS, /* Random Seeks */
-	BT_SEQ_CREATE,
-	BT_SEQ_STAT, /* "Read" */
-	BT_SEQ_DEL,
-	BT_RAN_CREATE,
-	BT_RAN_STAT,
-	BT_RAN_DEL,
-	BT__COUNT,
-};
-
-/* Stable keys of the tests (result records), by enum bonnie_test. */
-extern const char *const bonnie_keys[BT__COUNT];
-/* Their labels without the spec: "Block write" (untranslated). */
-extern const char *const bonnie_names[BT__COUNT];
 
 struct bonnie {
 	uint64_t size; /* bytes of the I/O file, a chunk multiple */

@@ -1,10 +1,11 @@
 /*
  * Internal to compilebench (wl-compilebench.c, wl-compilebench-ops.c,
- * wl-compilebench-plan.c): the phases, the data sets, the plan that
- * chooses operations exactly as compilebench 0.6 does, and the operation
- * a worker runs. The driver thread owns struct cb and fills struct cb_op
- * before each wl_parallel(); the one worker reads them and writes only
- * cb_op.bytes, which the driver reads after the join.
+ * wl-compilebench-plan.c): the data sets, the plan that chooses
+ * operations exactly as compilebench 0.6 does, and the operation a
+ * worker runs (its phases, one test each, are wl-keys.h's). The driver
+ * thread owns struct cb and fills struct cb_op before each
+ * wl_parallel(); the one worker reads them and writes only cb_op.bytes,
+ * which the driver reads after the join.
  */
 #ifndef RAIDLAB_WL_COMPILEBENCH_H
 #define RAIDLAB_WL_COMPILEBENCH_H
@@ -17,6 +18,7 @@
 #include "pyrand.h"
 #include "result.h"
 #include "tree.h"
+#include "wl-keys.h"
 
 struct wl_worker;
 
@@ -31,30 +33,6 @@ struct wl_worker;
 /* create names a tree kernel-N, N drawn with randint(100, 100000). */
 #define CB_NAME_MIN 100
 #define CB_NAME_MAX 100000
-
-/* One test per operation; the key names its phase. */
-enum cb_phase {
-	CB_INITIAL,
-	CB_CREATE,
-	CB_PATCH,
-	CB_COMPILE,
-	CB_CLEAN,
-	CB_READ_TREE,
-	CB_READ_COMPILED,
-	CB_DELETE_TREE,
-	CB_DELETE_COMPILED,
-	CB_STAT_TREE,
-	CB_STAT_COMPILED,
-	CB__COUNT,
-};
-
-struct cb_phase_info {
-	const char *key; /* the test's key: "read_compiled" */
-	const char *name; /* compilebench's words: "read compiled tree" */
-	enum wl_unit unit; /* MiB/s, or seconds for delete and stat */
-};
-
-extern const struct cb_phase_info cb_phases[CB__COUNT];
 
 /*
  * compilebench's four kinds of tree (its four dicts of directories), in

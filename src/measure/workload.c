@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/i18n.h"
 #include "base/xalloc.h"
 #include "workload.h"
 
@@ -56,7 +57,7 @@ workload_value(const struct param *params, const struct param_value *v,
 	int i = param_index(params, name);
 
 	if (i < 0)
-		fatal("no parameter %s", name);
+		fatal(_("no parameter %s"), name);
 	return &v[i];
 }
 

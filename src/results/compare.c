@@ -4,8 +4,9 @@
  * parameters and test, the figures of each cell picked by kind, the best
  * cell of each column, the default baseline. The statistics and
  * verdicts are compare-verdict.c's, the JSON compare-json.c's, the
- * listing of a results directory compare-files.c's. See compare.h. The
- * thread that owns the records (the UI thread).
+ * listing of a results directory compare-files.c's, the figures' text
+ * compare-format.c's. See compare.h. The thread that owns the records
+ * (the UI thread).
  */
 #include "config.h"
 
@@ -22,7 +23,6 @@
 #include "base/xalloc.h"
 #include "compare-int.h"
 #include "compare.h"
-#include "figures/plot.h"
 #include "lab/lab.h"
 #include "measure/result.h"
 #include "record.h"
@@ -289,54 +289,6 @@ compare_score(const struct compare *c, size_t row, size_t col)
 		return 1;
 	return k->lower_better ? (k->max - cell->mean) / (k->max - k->min)
 			       : (cell->mean - k->min) / (k->max - k->min);
-}
-
-/* A latency in microseconds in the unit that suits it, to three
-   significant digits (a histogram's bucket is 6% wide anyway). */
-static void
-format_usec(double us, char *buf, size_t len)
-{
-	const char *mu = plot_utf8_locale() ? "\xc2\xb5s" : "us";
-
-	if (fabs(us) >= 1e6)
-		snprintf(buf, len, "%.3g s", us / 1e6);
-	else if (fabs(us) >= 1e3)
-		snprintf(buf, len, "%.3g ms", us / 1e3);
-	else
-		snprintf(buf, len, "%.3g %s", us, mu);
-}
-
-const char *
-compare_format_value(double v, enum wl_unit u, char *buf, size_t len)
-{
-	if (!isfinite(v))
-		snprintf(buf, len, "-");
-	else if (u == WL_UNIT_USEC)
-		format_usec(v, buf, len);
-	else if (fabs(v) >= COMPARE_HUGE)
-		/* all its digits would not fit, and mean nothing */
-		snprintf(buf, len, "%.4g", v);
-	else if (u == WL_UNIT_SECONDS || fabs(v) < 100)
-		snprintf(buf, len, "%.2f", v);
-	else if (fabs(v) < 10000)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.0f", v);
-	return buf;
-}
-
-const char *
-compare_format_pct(double pct, char *buf, size_t len)
-{
-	if (!isfinite(pct))
-		snprintf(buf, len, "%s", "");
-	else if (fabs(pct) >= COMPARE_HUGE)
-		snprintf(buf, len, "%+.4g%%", pct);
-	else if (fabs(pct) >= 99.95)
-		snprintf(buf, len, "%+.0f%%", pct);
-	else
-		snprintf(buf, len, "%+.1f%%", pct);
-	return buf;
 }
 
 /* ---------------------------------------------------------------- adding */

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "measure/wl-bonnie.h"
+#include "measure/wl-keys.h"
 
 struct import_result;
 struct import_run;

@@ -22,7 +22,7 @@
 #include "base/xalloc.h"
 #include "import.h"
 #include "measure/result.h"
-#include "measure/wl-compilebench.h"
+#include "measure/wl-keys.h"
 #include "measure/workload.h"
 
 struct word {

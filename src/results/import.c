@@ -185,7 +185,7 @@ value_of(struct import_run *run, const char *name)
 
 	/* A parser names its workload's own parameters. */
 	if (i < 0)
-		fatal("import: %s has no parameter %s", run->wl->name, name);
+		fatal(_("import: %s has no parameter %s"), run->wl->name, name);
 	return &run->values[i];
 }
 

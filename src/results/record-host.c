@@ -152,13 +152,13 @@ record_writer_json(void)
 bool
 record_writer_alive(const json_t *writer)
 {
-	const char *boot = rec_get_str(writer, "boot_id");
+	const char *boot = record_get_str(writer, "boot_id");
 	uint64_t ticks = 0;
 	char now[64];
 	int pid = 0;
 
-	if (!rec_get_int(writer, "pid", &pid) || pid <= 0 ||
-	    !rec_get_u64(writer, "start_ticks", &ticks) || ticks == 0 ||
+	if (!record_get_int(writer, "pid", &pid) || pid <= 0 ||
+	    !record_get_u64(writer, "start_ticks", &ticks) || ticks == 0 ||
 	    boot == NULL)
 		return false;
 	boot_id(now, sizeof now);

@@ -1,8 +1,9 @@
 /*
  * Helpers shared by the files of the record module (record.c,
  * record-result.c, record-host.c, record-target.c): JSON values that
- * survive odd input (bytes that are not UTF-8, 64-bit counters, NaN) and
- * their readers. Not part of the public contract. Any thread.
+ * survive odd input (bytes that are not UTF-8, 64-bit counters, NaN).
+ * Not part of the public contract; the readers of such values are
+ * (record.h). Any thread.
  */
 #ifndef RAIDLAB_RECORD_INT_H
 #define RAIDLAB_RECORD_INT_H
@@ -19,19 +20,6 @@ json_t *rec_ju64(uint64_t v);
 json_t *rec_jdbl(double v);
 /* "2024-05-01T12:00:00.123456789Z" (UTC, nanoseconds: exact). */
 json_t *rec_jtime(const struct timespec *ts);
-
-/*
- * Readers for a member of object o. They return false (leaving *out
- * alone) when the member is absent or has the wrong type; a null double
- * reads as NaN.
- */
-bool rec_get_u64(const json_t *o, const char *key, uint64_t *out);
-bool rec_get_int(const json_t *o, const char *key, int *out);
-bool rec_get_dbl(const json_t *o, const char *key, double *out);
-bool rec_get_bool(const json_t *o, const char *key, bool *out);
-bool rec_get_time(const json_t *o, const char *key, struct timespec *out);
-/* The member's string, or NULL (borrowed from o). */
-const char *rec_get_str(const json_t *o, const char *key);
 
 /* A JSON value that is a uint64 (integer or decimal string). */
 bool rec_u64_value(const json_t *j, uint64_t *out);

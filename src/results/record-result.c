@@ -75,7 +75,7 @@ rec_u64_value(const json_t *j, uint64_t *out)
 }
 
 bool
-rec_get_u64(const json_t *o, const char *key, uint64_t *out)
+record_get_u64(const json_t *o, const char *key, uint64_t *out)
 {
 	uint64_t v;
 
@@ -86,7 +86,7 @@ rec_get_u64(const json_t *o, const char *key, uint64_t *out)
 }
 
 bool
-rec_get_int(const json_t *o, const char *key, int *out)
+record_get_int(const json_t *o, const char *key, int *out)
 {
 	json_t *j = json_object_get(o, key);
 
@@ -97,7 +97,7 @@ rec_get_int(const json_t *o, const char *key, int *out)
 }
 
 bool
-rec_get_dbl(const json_t *o, const char *key, double *out)
+record_get_dbl(const json_t *o, const char *key, double *out)
 {
 	json_t *j = json_object_get(o, key);
 
@@ -112,7 +112,7 @@ rec_get_dbl(const json_t *o, const char *key, double *out)
 }
 
 bool
-rec_get_bool(const json_t *o, const char *key, bool *out)
+record_get_bool(const json_t *o, const char *key, bool *out)
 {
 	json_t *j = json_object_get(o, key);
 
@@ -123,15 +123,15 @@ rec_get_bool(const json_t *o, const char *key, bool *out)
 }
 
 const char *
-rec_get_str(const json_t *o, const char *key)
+record_get_str(const json_t *o, const char *key)
 {
 	return json_string_value(json_object_get(o, key));
 }
 
 bool
-rec_get_time(const json_t *o, const char *key, struct timespec *out)
+record_get_time(const json_t *o, const char *key, struct timespec *out)
 {
-	const char *s = rec_get_str(o, key);
+	const char *s = record_get_str(o, key);
 	int y, mo, d, h, mi, sec, n = 0;
 	char frac[16] = "";
 	long ns = 0;
@@ -329,9 +329,10 @@ hist_from_json(const json_t *o, struct hist *h, struct err *e)
 	size_t i;
 
 	hist_init(h);
-	if (!rec_get_u64(o, "n", &h->n) || !rec_get_u64(o, "sum_ns", &h->sum) ||
-	    !rec_get_u64(o, "min_ns", &h->min) ||
-	    !rec_get_u64(o, "max_ns", &h->max) || !json_is_array(b))
+	if (!record_get_u64(o, "n", &h->n) ||
+	    !record_get_u64(o, "sum_ns", &h->sum) ||
+	    !record_get_u64(o, "min_ns", &h->min) ||
+	    !record_get_u64(o, "max_ns", &h->max) || !json_is_array(b))
 		return bad(e, _("latency histogram"));
 	for (i = 0; i < json_array_size(b); i++) {
 		pair = json_array_get(b, i);
@@ -351,9 +352,9 @@ hist_from_json(const json_t *o, struct hist *h, struct err *e)
 static int
 test_from_json(const json_t *o, struct wl_result *r, struct err *e)
 {
-	const char *key = rec_get_str(o, "key"),
-		   *label = rec_get_str(o, "label");
-	const char *unit = rec_get_str(o, "unit");
+	const char *key = record_get_str(o, "key"),
+		   *label = record_get_str(o, "label");
+	const char *unit = record_get_str(o, "unit");
 	const json_t *lat = json_object_get(o, "latency"), *h;
 	struct wl_test *t;
 	int u, op;
@@ -362,20 +363,20 @@ test_from_json(const json_t *o, struct wl_result *r, struct err *e)
 	    (u = wl_unit_parse(unit)) < 0)
 		return bad(e, _("test without key, label or unit"));
 	t = wl_result_add_test(r, key, label, (enum wl_unit)u);
-	if (!rec_get_dbl(o, "value", &t->value) ||
-	    !rec_get_dbl(o, "wall", &t->wall) ||
-	    !rec_get_dbl(o, "user", &t->user) ||
-	    !rec_get_dbl(o, "sys", &t->sys) ||
-	    !rec_get_u64(o, "bytes_read", &t->bytes_read) ||
-	    !rec_get_u64(o, "bytes_written", &t->bytes_written) ||
-	    !rec_get_u64(o, "files", &t->files) ||
-	    !rec_get_u64(o, "ops", &t->ops) ||
-	    !rec_get_bool(o, "too_fast", &t->too_fast) ||
-	    !rec_get_bool(o, "interrupted", &t->interrupted))
+	if (!record_get_dbl(o, "value", &t->value) ||
+	    !record_get_dbl(o, "wall", &t->wall) ||
+	    !record_get_dbl(o, "user", &t->user) ||
+	    !record_get_dbl(o, "sys", &t->sys) ||
+	    !record_get_u64(o, "bytes_read", &t->bytes_read) ||
+	    !record_get_u64(o, "bytes_written", &t->bytes_written) ||
+	    !record_get_u64(o, "files", &t->files) ||
+	    !record_get_u64(o, "ops", &t->ops) ||
+	    !record_get_bool(o, "too_fast", &t->too_fast) ||
+	    !record_get_bool(o, "interrupted", &t->interrupted))
 		return bad(e, key);
 	/* Optional: only a stalled test has it. */
 	if (json_object_get(o, "stalled") != NULL &&
-	    (!rec_get_dbl(o, "stalled", &t->stalled) || !(t->stalled >= 0)))
+	    (!record_get_dbl(o, "stalled", &t->stalled) || !(t->stalled >= 0)))
 		return bad(e, key);
 	if (lat != NULL && !json_is_object(lat))
 		return bad(e, _("latency"));
@@ -405,13 +406,13 @@ devs_from_json(const json_t *m, struct series *s, struct err *e)
 		rd = json_object_get(o, "read_bytes");
 		wr = json_object_get(o, "write_bytes");
 		busy = json_object_get(o, "busy");
-		if (rec_get_str(o, "name") == NULL ||
+		if (record_get_str(o, "name") == NULL ||
 		    json_array_size(rd) != n || json_array_size(wr) != n ||
 		    json_array_size(busy) != n)
 			return bad(e,
 			    _("series member arrays differ in length"));
-		series_add_dev(s, rec_get_str(o, "name"),
-		    rec_get_str(o, "role"));
+		series_add_dev(s, record_get_str(o, "name"),
+		    record_get_str(o, "role"));
 		for (i = 0; i < n; i++) {
 			struct dev_sample *x = &s->dev[k].v[i];
 			const json_t *b = json_array_get(busy, i);
@@ -451,7 +452,7 @@ series_from_json(const json_t *o, struct series *s, struct err *e)
 	series_done(s);
 	series_init(s, n);
 	/* Older records have no "merged": one tick a sample. */
-	if (!rec_get_u64(o, "merged", &s->span) || s->span == 0)
+	if (!record_get_u64(o, "merged", &s->span) || s->span == 0)
 		s->span = 1;
 	for (i = 0; i < n; i++) {
 		const json_t *t = json_array_get(a[0], i);
@@ -466,7 +467,7 @@ series_from_json(const json_t *o, struct series *s, struct err *e)
 			return bad(e, _("series"));
 		series_append(s, &x, NULL);
 	}
-	if (!rec_get_u64(o, "dropped", &s->dropped))
+	if (!record_get_u64(o, "dropped", &s->dropped))
 		return bad(e, _("series"));
 	return devs_from_json(json_object_get(o, "members"), s, e);
 }
@@ -475,7 +476,7 @@ series_from_json(const json_t *o, struct series *s, struct err *e)
 static int
 head_from_json(const json_t *o, struct wl_result *r, struct err *e)
 {
-	const char *status = rec_get_str(o, "status");
+	const char *status = record_get_str(o, "status");
 	const json_t *notes = json_object_get(o, "notes"), *n;
 	int st;
 	size_t i;
@@ -483,18 +484,18 @@ head_from_json(const json_t *o, struct wl_result *r, struct err *e)
 	if (status == NULL || (st = wl_status_parse(status)) < 0)
 		return bad(e, _("status"));
 	r->status = (enum wl_status)st;
-	if (rec_get_str(o, "error") != NULL)
-		r->error = xstrdup(rec_get_str(o, "error"));
+	if (record_get_str(o, "error") != NULL)
+		r->error = xstrdup(record_get_str(o, "error"));
 	if (notes != NULL && !json_is_array(notes))
 		return bad(e, _("notes"));
 	for (i = 0; i < json_array_size(notes); i++)
 		if (json_is_string(n = json_array_get(notes, i)))
 			wl_result_add_note(r, json_string_value(n));
-	if (!rec_get_time(o, "start", &r->start) ||
-	    !rec_get_time(o, "end", &r->end) ||
-	    !rec_get_dbl(o, "wall", &r->wall))
+	if (!record_get_time(o, "start", &r->start) ||
+	    !record_get_time(o, "end", &r->end) ||
+	    !record_get_dbl(o, "wall", &r->wall))
 		return bad(e, _("start, end or wall"));
-	if (!rec_get_dbl(o, "tick", &r->tick))
+	if (!record_get_dbl(o, "tick", &r->tick))
 		r->tick = 0;
 	return 0;
 }
@@ -504,7 +505,7 @@ record_result_from_json(const json_t *o, struct err *e)
 {
 	const json_t *w = json_object_get(o, "workload");
 	const json_t *tests = json_object_get(o, "tests");
-	const char *type = rec_get_str(w, "type");
+	const char *type = record_get_str(w, "type");
 	struct wl_result *r;
 	size_t i;
 
@@ -512,7 +513,7 @@ record_result_from_json(const json_t *o, struct err *e)
 		bad(e, _("no workload type"));
 		return NULL;
 	}
-	r = wl_result_new(type, rec_get_str(w, "name"));
+	r = wl_result_new(type, record_get_str(w, "name"));
 	if (head_from_json(o, r, e) < 0)
 		goto fail;
 	if (!json_is_array(tests)) {

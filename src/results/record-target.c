@@ -196,7 +196,7 @@ add_device(json_t *devs, struct disk_list *l, const struct disk *d, int depth)
 	if (d == NULL || depth > 16)
 		return;
 	for (i = 0; i < json_array_size(devs); i++)
-		if (strcmp(rec_get_str(json_array_get(devs, i), "name"),
+		if (strcmp(record_get_str(json_array_get(devs, i), "name"),
 			d->name) == 0)
 			return;
 	json_array_append_new(devs, device_json(d));

@@ -151,7 +151,7 @@ record_set_in_progress(struct record *rec, const char *variant,
 const char *
 record_status(const json_t *root)
 {
-	const char *s = rec_get_str(root, "status");
+	const char *s = record_get_str(root, "status");
 
 	if (s != NULL && strcmp(s, "running") == 0 &&
 	    !record_writer_alive(json_object_get(root, "writer")))
@@ -164,14 +164,14 @@ static void
 mark_orphan(json_t *root)
 {
 	const json_t *w = json_object_get(root, "writer");
-	const char *s = rec_get_str(root, "status");
+	const char *s = record_get_str(root, "status");
 	char why[256];
 	int pid = 0;
 
 	if (s == NULL || strcmp(s, "running") != 0 || record_writer_alive(w))
 		return;
 	json_object_set_new(root, "status", json_string("interrupted"));
-	if (rec_get_int(w, "pid", &pid))
+	if (record_get_int(w, "pid", &pid))
 		snprintf(why, sizeof why,
 		    _("raidlab (pid %d) ended without finishing this record: "
 		      "killed, or the machine stopped"),
@@ -409,13 +409,13 @@ run_from_json(struct record_run *r, json_t *o, struct err *e)
 
 	memset(r, 0, sizeof *r);
 	r->json = o;
-	r->variant = xstrdup((s = rec_get_str(v, "name")) ? s : "?");
-	rec_get_bool(v, "scratch", &r->scratch);
-	r->type = xstrdup((s = rec_get_str(w, "type")) ? s : "?");
-	r->workload = xstrdup((s = rec_get_str(w, "name")) ? s : r->type);
-	if (!rec_get_int(o, "repeat", &r->repeat))
+	r->variant = xstrdup((s = record_get_str(v, "name")) ? s : "?");
+	record_get_bool(v, "scratch", &r->scratch);
+	r->type = xstrdup((s = record_get_str(w, "type")) ? s : "?");
+	r->workload = xstrdup((s = record_get_str(w, "name")) ? s : r->type);
+	if (!record_get_int(o, "repeat", &r->repeat))
 		r->repeat = 1;
-	if ((s = rec_get_str(o, "skipped")) != NULL)
+	if ((s = record_get_str(o, "skipped")) != NULL)
 		r->skipped = xstrdup(s);
 	if (json_object_get(o, "status") == NULL)
 		return true;
@@ -526,7 +526,7 @@ static char *
 new_path(const struct record *rec, const char *dir)
 {
 	const char *lab =
-	    rec_get_str(json_object_get(rec->root, "lab"), "name");
+	    record_get_str(json_object_get(rec->root, "lab"), "name");
 	char stamp[32];
 	struct tm tm;
 	char *path;
@@ -667,14 +667,14 @@ record_parse_time(const char *s)
 static int
 check_format(const json_t *root, const char *path, struct err *e)
 {
-	const char *fmt = rec_get_str(root, "format");
+	const char *fmt = record_get_str(root, "format");
 	int version;
 
 	if (!json_is_object(root) || fmt == NULL ||
 	    strcmp(fmt, RECORD_FORMAT) != 0)
 		return err_set(e, -EINVAL, path, 0, NULL, "%s",
 		    _("not a raidlab result record"));
-	if (!rec_get_int(root, "version", &version) || version < 1)
+	if (!record_get_int(root, "version", &version) || version < 1)
 		return err_set(e, -EINVAL, path, 0, NULL, "%s",
 		    _("raidlab result record without a valid version"));
 	if (version > RECORD_VERSION)
@@ -736,7 +736,7 @@ record_load(const char *path, struct record **out, struct err *e)
 	rec = xcalloc(1, sizeof *rec);
 	rec->root = root;
 	rec->path = xstrdup(path);
-	rec->created = record_parse_time(rec_get_str(root, "created"));
+	rec->created = record_parse_time(record_get_str(root, "created"));
 	if ((rc = load_runs(rec, path, e)) < 0) {
 		record_free(rec);
 		return rc;

@@ -90,6 +90,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -255,6 +256,21 @@ json_t *record_target_json(const char *dir);
    writer object names still runs: the same boot, pid and start time. */
 json_t *record_writer_json(void);
 bool record_writer_alive(const json_t *writer);
+
+/*
+ * Readers for a member of object o of a record's document, as the format
+ * above writes it (a uint64 above INT64_MAX as a decimal string, a
+ * non-finite double as null, times to the nanosecond). They return false
+ * (leaving *out alone) when the member is absent or has the wrong type;
+ * a null double reads as NaN.
+ */
+bool record_get_u64(const json_t *o, const char *key, uint64_t *out);
+bool record_get_int(const json_t *o, const char *key, int *out);
+bool record_get_dbl(const json_t *o, const char *key, double *out);
+bool record_get_bool(const json_t *o, const char *key, bool *out);
+bool record_get_time(const json_t *o, const char *key, struct timespec *out);
+/* The member's string, or NULL (borrowed from o). */
+const char *record_get_str(const json_t *o, const char *key);
 
 /*
  * The results directory: lab->results with a leading ~ expanded, or

@@ -17,7 +17,6 @@
 #include "figures/stats.h"
 #include "measure/result.h"
 #include "measure/workload.h"
-#include "record-int.h"
 #include "record.h"
 #include "show.h"
 
@@ -164,7 +163,7 @@ show_generic(const struct wl_result *const *res, size_t n, struct strbuf *out)
 static const char *
 str_or(const json_t *o, const char *key, const char *def)
 {
-	const char *s = rec_get_str(o, key);
+	const char *s = record_get_str(o, key);
 
 	return s != NULL ? s : def;
 }
@@ -177,7 +176,7 @@ static void
 host_lines(const json_t *host, struct strbuf *out)
 {
 	const char *unknown = _("unknown");
-	const char *kernel = rec_get_str(host, "kernel");
+	const char *kernel = record_get_str(host, "kernel");
 	char ram[UNITS_BUF];
 	uint64_t bytes;
 	int cores = 0;
@@ -189,11 +188,11 @@ host_lines(const json_t *host, struct strbuf *out)
 	else
 		strbuf_printf(out, _("Host %s: system unknown\n"),
 		    str_or(host, "hostname", unknown));
-	if (!rec_get_u64(host, "ram_bytes", &bytes))
+	if (!record_get_u64(host, "ram_bytes", &bytes))
 		snprintf(ram, sizeof ram, "%s", unknown);
 	else
 		units_format_size(bytes, ram, sizeof ram);
-	if (rec_get_int(host, "cores", &cores) && cores > 0)
+	if (record_get_int(host, "cores", &cores) && cores > 0)
 		strbuf_printf(out,
 		    ngettext("CPU: %s, %d core; RAM %s\n",
 			"CPU: %s, %d cores; RAM %s\n", (unsigned long)cores),
@@ -209,7 +208,7 @@ show_header(const struct record *rec, struct strbuf *out)
 	const json_t *host = json_object_get(rec->root, "host");
 	const json_t *lab = json_object_get(rec->root, "lab");
 	const json_t *now = json_object_get(rec->root, "in_progress");
-	const char *why = rec_get_str(rec->root, "interrupted_reason");
+	const char *why = record_get_str(rec->root, "interrupted_reason");
 	const char *st = record_status(rec->root);
 	int repeat = 0;
 
@@ -222,7 +221,7 @@ show_header(const struct record *rec, struct strbuf *out)
 		strbuf_printf(out, _("Scaled down (%s): not a full result\n"),
 		    record_scaled(rec->root));
 	if (json_is_object(now)) {
-		rec_get_int(now, "repeat", &repeat);
+		record_get_int(now, "repeat", &repeat);
 		strbuf_printf(out,
 		    st != NULL && strcmp(st, "running") == 0
 			? _("Running: %s on %s, repeat %d, since %s\n")
@@ -251,10 +250,10 @@ devices_text(struct strbuf *out, const json_t *devs)
 
 	for (i = 0; i < json_array_size(devs); i++) {
 		d = json_array_get(devs, i);
-		const char *model = rec_get_str(d, "model");
-		const char *back = rec_get_str(d, "backing_file");
+		const char *model = record_get_str(d, "model");
+		const char *back = record_get_str(d, "backing_file");
 
-		if (!rec_get_u64(d, "size", &size))
+		if (!record_get_u64(d, "size", &size))
 			size = 0;
 		strbuf_printf(out, "%s%s (%s, %s", i ? ", " : "",
 		    str_or(d, "name", "?"), str_or(d, "type", "?"),
@@ -271,7 +270,7 @@ static void
 variant_header(struct strbuf *out, const struct record_run *r)
 {
 	const json_t *v = json_object_get(r->json, "variant");
-	const char *text = rec_get_str(v, "text");
+	const char *text = record_get_str(v, "text");
 	size_t len = text ? strcspn(text, ";") : 0;
 
 	strbuf_printf(out, _("\n== Variant %s (%s)"), r->variant,
@@ -319,7 +318,7 @@ build_lines(struct strbuf *out, const struct record *rec, const char *variant)
 	{
 		if (strcmp(str_or(b, "variant", ""), variant) != 0)
 			continue;
-		geo = rec_get_str(json_object_get(b, "plan"), "geometry");
+		geo = record_get_str(json_object_get(b, "plan"), "geometry");
 		if (geo != NULL)
 			strbuf_printf(out, _("Geometry: %s\n"), geo);
 		json_array_foreach(json_object_get(b, "resync"), k, w)
@@ -338,9 +337,9 @@ build_lines(struct strbuf *out, const struct record *rec, const char *variant)
 			    _("assume_clean: no initial resync "
 			      "(redundancy not in sync until "
 			      "written)\n"));
-		if ((err = rec_get_str(b, "error")) != NULL)
+		if ((err = record_get_str(b, "error")) != NULL)
 			strbuf_printf(out, _("Build failed: %s\n"), err);
-		if ((err = rec_get_str(b, "teardown_error")) != NULL)
+		if ((err = record_get_str(b, "teardown_error")) != NULL)
 			strbuf_printf(out, _("Teardown failed: %s\n"), err);
 		return;
 	}

@@ -75,6 +75,19 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
 /* Options with a long name only. */
 enum { OPT_TICK = CLI_OPT_LONG, OPT_YES_DESTROY, OPT_HOOK };
 
@@ -536,6 +549,21 @@ finish(const struct record *rec, const struct run_opts *o, bool lost)
 		    rec->path);
 }
 
+/* --repeats 1 or 2 is allowed, but the answer it loses is said up
+   front. */
+static void
+warn_no_verdicts(const struct run_opts *o)
+{
+	if (o->repeats > 0 && o->repeats < 3)
+		cli_fprintf(stderr,
+		    ngettext("raidlab run: %lld repeat: no verdicts (a verdict "
+			     "needs 3 repeats or more)\n",
+			"raidlab run: %lld repeats: no verdicts (a verdict "
+			"needs 3 repeats or more)\n",
+			(unsigned long)o->repeats),
+		    (long long)o->repeats);
+}
+
 static int
 run_exec(int argc, char **argv)
 {
@@ -544,7 +572,6 @@ run_exec(int argc, char **argv)
 	struct labrun_summary s = { 0 };
 	struct labrun_opts lo = { 0 };
 	bool *vsel = NULL, *wsel = NULL;
-	struct sigaction sa;
 	struct record *rec = NULL;
 	struct lab *lab;
 	int rc;
@@ -566,12 +593,7 @@ run_exec(int argc, char **argv)
 		free_opts(&o);
 		return CLI_USAGE;
 	}
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
+	catch_signals();
 
 	lo.variants = vsel = select_names(o.variants, o.nvariants,
 	    lab->nvariants, variant_name, lab);
@@ -587,15 +609,7 @@ run_exec(int argc, char **argv)
 	lo.scaled = scaled = lab_scale_describe(&o.scale);
 	if (o.out == OUT_TABLE)
 		cli_scale_print(&o.scale, o.dry_run ? stdout : stderr);
-	/* asked for: allowed, but the answer it loses is said up front */
-	if (o.repeats > 0 && o.repeats < 3)
-		cli_fprintf(stderr,
-		    ngettext("raidlab run: %lld repeat: no verdicts (a verdict "
-			     "needs 3 repeats or more)\n",
-			"raidlab run: %lld repeats: no verdicts (a verdict "
-			"needs 3 repeats or more)\n",
-			(unsigned long)o.repeats),
-		    (long long)o.repeats);
+	warn_no_verdicts(&o);
 	if (o.dry_run) {
 		/* Nothing runs: no record, nothing changed. */
 		rc = build_dry_run(lab, &lo);

@@ -1,5 +1,6 @@
 /*
  * Internal to the Run screen (tui-run.c: runs, events, records;
+ * tui-run-tick.c: curves and member activity sampled each tick;
  * tui-run-draw.c: charts, member activity, log). UI thread only.
  */
 #ifndef RAIDLAB_TUI_RUN_H
@@ -107,6 +108,9 @@ char *run_log_since(const struct run *r, size_t from, bool bad_only);
 
 /* The k-th completed curve drawn over the current one, or NULL. */
 const struct run_curve *run_overlaid(const struct run *r, size_t k);
+
+/* tui-run-tick.c: the screen's tick (struct tui_screen's tick) */
+void run_tick(void *p, struct tui *t, bool current);
 
 /* tui-run-draw.c */
 void run_draw_body(struct run *r, struct tui *t, WINDOW *w);
