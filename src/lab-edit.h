@@ -131,7 +131,14 @@ int lab_edit_bitmap_chunk(struct lab *lab, size_t vi, uint64_t bytes);
 /* The md write journal device; NULL forgets it. Sets bitmap none. */
 int
 lab_edit_md_journal(struct lab *lab, size_t vi, const char *dev, struct err *e);
-int lab_edit_assume_clean(struct lab *lab, size_t vi, bool on);
+/*
+ * A number key of the array schema (lab-schema.h: bool, int, size or
+ * enum, not LAB_KEY_SPECIAL) owned by variant vi from now on: the
+ * setter of the keys that are one table line. -ERANGE with e set when
+ * the key does not take value, -EINVAL for a special key.
+ */
+int lab_edit_array_value(struct lab *lab, size_t vi, enum lab_a_field f,
+    int64_t value, struct err *e);
 /*
  * Nesting (md only): n >= 2 legs split the members in order (the devices,
  * or the scratch disks named nowhere else); a new nesting is RAID1 over

@@ -78,11 +78,30 @@ bool lab_get_enum(struct lab_ctx *c, const config_setting_t *s,
 /* The line a setting came from. */
 int lab_line_of(const config_setting_t *s);
 
+/* lab-schema.c: one key of a schema read from s, by its kind (or its
+   own load); true when the value was taken. */
+struct lab_key;
+bool lab_key_load(struct lab_ctx *c, const struct lab_key *k,
+    const config_setting_t *s, const char *field, void *group);
+/* The names of keys (sub-keys and keys flagged skip left out) into
+   out[max], NULL-terminated, for lab_load_unknown_keys(). */
+size_t lab_key_names(const struct lab_key *keys, unsigned skip,
+    const char **out, size_t max);
+
 /* lab-load-array.c: the array and fs groups of a variant or defaults. */
 void lab_load_array(struct lab_ctx *c, const config_setting_t *g,
     const char *prefix, bool leg, struct lab_array *a);
 void lab_load_fs(struct lab_ctx *c, const config_setting_t *g,
     const char *prefix, struct lab_fs *fs);
+/* The array keys read in their own way (lab_key.load, on a struct
+   lab_array): level as text or a number, metadata also as the floats
+   1.2 and 0.90, bitmap_chunk not twice. */
+bool lab_load_level(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_md_metadata(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_bitmap_chunk(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
 /*
  * Interpret level_text for the merged engine (md level or btrfs profile)
  * in a and its legs and journal array; report bad levels.

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "xalloc.h"
 
@@ -38,40 +39,24 @@ dup_or_null(const char *s)
 static void
 merge_array(struct lab_array *a, const struct lab_array *d)
 {
+	const struct lab_key *k;
 	size_t i;
 
-	if (TAKE(a, d, LAB_A_ENGINE))
-		a->engine = d->engine;
-	if (TAKE(a, d, LAB_A_LEVEL))
-		a->level_text = dup_or_null(d->level_text);
-	if (TAKE(a, d, LAB_A_METADATA_PROFILE))
-		a->metadata_profile = d->metadata_profile;
-	if (TAKE(a, d, LAB_A_LAYOUT))
-		a->layout = dup_or_null(d->layout);
-	if (TAKE(a, d, LAB_A_CHUNK))
-		a->chunk = d->chunk;
-	if (TAKE(a, d, LAB_A_DEVICES))
-		lab_strv_copy(&a->devices, &d->devices);
-	if (TAKE(a, d, LAB_A_SPARES))
-		lab_strv_copy(&a->spares, &d->spares);
-	if (TAKE(a, d, LAB_A_METADATA))
-		a->metadata = d->metadata;
-	if (TAKE(a, d, LAB_A_BITMAP)) {
-		a->bitmap = d->bitmap;
-		a->bitmap_file = dup_or_null(d->bitmap_file);
-		CARRY(a, d, LAB_A_BITMAP_FILE);
-	}
-	if (TAKE(a, d, LAB_A_BITMAP_CHUNK))
-		a->bitmap_chunk = d->bitmap_chunk;
-	if (TAKE(a, d, LAB_A_JOURNAL))
-		a->journal = dup_or_null(d->journal);
-	if (TAKE(a, d, LAB_A_ASSUME_CLEAN))
-		a->assume_clean = d->assume_clean;
-	if (TAKE(a, d, LAB_A_LEGS)) {
-		a->nlegs = d->nlegs;
-		a->legs = xcalloc(d->nlegs, sizeof *a->legs);
-		for (i = 0; i < d->nlegs; i++)
-			lab_array_copy(&a->legs[i], &d->legs[i]);
+	for (k = lab_array_keys; k->name != NULL; k++) {
+		if (k->merge == LAB_MERGE_SUB || !TAKE(a, d, k->field))
+			continue;
+		if (k->field == LAB_A_BITMAP) {
+			a->bitmap = d->bitmap;
+			a->bitmap_file = dup_or_null(d->bitmap_file);
+			CARRY(a, d, LAB_A_BITMAP_FILE);
+		} else if (k->field == LAB_A_LEGS) {
+			a->nlegs = d->nlegs;
+			a->legs = xcalloc(d->nlegs, sizeof *a->legs);
+			for (i = 0; i < d->nlegs; i++)
+				lab_array_copy(&a->legs[i], &d->legs[i]);
+		} else {
+			lab_key_copy(k, a, d);
+		}
 	}
 }
 

@@ -15,6 +15,7 @@
 #include "afile.h"
 #include "err.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "param.h"
 #include "units.h"
@@ -158,39 +159,55 @@ format_bitmap(struct out *o, const struct lab_array *a)
 	close_group(o, ";");
 }
 
+/* A key of a schema by its kind (not LAB_KEY_SPECIAL). */
+static void
+format_key(struct out *o, const struct lab_key *k, const void *group)
+{
+	const void *p = lab_key_cptr(k, group);
+
+	switch (k->kind) {
+	case LAB_KEY_BOOL:
+		kv_bool(o, k->name, *(const bool *)p);
+		break;
+	case LAB_KEY_INT:
+		kv_int(o, k->name, *(const int64_t *)p);
+		break;
+	case LAB_KEY_SIZE:
+		kv_size(o, k->name, *(const uint64_t *)p);
+		break;
+	case LAB_KEY_ENUM:
+		kv_str(o, k->name, k->names[*(const int *)p]);
+		break;
+	case LAB_KEY_STRING:
+	case LAB_KEY_DEVICE:
+		kv_str(o, k->name, *(char *const *)p);
+		break;
+	case LAB_KEY_DEVICES:
+		kv_strv(o, k->name, p);
+		break;
+	case LAB_KEY_SPECIAL:
+		break;
+	}
+}
+
 /* An array group; key NULL for an entry of a legs list. */
 static void
 format_array(struct out *o, const char *key, const struct lab_array *a,
     const char *end)
 {
+	const struct lab_key *k;
+
 	open_group(o, key);
-	if (OWN(a, LAB_A_ENGINE))
-		kv_str(o, "engine", lab_engine_name(a->engine));
-	if (OWN(a, LAB_A_LEVEL))
-		kv_str(o, "level", a->level_text);
-	if (OWN(a, LAB_A_METADATA_PROFILE))
-		kv_str(o, "metadata_profile",
-		    lab_profile_name(a->metadata_profile));
-	if (OWN(a, LAB_A_LAYOUT))
-		kv_str(o, "layout", a->layout);
-	if (OWN(a, LAB_A_CHUNK))
-		kv_size(o, "chunk", a->chunk);
-	if (OWN(a, LAB_A_DEVICES))
-		kv_strv(o, "devices", &a->devices);
-	if (OWN(a, LAB_A_SPARES))
-		kv_strv(o, "spares", &a->spares);
-	if (OWN(a, LAB_A_METADATA))
-		kv_str(o, "metadata", lab_md_metadata_name(a->metadata));
-	if (OWN(a, LAB_A_BITMAP))
-		format_bitmap(o, a);
-	if (OWN(a, LAB_A_BITMAP_CHUNK))
-		kv_size(o, "bitmap_chunk", a->bitmap_chunk);
-	if (OWN(a, LAB_A_JOURNAL))
-		kv_str(o, "journal", a->journal);
-	if (OWN(a, LAB_A_ASSUME_CLEAN))
-		kv_bool(o, "assume_clean", a->assume_clean);
-	if (OWN(a, LAB_A_LEGS))
-		format_legs(o, a);
+	for (k = lab_array_keys; k->name != NULL; k++) {
+		if (!OWN(a, k->field) || k->merge == LAB_MERGE_SUB)
+			continue;
+		if (k->field == LAB_A_BITMAP)
+			format_bitmap(o, a);
+		else if (k->field == LAB_A_LEGS)
+			format_legs(o, a);
+		else
+			format_key(o, k, a);
+	}
 	close_group(o, end);
 }
 

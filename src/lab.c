@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "param.h"
 #include "stats.h"
@@ -242,22 +243,6 @@ static const char *const v_keys[LAB_V__COUNT] = {
 	"fs",
 	"readahead",
 };
-static const char *const a_keys[LAB_A__COUNT] = {
-	"engine",
-	"level",
-	"metadata_profile",
-	"layout",
-	"chunk",
-	"devices",
-	"spares",
-	"metadata",
-	"bitmap",
-	"bitmap.file",
-	"bitmap_chunk",
-	"journal",
-	"assume_clean",
-	"legs",
-};
 static const char *const f_keys[LAB_F__COUNT] = {
 	"type",
 	"mkfs_options",
@@ -289,7 +274,7 @@ lab_variant_key(enum lab_v_field f)
 const char *
 lab_array_key(enum lab_a_field f)
 {
-	return a_keys[f];
+	return lab_array_keys[f].name;
 }
 
 const char *
@@ -462,7 +447,8 @@ lab_array_path(const struct lab_variant *v, const struct lab_array *a, int f,
 
 	variant_prefix(v, p, sizeof p);
 	join(q, sizeof q, p, a->where[0] != '\0' ? a->where : "array");
-	return join(buf, len, q, f >= 0 && f < LAB_A__COUNT ? a_keys[f] : NULL);
+	return join(buf, len, q,
+	    f >= 0 && f < LAB_A__COUNT ? lab_array_keys[f].name : NULL);
 }
 
 const char *
@@ -535,8 +521,8 @@ void
 lab_array_init(struct lab_array *a)
 {
 	memset(a, 0, sizeof *a);
-	a->engine = LAB_ENGINE_MD;
-	a->metadata = LAB_MD_METADATA_1_2;
+	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
+		lab_key_reset(k, a);
 	a->bitmap = LAB_BITMAP_NONE;
 	snprintf(a->where, sizeof a->where, "array");
 }
@@ -546,15 +532,12 @@ lab_array_done(struct lab_array *a)
 {
 	size_t i;
 
-	free(a->layout);
-	lab_strv_done(&a->devices);
-	lab_strv_done(&a->spares);
+	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
+		lab_key_reset(k, a);
 	free(a->bitmap_file);
-	free(a->journal);
 	for (i = 0; i < a->nlegs; i++)
 		lab_array_done(&a->legs[i]);
 	free(a->legs);
-	free(a->level_text);
 	memset(a, 0, sizeof *a);
 }
 
@@ -564,12 +547,9 @@ lab_array_copy(struct lab_array *dst, const struct lab_array *src)
 	size_t i;
 
 	*dst = *src;
-	dst->layout = dup_or_null(src->layout);
-	lab_strv_copy(&dst->devices, &src->devices);
-	lab_strv_copy(&dst->spares, &src->spares);
+	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
+		lab_key_copy(k, dst, src);
 	dst->bitmap_file = dup_or_null(src->bitmap_file);
-	dst->journal = dup_or_null(src->journal);
-	dst->level_text = dup_or_null(src->level_text);
 	dst->legs = NULL;
 	if (src->nlegs > 0) {
 		dst->legs = xcalloc(src->nlegs, sizeof *dst->legs);
@@ -695,36 +675,19 @@ str_eq(const char *a, const char *b)
 }
 
 static bool
-strv_eq(const struct lab_strv *a, const struct lab_strv *b)
-{
-	size_t i;
-
-	if (a->n != b->n)
-		return false;
-	for (i = 0; i < a->n; i++)
-		if (!str_eq(a->v[i], b->v[i]))
-			return false;
-	return true;
-}
-
-static bool
 array_eq(const struct lab_array *a, const struct lab_array *b)
 {
+	const struct lab_key *k;
 	size_t i;
 
-	if (a->set != b->set || a->own != b->own || a->engine != b->engine ||
+	if (a->set != b->set || a->own != b->own ||
 	    a->md_level != b->md_level || a->profile != b->profile ||
-	    a->metadata_profile != b->metadata_profile ||
-	    !str_eq(a->layout, b->layout) || a->chunk != b->chunk ||
-	    !strv_eq(&a->devices, &b->devices) ||
-	    !strv_eq(&a->spares, &b->spares) || a->metadata != b->metadata ||
 	    a->bitmap != b->bitmap || !str_eq(a->bitmap_file, b->bitmap_file) ||
-	    a->bitmap_chunk != b->bitmap_chunk ||
-	    !str_eq(a->journal, b->journal) ||
-	    a->assume_clean != b->assume_clean || a->nlegs != b->nlegs ||
-	    !str_eq(a->level_text, b->level_text) ||
-	    strcmp(a->where, b->where) != 0)
+	    a->nlegs != b->nlegs || strcmp(a->where, b->where) != 0)
 		return false;
+	for (k = lab_array_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
 	for (i = 0; i < a->nlegs; i++)
 		if (!array_eq(&a->legs[i], &b->legs[i]))
 			return false;

@@ -328,9 +328,6 @@ apply_enum(struct tui *t, int id, const char *val)
 		return lab_data_mode_parse(val, &u.d) < 0
 		    ? -EINVAL
 		    : lab_edit_data_mode(t->lab, vi, u.d);
-	case CF_ASSUME_CLEAN:
-		return lab_edit_assume_clean(t->lab, vi,
-		    strcmp(val, "true") == 0);
 	default:
 		return -EINVAL;
 	}
@@ -384,6 +381,10 @@ apply_choice(struct compose *s, struct tui *t, const struct lab_variant *v,
 	case CF_LEG_CHUNK:
 		return apply_size(t, id, val, e);
 	default:
+		if (id >= CF_AKEY && id <= CF_AKEY_END)
+			return lab_edit_array_value(t->lab, t->variant,
+			    (enum lab_a_field)(id - CF_AKEY),
+			    strtoll(val, NULL, 10), e);
 		return apply_enum(t, id, val);
 	}
 }

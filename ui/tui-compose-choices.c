@@ -13,6 +13,7 @@
 
 #include "i18n.h"
 #include "lab-edit.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "tui-compose.h"
 #include "units.h"
@@ -291,12 +292,29 @@ array_choices(struct compose *s, const struct lab_variant *v, int id,
 		cl_add(c, _("none"), NULL);
 		device_choices(s, v, a->journal, c);
 		break;
-	case CF_ASSUME_CLEAN:
-		cl_add(c, _("no"), "false");
-		cl_add(c, _("yes"), "true");
-		c->cur = a->assume_clean;
-		break;
 	}
+}
+
+/* A table key of the array (lab-schema.h): its values, each as the
+   number lab_edit_array_value() takes. */
+static void
+key_choices(const struct lab_variant *v, int id, struct clist *c)
+{
+	const struct lab_key *k = lab_array_schema(id - CF_AKEY);
+	char num[24];
+
+	if (k == NULL)
+		return;
+	if (k->kind == LAB_KEY_BOOL) {
+		cl_add(c, _("no"), "0");
+		cl_add(c, _("yes"), "1");
+	} else if (k->kind == LAB_KEY_ENUM) {
+		for (int i = 0; k->names[i] != NULL; i++) {
+			snprintf(num, sizeof num, "%d", i);
+			cl_add(c, k->names[i], num);
+		}
+	}
+	c->cur = (size_t)lab_key_get(k, &v->array);
 }
 
 static void
@@ -375,6 +393,10 @@ compose_choices(struct compose *s, const struct lab_variant *v, int id,
 		leg_choices(&v->array, id, c);
 		break;
 	default: /* each knows its own fields */
+		if (id >= CF_AKEY && id <= CF_AKEY_END) {
+			key_choices(v, id, c);
+			break;
+		}
 		array_choices(s, v, id, c);
 		if (c->n == 0)
 			fs_choices(s, v, id, c);

@@ -18,6 +18,7 @@
 #include "geom.h"
 #include "i18n.h"
 #include "lab-edit.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "tui-compose.h"
 #include "tui.h"
@@ -28,11 +29,14 @@
 
 enum ck { CK_NONE, CK_V, CK_A, CK_F, CK_ENTRY };
 
-/* Which model key each field edits (paths, own/default, reset). */
-static const struct {
+struct cfkey {
 	enum ck kind;
 	int f;
-} cfmap[CF__COUNT] = {
+};
+
+/* Which model key each field edits (paths, own/default, reset); the
+   table keys' fields are mapped by cf_key(). */
+static const struct cfkey cfmap[CF__COUNT] = {
 	[CF_NAME] = { CK_V, LAB_V_NAME },
 	[CF_DESC] = { CK_V, LAB_V_DESCRIPTION },
 	[CF_TARGET] = { CK_ENTRY, -1 },
@@ -56,7 +60,6 @@ static const struct {
 	[CF_BITMAP_FILE] = { CK_A, LAB_A_BITMAP_FILE },
 	[CF_BITMAP_CHUNK] = { CK_A, LAB_A_BITMAP_CHUNK },
 	[CF_MD_JOURNAL] = { CK_A, LAB_A_JOURNAL },
-	[CF_ASSUME_CLEAN] = { CK_A, LAB_A_ASSUME_CLEAN },
 	[CF_FSTYPE] = { CK_F, LAB_F_TYPE },
 	[CF_FSJOURNAL] = { CK_F, LAB_F_JOURNAL },
 	[CF_FSJOURNAL_DEV] = { CK_F, LAB_F_JOURNAL_DEVICE },
@@ -76,6 +79,14 @@ static const struct {
 	[CF_PROBLEMS] = { CK_NONE, -1 },
 };
 
+static struct cfkey
+cf_key(int id)
+{
+	if (id >= CF_AKEY && id <= CF_AKEY_END)
+		return (struct cfkey){ CK_A, id - CF_AKEY };
+	return cfmap[id];
+}
+
 static struct lab_variant *
 cur_variant(const struct tui *t)
 {
@@ -88,9 +99,10 @@ cur_variant(const struct tui *t)
 static bool
 owns(const struct lab_variant *v, int id)
 {
-	uint32_t bit = 1u << (unsigned)(cfmap[id].f < 0 ? 0 : cfmap[id].f);
+	struct cfkey m = cf_key(id);
+	uint32_t bit = 1u << (unsigned)(m.f < 0 ? 0 : m.f);
 
-	switch (cfmap[id].kind) {
+	switch (m.kind) {
 	case CK_V:
 		return (v->own & bit) != 0;
 	case CK_A:
@@ -225,8 +237,19 @@ md_fields(struct compose *s, const struct lab_variant *v)
 		choice(s, v, CF_MD_JOURNAL, _("write journal"));
 		show(s, CF_MD_JOURNAL);
 	}
-	choice(s, v, CF_ASSUME_CLEAN, _("assume clean"));
-	show(s, CF_ASSUME_CLEAN);
+}
+
+/* The array keys that are one table line each, where they apply. */
+static void
+table_fields(struct compose *s, const struct lab_variant *v)
+{
+	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++) {
+		if (!(k->flags & LAB_KEY_FORM) ||
+		    !lab_edit_array_applies(&v->array, k->field))
+			continue;
+		choice(s, v, CF_AKEY + k->field, _(k->label));
+		show(s, CF_AKEY + k->field);
+	}
 }
 
 /* A leg's devices; its level and chunk too when the legs differ. */
@@ -334,6 +357,7 @@ array_fields(struct compose *s, const struct lab_variant *v)
 	scratch_fields(s, v);
 	if (a->engine == LAB_ENGINE_MD)
 		md_fields(s, v);
+	table_fields(s, v);
 }
 
 static void
@@ -459,13 +483,15 @@ compose_fields(struct compose *s, struct tui *t)
 static const char *
 path_of(const struct lab_variant *v, int id, char *buf, size_t len)
 {
-	switch (cfmap[id].kind) {
+	struct cfkey m = cf_key(id);
+
+	switch (m.kind) {
 	case CK_V:
-		return lab_variant_path(v, cfmap[id].f, buf, len);
+		return lab_variant_path(v, m.f, buf, len);
 	case CK_A:
-		return lab_array_path(v, &v->array, cfmap[id].f, buf, len);
+		return lab_array_path(v, &v->array, m.f, buf, len);
 	case CK_F:
-		return lab_fs_path(v, cfmap[id].f, buf, len);
+		return lab_fs_path(v, m.f, buf, len);
 	case CK_ENTRY:
 		return lab_variant_path(v, -1, buf, len);
 	default:
@@ -493,7 +519,7 @@ compose_field_of(struct compose *s, const struct tui *t, const char *field)
 			return i;
 		/* A key inside this one (bitmap.file, legs[0].chunk); the
 		   entry itself takes exact matches only. */
-		if (cfmap[i].kind != CK_ENTRY && k > best &&
+		if (cf_key(i).kind != CK_ENTRY && k > best &&
 		    strncmp(field, p, k) == 0 &&
 		    (field[k] == '.' || field[k] == '['))
 			best = k, id = i;
@@ -508,11 +534,12 @@ compose_reset(struct tui *t, int id, struct err *e)
 {
 	struct lab_variant *v = cur_variant(t);
 	size_t vi = t->variant;
-	int f = cfmap[id].f;
+	struct cfkey m = cf_key(id);
+	int f = m.f;
 
 	if (v == NULL)
 		return -ERANGE;
-	switch (cfmap[id].kind) {
+	switch (m.kind) {
 	case CK_V:
 		if (f == LAB_V_NAME)
 			return err_set(e, -EINVAL, NULL, 0, NULL, "%s",

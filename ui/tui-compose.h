@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "disk.h"
+#include "lab.h"
 #include "tui-form.h"
 #include "tui-list.h"
 #include "tui-prompt.h"
@@ -47,7 +48,10 @@ enum cf {
 	CF_BITMAP_FILE,
 	CF_BITMAP_CHUNK,
 	CF_MD_JOURNAL,
-	CF_ASSUME_CLEAN,
+	/* The array's plain table keys (LAB_KEY_FORM): CF_AKEY + enum
+	   lab_a_field, drawn, offered and applied from lab-schema.h. */
+	CF_AKEY,
+	CF_AKEY_END = CF_AKEY + LAB_A__COUNT - 1,
 	CF_FSTYPE,
 	CF_FSJOURNAL,
 	CF_FSJOURNAL_DEV,

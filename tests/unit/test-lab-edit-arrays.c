@@ -458,7 +458,8 @@ Test(lab_edit, array_setters_round_trip)
 	cr_assert_eq(lab_edit_bitmap(lab, R5, LAB_BITMAP_FILE, "/var/bm", NULL),
 	    0);
 	cr_assert_eq(lab_edit_bitmap_chunk(lab, R5, 64 << 20), 0);
-	cr_assert_eq(lab_edit_assume_clean(lab, R5, true), 0);
+	cr_assert_eq(lab_edit_array_value(lab, R5, LAB_A_ASSUME_CLEAN, 1, NULL),
+	    0);
 	back = roundtrip(lab);
 	a = &back->variants[R5].array;
 	cr_assert_str_eq(a->layout, "left-asymmetric");

@@ -1,0 +1,265 @@
+/*
+ * The lab schema (lab-schema.h): the array table lines up with enum
+ * lab_a_field; every plain key loads, saves and loads again to the same
+ * value, is taken from defaults, and refuses a value of the wrong kind
+ * with the exact message lab_load() always gave; the generic setter
+ * keeps a key's range.
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "lab-edit.h"
+#include "lab-schema.h"
+#include "lab.h"
+#include "xalloc.h"
+
+static char *
+errs_text(const struct errlist *errs)
+{
+	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX], *out, *t;
+
+	out = xstrdup("");
+	for (size_t i = 0; i < errs->n; i++) {
+		t = xasprintf("%s%s\n", out,
+		    err_format(&errs->v[i], buf, sizeof buf));
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
+/* The lab's messages, or "" when it loads. */
+static char *
+load(const char *text, struct lab **out)
+{
+	struct errlist errs;
+	char *msgs;
+
+	errlist_init(&errs);
+	*out = NULL;
+	(void)lab_load_string(text, "t.cfg", out, &errs);
+	msgs = errs_text(&errs);
+	errlist_done(&errs);
+	return msgs;
+}
+
+/* A value of the key's kind, as a lab file writes it. */
+static char *
+sample(const struct lab_key *k)
+{
+	size_t n = 0;
+
+	switch (k->kind) {
+	case LAB_KEY_BOOL:
+		return xstrdup("true");
+	case LAB_KEY_INT:
+		return xasprintf("%lld", (long long)k->max);
+	case LAB_KEY_SIZE:
+		return xstrdup("\"64K\"");
+	case LAB_KEY_ENUM:
+		while (k->names[n + 1] != NULL)
+			n++;
+		return xasprintf("\"%s\"", k->names[n]);
+	case LAB_KEY_STRING:
+		return xstrdup("\"1\"");
+	case LAB_KEY_DEVICE:
+		return xstrdup("\"scratch:1\"");
+	case LAB_KEY_DEVICES:
+		return xstrdup("[ \"scratch:0\", \"/dev/sdz\" ]");
+	default:
+		return NULL;
+	}
+}
+
+static bool
+plain(const struct lab_key *k)
+{
+	return k->kind != LAB_KEY_SPECIAL && k->merge == LAB_MERGE_KEY;
+}
+
+Test(lab_schema, array_table_follows_the_field_enum)
+{
+	int f;
+
+	for (f = 0; f < LAB_A__COUNT; f++) {
+		cr_assert_eq(lab_array_keys[f].field, f, "line %d", f);
+		cr_assert_str_eq(lab_array_key((enum lab_a_field)f),
+		    lab_array_keys[f].name);
+		cr_assert_not_null(lab_array_keys[f].label);
+		cr_assert(lab_array_keys[f].engines != 0);
+		if (lab_array_keys[f].kind == LAB_KEY_ENUM)
+			cr_assert_not_null(lab_array_keys[f].names);
+	}
+	cr_assert_null(lab_array_keys[LAB_A__COUNT].name);
+}
+
+Test(lab_schema, every_array_key_loads_saves_and_loads_again)
+{
+	for (const struct lab_key *k = lab_array_keys; k->name; k++) {
+		char *val = sample(k), *text, *msgs, *fmt, *fmt2;
+		struct lab *lab, *back;
+		const struct lab_array *a;
+
+		if (!plain(k))
+			continue;
+		text = xasprintf("name = \"s\";\nvariants = ( { name = \"a\";\n"
+				 "  array = { %s = %s; }; } );\n",
+		    k->name, val);
+		msgs = load(text, &lab);
+		cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
+		a = &lab->variants[0].array;
+		cr_assert(lab_array_isset(a, k->field), "%s", k->name);
+		cr_assert_eq(lab_array_line(a, k->field), 3, "%s", k->name);
+		fmt = lab_format(lab);
+		cr_assert_not_null(strstr(fmt, k->name), "%s", k->name);
+		free(msgs);
+		msgs = load(fmt, &back);
+		cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
+		cr_assert(lab_key_equal(k, a, &back->variants[0].array), "%s",
+		    k->name);
+		cr_assert(lab_equal(lab, back), "%s", k->name);
+		fmt2 = lab_format(back);
+		cr_assert_str_eq(fmt, fmt2, "%s", k->name);
+		lab_free(back);
+		lab_free(lab);
+		free(fmt2);
+		free(fmt);
+		free(msgs);
+		free(text);
+		free(val);
+	}
+}
+
+Test(lab_schema, every_array_key_is_taken_from_defaults)
+{
+	for (const struct lab_key *k = lab_array_keys; k->name; k++) {
+		char *val = sample(k), *text, *msgs;
+		const struct lab_array *a;
+		struct lab *lab;
+
+		if (!plain(k))
+			continue;
+		text =
+		    xasprintf("name = \"s\";\ndefaults = { array = {\n"
+			      "  %s = %s; }; };\nvariants = ( { name = \"a\"; "
+			      "array = { }; } );\n",
+			k->name, val);
+		msgs = load(text, &lab);
+		cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
+		a = &lab->variants[0].array;
+		cr_assert(lab_array_inherited(a, k->field), "%s", k->name);
+		cr_assert_eq(lab_array_line(a, k->field), 3, "%s", k->name);
+		cr_assert(lab_key_equal(k, a, &lab->defaults->array), "%s",
+		    k->name);
+		lab_free(lab);
+		free(msgs);
+		free(text);
+		free(val);
+	}
+}
+
+Test(lab_schema, a_value_of_the_wrong_kind_gives_the_messages_of_old)
+{
+	static const struct {
+		const char *key, *value, *msg;
+	} cases[] = {
+		{ "assume_clean", "1",
+		    "t.cfg:2: variants.a.array.assume_clean: expected true or "
+		    "false\n" },
+		{ "engine", "\"zfs\"",
+		    "t.cfg:2: variants.a.array.engine: 'zfs' is not one of: "
+		    "md, btrfs, single\n" },
+		{ "chunk", "-1",
+		    "t.cfg:2: variants.a.array.chunk: a size cannot be "
+		    "negative\n" },
+		{ "journal", "\"x\"",
+		    "t.cfg:2: variants.a.array.journal: 'x' is neither a "
+		    "device path nor scratch:N\n" },
+		{ "layout", "3",
+		    "t.cfg:2: variants.a.array.layout: expected a string\n" },
+		{ "assume_clen", "true",
+		    "t.cfg:2: variants.a.array.assume_clen: unknown key; did "
+		    "you mean 'assume_clean'?\n" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *text = xasprintf("name = \"s\";\nvariants = ( { name = "
+				       "\"a\"; array = { %s = %s; }; } );\n",
+		    cases[i].key, cases[i].value);
+		struct lab *lab;
+		char *msgs = load(text, &lab);
+
+		cr_assert_null(lab);
+		cr_assert_str_eq(msgs, cases[i].msg);
+		free(msgs);
+		free(text);
+	}
+}
+
+Test(lab_schema, a_leg_takes_no_engine_and_no_legs)
+{
+	struct lab *lab;
+	char *msgs = load("name = \"s\";\nvariants = ( { name = \"a\";\n"
+			  "  array = { level = 1; legs = ( { engine = \"md\"; "
+			  "} ); }; } );\n",
+	    &lab);
+
+	cr_assert_null(lab);
+	cr_assert_str_eq(msgs,
+	    "t.cfg:3: variants.a.array.legs[0].engine: unknown key\n");
+	free(msgs);
+}
+
+Test(lab_schema, the_setter_keeps_the_range)
+{
+	const struct lab_key *k = lab_array_schema(LAB_A_ASSUME_CLEAN);
+	struct lab_array a;
+	struct lab *lab;
+	struct err e;
+	char *msgs = load("name = \"s\";\nvariants = ( { name = \"a\"; "
+			  "array = { level = 5; }; } );\n",
+	    &lab);
+
+	cr_assert_str_eq(msgs, "");
+	cr_assert_eq(lab_key_set(k, &a, 2), -ERANGE);
+	cr_assert_eq(lab_key_set(lab_array_schema(LAB_A_METADATA), &a, 4),
+	    -ERANGE);
+	cr_assert_eq(lab_key_set(lab_array_schema(LAB_A_LEGS), &a, 1), -EINVAL);
+	err_clear(&e);
+	cr_assert_eq(lab_edit_array_value(lab, 0, LAB_A_ASSUME_CLEAN, 2, &e),
+	    -ERANGE);
+	cr_assert_str_eq(e.field, "variants.a.array.assume_clean");
+	cr_assert_not(
+	    lab_array_isset(&lab->variants[0].array, LAB_A_ASSUME_CLEAN));
+	cr_assert_eq(lab_edit_array_value(lab, 0, LAB_A_ASSUME_CLEAN, 1, &e),
+	    0);
+	cr_assert(lab->variants[0].array.assume_clean);
+	cr_assert(lab_array_isset(&lab->variants[0].array, LAB_A_ASSUME_CLEAN));
+	cr_assert_eq(lab_edit_array_value(lab, 0, LAB_A_LEGS, 1, &e), -EINVAL);
+	lab_free(lab);
+	free(msgs);
+}
+
+Test(lab_schema, where_a_key_applies)
+{
+	struct lab_array a;
+
+	memset(&a, 0, sizeof a);
+	a.engine = LAB_ENGINE_MD;
+	a.md_level = LAB_MD_LEVEL_5;
+	cr_assert(lab_array_key_applies(&a, LAB_A_ASSUME_CLEAN));
+	cr_assert(lab_array_key_applies(&a, LAB_A_JOURNAL));
+	cr_assert_not(lab_array_key_applies(&a, LAB_A_LEGS));
+	a.engine = LAB_ENGINE_BTRFS;
+	cr_assert_not(lab_array_key_applies(&a, LAB_A_ASSUME_CLEAN));
+	cr_assert(lab_array_key_applies(&a, LAB_A_METADATA_PROFILE));
+	a.engine = LAB_ENGINE_SINGLE;
+	cr_assert_not(lab_array_key_applies(&a, LAB_A_LEVEL));
+	cr_assert(lab_array_key_applies(&a, LAB_A_DEVICES));
+}
