@@ -19,8 +19,6 @@
 #include "xalloc.h"
 
 static const char *const bitmap_keys[] = { "file", "chunk", NULL };
-static const char *const fs_keys[] = { "type", "mkfs_options", "journal",
-	"data", "geometry", "mount_options", NULL };
 static const char *const journal_keys[] = { "device", "array", "size", NULL };
 static const char *const geometry_keys[] = { "stride", "stripe_width", "su",
 	"sw", NULL };
@@ -382,36 +380,26 @@ void
 lab_load_fs(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
     struct lab_fs *fs)
 {
+	const char *known[LAB_F__COUNT + 1];
 	const config_setting_t *s;
+	const struct lab_key *k;
 	char f[LAB_PATH_MAX];
-	int v;
 
 	fs->line = lab_line_of(g);
-	lab_load_unknown_keys(c, g, fs_keys, prefix);
-	if ((s = config_setting_get_member(g, "type")) != NULL &&
-	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "type"),
-		lab_fs_type_names, &v)) {
-		fs->type = (enum lab_fs_type)v;
-		FSET(fs, LAB_F_TYPE, s);
+	lab_key_names(lab_fs_keys, 0, known, LAB_F__COUNT + 1);
+	lab_load_unknown_keys(c, g, known, prefix);
+	for (k = lab_fs_keys; k->name != NULL; k++) {
+		if (k->merge == LAB_MERGE_SUB ||
+		    (s = config_setting_get_member(g, k->name)) == NULL)
+			continue;
+		if (k->field == LAB_F_JOURNAL)
+			load_journal(c, s, prefix, fs);
+		else if (k->field == LAB_F_GEOMETRY)
+			load_geometry(c, s, prefix, fs);
+		else if (lab_key_load(c, k, s,
+			     lab_join(f, sizeof f, prefix, k->name), fs))
+			FSET(fs, k->field, s);
 	}
-	if ((s = config_setting_get_member(g, "mkfs_options")) != NULL &&
-	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "mkfs_options"),
-		&fs->mkfs_options))
-		FSET(fs, LAB_F_MKFS_OPTIONS, s);
-	if ((s = config_setting_get_member(g, "journal")) != NULL)
-		load_journal(c, s, prefix, fs);
-	if ((s = config_setting_get_member(g, "data")) != NULL &&
-	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "data"),
-		lab_data_mode_names, &v)) {
-		fs->data = (enum lab_data_mode)v;
-		FSET(fs, LAB_F_DATA, s);
-	}
-	if ((s = config_setting_get_member(g, "geometry")) != NULL)
-		load_geometry(c, s, prefix, fs);
-	if ((s = config_setting_get_member(g, "mount_options")) != NULL &&
-	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "mount_options"),
-		&fs->mount_options))
-		FSET(fs, LAB_F_MOUNT_OPTIONS, s);
 	fs->own = fs->set;
 }
 

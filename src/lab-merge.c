@@ -60,14 +60,11 @@ merge_array(struct lab_array *a, const struct lab_array *d)
 	}
 }
 
+/* The journal and the geometry: a mode and its keys, taken as one. */
 static void
-merge_fs(struct lab_fs *fs, const struct lab_fs *d)
+merge_fs_whole(struct lab_fs *fs, const struct lab_fs *d, enum lab_f_field f)
 {
-	if (TAKE(fs, d, LAB_F_TYPE))
-		fs->type = d->type;
-	if (TAKE(fs, d, LAB_F_MKFS_OPTIONS))
-		fs->mkfs_options = dup_or_null(d->mkfs_options);
-	if (TAKE(fs, d, LAB_F_JOURNAL)) {
+	if (f == LAB_F_JOURNAL) {
 		fs->journal = d->journal;
 		fs->journal_device = dup_or_null(d->journal_device);
 		fs->journal_size = d->journal_size;
@@ -78,10 +75,7 @@ merge_fs(struct lab_fs *fs, const struct lab_fs *d)
 		CARRY(fs, d, LAB_F_JOURNAL_DEVICE);
 		CARRY(fs, d, LAB_F_JOURNAL_ARRAY);
 		CARRY(fs, d, LAB_F_JOURNAL_SIZE);
-	}
-	if (TAKE(fs, d, LAB_F_DATA))
-		fs->data = d->data;
-	if (TAKE(fs, d, LAB_F_GEOMETRY)) {
+	} else if (f == LAB_F_GEOMETRY) {
 		fs->geometry = d->geometry;
 		fs->stride = d->stride;
 		fs->stripe_width = d->stripe_width;
@@ -92,8 +86,21 @@ merge_fs(struct lab_fs *fs, const struct lab_fs *d)
 		CARRY(fs, d, LAB_F_GEOMETRY_SU);
 		CARRY(fs, d, LAB_F_GEOMETRY_SW);
 	}
-	if (TAKE(fs, d, LAB_F_MOUNT_OPTIONS))
-		fs->mount_options = dup_or_null(d->mount_options);
+}
+
+static void
+merge_fs(struct lab_fs *fs, const struct lab_fs *d)
+{
+	const struct lab_key *k;
+
+	for (k = lab_fs_keys; k->name != NULL; k++) {
+		if (k->merge == LAB_MERGE_SUB || !TAKE(fs, d, k->field))
+			continue;
+		if (k->merge == LAB_MERGE_WHOLE)
+			merge_fs_whole(fs, d, (enum lab_f_field)k->field);
+		else
+			lab_key_copy(k, fs, d);
+	}
 }
 
 void

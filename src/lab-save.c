@@ -252,19 +252,19 @@ format_geometry(struct out *o, const struct lab_fs *fs)
 static void
 format_fs(struct out *o, const struct lab_fs *fs)
 {
+	const struct lab_key *k;
+
 	open_group(o, "fs");
-	if (OWN(fs, LAB_F_TYPE))
-		kv_str(o, "type", lab_fs_type_name(fs->type));
-	if (OWN(fs, LAB_F_MKFS_OPTIONS))
-		kv_str(o, "mkfs_options", fs->mkfs_options);
-	if (OWN(fs, LAB_F_JOURNAL))
-		format_journal(o, fs);
-	if (OWN(fs, LAB_F_DATA))
-		kv_str(o, "data", lab_data_mode_name(fs->data));
-	if (OWN(fs, LAB_F_GEOMETRY))
-		format_geometry(o, fs);
-	if (OWN(fs, LAB_F_MOUNT_OPTIONS))
-		kv_str(o, "mount_options", fs->mount_options);
+	for (k = lab_fs_keys; k->name != NULL; k++) {
+		if (!OWN(fs, k->field) || k->merge == LAB_MERGE_SUB)
+			continue;
+		if (k->field == LAB_F_JOURNAL)
+			format_journal(o, fs);
+		else if (k->field == LAB_F_GEOMETRY)
+			format_geometry(o, fs);
+		else
+			format_key(o, k, fs);
+	}
 	close_group(o, ";");
 }
 

@@ -53,35 +53,55 @@ lab_key_get(const struct lab_key *k, const void *group)
 	}
 }
 
-int
-lab_key_set(const struct lab_key *k, void *group, int64_t v)
+/* A number stored as it is: defaults and copies need no range. */
+static void
+put(const struct lab_key *k, void *group, int64_t v)
 {
 	void *p = lab_key_ptr(k, group);
 
 	switch (k->kind) {
 	case LAB_KEY_BOOL:
+		*(bool *)p = v != 0;
+		break;
+	case LAB_KEY_INT:
+		*(int64_t *)p = v;
+		break;
+	case LAB_KEY_SIZE:
+		*(uint64_t *)p = (uint64_t)v;
+		break;
+	case LAB_KEY_ENUM:
+		*(int *)p = (int)v;
+		break;
+	default:
+		break;
+	}
+}
+
+int
+lab_key_set(const struct lab_key *k, void *group, int64_t v)
+{
+	switch (k->kind) {
+	case LAB_KEY_BOOL:
 		if (v != 0 && v != 1)
 			return -ERANGE;
-		*(bool *)p = v != 0;
-		return 0;
+		break;
 	case LAB_KEY_INT:
 		if (v < k->min || v > k->max)
 			return -ERANGE;
-		*(int64_t *)p = v;
-		return 0;
+		break;
 	case LAB_KEY_SIZE:
 		if (v < 0)
 			return -ERANGE;
-		*(uint64_t *)p = (uint64_t)v;
-		return 0;
+		break;
 	case LAB_KEY_ENUM:
 		if (v < 0 || (size_t)v >= count_names(k->names))
 			return -ERANGE;
-		*(int *)p = (int)v;
-		return 0;
+		break;
 	default:
 		return -EINVAL;
 	}
+	put(k, group, v);
+	return 0;
 }
 
 void
@@ -101,7 +121,7 @@ lab_key_reset(const struct lab_key *k, void *group)
 	case LAB_KEY_SPECIAL:
 		break;
 	default:
-		(void)lab_key_set(k, group, k->dflt);
+		put(k, group, k->dflt);
 		break;
 	}
 }
@@ -125,7 +145,7 @@ lab_key_copy(const struct lab_key *k, void *dst, const void *src)
 	case LAB_KEY_SPECIAL:
 		break;
 	default:
-		(void)lab_key_set(k, dst, lab_key_get(k, src));
+		put(k, dst, lab_key_get(k, src));
 		break;
 	}
 }

@@ -7,8 +7,10 @@
  * "file:line: field: reason"), save, the defaults merge, equality, copy,
  * init, forgetting a key and the form's plain fields all walk the table,
  * so that a key is spelled once. Keys whose value is not one plain field
- * (level, bitmap, legs...) are LAB_KEY_SPECIAL: they keep a line here, so
- * the table still lists every key, and their own code beside each walk.
+ * (bitmap, legs, fs journal, geometry) are LAB_KEY_SPECIAL: they keep a
+ * line here, so the table still lists every key, and their own code
+ * beside each walk. A sub-key (bitmap.file, geometry.su) is read, saved
+ * and merged with its whole key, and copied and compared by its kind.
  *
  * Adding a key, for example md's stripe cache (a RAID4/5/6 setting, in
  * pages), takes one field and one line:
@@ -18,7 +20,7 @@
  *   lab-schema-array.c:
  *	{ "stripe_cache", LAB_KEY_INT, LAB_A_STRIPE_CACHE,
  *	    AOFF(stripe_cache), .min = 17, .max = 32768, .dflt = 256,
- *	    .engines = MD, .applies = parity,
+ *	    .where = MD, .applies = parity,
  *	    .label = N_("stripe cache") },
  *
  * and then its rule: what it means across fields (lab-check-array.c,
@@ -58,11 +60,14 @@ enum lab_key_merge {
 	LAB_MERGE_SUB, /* a sub-key: goes with its whole key */
 };
 
-/* lab_key.engines: the engines it applies to (1u << enum lab_engine). */
+/* lab_key.where for an array key: the engines it applies to. */
 #define LAB_KEY_MD (1u << LAB_ENGINE_MD)
 #define LAB_KEY_BTRFS (1u << LAB_ENGINE_BTRFS)
 #define LAB_KEY_SINGLE (1u << LAB_ENGINE_SINGLE)
 #define LAB_KEY_ANY (LAB_KEY_MD | LAB_KEY_BTRFS | LAB_KEY_SINGLE)
+/* For an fs key: the filesystems, as built (lab_edit_fs_built()). */
+#define LAB_KEY_FS(t) (1u << (t))
+#define LAB_KEY_FS_ANY 0x1fu
 
 /* lab_key.flags */
 #define LAB_KEY_NOT_LEG 0x1 /* not a key of a leg of a nested array */
@@ -71,15 +76,18 @@ enum lab_key_merge {
 struct lab_key {
 	const char *name; /* "assume_clean"; a sub-key "bitmap.file" */
 	enum lab_key_kind kind;
-	int field; /* enum lab_a_field: the bit of set/own, lines[] */
+	int field; /* enum lab_a_field, lab_f_field: the bit of set/own
+		      and the index of lines[] */
 	size_t offset; /* offsetof() the value; 0 for LAB_KEY_SPECIAL */
 	const char *const *names; /* LAB_KEY_ENUM: NULL-terminated */
 	int64_t min, max; /* LAB_KEY_INT */
 	int64_t dflt; /* bool, int, enum, size: the value when unset */
 	enum lab_key_merge merge;
-	unsigned engines; /* LAB_KEY_MD...: where it means something */
-	/* The rest of where it applies (a level, a mode); NULL: always. */
-	bool (*applies)(const struct lab_array *a);
+	unsigned where; /* LAB_KEY_MD..., LAB_KEY_FS(): where it means
+			   something */
+	/* The rest of where it applies (a level, a mode), given the
+	   group (a struct lab_array, lab_fs); NULL: always. */
+	bool (*applies)(const void *group);
 	/* A key read in its own way (lab-load.h); NULL: by its kind. True
 	   when the value was taken. */
 	bool (*load)(struct lab_ctx *c, const struct config_setting_t *s,
@@ -88,15 +96,20 @@ struct lab_key {
 	const char *label; /* N_(): the Compose form's label */
 };
 
-/* The array group's keys, in enum lab_a_field order, { NULL }-ended. */
+/* The array and fs groups' keys, in enum lab_a_field (lab_f_field)
+   order, { NULL }-ended. */
 extern const struct lab_key lab_array_keys[];
+extern const struct lab_key lab_fs_keys[];
 
-/* The line of field f of the array group. */
+/* The line of field f of the array (fs) group; NULL out of range. */
 const struct lab_key *lab_array_schema(enum lab_a_field f);
+const struct lab_key *lab_fs_schema(enum lab_f_field f);
 
 /* The key means something for this array (engine, level, modes), the
    bitmap/journal exclusion aside (lab_edit_array_applies()). */
 bool lab_array_key_applies(const struct lab_array *a, enum lab_a_field f);
+/* The key means something for v's filesystem as built. */
+bool lab_fs_key_applies(const struct lab_variant *v, enum lab_f_field f);
 
 /* Where a key's value is in its group. */
 static inline void *

@@ -243,22 +243,6 @@ static const char *const v_keys[LAB_V__COUNT] = {
 	"fs",
 	"readahead",
 };
-static const char *const f_keys[LAB_F__COUNT] = {
-	"type",
-	"mkfs_options",
-	"journal",
-	"journal.device",
-	"journal.array",
-	"journal.size",
-	"data",
-	"geometry",
-	"geometry.stride",
-	"geometry.stripe_width",
-	"geometry.su",
-	"geometry.sw",
-	"mount_options",
-};
-
 const char *
 lab_key(enum lab_l_field f)
 {
@@ -280,7 +264,7 @@ lab_array_key(enum lab_a_field f)
 const char *
 lab_fs_key(enum lab_f_field f)
 {
-	return f_keys[f];
+	return lab_fs_keys[f].name;
 }
 
 bool
@@ -458,7 +442,8 @@ lab_fs_path(const struct lab_variant *v, int f, char *buf, size_t len)
 
 	variant_prefix(v, p, sizeof p);
 	join(q, sizeof q, p, "fs");
-	return join(buf, len, q, f >= 0 && f < LAB_F__COUNT ? f_keys[f] : NULL);
+	return join(buf, len, q,
+	    f >= 0 && f < LAB_F__COUNT ? lab_fs_keys[f].name : NULL);
 }
 
 const char *
@@ -511,12 +496,6 @@ lab_strv_copy(struct lab_strv *dst, const struct lab_strv *src)
 		lab_strv_push(dst, src->v[i]);
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
 void
 lab_array_init(struct lab_array *a)
 {
@@ -534,7 +513,6 @@ lab_array_done(struct lab_array *a)
 
 	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
 		lab_key_reset(k, a);
-	free(a->bitmap_file);
 	for (i = 0; i < a->nlegs; i++)
 		lab_array_done(&a->legs[i]);
 	free(a->legs);
@@ -549,7 +527,6 @@ lab_array_copy(struct lab_array *dst, const struct lab_array *src)
 	*dst = *src;
 	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
 		lab_key_copy(k, dst, src);
-	dst->bitmap_file = dup_or_null(src->bitmap_file);
 	dst->legs = NULL;
 	if (src->nlegs > 0) {
 		dst->legs = xcalloc(src->nlegs, sizeof *dst->legs);
@@ -562,22 +539,21 @@ void
 lab_fs_init(struct lab_fs *fs)
 {
 	memset(fs, 0, sizeof *fs);
-	fs->type = LAB_FS_EXT4;
+	for (const struct lab_key *k = lab_fs_keys; k->name != NULL; k++)
+		lab_key_reset(k, fs);
 	fs->journal = LAB_JOURNAL_INTERNAL;
-	fs->data = LAB_DATA_ORDERED;
 	fs->geometry = LAB_GEOMETRY_AUTO;
 }
 
 void
 lab_fs_done(struct lab_fs *fs)
 {
-	free(fs->mkfs_options);
-	free(fs->journal_device);
+	for (const struct lab_key *k = lab_fs_keys; k->name != NULL; k++)
+		lab_key_reset(k, fs);
 	if (fs->journal_array != NULL) {
 		lab_array_done(fs->journal_array);
 		free(fs->journal_array);
 	}
-	free(fs->mount_options);
 	memset(fs, 0, sizeof *fs);
 }
 
@@ -585,9 +561,8 @@ void
 lab_fs_copy(struct lab_fs *dst, const struct lab_fs *src)
 {
 	*dst = *src;
-	dst->mkfs_options = dup_or_null(src->mkfs_options);
-	dst->journal_device = dup_or_null(src->journal_device);
-	dst->mount_options = dup_or_null(src->mount_options);
+	for (const struct lab_key *k = lab_fs_keys; k->name != NULL; k++)
+		lab_key_copy(k, dst, src);
 	if (src->journal_array != NULL) {
 		dst->journal_array = xmalloc(sizeof *dst->journal_array);
 		lab_array_copy(dst->journal_array, src->journal_array);
@@ -682,8 +657,8 @@ array_eq(const struct lab_array *a, const struct lab_array *b)
 
 	if (a->set != b->set || a->own != b->own ||
 	    a->md_level != b->md_level || a->profile != b->profile ||
-	    a->bitmap != b->bitmap || !str_eq(a->bitmap_file, b->bitmap_file) ||
-	    a->nlegs != b->nlegs || strcmp(a->where, b->where) != 0)
+	    a->bitmap != b->bitmap || a->nlegs != b->nlegs ||
+	    strcmp(a->where, b->where) != 0)
 		return false;
 	for (k = lab_array_keys; k->name != NULL; k++)
 		if (!lab_key_equal(k, a, b))
@@ -697,15 +672,14 @@ array_eq(const struct lab_array *a, const struct lab_array *b)
 static bool
 fs_eq(const struct lab_fs *a, const struct lab_fs *b)
 {
-	if (a->set != b->set || a->own != b->own || a->type != b->type ||
-	    !str_eq(a->mkfs_options, b->mkfs_options) ||
-	    a->journal != b->journal ||
-	    !str_eq(a->journal_device, b->journal_device) ||
-	    a->journal_size != b->journal_size || a->data != b->data ||
-	    a->geometry != b->geometry || a->stride != b->stride ||
-	    a->stripe_width != b->stripe_width || a->su != b->su ||
-	    a->sw != b->sw || !str_eq(a->mount_options, b->mount_options))
+	const struct lab_key *k;
+
+	if (a->set != b->set || a->own != b->own || a->journal != b->journal ||
+	    a->geometry != b->geometry)
 		return false;
+	for (k = lab_fs_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
 	if (a->journal_array == NULL || b->journal_array == NULL)
 		return a->journal_array == b->journal_array;
 	return array_eq(a->journal_array, b->journal_array);

@@ -83,115 +83,216 @@ plain(const struct lab_key *k)
 	return k->kind != LAB_KEY_SPECIAL && k->merge == LAB_MERGE_KEY;
 }
 
-Test(lab_schema, array_table_follows_the_field_enum)
-{
-	int f;
+/* A schema table and its group in a variant. */
+struct group {
+	const char *name; /* "array" */
+	const struct lab_key *keys;
+	int count;
+	const char *(*key)(int f);
+	bool (*isset)(const struct lab_variant *v, int f);
+	bool (*inherited)(const struct lab_variant *v, int f);
+	int (*line)(const struct lab_variant *v, int f);
+	const void *(*of)(const struct lab_variant *v);
+};
 
-	for (f = 0; f < LAB_A__COUNT; f++) {
-		cr_assert_eq(lab_array_keys[f].field, f, "line %d", f);
-		cr_assert_str_eq(lab_array_key((enum lab_a_field)f),
-		    lab_array_keys[f].name);
-		cr_assert_not_null(lab_array_keys[f].label);
-		cr_assert(lab_array_keys[f].engines != 0);
-		if (lab_array_keys[f].kind == LAB_KEY_ENUM)
-			cr_assert_not_null(lab_array_keys[f].names);
-	}
-	cr_assert_null(lab_array_keys[LAB_A__COUNT].name);
+static const char *
+a_key(int f)
+{
+	return lab_array_key((enum lab_a_field)f);
 }
 
-Test(lab_schema, every_array_key_loads_saves_and_loads_again)
+static bool
+a_isset(const struct lab_variant *v, int f)
 {
-	for (const struct lab_key *k = lab_array_keys; k->name; k++) {
-		char *val = sample(k), *text, *msgs, *fmt, *fmt2;
-		struct lab *lab, *back;
-		const struct lab_array *a;
-
-		if (!plain(k))
-			continue;
-		text = xasprintf("name = \"s\";\nvariants = ( { name = \"a\";\n"
-				 "  array = { %s = %s; }; } );\n",
-		    k->name, val);
-		msgs = load(text, &lab);
-		cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
-		a = &lab->variants[0].array;
-		cr_assert(lab_array_isset(a, k->field), "%s", k->name);
-		cr_assert_eq(lab_array_line(a, k->field), 3, "%s", k->name);
-		fmt = lab_format(lab);
-		cr_assert_not_null(strstr(fmt, k->name), "%s", k->name);
-		free(msgs);
-		msgs = load(fmt, &back);
-		cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
-		cr_assert(lab_key_equal(k, a, &back->variants[0].array), "%s",
-		    k->name);
-		cr_assert(lab_equal(lab, back), "%s", k->name);
-		fmt2 = lab_format(back);
-		cr_assert_str_eq(fmt, fmt2, "%s", k->name);
-		lab_free(back);
-		lab_free(lab);
-		free(fmt2);
-		free(fmt);
-		free(msgs);
-		free(text);
-		free(val);
-	}
+	return lab_array_isset(&v->array, (enum lab_a_field)f);
 }
 
-Test(lab_schema, every_array_key_is_taken_from_defaults)
+static bool
+a_inherited(const struct lab_variant *v, int f)
 {
-	for (const struct lab_key *k = lab_array_keys; k->name; k++) {
-		char *val = sample(k), *text, *msgs;
-		const struct lab_array *a;
-		struct lab *lab;
+	return lab_array_inherited(&v->array, (enum lab_a_field)f);
+}
 
-		if (!plain(k))
-			continue;
-		text =
-		    xasprintf("name = \"s\";\ndefaults = { array = {\n"
-			      "  %s = %s; }; };\nvariants = ( { name = \"a\"; "
-			      "array = { }; } );\n",
-			k->name, val);
-		msgs = load(text, &lab);
-		cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
-		a = &lab->variants[0].array;
-		cr_assert(lab_array_inherited(a, k->field), "%s", k->name);
-		cr_assert_eq(lab_array_line(a, k->field), 3, "%s", k->name);
-		cr_assert(lab_key_equal(k, a, &lab->defaults->array), "%s",
-		    k->name);
-		lab_free(lab);
-		free(msgs);
-		free(text);
-		free(val);
+static int
+a_line(const struct lab_variant *v, int f)
+{
+	return lab_array_line(&v->array, (enum lab_a_field)f);
+}
+
+static const void *
+a_of(const struct lab_variant *v)
+{
+	return &v->array;
+}
+
+static const char *
+f_key(int f)
+{
+	return lab_fs_key((enum lab_f_field)f);
+}
+
+static bool
+f_isset(const struct lab_variant *v, int f)
+{
+	return lab_fs_isset(&v->fs, (enum lab_f_field)f);
+}
+
+static bool
+f_inherited(const struct lab_variant *v, int f)
+{
+	return lab_fs_inherited(&v->fs, (enum lab_f_field)f);
+}
+
+static int
+f_line(const struct lab_variant *v, int f)
+{
+	return lab_fs_line(&v->fs, (enum lab_f_field)f);
+}
+
+static const void *
+f_of(const struct lab_variant *v)
+{
+	return &v->fs;
+}
+
+static const struct group groups[] = {
+	{ "array", lab_array_keys, LAB_A__COUNT, a_key, a_isset, a_inherited,
+	    a_line, a_of },
+	{ "fs", lab_fs_keys, LAB_F__COUNT, f_key, f_isset, f_inherited, f_line,
+	    f_of },
+};
+#define NGROUPS (sizeof groups / sizeof groups[0])
+
+Test(lab_schema, each_table_follows_its_field_enum)
+{
+	for (size_t g = 0; g < NGROUPS; g++) {
+		const struct lab_key *keys = groups[g].keys;
+
+		for (int f = 0; f < groups[g].count; f++) {
+			cr_assert_eq(keys[f].field, f, "%s %d", groups[g].name,
+			    f);
+			cr_assert_str_eq(groups[g].key(f), keys[f].name);
+			cr_assert_not_null(keys[f].label);
+			cr_assert(keys[f].where != 0);
+			if (keys[f].kind == LAB_KEY_ENUM)
+				cr_assert_not_null(keys[f].names);
+		}
+		cr_assert_null(keys[groups[g].count].name);
 	}
+	cr_assert_eq(lab_array_schema(LAB_A__COUNT), NULL);
+	cr_assert_eq(lab_fs_schema(LAB_F__COUNT), NULL);
+}
+
+static void
+round_trip(const struct group *g, const struct lab_key *k)
+{
+	char *val = sample(k), *text, *msgs, *fmt, *fmt2;
+	struct lab *lab, *back;
+	const struct lab_variant *v;
+
+	text = xasprintf("name = \"s\";\nvariants = ( { name = \"a\";\n"
+			 "  %s = { %s = %s; }; } );\n",
+	    g->name, k->name, val);
+	msgs = load(text, &lab);
+	cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
+	v = &lab->variants[0];
+	cr_assert(g->isset(v, k->field), "%s", k->name);
+	cr_assert_eq(g->line(v, k->field), 3, "%s", k->name);
+	fmt = lab_format(lab);
+	cr_assert_not_null(strstr(fmt, k->name), "%s", k->name);
+	free(msgs);
+	msgs = load(fmt, &back);
+	cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
+	cr_assert(lab_key_equal(k, g->of(v), g->of(&back->variants[0])), "%s",
+	    k->name);
+	cr_assert(lab_equal(lab, back), "%s", k->name);
+	fmt2 = lab_format(back);
+	cr_assert_str_eq(fmt, fmt2, "%s", k->name);
+	lab_free(back);
+	lab_free(lab);
+	free(fmt2);
+	free(fmt);
+	free(msgs);
+	free(text);
+	free(val);
+}
+
+Test(lab_schema, every_plain_key_loads_saves_and_loads_again)
+{
+	for (size_t g = 0; g < NGROUPS; g++)
+		for (const struct lab_key *k = groups[g].keys; k->name; k++)
+			if (plain(k))
+				round_trip(&groups[g], k);
+}
+
+static void
+from_defaults(const struct group *g, const struct lab_key *k)
+{
+	char *val = sample(k), *text, *msgs;
+	const struct lab_variant *v;
+	struct lab *lab;
+
+	text = xasprintf("name = \"s\";\ndefaults = { %s = {\n"
+			 "  %s = %s; }; };\nvariants = ( { name = \"a\"; "
+			 "%s = { }; } );\n",
+	    g->name, k->name, val, g->name);
+	msgs = load(text, &lab);
+	cr_assert_str_eq(msgs, "", "%s: %s", k->name, msgs);
+	v = &lab->variants[0];
+	cr_assert(g->inherited(v, k->field), "%s", k->name);
+	cr_assert_eq(g->line(v, k->field), 3, "%s", k->name);
+	cr_assert(lab_key_equal(k, g->of(v), g->of(lab->defaults)), "%s",
+	    k->name);
+	lab_free(lab);
+	free(msgs);
+	free(text);
+	free(val);
+}
+
+Test(lab_schema, every_plain_key_is_taken_from_defaults)
+{
+	for (size_t g = 0; g < NGROUPS; g++)
+		for (const struct lab_key *k = groups[g].keys; k->name; k++)
+			if (plain(k))
+				from_defaults(&groups[g], k);
 }
 
 Test(lab_schema, a_value_of_the_wrong_kind_gives_the_messages_of_old)
 {
 	static const struct {
-		const char *key, *value, *msg;
+		const char *group, *msg;
 	} cases[] = {
-		{ "assume_clean", "1",
+		{ "array = { assume_clean = 1; };",
 		    "t.cfg:2: variants.a.array.assume_clean: expected true or "
 		    "false\n" },
-		{ "engine", "\"zfs\"",
+		{ "array = { engine = \"zfs\"; };",
 		    "t.cfg:2: variants.a.array.engine: 'zfs' is not one of: "
 		    "md, btrfs, single\n" },
-		{ "chunk", "-1",
+		{ "array = { chunk = -1; };",
 		    "t.cfg:2: variants.a.array.chunk: a size cannot be "
 		    "negative\n" },
-		{ "journal", "\"x\"",
+		{ "array = { journal = \"x\"; };",
 		    "t.cfg:2: variants.a.array.journal: 'x' is neither a "
 		    "device path nor scratch:N\n" },
-		{ "layout", "3",
+		{ "array = { layout = 3; };",
 		    "t.cfg:2: variants.a.array.layout: expected a string\n" },
-		{ "assume_clen", "true",
+		{ "fs = { data = 1; };",
+		    "t.cfg:2: variants.a.fs.data: expected a string\n" },
+		{ "fs = { mount_options = [ \"a\" ]; };",
+		    "t.cfg:2: variants.a.fs.mount_options: expected a "
+		    "string\n" },
+		{ "fs = { type = \"zfs\"; };",
+		    "t.cfg:2: variants.a.fs.type: 'zfs' is not one of: ext2, "
+		    "ext3, ext4, xfs, btrfs\n" },
+		{ "array = { assume_clen = true; };",
 		    "t.cfg:2: variants.a.array.assume_clen: unknown key; did "
 		    "you mean 'assume_clean'?\n" },
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *text = xasprintf("name = \"s\";\nvariants = ( { name = "
-				       "\"a\"; array = { %s = %s; }; } );\n",
-		    cases[i].key, cases[i].value);
+				       "\"a\"; %s } );\n",
+		    cases[i].group);
 		struct lab *lab;
 		char *msgs = load(text, &lab);
 
