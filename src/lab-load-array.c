@@ -210,7 +210,7 @@ lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 	    LAB_A__COUNT + 1);
 	lab_load_unknown_keys(c, g, known, prefix);
 	for (k = lab_array_keys; k->name != NULL; k++) {
-		if (k->merge == LAB_MERGE_SUB ||
+		if (lab_key_nested(k) ||
 		    (leg && (k->flags & LAB_KEY_NOT_LEG)) ||
 		    (s = config_setting_get_member(g, k->name)) == NULL)
 			continue;
@@ -389,7 +389,7 @@ lab_load_fs(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
 	lab_key_names(lab_fs_keys, 0, known, LAB_F__COUNT + 1);
 	lab_load_unknown_keys(c, g, known, prefix);
 	for (k = lab_fs_keys; k->name != NULL; k++) {
-		if (k->merge == LAB_MERGE_SUB ||
+		if (lab_key_nested(k) ||
 		    (s = config_setting_get_member(g, k->name)) == NULL)
 			continue;
 		if (k->field == LAB_F_JOURNAL)

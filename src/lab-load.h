@@ -70,6 +70,12 @@ bool lab_get_size(struct lab_ctx *c, const config_setting_t *s,
     const char *field, uint64_t *out);
 bool lab_get_strv(struct lab_ctx *c, const config_setting_t *s,
     const char *field, bool devices, struct lab_strv *out);
+/* A name usable in paths and file names (lab_name_ok()). */
+bool lab_get_name(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, char **out);
+/* A percent in quotes, "2%" (lab-rounds.c). */
+bool lab_get_percent(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, int32_t *out);
 /* Translated "one of: a, b, c" list for messages; caller frees. */
 char *lab_choices(const char *const *names);
 /* A string that must be one of names (NULL-terminated); index in *out. */
@@ -118,10 +124,9 @@ lab_resolve_array(struct lab_ctx *c, const char *prefix, struct lab_array *a);
  */
 const char *lab_text_skip(const char *p, int *line);
 
-/* lab-rounds.c: the top-level repeats, order, cv_limit, test and
-   equivalence. */
-void lab_load_rounds(struct lab_ctx *c, const config_setting_t *root,
-    struct lab *lab);
+/* lab-rounds.c: the top-level repeats, a count or a range. */
+void
+lab_load_repeats(struct lab_ctx *c, const config_setting_t *s, struct lab *lab);
 
 /* lab-merge.c: fill unset fields of v from d (defaults). */
 void lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d);

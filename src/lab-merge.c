@@ -103,38 +103,49 @@ merge_fs(struct lab_fs *fs, const struct lab_fs *d)
 	}
 }
 
+/* The array or fs group: the whole when the variant has none, else key
+   by key. */
+static void
+merge_group(struct lab_variant *v, const struct lab_variant *d,
+    enum lab_v_field f)
+{
+	bool whole;
+
+	if (!lab_variant_isset(d, f))
+		return;
+	whole = TAKE(v, d, f);
+	if (f == LAB_V_ARRAY && whole) {
+		lab_array_done(&v->array);
+		lab_array_copy(&v->array, &d->array);
+		v->array.own = 0;
+	} else if (f == LAB_V_ARRAY) {
+		merge_array(&v->array, &d->array);
+	} else if (whole) {
+		lab_fs_done(&v->fs);
+		lab_fs_copy(&v->fs, &d->fs);
+		v->fs.own = 0;
+	} else {
+		merge_fs(&v->fs, &d->fs);
+	}
+}
+
 void
 lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d)
 {
-	if (TAKE(v, d, LAB_V_DIRECTORY)) {
-		v->directory = dup_or_null(d->directory);
-		v->directory_text = dup_or_null(d->directory_text);
-	}
-	(void)TAKE(v, d, LAB_V_SCRATCH); /* the group; keys follow */
-	if (TAKE(v, d, LAB_V_SCRATCH_COUNT))
-		v->scratch_count = d->scratch_count;
-	if (TAKE(v, d, LAB_V_SCRATCH_SIZE))
-		v->scratch_size = d->scratch_size;
-	if (TAKE(v, d, LAB_V_SCRATCH_DIR))
-		v->scratch_dir = dup_or_null(d->scratch_dir);
-	if (TAKE(v, d, LAB_V_READAHEAD))
-		v->readahead = d->readahead;
-	if (lab_variant_isset(d, LAB_V_ARRAY)) {
-		if (TAKE(v, d, LAB_V_ARRAY)) {
-			lab_array_done(&v->array);
-			lab_array_copy(&v->array, &d->array);
-			v->array.own = 0;
+	const struct lab_key *k;
+
+	for (k = lab_variant_keys; k->name != NULL; k++) {
+		if (k->flags & LAB_KEY_NOT_DEFAULTS)
+			continue;
+		if (k->field == LAB_V_ARRAY || k->field == LAB_V_FS)
+			merge_group(v, d, (enum lab_v_field)k->field);
+		else if (!TAKE(v, d, k->field))
+			continue;
+		else if (k->field == LAB_V_DIRECTORY) {
+			v->directory = dup_or_null(d->directory);
+			v->directory_text = dup_or_null(d->directory_text);
 		} else {
-			merge_array(&v->array, &d->array);
-		}
-	}
-	if (lab_variant_isset(d, LAB_V_FS)) {
-		if (TAKE(v, d, LAB_V_FS)) {
-			lab_fs_done(&v->fs);
-			lab_fs_copy(&v->fs, &d->fs);
-			v->fs.own = 0;
-		} else {
-			merge_fs(&v->fs, &d->fs);
+			lab_key_copy(k, v, d); /* scratch: the group marked */
 		}
 	}
 }

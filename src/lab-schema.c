@@ -20,6 +20,10 @@
 
 /* Enums are read and written through an int. */
 _Static_assert(sizeof(enum lab_engine) == sizeof(int) &&
+	sizeof(enum lab_order) == sizeof(int) &&
+	sizeof(enum lab_cache) == sizeof(int) &&
+	sizeof(enum lab_fs_type) == sizeof(int) &&
+	sizeof(enum lab_data_mode) == sizeof(int) &&
 	sizeof(enum lab_profile) == sizeof(int) &&
 	sizeof(enum lab_md_metadata) == sizeof(int),
     "the schema reads enum fields as int");
@@ -48,9 +52,17 @@ lab_key_get(const struct lab_key *k, const void *group)
 		return (int64_t)(*(const uint64_t *)p);
 	case LAB_KEY_ENUM:
 		return *(const int *)p;
+	case LAB_KEY_PERCENT:
+		return *(const int32_t *)p;
 	default:
 		return 0;
 	}
+}
+
+bool
+lab_key_nested(const struct lab_key *k)
+{
+	return strchr(k->name, '.') != NULL;
 }
 
 /* A number stored as it is: defaults and copies need no range. */
@@ -71,6 +83,9 @@ put(const struct lab_key *k, void *group, int64_t v)
 		break;
 	case LAB_KEY_ENUM:
 		*(int *)p = (int)v;
+		break;
+	case LAB_KEY_PERCENT:
+		*(int32_t *)p = (int32_t)v;
 		break;
 	default:
 		break;
@@ -97,6 +112,10 @@ lab_key_set(const struct lab_key *k, void *group, int64_t v)
 		if (v < 0 || (size_t)v >= count_names(k->names))
 			return -ERANGE;
 		break;
+	case LAB_KEY_PERCENT:
+		if (v <= 0 || v >= LAB_PERCENT_MAX)
+			return -ERANGE;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -112,6 +131,7 @@ lab_key_reset(const struct lab_key *k, void *group)
 	switch (k->kind) {
 	case LAB_KEY_STRING:
 	case LAB_KEY_DEVICE:
+	case LAB_KEY_NAME:
 		free(*(char **)p);
 		*(char **)p = NULL;
 		break;
@@ -135,6 +155,7 @@ lab_key_copy(const struct lab_key *k, void *dst, const void *src)
 	switch (k->kind) {
 	case LAB_KEY_STRING:
 	case LAB_KEY_DEVICE:
+	case LAB_KEY_NAME:
 		*(char **)d = *(char *const *)s != NULL
 		    ? xstrdup(*(char *const *)s)
 		    : NULL;
@@ -167,6 +188,7 @@ lab_key_equal(const struct lab_key *k, const void *a, const void *b)
 	switch (k->kind) {
 	case LAB_KEY_STRING:
 	case LAB_KEY_DEVICE:
+	case LAB_KEY_NAME:
 		return str_eq(*(char *const *)pa, *(char *const *)pb);
 	case LAB_KEY_DEVICES:
 		if (sa->n != sb->n)
@@ -197,8 +219,11 @@ lab_key_text(const struct lab_key *k, const void *group, char *buf, size_t len)
 		return units_format_exact((uint64_t)v, buf, len);
 	case LAB_KEY_ENUM:
 		return k->names[v];
+	case LAB_KEY_PERCENT:
+		return lab_percent_format((int32_t)v, buf, len);
 	case LAB_KEY_STRING:
 	case LAB_KEY_DEVICE:
+	case LAB_KEY_NAME:
 		return *(char *const *)lab_key_cptr(k, group);
 	default:
 		return NULL;
@@ -250,6 +275,10 @@ lab_key_load(struct lab_ctx *c, const struct lab_key *k,
 		return load_device(c, s, field, p);
 	case LAB_KEY_DEVICES:
 		return lab_get_strv(c, s, field, true, p);
+	case LAB_KEY_NAME:
+		return lab_get_name(c, s, field, p);
+	case LAB_KEY_PERCENT:
+		return lab_get_percent(c, s, field, p);
 	default:
 		return false;
 	}
@@ -262,8 +291,7 @@ lab_key_names(const struct lab_key *keys, unsigned skip, const char **out,
 	size_t n = 0;
 
 	for (const struct lab_key *k = keys; k->name != NULL; k++)
-		if (k->merge != LAB_MERGE_SUB && !(k->flags & skip) &&
-		    n + 1 < max)
+		if (!lab_key_nested(k) && !(k->flags & skip) && n + 1 < max)
 			out[n++] = k->name;
 	out[n] = NULL;
 	return n;

@@ -1,32 +1,42 @@
 /*
- * The schema of the lab model's keys: one const table per group (today
- * the array group, lab_array_keys[]) with a line per key: its name, kind,
- * field, offset in the struct, allowed values or range, default, how the
- * defaults group merges it, which engines it applies to, and its label in
- * the Compose form. Load (type, range and value checks, with the messages
- * "file:line: field: reason"), save, the defaults merge, equality, copy,
- * init, forgetting a key and the form's plain fields all walk the table,
- * so that a key is spelled once. Keys whose value is not one plain field
- * (bitmap, legs, fs journal, geometry) are LAB_KEY_SPECIAL: they keep a
- * line here, so the table still lists every key, and their own code
- * beside each walk. A sub-key (bitmap.file, geometry.su) is read, saved
- * and merged with its whole key, and copied and compared by its kind.
+ * The schema of the lab model's keys: one const table per group of keys
+ * (lab_array_keys[], lab_fs_keys[], lab_variant_keys[], lab_keys[]),
+ * a line per key: its name, kind, field, offset in the struct, allowed
+ * values or range, default, how the defaults group merges it, where it
+ * applies (engines and levels, filesystems, modes) and its label in the
+ * Compose form. Load (type, range and value checks, with the messages
+ * "file:line: field: reason"), save, the defaults merge, equality,
+ * copies, init, free, forgetting a key, the generic setter and the
+ * form's plain fields all walk the tables, so that a key is spelled
+ * once. Keys whose value is not one plain field (bitmap, legs, the fs
+ * journal and geometry, directory, the scratch group, repeats, the
+ * lists) are LAB_KEY_SPECIAL: they keep a line, so a table still lists
+ * every key, and their own code beside each walk. A key inside a group
+ * (bitmap.file, geometry.su, scratch.count) is read and saved by its
+ * group's code, and copied, compared and freed by its kind.
  *
- * Adding a key, for example md's stripe cache (a RAID4/5/6 setting, in
- * pages), takes one field and one line:
+ * Adding a key is one field and one line. md's stripe cache, say (pages
+ * of RAID4/5/6 only):
  *
- *   lab.h, enum lab_a_field:  LAB_A_STRIPE_CACHE, (before LAB_A__COUNT)
- *   lab.h, struct lab_array:  int64_t stripe_cache;
- *   lab-schema-array.c:
+ *   lab.h, enum lab_a_field, before LAB_A__COUNT (at most 32 fields:
+ *   set and own are bit masks):
+ *	LAB_A_STRIPE_CACHE,
+ *   lab.h, struct lab_array:
+ *	int64_t stripe_cache;
+ *   lab-schema-array.c, lab_array_keys[], at the same place:
  *	{ "stripe_cache", LAB_KEY_INT, LAB_A_STRIPE_CACHE,
  *	    AOFF(stripe_cache), .min = 17, .max = 32768, .dflt = 256,
  *	    .where = MD, .applies = parity,
  *	    .label = N_("stripe cache") },
  *
- * and then its rule: what it means across fields (lab-check-array.c,
- * when it has one) and what it builds (plan-md.c). Loading, saving, the
- * merge, equality, copies, the Compose field and its setter follow from
- * the line. Table order is the order keys are read, reported and saved.
+ * Reading it with "expected an integer" and "N is out of range" at its
+ * line, saving it, taking it from defaults, lab_equal(), copies,
+ * forgetting it when the level changes to one it does not apply to, and
+ * lab_edit_array_value() follow from the line (a bool or enum key with
+ * LAB_KEY_FORM is a Compose field too). Then its rule: what it means
+ * across fields, when anything (lab-check-array.c), and what it builds
+ * (plan-md.c). Table order is the order keys are read, reported and
+ * saved.
  *
  * Pure data and functions; the thread that owns the lab.
  */
@@ -50,10 +60,13 @@ enum lab_key_kind {
 	LAB_KEY_STRING, /* char *, NULL when unset */
 	LAB_KEY_DEVICE, /* char *: a device path or scratch:N */
 	LAB_KEY_DEVICES, /* struct lab_strv of devices */
+	LAB_KEY_NAME, /* char *: a name (lab_name_ok()) */
+	LAB_KEY_PERCENT, /* int32_t thousandths of a percent: "2%" */
 	LAB_KEY_SPECIAL, /* the group's own code reads and writes it */
 };
 
-/* How a variant takes the key from the defaults group. */
+/* How a variant takes the key from the defaults group (variant keys
+   and the keys of their groups; a lab key is never merged). */
 enum lab_key_merge {
 	LAB_MERGE_KEY, /* alone, when the variant lacks it */
 	LAB_MERGE_WHOLE, /* with its sub-keys, as one (bitmap, legs) */
@@ -72,12 +85,15 @@ enum lab_key_merge {
 /* lab_key.flags */
 #define LAB_KEY_NOT_LEG 0x1 /* not a key of a leg of a nested array */
 #define LAB_KEY_FORM 0x2 /* a plain field of the Compose form */
+#define LAB_KEY_NOT_DEFAULTS 0x4 /* not a key of the defaults group */
 
 struct lab_key {
-	const char *name; /* "assume_clean"; a sub-key "bitmap.file" */
+	const char *name; /* "chunk"; a key inside a group of keys,
+			     read and saved by the group's code, has the
+			     group's name first: "bitmap.file" */
 	enum lab_key_kind kind;
-	int field; /* enum lab_a_field, lab_f_field: the bit of set/own
-		      and the index of lines[] */
+	int field; /* enum lab_a_field, lab_f_field, lab_v_field,
+		      lab_l_field: the bit of set/own, the index of lines[] */
 	size_t offset; /* offsetof() the value; 0 for LAB_KEY_SPECIAL */
 	const char *const *names; /* LAB_KEY_ENUM: NULL-terminated */
 	int64_t min, max; /* LAB_KEY_INT */
@@ -96,14 +112,21 @@ struct lab_key {
 	const char *label; /* N_(): the Compose form's label */
 };
 
-/* The array and fs groups' keys, in enum lab_a_field (lab_f_field)
-   order, { NULL }-ended. */
+/* Each group's keys, in its field enum's order, { NULL }-ended: the
+   array and fs groups, a variant (and the defaults group), the lab. */
 extern const struct lab_key lab_array_keys[];
 extern const struct lab_key lab_fs_keys[];
+extern const struct lab_key lab_variant_keys[];
+extern const struct lab_key lab_keys[];
 
-/* The line of field f of the array (fs) group; NULL out of range. */
+/* The line of field f of a group; NULL out of range. */
 const struct lab_key *lab_array_schema(enum lab_a_field f);
 const struct lab_key *lab_fs_schema(enum lab_f_field f);
+const struct lab_key *lab_variant_schema(enum lab_v_field f);
+const struct lab_key *lab_schema(enum lab_l_field f);
+
+/* The key sits inside a group of keys ("scratch.count"). */
+bool lab_key_nested(const struct lab_key *k);
 
 /* The key means something for this array (engine, level, modes), the
    bitmap/journal exclusion aside (lab_edit_array_applies()). */
@@ -137,8 +160,8 @@ void lab_key_reset(const struct lab_key *k, void *group);
 /* dst's value becomes a deep copy of src's (dst's own is not freed). */
 void lab_key_copy(const struct lab_key *k, void *dst, const void *src);
 bool lab_key_equal(const struct lab_key *k, const void *a, const void *b);
-/* The value's text as a choice list gives it: "true", "raid1", "64K"
-   (a size in exact units), the string; buf holds at least 32 bytes. */
+/* The value's text as a lab file has it: "true", "raid1", "64K" (a size
+   in exact units), "2%", the string; buf holds at least 32 bytes. */
 const char *
 lab_key_text(const struct lab_key *k, const void *group, char *buf, size_t len);
 

@@ -217,42 +217,16 @@ lab_scratch_implicit(const struct lab_variant *v)
 
 /* ---------------------------------------------------------------- keys */
 
-static const char *const l_keys[LAB_L__COUNT] = {
-	"name",
-	"description",
-	"repeats",
-	"order",
-	"cv_limit",
-	"test",
-	"equivalence",
-	"cache",
-	"results",
-	"defaults",
-	"variants",
-	"workloads",
-};
-static const char *const v_keys[LAB_V__COUNT] = {
-	"name",
-	"description",
-	"directory",
-	"scratch",
-	"scratch.count",
-	"scratch.size",
-	"scratch.dir",
-	"array",
-	"fs",
-	"readahead",
-};
 const char *
 lab_key(enum lab_l_field f)
 {
-	return l_keys[f];
+	return lab_keys[f].name;
 }
 
 const char *
 lab_variant_key(enum lab_v_field f)
 {
-	return v_keys[f];
+	return lab_variant_keys[f].name;
 }
 
 const char *
@@ -420,7 +394,8 @@ lab_variant_path(const struct lab_variant *v, int f, char *buf, size_t len)
 	char p[LAB_PATH_MAX];
 
 	variant_prefix(v, p, sizeof p);
-	return join(buf, len, p, f >= 0 && f < LAB_V__COUNT ? v_keys[f] : NULL);
+	return join(buf, len, p,
+	    f >= 0 && f < LAB_V__COUNT ? lab_variant_keys[f].name : NULL);
 }
 
 const char *
@@ -580,11 +555,10 @@ lab_variant_init(struct lab_variant *v)
 void
 lab_variant_done(struct lab_variant *v)
 {
-	free(v->name);
-	free(v->description);
+	for (const struct lab_key *k = lab_variant_keys; k->name; k++)
+		lab_key_reset(k, v);
 	free(v->directory);
 	free(v->directory_text);
-	free(v->scratch_dir);
 	lab_array_done(&v->array);
 	lab_fs_done(&v->fs);
 	memset(v, 0, sizeof *v);
@@ -606,12 +580,9 @@ lab_new(void)
 {
 	struct lab *lab = xcalloc(1, sizeof *lab);
 
+	for (const struct lab_key *k = lab_keys; k->name != NULL; k++)
+		lab_key_reset(k, lab);
 	lab->repeats = 1;
-	lab->order = LAB_ORDER_INTERLEAVED;
-	lab->cv_limit = LAB_CV_LIMIT_DEFAULT;
-	lab->test = STATS_TEST_LOG;
-	lab->equivalence = LAB_EQUIVALENCE_DEFAULT;
-	lab->cache = LAB_CACHE_DROP;
 	return lab;
 }
 
@@ -632,10 +603,9 @@ lab_free(struct lab *lab)
 	for (i = 0; i < lab->nworkloads; i++)
 		lab_workload_done(&lab->workloads[i]);
 	free(lab->workloads);
+	for (const struct lab_key *k = lab_keys; k->name != NULL; k++)
+		lab_key_reset(k, lab);
 	free(lab->path);
-	free(lab->name);
-	free(lab->description);
-	free(lab->results);
 	free(lab);
 }
 
@@ -688,17 +658,17 @@ fs_eq(const struct lab_fs *a, const struct lab_fs *b)
 static bool
 variant_eq(const struct lab_variant *a, const struct lab_variant *b)
 {
-	return a->set == b->set && a->own == b->own &&
-	    a->is_defaults == b->is_defaults && a->index == b->index &&
-	    str_eq(a->name, b->name) &&
-	    str_eq(a->description, b->description) &&
-	    str_eq(a->directory, b->directory) &&
-	    str_eq(a->directory_text, b->directory_text) &&
-	    a->scratch_count == b->scratch_count &&
-	    a->scratch_size == b->scratch_size &&
-	    str_eq(a->scratch_dir, b->scratch_dir) &&
-	    array_eq(&a->array, &b->array) && fs_eq(&a->fs, &b->fs) &&
-	    a->readahead == b->readahead;
+	const struct lab_key *k;
+
+	if (a->set != b->set || a->own != b->own ||
+	    a->is_defaults != b->is_defaults || a->index != b->index ||
+	    !str_eq(a->directory, b->directory) ||
+	    !str_eq(a->directory_text, b->directory_text))
+		return false;
+	for (k = lab_variant_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
+	return array_eq(&a->array, &b->array) && fs_eq(&a->fs, &b->fs);
 }
 
 static bool
@@ -720,17 +690,17 @@ workload_eq(const struct lab_workload *a, const struct lab_workload *b)
 bool
 lab_equal(const struct lab *a, const struct lab *b)
 {
+	const struct lab_key *k;
 	size_t i;
 
-	if (a->set != b->set || a->own != b->own || !str_eq(a->name, b->name) ||
-	    !str_eq(a->description, b->description) ||
-	    a->repeats != b->repeats || a->repeats_min != b->repeats_min ||
-	    a->repeats_ci != b->repeats_ci || a->order != b->order ||
-	    a->cv_limit != b->cv_limit || a->test != b->test ||
-	    a->equivalence != b->equivalence || a->cache != b->cache ||
-	    !str_eq(a->results, b->results) || a->nvariants != b->nvariants ||
+	if (a->set != b->set || a->own != b->own || a->repeats != b->repeats ||
+	    a->repeats_min != b->repeats_min ||
+	    a->repeats_ci != b->repeats_ci || a->nvariants != b->nvariants ||
 	    a->nworkloads != b->nworkloads)
 		return false;
+	for (k = lab_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
 	if (a->defaults == NULL || b->defaults == NULL) {
 		if (a->defaults != b->defaults)
 			return false;

@@ -72,6 +72,10 @@ sample(const struct lab_key *k)
 		return xstrdup("\"scratch:1\"");
 	case LAB_KEY_DEVICES:
 		return xstrdup("[ \"scratch:0\", \"/dev/sdz\" ]");
+	case LAB_KEY_NAME:
+		return xstrdup("\"n-1\"");
+	case LAB_KEY_PERCENT:
+		return xstrdup("\"2.5%\"");
 	default:
 		return NULL;
 	}
@@ -179,6 +183,20 @@ Test(lab_schema, each_table_follows_its_field_enum)
 		}
 		cr_assert_null(keys[groups[g].count].name);
 	}
+	for (int f = 0; f < LAB_V__COUNT; f++) {
+		cr_assert_eq(lab_variant_keys[f].field, f);
+		cr_assert_str_eq(lab_variant_key((enum lab_v_field)f),
+		    lab_variant_keys[f].name);
+	}
+	cr_assert_null(lab_variant_keys[LAB_V__COUNT].name);
+	for (int f = 0; f < LAB_L__COUNT; f++) {
+		cr_assert_eq(lab_keys[f].field, f);
+		cr_assert_str_eq(lab_key((enum lab_l_field)f),
+		    lab_keys[f].name);
+	}
+	cr_assert_null(lab_keys[LAB_L__COUNT].name);
+	cr_assert_eq(lab_variant_schema(LAB_V__COUNT), NULL);
+	cr_assert_eq(lab_schema(LAB_L__COUNT), NULL);
 	cr_assert_eq(lab_array_schema(LAB_A__COUNT), NULL);
 	cr_assert_eq(lab_fs_schema(LAB_F__COUNT), NULL);
 }
@@ -255,6 +273,80 @@ Test(lab_schema, every_plain_key_is_taken_from_defaults)
 		for (const struct lab_key *k = groups[g].keys; k->name; k++)
 			if (plain(k))
 				from_defaults(&groups[g], k);
+}
+
+/* text loads, saves, and loads again to the same lab and text. */
+static void
+fixed_point(const char *text, const char *what)
+{
+	char *msgs, *fmt, *fmt2;
+	struct lab *lab, *back;
+
+	msgs = load(text, &lab);
+	cr_assert_str_eq(msgs, "", "%s: %s", what, msgs);
+	free(msgs);
+	fmt = lab_format(lab);
+	cr_assert_not_null(strstr(fmt, what), "%s", what);
+	msgs = load(fmt, &back);
+	cr_assert_str_eq(msgs, "", "%s: %s", what, msgs);
+	cr_assert(lab_equal(lab, back), "%s", what);
+	fmt2 = lab_format(back);
+	cr_assert_str_eq(fmt, fmt2, "%s", what);
+	lab_free(back);
+	lab_free(lab);
+	free(fmt2);
+	free(fmt);
+	free(msgs);
+}
+
+Test(lab_schema, every_plain_variant_and_lab_key_is_a_fixed_point)
+{
+	const struct lab_key *k;
+	char *val, *text;
+
+	for (k = lab_variant_keys; k->name != NULL; k++) {
+		/* scratch.count is count in the scratch group. */
+		const char *dot = strchr(k->name, '.');
+
+		if (k->kind == LAB_KEY_SPECIAL || k->field == LAB_V_NAME)
+			continue;
+		val = sample(k);
+		if (dot != NULL)
+			text =
+			    xasprintf("name = \"s\";\nvariants = ( { name = "
+				      "\"a\"; scratch = { %s = %s; }; } );\n",
+				dot + 1, val);
+		else
+			text = xasprintf("name = \"s\";\nvariants = ( { name = "
+					 "\"a\"; %s = %s; } );\n",
+			    k->name, val);
+		fixed_point(text, dot != NULL ? dot + 1 : k->name);
+		free(text);
+		free(val);
+	}
+	for (k = lab_keys; k->name != NULL; k++) {
+		if (k->kind == LAB_KEY_SPECIAL)
+			continue;
+		val = sample(k);
+		text =
+		    xasprintf("%s = %s;\nvariants = ( { name = \"a\"; } );\n",
+			k->name, val);
+		fixed_point(text, k->name);
+		free(text);
+		free(val);
+	}
+}
+
+Test(lab_schema, a_percent_out_of_range_gives_the_message_of_old)
+{
+	struct lab *lab;
+	char *msgs = load("cv_limit = \"100%\";\n", &lab);
+
+	cr_assert_null(lab);
+	cr_assert_str_eq(msgs,
+	    "t.cfg:1: cv_limit: 100%: must be more than 0% "
+	    "and less than 100%\n");
+	free(msgs);
 }
 
 Test(lab_schema, a_value_of_the_wrong_kind_gives_the_messages_of_old)
