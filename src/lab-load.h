@@ -1,7 +1,8 @@
 /*
- * Internals of the lab module shared by lab.c, lab-load*.c, lab-merge.c
- * and lab-save.c: init/done/copy of the model's structs and the merge of
- * defaults. Not for other modules. The thread that owns the lab.
+ * Internals of the lab module shared by lab.c, lab-load*.c, lab-merge.c,
+ * lab-save.c and lab-schema*.c: init/done/copy of the model's structs,
+ * reading settings, and the merge of defaults. Not for other modules.
+ * The thread that owns the lab.
  */
 #ifndef RAIDLAB_LAB_LOAD_H
 #define RAIDLAB_LAB_LOAD_H

@@ -159,37 +159,40 @@ format_bitmap(struct out *o, const struct lab_array *a)
 	close_group(o, ";");
 }
 
-/* A key of a schema by its kind (not LAB_KEY_SPECIAL). */
+/* A key of a schema by its kind (not LAB_KEY_SPECIAL); a key inside a
+   group under its own name ("count" for scratch.count). */
 static void
 format_key(struct out *o, const struct lab_key *k, const void *group)
 {
 	const void *p = lab_key_cptr(k, group);
+	const char *name = strrchr(k->name, '.');
 	char pc[LAB_PERCENT_LEN];
 
+	name = name != NULL ? name + 1 : k->name;
 	switch (k->kind) {
 	case LAB_KEY_BOOL:
-		kv_bool(o, k->name, *(const bool *)p);
+		kv_bool(o, name, *(const bool *)p);
 		break;
 	case LAB_KEY_INT:
-		kv_int(o, k->name, *(const int64_t *)p);
+		kv_int(o, name, *(const int64_t *)p);
 		break;
 	case LAB_KEY_SIZE:
-		kv_size(o, k->name, *(const uint64_t *)p);
+		kv_size(o, name, *(const uint64_t *)p);
 		break;
 	case LAB_KEY_ENUM:
-		kv_str(o, k->name, k->names[*(const int *)p]);
+		kv_str(o, name, k->names[*(const int *)p]);
 		break;
 	case LAB_KEY_STRING:
 	case LAB_KEY_DEVICE:
 	case LAB_KEY_NAME:
-		kv_str(o, k->name, *(char *const *)p);
+		kv_str(o, name, *(char *const *)p);
 		break;
 	case LAB_KEY_PERCENT:
-		kv_str(o, k->name,
+		kv_str(o, name,
 		    lab_percent_format(*(const int32_t *)p, pc, sizeof pc));
 		break;
 	case LAB_KEY_DEVICES:
-		kv_strv(o, k->name, p);
+		kv_strv(o, name, p);
 		break;
 	case LAB_KEY_SPECIAL:
 		break;
@@ -284,11 +287,7 @@ format_scratch(struct out *o, const struct lab_variant *v)
 	for (k = lab_variant_keys; k->name != NULL; k++) {
 		if (!OWN(v, k->field) || strncmp(k->name, "scratch.", 8) != 0)
 			continue;
-		format_key(o,
-		    &(struct lab_key){ .name = k->name + 8,
-			.kind = k->kind,
-			.offset = k->offset },
-		    v);
+		format_key(o, k, v);
 	}
 	close_group(o, ";");
 }
