@@ -259,19 +259,6 @@ lab_edit_profile(struct lab *lab, size_t vi, enum lab_profile p)
 }
 
 int
-lab_edit_metadata_profile(struct lab *lab, size_t vi, enum lab_profile p)
-{
-	struct lab_variant *v = NULL;
-	struct lab_array *a = own_array(lab, vi, &v);
-
-	if (a == NULL)
-		return -ERANGE;
-	a->metadata_profile = p;
-	OWN_SET(a, LAB_A_METADATA_PROFILE);
-	return lab_edit_done(lab, v);
-}
-
-int
 lab_edit_layout(struct lab *lab, size_t vi, const char *layout, struct err *e)
 {
 	struct lab_variant *v = NULL;
@@ -403,19 +390,6 @@ lab_edit_toggle_device(struct lab *lab, size_t vi, const char *dev,
 	lab_strv_done(&m);
 	lab_strv_done(&sp);
 	return rc;
-}
-
-int
-lab_edit_md_metadata(struct lab *lab, size_t vi, enum lab_md_metadata m)
-{
-	struct lab_variant *v = NULL;
-	struct lab_array *a = own_array(lab, vi, &v);
-
-	if (a == NULL)
-		return -ERANGE;
-	a->metadata = m;
-	OWN_SET(a, LAB_A_METADATA);
-	return lab_edit_done(lab, v);
 }
 
 int

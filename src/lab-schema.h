@@ -110,6 +110,9 @@ struct lab_key {
 	    const char *field, void *group);
 	unsigned flags;
 	const char *label; /* N_(): the Compose form's label */
+	/* N_(): the form's choice that forgets the key ("mkfs decides");
+	   NULL: the default is offered as one of the values. */
+	const char *unset;
 };
 
 /* Each group's keys, in its field enum's order, { NULL }-ended: the

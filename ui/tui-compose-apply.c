@@ -301,8 +301,6 @@ apply_enum(struct tui *t, int id, const char *val)
 	size_t vi = t->variant;
 	union {
 		enum lab_engine eng;
-		enum lab_profile p;
-		enum lab_md_metadata m;
 		enum lab_fs_type ft;
 		enum lab_data_mode d;
 	} u;
@@ -312,14 +310,6 @@ apply_enum(struct tui *t, int id, const char *val)
 		return lab_engine_parse(val, &u.eng) < 0
 		    ? -EINVAL
 		    : lab_edit_engine(t->lab, vi, u.eng);
-	case CF_MPROFILE:
-		return lab_profile_parse(val, &u.p) < 0
-		    ? -EINVAL
-		    : lab_edit_metadata_profile(t->lab, vi, u.p);
-	case CF_METADATA:
-		return lab_md_metadata_parse(val, &u.m) < 0
-		    ? -EINVAL
-		    : lab_edit_md_metadata(t->lab, vi, u.m);
 	case CF_FSTYPE:
 		return lab_fs_type_parse(val, &u.ft) < 0
 		    ? -EINVAL

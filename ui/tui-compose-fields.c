@@ -4,8 +4,11 @@
  * geometry), choices offered as lists wherever the values are known
  * (tui-compose-choices.c), defaults greyed, the nesting's legs and the
  * journal's own array included, and "back to the default" through the
- * lab-edit.h setters. Which field a lab_check() message belongs to is
- * decided here too, from the field paths of lab.h. UI thread.
+ * lab-edit.h setters. The array keys that are one plain line of the
+ * schema (LAB_KEY_FORM in lab-schema.h) are fields CF_AKEY + their field,
+ * labelled, offered and set from the table. Which field a lab_check()
+ * message belongs to is decided here too, from the field paths of lab.h.
+ * UI thread.
  */
 #include "config.h"
 
@@ -47,7 +50,6 @@ static const struct cfkey cfmap[CF__COUNT] = {
 	[CF_LEG_LEVEL] = { CK_NONE, -1 },
 	[CF_LEG_CHUNK] = { CK_NONE, -1 },
 	[CF_LEG_INFO] = { CK_NONE, -1 },
-	[CF_MPROFILE] = { CK_A, LAB_A_METADATA_PROFILE },
 	[CF_LAYOUT] = { CK_A, LAB_A_LAYOUT },
 	[CF_CHUNK] = { CK_A, LAB_A_CHUNK },
 	[CF_DEVICES] = { CK_A, LAB_A_DEVICES },
@@ -55,7 +57,6 @@ static const struct cfkey cfmap[CF__COUNT] = {
 	[CF_SCRATCH_COUNT] = { CK_V, LAB_V_SCRATCH_COUNT },
 	[CF_SCRATCH_SIZE] = { CK_V, LAB_V_SCRATCH_SIZE },
 	[CF_SCRATCH_DIR] = { CK_V, LAB_V_SCRATCH_DIR },
-	[CF_METADATA] = { CK_A, LAB_A_METADATA },
 	[CF_BITMAP] = { CK_A, LAB_A_BITMAP },
 	[CF_BITMAP_FILE] = { CK_A, LAB_A_BITMAP_FILE },
 	[CF_BITMAP_CHUNK] = { CK_A, LAB_A_BITMAP_CHUNK },
@@ -213,42 +214,45 @@ show(struct compose *s, int id)
 	s->shown[id] = true;
 }
 
+/* A table key's field, when it is a plain one (LAB_KEY_FORM). */
+static bool
+table_field(struct compose *s, const struct lab_variant *v, enum lab_a_field f)
+{
+	const struct lab_key *k = lab_array_schema(f);
+
+	if (!(k->flags & LAB_KEY_FORM))
+		return false;
+	choice(s, v, CF_AKEY + (int)f, _(k->label));
+	show(s, CF_AKEY + (int)f);
+	return true;
+}
+
+/* The keys after the members, in table order, where they apply. */
 static void
-md_fields(struct compose *s, const struct lab_variant *v)
+tail_fields(struct compose *s, const struct lab_variant *v)
 {
 	const struct lab_array *a = &v->array;
 
-	choice(s, v, CF_METADATA, _("superblock"));
-	show(s, CF_METADATA);
-	if (lab_edit_array_applies(a, LAB_A_BITMAP)) {
-		choice(s, v, CF_BITMAP, _("bitmap"));
-		show(s, CF_BITMAP);
-	}
-	if (lab_edit_array_applies(a, LAB_A_BITMAP_FILE)) {
-		text(s, v, CF_BITMAP_FILE, _("bitmap file"), a->bitmap_file,
-		    NULL);
-		show(s, CF_BITMAP_FILE);
-	}
-	if (lab_edit_array_applies(a, LAB_A_BITMAP_CHUNK)) {
-		choice(s, v, CF_BITMAP_CHUNK, _("bitmap chunk"));
-		show(s, CF_BITMAP_CHUNK);
-	}
-	if (lab_edit_array_applies(a, LAB_A_JOURNAL)) {
-		choice(s, v, CF_MD_JOURNAL, _("write journal"));
-		show(s, CF_MD_JOURNAL);
-	}
-}
+	for (int i = LAB_A_METADATA; i < LAB_A__COUNT; i++) {
+		enum lab_a_field f = (enum lab_a_field)i;
 
-/* The array keys that are one table line each, where they apply. */
-static void
-table_fields(struct compose *s, const struct lab_variant *v)
-{
-	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++) {
-		if (!(k->flags & LAB_KEY_FORM) ||
-		    !lab_edit_array_applies(&v->array, k->field))
+		if (f == LAB_A_LEGS || !lab_edit_array_applies(a, f) ||
+		    table_field(s, v, f))
 			continue;
-		choice(s, v, CF_AKEY + k->field, _(k->label));
-		show(s, CF_AKEY + k->field);
+		if (f == LAB_A_BITMAP) {
+			choice(s, v, CF_BITMAP, _("bitmap"));
+			show(s, CF_BITMAP);
+		} else if (f == LAB_A_BITMAP_FILE) {
+			text(s, v, CF_BITMAP_FILE, _("bitmap file"),
+			    a->bitmap_file, NULL);
+			show(s, CF_BITMAP_FILE);
+		} else if (f == LAB_A_BITMAP_CHUNK) {
+			choice(s, v, CF_BITMAP_CHUNK, _("bitmap chunk"));
+			show(s, CF_BITMAP_CHUNK);
+		} else if (f == LAB_A_JOURNAL) {
+			choice(s, v, CF_MD_JOURNAL, _("write journal"));
+			show(s, CF_MD_JOURNAL);
+		}
 	}
 }
 
@@ -335,7 +339,7 @@ array_fields(struct compose *s, const struct lab_variant *v)
 		const char *label;
 	} opt[] = {
 		{ CF_LEVEL, LAB_A_LEVEL, N_("level") },
-		{ CF_MPROFILE, LAB_A_METADATA_PROFILE, N_("metadata profile") },
+		{ -1, LAB_A_METADATA_PROFILE, NULL }, /* a table field */
 		{ CF_LAYOUT, LAB_A_LAYOUT, N_("layout") },
 		{ CF_CHUNK, LAB_A_CHUNK, N_("chunk") },
 	};
@@ -344,7 +348,8 @@ array_fields(struct compose *s, const struct lab_variant *v)
 	choice(s, v, CF_ENGINE, _("engine"));
 	show(s, CF_ENGINE);
 	for (size_t i = 0; i < N(opt); i++) {
-		if (!lab_edit_array_applies(a, opt[i].f))
+		if (!lab_edit_array_applies(a, opt[i].f) ||
+		    table_field(s, v, opt[i].f))
 			continue;
 		choice(s, v, opt[i].id, _(opt[i].label));
 		show(s, opt[i].id);
@@ -355,9 +360,7 @@ array_fields(struct compose *s, const struct lab_variant *v)
 	if (lab_edit_array_applies(a, LAB_A_SPARES))
 		devices_field(s, v, CF_SPARES);
 	scratch_fields(s, v);
-	if (a->engine == LAB_ENGINE_MD)
-		md_fields(s, v);
-	table_fields(s, v);
+	tail_fields(s, v);
 }
 
 static void

@@ -35,7 +35,6 @@ enum cf {
 	CF_LEG_LEVEL, /* every leg's */
 	CF_LEG_CHUNK,
 	CF_LEG_INFO, /* information: the shape and each leg's devices */
-	CF_MPROFILE,
 	CF_LAYOUT,
 	CF_CHUNK,
 	CF_DEVICES,
@@ -43,7 +42,6 @@ enum cf {
 	CF_SCRATCH_COUNT,
 	CF_SCRATCH_SIZE,
 	CF_SCRATCH_DIR,
-	CF_METADATA,
 	CF_BITMAP,
 	CF_BITMAP_FILE,
 	CF_BITMAP_CHUNK,

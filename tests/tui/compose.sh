@@ -183,7 +183,9 @@ field_is type 'btrfs \(the engine makes it\)'
 # level: raid1 -> raid1c3 -> raid1c4 -> raid10.
 keys Down Right Right Right
 field_is level 'raid10'
-# metadata profile, devices, scratch disks: 2 -> 3 -> 4.
+# metadata profile (a table field: unset, mkfs decides), devices,
+# scratch disks: 2 -> 3 -> 4.
+field_is 'metadata profile' 'mkfs decides'
 keys Down Down Down Right Right
 field_is 'scratch disks' '4'
 field_is devices 'every scratch disk \(4\)'
@@ -214,6 +216,7 @@ plan_wait 'mdadm --create /dev/md/rl-b10 .*--level=6 --raid-devices=4'
 # journal, assume clean.
 keys Down Down Down Down Down Down
 focus_is 'assume clean'
+field_is superblock '1\.2'
 field_is 'assume clean' 'no'
 keys Right
 field_is 'assume clean' 'yes'

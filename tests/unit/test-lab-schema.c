@@ -180,6 +180,10 @@ Test(lab_schema, each_table_follows_its_field_enum)
 			cr_assert(keys[f].where != 0);
 			if (keys[f].kind == LAB_KEY_ENUM)
 				cr_assert_not_null(keys[f].names);
+			/* The form offers bools and enums as choices. */
+			if (keys[f].flags & LAB_KEY_FORM)
+				cr_assert(keys[f].kind == LAB_KEY_BOOL ||
+				    keys[f].kind == LAB_KEY_ENUM);
 		}
 		cr_assert_null(keys[groups[g].count].name);
 	}
