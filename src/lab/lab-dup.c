@@ -11,6 +11,7 @@
 
 #include "base/xalloc.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "measure/param.h"
 #include "measure/workload.h"
@@ -25,11 +26,10 @@ void
 lab_variant_copy(struct lab_variant *dst, const struct lab_variant *src)
 {
 	*dst = *src;
-	dst->name = dup_or_null(src->name);
-	dst->description = dup_or_null(src->description);
+	for (const struct lab_key *k = lab_variant_keys; k->name; k++)
+		lab_key_copy(k, dst, src);
 	dst->directory = dup_or_null(src->directory);
 	dst->directory_text = dup_or_null(src->directory_text);
-	dst->scratch_dir = dup_or_null(src->scratch_dir);
 	lab_array_copy(&dst->array, &src->array);
 	lab_fs_copy(&dst->fs, &src->fs);
 }
@@ -55,10 +55,9 @@ lab_dup(const struct lab *lab)
 	struct lab *c = xcalloc(1, sizeof *c);
 
 	*c = *lab;
+	for (const struct lab_key *k = lab_keys; k->name != NULL; k++)
+		lab_key_copy(k, c, lab);
 	c->path = dup_or_null(lab->path);
-	c->name = dup_or_null(lab->name);
-	c->description = dup_or_null(lab->description);
-	c->results = dup_or_null(lab->results);
 	if (lab->defaults != NULL) {
 		c->defaults = xmalloc(sizeof *c->defaults);
 		lab_variant_copy(c->defaults, lab->defaults);

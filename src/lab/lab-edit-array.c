@@ -18,6 +18,7 @@
 #include "lab-edit-int.h"
 #include "lab-edit.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 
 #define OWN_SET(x, f)                                                          \
@@ -39,58 +40,10 @@ bad_device(struct err *e, const struct lab_variant *v,
 
 /* ---------------------------------------------------------------- applies */
 
-static bool
-parity(const struct lab_array *a)
-{
-	return a->md_level == LAB_MD_LEVEL_4 || a->md_level == LAB_MD_LEVEL_5 ||
-	    a->md_level == LAB_MD_LEVEL_6;
-}
-
-/* The rules, without the bitmap/journal exclusion (see applies()). */
-static bool
-array_rule(const struct lab_array *a, enum lab_a_field f)
-{
-	bool md = a->engine == LAB_ENGINE_MD;
-	enum lab_md_level l = a->md_level;
-
-	switch (f) {
-	case LAB_A_ENGINE:
-	case LAB_A_DEVICES:
-		return true;
-	case LAB_A_LEVEL:
-		return a->engine != LAB_ENGINE_SINGLE;
-	case LAB_A_METADATA_PROFILE:
-		return a->engine == LAB_ENGINE_BTRFS;
-	case LAB_A_LAYOUT:
-		return md && l != LAB_MD_LEVEL_1 && l != LAB_MD_LEVEL_4;
-	case LAB_A_CHUNK:
-		return md && l != LAB_MD_LEVEL_1;
-	case LAB_A_SPARES:
-	case LAB_A_BITMAP:
-		return md && l != LAB_MD_LEVEL_0;
-	case LAB_A_BITMAP_FILE:
-		return md && l != LAB_MD_LEVEL_0 &&
-		    a->bitmap == LAB_BITMAP_FILE;
-	case LAB_A_BITMAP_CHUNK:
-		return md && l != LAB_MD_LEVEL_0 &&
-		    a->bitmap != LAB_BITMAP_NONE;
-	case LAB_A_JOURNAL:
-		return md && parity(a);
-	case LAB_A_METADATA:
-	case LAB_A_ASSUME_CLEAN:
-		return md;
-	case LAB_A_LEGS:
-		return md && (l == LAB_MD_LEVEL_0 || l == LAB_MD_LEVEL_1);
-	case LAB_A__COUNT:
-		break;
-	}
-	return false;
-}
-
 bool
 lab_edit_array_applies(const struct lab_array *a, enum lab_a_field f)
 {
-	if (!array_rule(a, f))
+	if (!lab_array_key_applies(a, f))
 		return false;
 	/* One of bitmap and write journal: the unused one goes. */
 	if (f == LAB_A_BITMAP && a->journal != NULL)
@@ -106,30 +59,6 @@ static void
 forget_array(struct lab_array *a, enum lab_a_field f)
 {
 	switch (f) {
-	case LAB_A_ENGINE:
-		a->engine = LAB_ENGINE_MD;
-		break;
-	case LAB_A_LEVEL:
-		lab_edit_set_str(&a->level_text, NULL);
-		break;
-	case LAB_A_METADATA_PROFILE:
-		a->metadata_profile = LAB_PROFILE_SINGLE;
-		break;
-	case LAB_A_LAYOUT:
-		lab_edit_set_str(&a->layout, NULL);
-		break;
-	case LAB_A_CHUNK:
-		a->chunk = 0;
-		break;
-	case LAB_A_DEVICES:
-		lab_strv_done(&a->devices);
-		break;
-	case LAB_A_SPARES:
-		lab_strv_done(&a->spares);
-		break;
-	case LAB_A_METADATA:
-		a->metadata = LAB_MD_METADATA_1_2;
-		break;
 	case LAB_A_BITMAP:
 	case LAB_A_BITMAP_FILE:
 		a->bitmap = LAB_BITMAP_NONE;
@@ -137,20 +66,14 @@ forget_array(struct lab_array *a, enum lab_a_field f)
 		FORGET(a, LAB_A_BITMAP_FILE);
 		f = LAB_A_BITMAP;
 		break;
-	case LAB_A_BITMAP_CHUNK:
-		a->bitmap_chunk = 0;
-		break;
-	case LAB_A_JOURNAL:
-		lab_edit_set_str(&a->journal, NULL);
-		break;
-	case LAB_A_ASSUME_CLEAN:
-		a->assume_clean = false;
-		break;
 	case LAB_A_LEGS:
 		lab_edit_unnest(a);
 		break;
 	case LAB_A__COUNT:
 		return;
+	default:
+		lab_key_reset(lab_array_schema(f), a);
+		break;
 	}
 	FORGET(a, f);
 }
@@ -163,7 +86,7 @@ tidy(struct lab_variant *v)
 
 	for (int f = 0; f < LAB_A__COUNT; f++)
 		if (OWNS(a, f) && f != LAB_A_BITMAP_FILE &&
-		    !array_rule(a, (enum lab_a_field)f))
+		    !lab_array_key_applies(a, (enum lab_a_field)f))
 			forget_array(a, (enum lab_a_field)f);
 	lab_edit_tidy_fs(v);
 }
@@ -336,19 +259,6 @@ lab_edit_profile(struct lab *lab, size_t vi, enum lab_profile p)
 }
 
 int
-lab_edit_metadata_profile(struct lab *lab, size_t vi, enum lab_profile p)
-{
-	struct lab_variant *v = NULL;
-	struct lab_array *a = own_array(lab, vi, &v);
-
-	if (a == NULL)
-		return -ERANGE;
-	a->metadata_profile = p;
-	OWN_SET(a, LAB_A_METADATA_PROFILE);
-	return lab_edit_done(lab, v);
-}
-
-int
 lab_edit_layout(struct lab *lab, size_t vi, const char *layout, struct err *e)
 {
 	struct lab_variant *v = NULL;
@@ -483,19 +393,6 @@ lab_edit_toggle_device(struct lab *lab, size_t vi, const char *dev,
 }
 
 int
-lab_edit_md_metadata(struct lab *lab, size_t vi, enum lab_md_metadata m)
-{
-	struct lab_variant *v = NULL;
-	struct lab_array *a = own_array(lab, vi, &v);
-
-	if (a == NULL)
-		return -ERANGE;
-	a->metadata = m;
-	OWN_SET(a, LAB_A_METADATA);
-	return lab_edit_done(lab, v);
-}
-
-int
 lab_edit_bitmap(struct lab *lab, size_t vi, enum lab_bitmap b, const char *file,
     struct err *e)
 {
@@ -565,15 +462,28 @@ lab_edit_md_journal(struct lab *lab, size_t vi, const char *dev, struct err *e)
 }
 
 int
-lab_edit_assume_clean(struct lab *lab, size_t vi, bool on)
+lab_edit_array_value(struct lab *lab, size_t vi, enum lab_a_field f,
+    int64_t value, struct err *e)
 {
-	struct lab_variant *v = NULL;
-	struct lab_array *a = own_array(lab, vi, &v);
+	const struct lab_key *k = lab_array_schema(f);
+	struct lab_variant *v = lab_edit_variant_at(lab, vi);
+	struct lab_array *a, probe;
+	char field[LAB_PATH_MAX];
+	int rc;
 
-	if (a == NULL)
-		return -ERANGE;
-	a->assume_clean = on;
-	OWN_SET(a, LAB_A_ASSUME_CLEAN);
+	if (v == NULL)
+		return lab_edit_bad_index(e);
+	if (k == NULL || k->kind == LAB_KEY_SPECIAL)
+		return -EINVAL;
+	/* Range first: a refused value leaves the variant as it was. */
+	if ((rc = lab_key_set(k, &probe, value)) < 0)
+		return err_set(e, rc, NULL, 0,
+		    lab_array_path(v, &v->array, (int)f, field, sizeof field),
+		    _("%lld is not a value of this key"), (long long)value);
+	if ((a = own_array(lab, vi, &v)) == NULL)
+		return lab_edit_bad_index(e);
+	(void)lab_key_set(k, a, value);
+	OWN_SET(a, f);
 	return lab_edit_done(lab, v);
 }
 

@@ -19,6 +19,7 @@
 #include "lab-edit-int.h"
 #include "lab-edit.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 
 #define OWN_SET(x, f)                                                          \
@@ -50,36 +51,7 @@ is_ext(enum lab_fs_type t)
 bool
 lab_edit_fs_applies(const struct lab_variant *v, enum lab_f_field f)
 {
-	const struct lab_fs *fs = &v->fs;
-	enum lab_fs_type t = lab_edit_fs_built(v);
-	bool journal = t == LAB_FS_EXT3 || t == LAB_FS_EXT4 || t == LAB_FS_XFS;
-
-	switch (f) {
-	case LAB_F_TYPE:
-	case LAB_F_MKFS_OPTIONS:
-	case LAB_F_MOUNT_OPTIONS:
-		return true;
-	case LAB_F_JOURNAL:
-	case LAB_F_JOURNAL_SIZE:
-		return journal;
-	case LAB_F_JOURNAL_DEVICE:
-		return journal && fs->journal == LAB_JOURNAL_DEVICE;
-	case LAB_F_JOURNAL_ARRAY:
-		return journal && fs->journal == LAB_JOURNAL_ARRAY;
-	case LAB_F_DATA:
-		return t == LAB_FS_EXT3 || t == LAB_FS_EXT4;
-	case LAB_F_GEOMETRY:
-		return t != LAB_FS_BTRFS;
-	case LAB_F_GEOMETRY_STRIDE:
-	case LAB_F_GEOMETRY_STRIPE_WIDTH:
-		return is_ext(t) && fs->geometry == LAB_GEOMETRY_EXT;
-	case LAB_F_GEOMETRY_SU:
-	case LAB_F_GEOMETRY_SW:
-		return t == LAB_FS_XFS && fs->geometry == LAB_GEOMETRY_XFS;
-	case LAB_F__COUNT:
-		break;
-	}
-	return false;
+	return lab_fs_key_applies(v, f);
 }
 
 static void
@@ -106,12 +78,6 @@ static void
 forget_fs(struct lab_fs *fs, enum lab_f_field f)
 {
 	switch (f) {
-	case LAB_F_TYPE:
-		fs->type = LAB_FS_EXT4;
-		break;
-	case LAB_F_MKFS_OPTIONS:
-		lab_edit_set_str(&fs->mkfs_options, NULL);
-		break;
 	case LAB_F_JOURNAL:
 	case LAB_F_JOURNAL_DEVICE:
 	case LAB_F_JOURNAL_ARRAY:
@@ -123,12 +89,6 @@ forget_fs(struct lab_fs *fs, enum lab_f_field f)
 		fs->own &= ~JOURNAL_KEYS;
 		f = LAB_F_JOURNAL;
 		break;
-	case LAB_F_JOURNAL_SIZE:
-		fs->journal_size = 0;
-		break;
-	case LAB_F_DATA:
-		fs->data = LAB_DATA_ORDERED;
-		break;
 	case LAB_F_GEOMETRY:
 	case LAB_F_GEOMETRY_STRIDE:
 	case LAB_F_GEOMETRY_STRIPE_WIDTH:
@@ -138,11 +98,11 @@ forget_fs(struct lab_fs *fs, enum lab_f_field f)
 		clear_geometry(fs);
 		f = LAB_F_GEOMETRY;
 		break;
-	case LAB_F_MOUNT_OPTIONS:
-		lab_edit_set_str(&fs->mount_options, NULL);
-		break;
 	case LAB_F__COUNT:
 		return;
+	default:
+		lab_key_reset(lab_fs_schema(f), fs);
+		break;
 	}
 	FORGET(fs, f);
 }

@@ -21,6 +21,7 @@
 #include "lab-edit-int.h"
 #include "lab-edit.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 
 /* ---------------------------------------------------------------- shared */
@@ -409,24 +410,9 @@ static void
 forget_variant(struct lab_variant *v, enum lab_v_field f)
 {
 	switch (f) {
-	case LAB_V_DESCRIPTION:
-		lab_edit_set_str(&v->description, NULL);
-		break;
 	case LAB_V_DIRECTORY:
 		lab_edit_set_str(&v->directory, NULL);
 		lab_edit_set_str(&v->directory_text, NULL);
-		break;
-	case LAB_V_SCRATCH_COUNT:
-		v->scratch_count = 0;
-		break;
-	case LAB_V_SCRATCH_SIZE:
-		v->scratch_size = 0;
-		break;
-	case LAB_V_SCRATCH_DIR:
-		lab_edit_set_str(&v->scratch_dir, NULL);
-		break;
-	case LAB_V_READAHEAD:
-		v->readahead = 0;
 		break;
 	case LAB_V_ARRAY:
 		lab_array_done(&v->array);
@@ -436,8 +422,13 @@ forget_variant(struct lab_variant *v, enum lab_v_field f)
 		lab_fs_done(&v->fs);
 		lab_fs_init(&v->fs);
 		break;
-	default:
+	case LAB_V_NAME: /* a variant keeps its name */
+	case LAB_V_SCRATCH: /* the group goes with its last key */
+	case LAB_V__COUNT:
 		return;
+	default:
+		lab_key_reset(lab_variant_schema(f), v);
+		break;
 	}
 	FORGET(v, f);
 	/* A scratch group with no key of its own left is not the variant's. */

@@ -102,9 +102,9 @@ int lab_edit_variant_reset(struct lab *lab, size_t vi, enum lab_v_field f);
  */
 int lab_edit_engine(struct lab *lab, size_t vi, enum lab_engine eng);
 int lab_edit_md_level(struct lab *lab, size_t vi, enum lab_md_level l);
-/* btrfs data profile (level) and metadata profile. */
+/* btrfs data profile (level); the metadata profile is
+   lab_edit_array_value(LAB_A_METADATA_PROFILE). */
 int lab_edit_profile(struct lab *lab, size_t vi, enum lab_profile p);
-int lab_edit_metadata_profile(struct lab *lab, size_t vi, enum lab_profile p);
 int
 lab_edit_layout(struct lab *lab, size_t vi, const char *layout, struct err *e);
 int lab_edit_chunk(struct lab *lab, size_t vi, uint64_t bytes);
@@ -123,7 +123,6 @@ int lab_edit_devices(struct lab *lab, size_t vi, enum lab_a_field which,
  */
 int lab_edit_toggle_device(struct lab *lab, size_t vi, const char *dev,
     enum lab_a_field which, bool *now, struct err *e);
-int lab_edit_md_metadata(struct lab *lab, size_t vi, enum lab_md_metadata m);
 /* none, internal, or LAB_BITMAP_FILE with an absolute file. */
 int lab_edit_bitmap(struct lab *lab, size_t vi, enum lab_bitmap b,
     const char *file, struct err *e);
@@ -131,7 +130,14 @@ int lab_edit_bitmap_chunk(struct lab *lab, size_t vi, uint64_t bytes);
 /* The md write journal device; NULL forgets it. Sets bitmap none. */
 int
 lab_edit_md_journal(struct lab *lab, size_t vi, const char *dev, struct err *e);
-int lab_edit_assume_clean(struct lab *lab, size_t vi, bool on);
+/*
+ * A number key of the array schema (lab-schema.h: bool, int, size or
+ * enum, not LAB_KEY_SPECIAL) owned by variant vi from now on: the
+ * setter of the keys that are one table line. -ERANGE with e set when
+ * the key does not take value, -EINVAL for a special key.
+ */
+int lab_edit_array_value(struct lab *lab, size_t vi, enum lab_a_field f,
+    int64_t value, struct err *e);
 /*
  * Nesting (md only): n >= 2 legs split the members in order (the devices,
  * or the scratch disks named nowhere else); a new nesting is RAID1 over

@@ -15,17 +15,10 @@
 #include "base/i18n.h"
 #include "base/xalloc.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 
-static const char *const array_keys[] = { "engine", "level", "metadata_profile",
-	"layout", "chunk", "devices", "spares", "metadata", "bitmap",
-	"bitmap_chunk", "journal", "assume_clean", "legs", NULL };
-static const char *const leg_keys[] = { "level", "metadata_profile", "layout",
-	"chunk", "devices", "spares", "metadata", "bitmap", "bitmap_chunk",
-	"journal", "assume_clean", NULL };
 static const char *const bitmap_keys[] = { "file", "chunk", NULL };
-static const char *const fs_keys[] = { "type", "mkfs_options", "journal",
-	"data", "geometry", "mount_options", NULL };
 static const char *const journal_keys[] = { "device", "array", "size", NULL };
 static const char *const geometry_keys[] = { "stride", "stripe_width", "su",
 	"sw", NULL };
@@ -37,10 +30,11 @@ static const char *const geometry_keys[] = { "stride", "stripe_width", "su",
 	} while (0)
 
 /* level = "5" or level = 5: kept as text until the engine is known. */
-static void
-load_level(struct lab_ctx *c, const config_setting_t *s, const char *field,
-    struct lab_array *a)
+bool
+lab_load_level(struct lab_ctx *c, const config_setting_t *s, const char *field,
+    void *group)
 {
+	struct lab_array *a = group;
 	int t = config_setting_type(s);
 
 	if (t == CONFIG_TYPE_INT || t == CONFIG_TYPE_INT64)
@@ -51,18 +45,19 @@ load_level(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	else {
 		lab_ctx_error(c, lab_line_of(s), field,
 		    _("expected a string or an integer"));
-		return;
+		return false;
 	}
-	ASET(a, LAB_A_LEVEL, s);
+	return true;
 }
 
 /* metadata = "1.2"; also the unquoted 1.2 and 0.90 libconfig reads as floats.
  */
-static void
-load_metadata(struct lab_ctx *c, const config_setting_t *s, const char *field,
-    struct lab_array *a)
+bool
+lab_load_md_metadata(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group)
 {
 	static const double vals[] = { 1.2, 0.9, 1.0, 1.1 };
+	struct lab_array *a = group;
 	double d;
 	int i;
 
@@ -71,18 +66,33 @@ load_metadata(struct lab_ctx *c, const config_setting_t *s, const char *field,
 		for (i = 0; i < 4; i++) {
 			if (fabs(d - vals[i]) < 1e-9) {
 				a->metadata = (enum lab_md_metadata)i;
-				ASET(a, LAB_A_METADATA, s);
-				return;
+				return true;
 			}
 		}
 		lab_ctx_error(c, lab_line_of(s), field,
 		    _("'%g' is not one of: 1.2, 0.90, 1.0, 1.1"), d);
-		return;
+		return false;
 	}
-	if (lab_get_enum(c, s, field, lab_md_metadata_names, &i)) {
-		a->metadata = (enum lab_md_metadata)i;
-		ASET(a, LAB_A_METADATA, s);
+	if (!lab_get_enum(c, s, field, lab_md_metadata_names, &i))
+		return false;
+	a->metadata = (enum lab_md_metadata)i;
+	return true;
+}
+
+/* bitmap_chunk, unless the bitmap group gave its chunk already. */
+bool
+lab_load_bitmap_chunk(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group)
+{
+	struct lab_array *a = group;
+
+	if (lab_array_isset(a, LAB_A_BITMAP_CHUNK)) {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("set twice: here and as chunk in the bitmap "
+		      "group"));
+		return false;
 	}
+	return lab_get_size(c, s, field, &a->bitmap_chunk);
 }
 
 static void
@@ -140,24 +150,6 @@ load_bitmap(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 	}
 }
 
-/* The md write journal: a device path or scratch:N. */
-static void
-load_md_journal(struct lab_ctx *c, const config_setting_t *s, const char *field,
-    struct lab_array *a)
-{
-	if (!lab_get_string(c, s, field, &a->journal))
-		return;
-	if (lab_scratch_index(a->journal) < 0 && a->journal[0] != '/') {
-		lab_ctx_error(c, lab_line_of(s), field,
-		    _("'%s' is neither a device path nor scratch:N"),
-		    a->journal);
-		free(a->journal);
-		a->journal = NULL;
-		return;
-	}
-	ASET(a, LAB_A_JOURNAL, s);
-}
-
 static void
 load_legs(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
     struct lab_array *a)
@@ -193,70 +185,41 @@ load_legs(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
 	ASET(a, LAB_A_LEGS, s);
 }
 
+/* The keys read by hand: the bitmap mode or group, and the legs. */
+static void
+load_special(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
+    const struct lab_key *k, struct lab_array *a)
+{
+	if (k->field == LAB_A_BITMAP)
+		load_bitmap(c, s, prefix, a);
+	else if (k->field == LAB_A_LEGS)
+		load_legs(c, s, prefix, a);
+}
+
 void
 lab_load_array(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
     bool leg, struct lab_array *a)
 {
+	const char *known[LAB_A__COUNT + 1];
 	const config_setting_t *s;
+	const struct lab_key *k;
 	char f[LAB_PATH_MAX];
-	int v;
 
 	a->line = lab_line_of(g);
-	lab_load_unknown_keys(c, g, leg ? leg_keys : array_keys, prefix);
-	if (!leg && (s = config_setting_get_member(g, "engine")) != NULL &&
-	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "engine"),
-		lab_engine_names, &v)) {
-		a->engine = (enum lab_engine)v;
-		ASET(a, LAB_A_ENGINE, s);
+	lab_key_names(lab_array_keys, leg ? LAB_KEY_NOT_LEG : 0, known,
+	    LAB_A__COUNT + 1);
+	lab_load_unknown_keys(c, g, known, prefix);
+	for (k = lab_array_keys; k->name != NULL; k++) {
+		if (lab_key_nested(k) ||
+		    (leg && (k->flags & LAB_KEY_NOT_LEG)) ||
+		    (s = config_setting_get_member(g, k->name)) == NULL)
+			continue;
+		if (k->kind == LAB_KEY_SPECIAL)
+			load_special(c, s, prefix, k, a);
+		else if (lab_key_load(c, k, s,
+			     lab_join(f, sizeof f, prefix, k->name), a))
+			ASET(a, k->field, s);
 	}
-	if ((s = config_setting_get_member(g, "level")) != NULL)
-		load_level(c, s, lab_join(f, sizeof f, prefix, "level"), a);
-	if ((s = config_setting_get_member(g, "metadata_profile")) != NULL &&
-	    lab_get_enum(c, s,
-		lab_join(f, sizeof f, prefix, "metadata_profile"),
-		lab_profile_names, &v)) {
-		a->metadata_profile = (enum lab_profile)v;
-		ASET(a, LAB_A_METADATA_PROFILE, s);
-	}
-	if ((s = config_setting_get_member(g, "layout")) != NULL &&
-	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "layout"),
-		&a->layout))
-		ASET(a, LAB_A_LAYOUT, s);
-	if ((s = config_setting_get_member(g, "chunk")) != NULL &&
-	    lab_get_size(c, s, lab_join(f, sizeof f, prefix, "chunk"),
-		&a->chunk))
-		ASET(a, LAB_A_CHUNK, s);
-	if ((s = config_setting_get_member(g, "devices")) != NULL &&
-	    lab_get_strv(c, s, lab_join(f, sizeof f, prefix, "devices"), true,
-		&a->devices))
-		ASET(a, LAB_A_DEVICES, s);
-	if ((s = config_setting_get_member(g, "spares")) != NULL &&
-	    lab_get_strv(c, s, lab_join(f, sizeof f, prefix, "spares"), true,
-		&a->spares))
-		ASET(a, LAB_A_SPARES, s);
-	if ((s = config_setting_get_member(g, "metadata")) != NULL)
-		load_metadata(c, s, lab_join(f, sizeof f, prefix, "metadata"),
-		    a);
-	if ((s = config_setting_get_member(g, "bitmap")) != NULL)
-		load_bitmap(c, s, prefix, a);
-	if ((s = config_setting_get_member(g, "bitmap_chunk")) != NULL) {
-		lab_join(f, sizeof f, prefix, "bitmap_chunk");
-		if (lab_array_isset(a, LAB_A_BITMAP_CHUNK))
-			lab_ctx_error(c, lab_line_of(s), f,
-			    _("set twice: here and as chunk in the bitmap "
-			      "group"));
-		else if (lab_get_size(c, s, f, &a->bitmap_chunk))
-			ASET(a, LAB_A_BITMAP_CHUNK, s);
-	}
-	if ((s = config_setting_get_member(g, "journal")) != NULL)
-		load_md_journal(c, s, lab_join(f, sizeof f, prefix, "journal"),
-		    a);
-	if ((s = config_setting_get_member(g, "assume_clean")) != NULL &&
-	    lab_get_bool(c, s, lab_join(f, sizeof f, prefix, "assume_clean"),
-		&a->assume_clean))
-		ASET(a, LAB_A_ASSUME_CLEAN, s);
-	if (!leg && (s = config_setting_get_member(g, "legs")) != NULL)
-		load_legs(c, s, prefix, a);
 	a->own = a->set;
 }
 
@@ -417,36 +380,26 @@ void
 lab_load_fs(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
     struct lab_fs *fs)
 {
+	const char *known[LAB_F__COUNT + 1];
 	const config_setting_t *s;
+	const struct lab_key *k;
 	char f[LAB_PATH_MAX];
-	int v;
 
 	fs->line = lab_line_of(g);
-	lab_load_unknown_keys(c, g, fs_keys, prefix);
-	if ((s = config_setting_get_member(g, "type")) != NULL &&
-	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "type"),
-		lab_fs_type_names, &v)) {
-		fs->type = (enum lab_fs_type)v;
-		FSET(fs, LAB_F_TYPE, s);
+	lab_key_names(lab_fs_keys, 0, known, LAB_F__COUNT + 1);
+	lab_load_unknown_keys(c, g, known, prefix);
+	for (k = lab_fs_keys; k->name != NULL; k++) {
+		if (lab_key_nested(k) ||
+		    (s = config_setting_get_member(g, k->name)) == NULL)
+			continue;
+		if (k->field == LAB_F_JOURNAL)
+			load_journal(c, s, prefix, fs);
+		else if (k->field == LAB_F_GEOMETRY)
+			load_geometry(c, s, prefix, fs);
+		else if (lab_key_load(c, k, s,
+			     lab_join(f, sizeof f, prefix, k->name), fs))
+			FSET(fs, k->field, s);
 	}
-	if ((s = config_setting_get_member(g, "mkfs_options")) != NULL &&
-	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "mkfs_options"),
-		&fs->mkfs_options))
-		FSET(fs, LAB_F_MKFS_OPTIONS, s);
-	if ((s = config_setting_get_member(g, "journal")) != NULL)
-		load_journal(c, s, prefix, fs);
-	if ((s = config_setting_get_member(g, "data")) != NULL &&
-	    lab_get_enum(c, s, lab_join(f, sizeof f, prefix, "data"),
-		lab_data_mode_names, &v)) {
-		fs->data = (enum lab_data_mode)v;
-		FSET(fs, LAB_F_DATA, s);
-	}
-	if ((s = config_setting_get_member(g, "geometry")) != NULL)
-		load_geometry(c, s, prefix, fs);
-	if ((s = config_setting_get_member(g, "mount_options")) != NULL &&
-	    lab_get_string(c, s, lab_join(f, sizeof f, prefix, "mount_options"),
-		&fs->mount_options))
-		FSET(fs, LAB_F_MOUNT_OPTIONS, s);
 	fs->own = fs->set;
 }
 

@@ -22,6 +22,7 @@
 #include "lab-ints.h"
 #include "lab-load.h"
 #include "lab-read.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "measure/param.h"
 #include "measure/workload.h"
@@ -233,9 +234,8 @@ lab_choices(const char *const *names)
 	return out;
 }
 
-/* A name usable in paths and file names (lab_name_ok()). */
-static bool
-get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
+bool
+lab_get_name(struct lab_ctx *c, const config_setting_t *s, const char *field,
     char **out)
 {
 	char why[ERR_MSG_MAX];
@@ -280,45 +280,43 @@ lab_get_enum(struct lab_ctx *c, const config_setting_t *s, const char *field,
 
 /* ---------------------------------------------------------------- variant */
 
-static const char *const variant_keys[] = { "name", "description", "directory",
-	"scratch", "array", "fs", "readahead", NULL };
-static const char *const defaults_keys[] = { "directory", "scratch", "array",
-	"fs", "readahead", NULL };
-static const char *const scratch_keys[] = { "count", "size", "dir", NULL };
-
 #define VSET(v, f, s)                                                          \
 	do {                                                                   \
 		(v)->lines[f] = lab_line_of(s);                                \
 		(v)->set |= LAB_BIT(f);                                        \
 	} while (0)
 
+/* The scratch group: its keys are lines of lab_variant_keys[]. */
 static void
 load_scratch(struct lab_ctx *c, const config_setting_t *g, const char *prefix,
     struct lab_variant *v)
 {
+	const char *known[LAB_V__COUNT + 1], *key;
 	char field[LAB_PATH_MAX];
 	const config_setting_t *s;
+	const struct lab_key *k;
+	size_t n = 0;
 
+	lab_join(field, sizeof field, prefix, "scratch");
 	if (!config_setting_is_group(g)) {
-		lab_join(field, sizeof field, prefix, "scratch");
 		lab_ctx_error(c, lab_line_of(g), field, _("expected a group"));
 		return;
 	}
 	VSET(v, LAB_V_SCRATCH, g);
-	lab_join(field, sizeof field, prefix, "scratch");
-	lab_load_unknown_keys(c, g, scratch_keys, field);
-	lab_join(field, sizeof field, prefix, "scratch.count");
-	if ((s = config_setting_get_member(g, "count")) != NULL &&
-	    lab_get_int(c, s, field, 1, 64, &v->scratch_count))
-		VSET(v, LAB_V_SCRATCH_COUNT, s);
-	lab_join(field, sizeof field, prefix, "scratch.size");
-	if ((s = config_setting_get_member(g, "size")) != NULL &&
-	    lab_get_size(c, s, field, &v->scratch_size))
-		VSET(v, LAB_V_SCRATCH_SIZE, s);
-	lab_join(field, sizeof field, prefix, "scratch.dir");
-	if ((s = config_setting_get_member(g, "dir")) != NULL &&
-	    lab_get_string(c, s, field, &v->scratch_dir))
-		VSET(v, LAB_V_SCRATCH_DIR, s);
+	for (k = lab_variant_keys; k->name != NULL; k++)
+		if (strncmp(k->name, "scratch.", 8) == 0)
+			known[n++] = k->name + 8;
+	known[n] = NULL;
+	lab_load_unknown_keys(c, g, known, field);
+	for (k = lab_variant_keys; k->name != NULL; k++) {
+		if (strncmp(k->name, "scratch.", 8) != 0)
+			continue;
+		key = k->name + 8;
+		if ((s = config_setting_get_member(g, key)) != NULL &&
+		    lab_key_load(c, k, s,
+			lab_join(field, sizeof field, prefix, k->name), v))
+			VSET(v, k->field, s);
+	}
 }
 
 /* directory, expanded (lab_expand_directory); the text as written is
@@ -345,60 +343,63 @@ load_directory(struct lab_ctx *c, const config_setting_t *s, const char *field,
 	return true;
 }
 
-/* Load one variant entry (or the defaults group) into v. */
+/* An array or fs group of a variant. */
+static void
+load_group(struct lab_ctx *c, const config_setting_t *s, const char *prefix,
+    enum lab_v_field f, struct lab_variant *v)
+{
+	char field[LAB_PATH_MAX];
+
+	lab_join(field, sizeof field, prefix, lab_variant_key(f));
+	if (!config_setting_is_group(s)) {
+		lab_ctx_error(c, lab_line_of(s), field, _("expected a group"));
+		return;
+	}
+	VSET(v, f, s);
+	if (f == LAB_V_ARRAY)
+		lab_load_array(c, s, field, false, &v->array);
+	else
+		lab_load_fs(c, s, field, &v->fs);
+}
+
+/* Load one variant entry (or the defaults group) into v. The name
+   first: the other keys' messages name the variant by it. */
 static void
 load_variant(struct lab_ctx *c, const config_setting_t *g, bool defaults,
     struct lab_variant *v)
 {
 	char prefix[LAB_PATH_MAX], field[LAB_PATH_MAX];
+	const char *known[LAB_V__COUNT + 1];
 	const config_setting_t *s;
+	const struct lab_key *k;
 
 	v->line = lab_line_of(g);
 	v->is_defaults = defaults;
 	if (!defaults && (s = config_setting_get_member(g, "name")) != NULL &&
-	    get_name(c, s, lab_variant_path(v, LAB_V_NAME, field, sizeof field),
-		&v->name))
+	    lab_key_load(c, &lab_variant_keys[LAB_V_NAME], s,
+		lab_variant_path(v, LAB_V_NAME, field, sizeof field), v))
 		VSET(v, LAB_V_NAME, s);
 	lab_variant_path(v, -1, prefix, sizeof prefix);
-	lab_load_unknown_keys(c, g, defaults ? defaults_keys : variant_keys,
-	    prefix);
-	if (!defaults &&
-	    (s = config_setting_get_member(g, "description")) != NULL &&
-	    lab_get_string(c, s,
-		lab_variant_path(v, LAB_V_DESCRIPTION, field, sizeof field),
-		&v->description))
-		VSET(v, LAB_V_DESCRIPTION, s);
-	if ((s = config_setting_get_member(g, "directory")) != NULL &&
-	    load_directory(c, s,
-		lab_variant_path(v, LAB_V_DIRECTORY, field, sizeof field), v))
-		VSET(v, LAB_V_DIRECTORY, s);
-	if ((s = config_setting_get_member(g, "scratch")) != NULL)
-		load_scratch(c, s, prefix, v);
-	if ((s = config_setting_get_member(g, "array")) != NULL) {
-		lab_join(field, sizeof field, prefix, "array");
-		if (!config_setting_is_group(s)) {
-			lab_ctx_error(c, lab_line_of(s), field,
-			    _("expected a group"));
-		} else {
-			VSET(v, LAB_V_ARRAY, s);
-			lab_load_array(c, s, field, false, &v->array);
+	lab_key_names(lab_variant_keys, defaults ? LAB_KEY_NOT_DEFAULTS : 0,
+	    known, LAB_V__COUNT + 1);
+	lab_load_unknown_keys(c, g, known, prefix);
+	for (k = lab_variant_keys; k->name != NULL; k++) {
+		if (k->field == LAB_V_NAME || lab_key_nested(k) ||
+		    (defaults && (k->flags & LAB_KEY_NOT_DEFAULTS)) ||
+		    (s = config_setting_get_member(g, k->name)) == NULL)
+			continue;
+		lab_variant_path(v, k->field, field, sizeof field);
+		if (k->field == LAB_V_DIRECTORY) {
+			if (load_directory(c, s, field, v))
+				VSET(v, k->field, s);
+		} else if (k->field == LAB_V_SCRATCH) {
+			load_scratch(c, s, prefix, v);
+		} else if (k->field == LAB_V_ARRAY || k->field == LAB_V_FS) {
+			load_group(c, s, prefix, k->field, v);
+		} else if (lab_key_load(c, k, s, field, v)) {
+			VSET(v, k->field, s);
 		}
 	}
-	if ((s = config_setting_get_member(g, "fs")) != NULL) {
-		lab_join(field, sizeof field, prefix, "fs");
-		if (!config_setting_is_group(s)) {
-			lab_ctx_error(c, lab_line_of(s), field,
-			    _("expected a group"));
-		} else {
-			VSET(v, LAB_V_FS, s);
-			lab_load_fs(c, s, field, &v->fs);
-		}
-	}
-	if ((s = config_setting_get_member(g, "readahead")) != NULL &&
-	    lab_get_size(c, s,
-		lab_variant_path(v, LAB_V_READAHEAD, field, sizeof field),
-		&v->readahead))
-		VSET(v, LAB_V_READAHEAD, s);
 	v->own = v->set;
 }
 
@@ -483,8 +484,8 @@ load_workload(struct lab_ctx *c, const config_setting_t *g,
 
 	w->line = lab_line_of(g);
 	if ((s = config_setting_get_member(g, "name")) != NULL &&
-	    get_name(c, s, lab_workload_path(w, "name", field, sizeof field),
-		&w->name)) {
+	    lab_get_name(c, s,
+		lab_workload_path(w, "name", field, sizeof field), &w->name)) {
 		w->lines[LAB_W_NAME] = lab_line_of(s);
 		w->set |= LAB_BIT(LAB_W_NAME);
 	}
@@ -536,10 +537,6 @@ load_workloads(struct lab_ctx *c, const config_setting_t *list, struct lab *lab)
 
 /* ---------------------------------------------------------------- top */
 
-static const char *const top_keys[] = { "name", "description", "repeats",
-	"order", "cv_limit", "test", "equivalence", "cache", "results",
-	"defaults", "variants", "workloads", NULL };
-
 #define LSET(lab, f, s)                                                        \
 	do {                                                                   \
 		(lab)->lines[f] = lab_line_of(s);                              \
@@ -569,40 +566,42 @@ load_list(struct lab_ctx *c, const config_setting_t *root, struct lab *lab,
 }
 
 static void
+load_defaults(struct lab_ctx *c, const config_setting_t *s, struct lab *lab)
+{
+	if (!config_setting_is_group(s)) {
+		lab_ctx_error(c, lab_line_of(s), "defaults",
+		    _("expected a group"));
+		return;
+	}
+	LSET(lab, LAB_L_DEFAULTS, s);
+	lab->defaults = xmalloc(sizeof *lab->defaults);
+	lab_variant_init(lab->defaults);
+	load_variant(c, s, true, lab->defaults);
+}
+
+static void
 load_top(struct lab_ctx *c, const config_setting_t *root, struct lab *lab)
 {
+	const char *known[LAB_L__COUNT + 1];
 	const config_setting_t *s;
-	int v;
+	const struct lab_key *k;
 
-	lab_load_unknown_keys(c, root, top_keys, "");
-	if ((s = config_setting_get_member(root, "name")) != NULL &&
-	    get_name(c, s, "name", &lab->name))
-		LSET(lab, LAB_L_NAME, s);
-	if ((s = config_setting_get_member(root, "description")) != NULL &&
-	    lab_get_string(c, s, "description", &lab->description))
-		LSET(lab, LAB_L_DESCRIPTION, s);
-	lab_load_rounds(c, root, lab);
-	if ((s = config_setting_get_member(root, "cache")) != NULL &&
-	    lab_get_enum(c, s, "cache", lab_cache_names, &v)) {
-		lab->cache = (enum lab_cache)v;
-		LSET(lab, LAB_L_CACHE, s);
-	}
-	if ((s = config_setting_get_member(root, "results")) != NULL &&
-	    lab_get_string(c, s, "results", &lab->results))
-		LSET(lab, LAB_L_RESULTS, s);
-	if ((s = config_setting_get_member(root, "defaults")) != NULL) {
-		if (!config_setting_is_group(s)) {
-			lab_ctx_error(c, lab_line_of(s), "defaults",
-			    _("expected a group"));
-		} else {
-			LSET(lab, LAB_L_DEFAULTS, s);
-			lab->defaults = xmalloc(sizeof *lab->defaults);
-			lab_variant_init(lab->defaults);
-			load_variant(c, s, true, lab->defaults);
+	lab_key_names(lab_keys, 0, known, LAB_L__COUNT + 1);
+	lab_load_unknown_keys(c, root, known, "");
+	for (k = lab_keys; k->name != NULL; k++) {
+		if (k->field == LAB_L_VARIANTS || k->field == LAB_L_WORKLOADS) {
+			load_list(c, root, lab, (enum lab_l_field)k->field);
+			continue;
 		}
+		if ((s = config_setting_get_member(root, k->name)) == NULL)
+			continue;
+		if (k->field == LAB_L_REPEATS)
+			lab_load_repeats(c, s, lab);
+		else if (k->field == LAB_L_DEFAULTS)
+			load_defaults(c, s, lab);
+		else if (lab_key_load(c, k, s, k->name, lab))
+			LSET(lab, k->field, s);
 	}
-	load_list(c, root, lab, LAB_L_VARIANTS);
-	load_list(c, root, lab, LAB_L_WORKLOADS);
 	lab->own = lab->set;
 }
 

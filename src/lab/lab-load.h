@@ -1,7 +1,8 @@
 /*
- * Internals of the lab module shared by lab.c, lab-load*.c, lab-merge.c
- * and lab-save.c: init/done/copy of the model's structs and the merge of
- * defaults. Not for other modules. The thread that owns the lab.
+ * Internals of the lab module shared by lab.c, lab-load*.c, lab-merge.c,
+ * lab-save.c and lab-schema*.c: init/done/copy of the model's structs,
+ * reading settings, and the merge of defaults. Not for other modules.
+ * The thread that owns the lab.
  */
 #ifndef RAIDLAB_LAB_LOAD_H
 #define RAIDLAB_LAB_LOAD_H
@@ -70,6 +71,12 @@ bool lab_get_size(struct lab_ctx *c, const config_setting_t *s,
     const char *field, uint64_t *out);
 bool lab_get_strv(struct lab_ctx *c, const config_setting_t *s,
     const char *field, bool devices, struct lab_strv *out);
+/* A name usable in paths and file names (lab_name_ok()). */
+bool lab_get_name(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, char **out);
+/* A percent in quotes, "2%" (lab-rounds.c). */
+bool lab_get_percent(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, int32_t *out);
 /* Translated "one of: a, b, c" list for messages; caller frees. */
 char *lab_choices(const char *const *names);
 /* A string that must be one of names (NULL-terminated); index in *out. */
@@ -78,11 +85,30 @@ bool lab_get_enum(struct lab_ctx *c, const config_setting_t *s,
 /* The line a setting came from. */
 int lab_line_of(const config_setting_t *s);
 
+/* lab-schema.c: one key of a schema read from s, by its kind (or its
+   own load); true when the value was taken. */
+struct lab_key;
+bool lab_key_load(struct lab_ctx *c, const struct lab_key *k,
+    const config_setting_t *s, const char *field, void *group);
+/* The names of keys (sub-keys and keys flagged skip left out) into
+   out[max], NULL-terminated, for lab_load_unknown_keys(). */
+size_t lab_key_names(const struct lab_key *keys, unsigned skip,
+    const char **out, size_t max);
+
 /* lab-load-array.c: the array and fs groups of a variant or defaults. */
 void lab_load_array(struct lab_ctx *c, const config_setting_t *g,
     const char *prefix, bool leg, struct lab_array *a);
 void lab_load_fs(struct lab_ctx *c, const config_setting_t *g,
     const char *prefix, struct lab_fs *fs);
+/* The array keys read in their own way (lab_key.load, on a struct
+   lab_array): level as text or a number, metadata also as the floats
+   1.2 and 0.90, bitmap_chunk not twice. */
+bool lab_load_level(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_md_metadata(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_bitmap_chunk(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
 /*
  * Interpret level_text for the merged engine (md level or btrfs profile)
  * in a and its legs and journal array; report bad levels.
@@ -99,10 +125,9 @@ lab_resolve_array(struct lab_ctx *c, const char *prefix, struct lab_array *a);
  */
 const char *lab_text_skip(const char *p, int *line);
 
-/* lab-rounds.c: the top-level repeats, order, cv_limit, test and
-   equivalence. */
-void lab_load_rounds(struct lab_ctx *c, const config_setting_t *root,
-    struct lab *lab);
+/* lab-rounds.c: the top-level repeats, a count or a range. */
+void
+lab_load_repeats(struct lab_ctx *c, const config_setting_t *s, struct lab *lab);
 
 /* lab-merge.c: fill unset fields of v from d (defaults). */
 void lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d);

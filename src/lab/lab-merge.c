@@ -13,6 +13,7 @@
 
 #include "base/xalloc.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 
 static char *
@@ -38,51 +39,32 @@ dup_or_null(const char *s)
 static void
 merge_array(struct lab_array *a, const struct lab_array *d)
 {
+	const struct lab_key *k;
 	size_t i;
 
-	if (TAKE(a, d, LAB_A_ENGINE))
-		a->engine = d->engine;
-	if (TAKE(a, d, LAB_A_LEVEL))
-		a->level_text = dup_or_null(d->level_text);
-	if (TAKE(a, d, LAB_A_METADATA_PROFILE))
-		a->metadata_profile = d->metadata_profile;
-	if (TAKE(a, d, LAB_A_LAYOUT))
-		a->layout = dup_or_null(d->layout);
-	if (TAKE(a, d, LAB_A_CHUNK))
-		a->chunk = d->chunk;
-	if (TAKE(a, d, LAB_A_DEVICES))
-		lab_strv_copy(&a->devices, &d->devices);
-	if (TAKE(a, d, LAB_A_SPARES))
-		lab_strv_copy(&a->spares, &d->spares);
-	if (TAKE(a, d, LAB_A_METADATA))
-		a->metadata = d->metadata;
-	if (TAKE(a, d, LAB_A_BITMAP)) {
-		a->bitmap = d->bitmap;
-		a->bitmap_file = dup_or_null(d->bitmap_file);
-		CARRY(a, d, LAB_A_BITMAP_FILE);
-	}
-	if (TAKE(a, d, LAB_A_BITMAP_CHUNK))
-		a->bitmap_chunk = d->bitmap_chunk;
-	if (TAKE(a, d, LAB_A_JOURNAL))
-		a->journal = dup_or_null(d->journal);
-	if (TAKE(a, d, LAB_A_ASSUME_CLEAN))
-		a->assume_clean = d->assume_clean;
-	if (TAKE(a, d, LAB_A_LEGS)) {
-		a->nlegs = d->nlegs;
-		a->legs = xcalloc(d->nlegs, sizeof *a->legs);
-		for (i = 0; i < d->nlegs; i++)
-			lab_array_copy(&a->legs[i], &d->legs[i]);
+	for (k = lab_array_keys; k->name != NULL; k++) {
+		if (k->merge == LAB_MERGE_SUB || !TAKE(a, d, k->field))
+			continue;
+		if (k->field == LAB_A_BITMAP) {
+			a->bitmap = d->bitmap;
+			a->bitmap_file = dup_or_null(d->bitmap_file);
+			CARRY(a, d, LAB_A_BITMAP_FILE);
+		} else if (k->field == LAB_A_LEGS) {
+			a->nlegs = d->nlegs;
+			a->legs = xcalloc(d->nlegs, sizeof *a->legs);
+			for (i = 0; i < d->nlegs; i++)
+				lab_array_copy(&a->legs[i], &d->legs[i]);
+		} else {
+			lab_key_copy(k, a, d);
+		}
 	}
 }
 
+/* The journal and the geometry: a mode and its keys, taken as one. */
 static void
-merge_fs(struct lab_fs *fs, const struct lab_fs *d)
+merge_fs_whole(struct lab_fs *fs, const struct lab_fs *d, enum lab_f_field f)
 {
-	if (TAKE(fs, d, LAB_F_TYPE))
-		fs->type = d->type;
-	if (TAKE(fs, d, LAB_F_MKFS_OPTIONS))
-		fs->mkfs_options = dup_or_null(d->mkfs_options);
-	if (TAKE(fs, d, LAB_F_JOURNAL)) {
+	if (f == LAB_F_JOURNAL) {
 		fs->journal = d->journal;
 		fs->journal_device = dup_or_null(d->journal_device);
 		fs->journal_size = d->journal_size;
@@ -93,10 +75,7 @@ merge_fs(struct lab_fs *fs, const struct lab_fs *d)
 		CARRY(fs, d, LAB_F_JOURNAL_DEVICE);
 		CARRY(fs, d, LAB_F_JOURNAL_ARRAY);
 		CARRY(fs, d, LAB_F_JOURNAL_SIZE);
-	}
-	if (TAKE(fs, d, LAB_F_DATA))
-		fs->data = d->data;
-	if (TAKE(fs, d, LAB_F_GEOMETRY)) {
+	} else if (f == LAB_F_GEOMETRY) {
 		fs->geometry = d->geometry;
 		fs->stride = d->stride;
 		fs->stripe_width = d->stripe_width;
@@ -107,42 +86,66 @@ merge_fs(struct lab_fs *fs, const struct lab_fs *d)
 		CARRY(fs, d, LAB_F_GEOMETRY_SU);
 		CARRY(fs, d, LAB_F_GEOMETRY_SW);
 	}
-	if (TAKE(fs, d, LAB_F_MOUNT_OPTIONS))
-		fs->mount_options = dup_or_null(d->mount_options);
+}
+
+static void
+merge_fs(struct lab_fs *fs, const struct lab_fs *d)
+{
+	const struct lab_key *k;
+
+	for (k = lab_fs_keys; k->name != NULL; k++) {
+		if (k->merge == LAB_MERGE_SUB || !TAKE(fs, d, k->field))
+			continue;
+		if (k->merge == LAB_MERGE_WHOLE)
+			merge_fs_whole(fs, d, (enum lab_f_field)k->field);
+		else
+			lab_key_copy(k, fs, d);
+	}
+}
+
+/* The array or fs group: the whole when the variant has none, else key
+   by key. */
+static void
+merge_group(struct lab_variant *v, const struct lab_variant *d,
+    enum lab_v_field f)
+{
+	bool whole;
+
+	if (!lab_variant_isset(d, f))
+		return;
+	whole = TAKE(v, d, f);
+	if (f == LAB_V_ARRAY && whole) {
+		lab_array_done(&v->array);
+		lab_array_copy(&v->array, &d->array);
+		v->array.own = 0;
+	} else if (f == LAB_V_ARRAY) {
+		merge_array(&v->array, &d->array);
+	} else if (whole) {
+		lab_fs_done(&v->fs);
+		lab_fs_copy(&v->fs, &d->fs);
+		v->fs.own = 0;
+	} else {
+		merge_fs(&v->fs, &d->fs);
+	}
 }
 
 void
 lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d)
 {
-	if (TAKE(v, d, LAB_V_DIRECTORY)) {
-		v->directory = dup_or_null(d->directory);
-		v->directory_text = dup_or_null(d->directory_text);
-	}
-	(void)TAKE(v, d, LAB_V_SCRATCH); /* the group; keys follow */
-	if (TAKE(v, d, LAB_V_SCRATCH_COUNT))
-		v->scratch_count = d->scratch_count;
-	if (TAKE(v, d, LAB_V_SCRATCH_SIZE))
-		v->scratch_size = d->scratch_size;
-	if (TAKE(v, d, LAB_V_SCRATCH_DIR))
-		v->scratch_dir = dup_or_null(d->scratch_dir);
-	if (TAKE(v, d, LAB_V_READAHEAD))
-		v->readahead = d->readahead;
-	if (lab_variant_isset(d, LAB_V_ARRAY)) {
-		if (TAKE(v, d, LAB_V_ARRAY)) {
-			lab_array_done(&v->array);
-			lab_array_copy(&v->array, &d->array);
-			v->array.own = 0;
+	const struct lab_key *k;
+
+	for (k = lab_variant_keys; k->name != NULL; k++) {
+		if (k->flags & LAB_KEY_NOT_DEFAULTS)
+			continue;
+		if (k->field == LAB_V_ARRAY || k->field == LAB_V_FS)
+			merge_group(v, d, (enum lab_v_field)k->field);
+		else if (!TAKE(v, d, k->field))
+			continue;
+		else if (k->field == LAB_V_DIRECTORY) {
+			v->directory = dup_or_null(d->directory);
+			v->directory_text = dup_or_null(d->directory_text);
 		} else {
-			merge_array(&v->array, &d->array);
-		}
-	}
-	if (lab_variant_isset(d, LAB_V_FS)) {
-		if (TAKE(v, d, LAB_V_FS)) {
-			lab_fs_done(&v->fs);
-			lab_fs_copy(&v->fs, &d->fs);
-			v->fs.own = 0;
-		} else {
-			merge_fs(&v->fs, &d->fs);
+			lab_key_copy(k, v, d); /* scratch: the group marked */
 		}
 	}
 }

@@ -1,8 +1,9 @@
 /*
  * The lab's keys about its rounds of repeats: repeats (a count, or a
- * range with a goal), order and cv_limit, and how compare judges them
- * (test, equivalence), read from a lab file, and the percents they are
- * written in. The thread that owns the lab.
+ * range with a goal) read from a lab file, and the percents it, cv_limit
+ * and equivalence are written in (order, cv_limit, test and equivalence
+ * are lines of lab_keys[], lab-schema-lab.c). The thread that owns the
+ * lab.
  */
 #include "config.h"
 
@@ -78,9 +79,8 @@ lab_percent_parse(const char *s, int32_t *milli)
 	return 0;
 }
 
-/* A percent setting; false (said why) when it is not one. */
-static bool
-get_percent(struct lab_ctx *c, const config_setting_t *s, const char *field,
+bool
+lab_get_percent(struct lab_ctx *c, const config_setting_t *s, const char *field,
     int32_t *out)
 {
 	const char *text = config_setting_get_string(s);
@@ -132,7 +132,7 @@ load_range(struct lab_ctx *c, const config_setting_t *g, struct lab *lab)
 		      "interval of each mean is that narrow (for a fixed "
 		      "number, write repeats = N;)"));
 	else
-		get_percent(c, s, "repeats.ci", &ci);
+		lab_get_percent(c, s, "repeats.ci", &ci);
 	if (c->nerr == nerr && min > max)
 		lab_ctx_error(c, lab_line_of(g), "repeats",
 		    _("min = %lld is more than max = %lld"), (long long)min,
@@ -145,8 +145,8 @@ load_range(struct lab_ctx *c, const config_setting_t *g, struct lab *lab)
 	return true;
 }
 
-static void
-load_repeats(struct lab_ctx *c, const config_setting_t *s, struct lab *lab)
+void
+lab_load_repeats(struct lab_ctx *c, const config_setting_t *s, struct lab *lab)
 {
 	if (config_setting_is_group(s)) {
 		if (load_range(c, s, lab))
@@ -162,31 +162,4 @@ load_repeats(struct lab_ctx *c, const config_setting_t *s, struct lab *lab)
 	}
 	if (lab_get_int(c, s, "repeats", 1, 1000, &lab->repeats))
 		LSET(lab, LAB_L_REPEATS, s);
-}
-
-void
-lab_load_rounds(struct lab_ctx *c, const config_setting_t *root,
-    struct lab *lab)
-{
-	const config_setting_t *s;
-	int v;
-
-	if ((s = config_setting_get_member(root, "repeats")) != NULL)
-		load_repeats(c, s, lab);
-	if ((s = config_setting_get_member(root, "order")) != NULL &&
-	    lab_get_enum(c, s, "order", lab_order_names, &v)) {
-		lab->order = (enum lab_order)v;
-		LSET(lab, LAB_L_ORDER, s);
-	}
-	if ((s = config_setting_get_member(root, "cv_limit")) != NULL &&
-	    get_percent(c, s, "cv_limit", &lab->cv_limit))
-		LSET(lab, LAB_L_CV_LIMIT, s);
-	if ((s = config_setting_get_member(root, "test")) != NULL &&
-	    lab_get_enum(c, s, "test", lab_test_names, &v)) {
-		lab->test = v;
-		LSET(lab, LAB_L_TEST, s);
-	}
-	if ((s = config_setting_get_member(root, "equivalence")) != NULL &&
-	    get_percent(c, s, "equivalence", &lab->equivalence))
-		LSET(lab, LAB_L_EQUIVALENCE, s);
 }

@@ -17,6 +17,7 @@
 #include "base/units.h"
 #include "base/xalloc.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "measure/param.h"
 #include "measure/workload.h"
@@ -158,39 +159,64 @@ format_bitmap(struct out *o, const struct lab_array *a)
 	close_group(o, ";");
 }
 
+/* A key of a schema by its kind (not LAB_KEY_SPECIAL); a key inside a
+   group under its own name ("count" for scratch.count). */
+static void
+format_key(struct out *o, const struct lab_key *k, const void *group)
+{
+	const void *p = lab_key_cptr(k, group);
+	const char *name = strrchr(k->name, '.');
+	char pc[LAB_PERCENT_LEN];
+
+	name = name != NULL ? name + 1 : k->name;
+	switch (k->kind) {
+	case LAB_KEY_BOOL:
+		kv_bool(o, name, *(const bool *)p);
+		break;
+	case LAB_KEY_INT:
+		kv_int(o, name, *(const int64_t *)p);
+		break;
+	case LAB_KEY_SIZE:
+		kv_size(o, name, *(const uint64_t *)p);
+		break;
+	case LAB_KEY_ENUM:
+		kv_str(o, name, k->names[*(const int *)p]);
+		break;
+	case LAB_KEY_STRING:
+	case LAB_KEY_DEVICE:
+	case LAB_KEY_NAME:
+		kv_str(o, name, *(char *const *)p);
+		break;
+	case LAB_KEY_PERCENT:
+		kv_str(o, name,
+		    lab_percent_format(*(const int32_t *)p, pc, sizeof pc));
+		break;
+	case LAB_KEY_DEVICES:
+		kv_strv(o, name, p);
+		break;
+	case LAB_KEY_SPECIAL:
+		break;
+	}
+}
+
 /* An array group; key NULL for an entry of a legs list. */
 static void
 format_array(struct out *o, const char *key, const struct lab_array *a,
     const char *end)
 {
+	const struct lab_key *k;
+
 	open_group(o, key);
-	if (OWN(a, LAB_A_ENGINE))
-		kv_str(o, "engine", lab_engine_name(a->engine));
-	if (OWN(a, LAB_A_LEVEL))
-		kv_str(o, "level", a->level_text);
-	if (OWN(a, LAB_A_METADATA_PROFILE))
-		kv_str(o, "metadata_profile",
-		    lab_profile_name(a->metadata_profile));
-	if (OWN(a, LAB_A_LAYOUT))
-		kv_str(o, "layout", a->layout);
-	if (OWN(a, LAB_A_CHUNK))
-		kv_size(o, "chunk", a->chunk);
-	if (OWN(a, LAB_A_DEVICES))
-		kv_strv(o, "devices", &a->devices);
-	if (OWN(a, LAB_A_SPARES))
-		kv_strv(o, "spares", &a->spares);
-	if (OWN(a, LAB_A_METADATA))
-		kv_str(o, "metadata", lab_md_metadata_name(a->metadata));
-	if (OWN(a, LAB_A_BITMAP))
-		format_bitmap(o, a);
-	if (OWN(a, LAB_A_BITMAP_CHUNK))
-		kv_size(o, "bitmap_chunk", a->bitmap_chunk);
-	if (OWN(a, LAB_A_JOURNAL))
-		kv_str(o, "journal", a->journal);
-	if (OWN(a, LAB_A_ASSUME_CLEAN))
-		kv_bool(o, "assume_clean", a->assume_clean);
-	if (OWN(a, LAB_A_LEGS))
-		format_legs(o, a);
+	for (k = lab_array_keys; k->name != NULL; k++) {
+		if (!OWN(a, k->field) || lab_key_nested(k))
+			continue;
+		if (k->field == LAB_A_BITMAP)
+			format_bitmap(o, a);
+		else if (k->field == LAB_A_LEGS)
+			format_legs(o, a);
+		else
+			format_key(o, k, a);
+	}
 	close_group(o, end);
 }
 
@@ -235,19 +261,34 @@ format_geometry(struct out *o, const struct lab_fs *fs)
 static void
 format_fs(struct out *o, const struct lab_fs *fs)
 {
+	const struct lab_key *k;
+
 	open_group(o, "fs");
-	if (OWN(fs, LAB_F_TYPE))
-		kv_str(o, "type", lab_fs_type_name(fs->type));
-	if (OWN(fs, LAB_F_MKFS_OPTIONS))
-		kv_str(o, "mkfs_options", fs->mkfs_options);
-	if (OWN(fs, LAB_F_JOURNAL))
-		format_journal(o, fs);
-	if (OWN(fs, LAB_F_DATA))
-		kv_str(o, "data", lab_data_mode_name(fs->data));
-	if (OWN(fs, LAB_F_GEOMETRY))
-		format_geometry(o, fs);
-	if (OWN(fs, LAB_F_MOUNT_OPTIONS))
-		kv_str(o, "mount_options", fs->mount_options);
+	for (k = lab_fs_keys; k->name != NULL; k++) {
+		if (!OWN(fs, k->field) || lab_key_nested(k))
+			continue;
+		if (k->field == LAB_F_JOURNAL)
+			format_journal(o, fs);
+		else if (k->field == LAB_F_GEOMETRY)
+			format_geometry(o, fs);
+		else
+			format_key(o, k, fs);
+	}
+	close_group(o, ";");
+}
+
+/* The scratch group: the keys of lab_variant_keys[] inside it. */
+static void
+format_scratch(struct out *o, const struct lab_variant *v)
+{
+	const struct lab_key *k;
+
+	open_group(o, "scratch");
+	for (k = lab_variant_keys; k->name != NULL; k++) {
+		if (!OWN(v, k->field) || strncmp(k->name, "scratch.", 8) != 0)
+			continue;
+		format_key(o, k, v);
+	}
 	close_group(o, ";");
 }
 
@@ -255,29 +296,24 @@ format_fs(struct out *o, const struct lab_fs *fs)
 static void
 format_variant_body(struct out *o, const struct lab_variant *v)
 {
-	if (OWN(v, LAB_V_NAME))
-		kv_str(o, "name", v->name);
-	if (OWN(v, LAB_V_DESCRIPTION))
-		kv_str(o, "description", v->description);
-	if (OWN(v, LAB_V_DIRECTORY))
-		kv_str(o, "directory",
-		    v->directory_text ? v->directory_text : v->directory);
-	if (OWN(v, LAB_V_SCRATCH)) {
-		open_group(o, "scratch");
-		if (OWN(v, LAB_V_SCRATCH_COUNT))
-			kv_int(o, "count", v->scratch_count);
-		if (OWN(v, LAB_V_SCRATCH_SIZE))
-			kv_size(o, "size", v->scratch_size);
-		if (OWN(v, LAB_V_SCRATCH_DIR))
-			kv_str(o, "dir", v->scratch_dir);
-		close_group(o, ";");
+	const struct lab_key *k;
+
+	for (k = lab_variant_keys; k->name != NULL; k++) {
+		if (!OWN(v, k->field) || lab_key_nested(k))
+			continue;
+		if (k->field == LAB_V_DIRECTORY)
+			kv_str(o, "directory",
+			    v->directory_text ? v->directory_text
+					      : v->directory);
+		else if (k->field == LAB_V_SCRATCH)
+			format_scratch(o, v);
+		else if (k->field == LAB_V_ARRAY)
+			format_array(o, "array", &v->array, ";");
+		else if (k->field == LAB_V_FS)
+			format_fs(o, &v->fs);
+		else
+			format_key(o, k, v);
 	}
-	if (OWN(v, LAB_V_ARRAY))
-		format_array(o, "array", &v->array, ";");
-	if (OWN(v, LAB_V_FS))
-		format_fs(o, &v->fs);
-	if (OWN(v, LAB_V_READAHEAD))
-		kv_size(o, "readahead", v->readahead);
 }
 
 static void
@@ -304,43 +340,41 @@ format_workload(struct out *o, const struct lab_workload *w, bool last)
 }
 
 static void
-format_top(struct out *o, const struct lab *lab)
+format_repeats(struct out *o, const struct lab *lab)
 {
 	char pc[LAB_PERCENT_LEN];
 
-	if (OWN(lab, LAB_L_NAME))
-		kv_str(o, "name", lab->name);
-	if (OWN(lab, LAB_L_DESCRIPTION))
-		kv_str(o, "description", lab->description);
-	if (OWN(lab, LAB_L_REPEATS) && lab_repeats_range(lab)) {
-		indent(o);
-		put(o,
-		    "repeats = { min = %" PRId64 "; max = %" PRId64
-		    "; ci = \"%s\"; };\n",
-		    lab->repeats_min, lab->repeats,
-		    lab_percent_format(lab->repeats_ci, pc, sizeof pc));
-	} else if (OWN(lab, LAB_L_REPEATS)) {
+	if (!lab_repeats_range(lab)) {
 		kv_int(o, "repeats", lab->repeats);
+		return;
 	}
-	if (OWN(lab, LAB_L_ORDER))
-		kv_str(o, "order", lab_order_name(lab->order));
-	if (OWN(lab, LAB_L_CV_LIMIT))
-		kv_str(o, "cv_limit",
-		    lab_percent_format(lab->cv_limit, pc, sizeof pc));
-	if (OWN(lab, LAB_L_TEST))
-		kv_str(o, "test", lab_test_name(lab->test));
-	if (OWN(lab, LAB_L_EQUIVALENCE))
-		kv_str(o, "equivalence",
-		    lab_percent_format(lab->equivalence, pc, sizeof pc));
-	if (OWN(lab, LAB_L_CACHE))
-		kv_str(o, "cache", lab_cache_name(lab->cache));
-	if (OWN(lab, LAB_L_RESULTS))
-		kv_str(o, "results", lab->results);
-	if (lab->defaults != NULL) {
-		put(o, "\n");
-		open_group(o, "defaults");
-		format_variant_body(o, lab->defaults);
-		close_group(o, ";");
+	indent(o);
+	put(o,
+	    "repeats = { min = %" PRId64 "; max = %" PRId64
+	    "; ci = \"%s\"; };\n",
+	    lab->repeats_min, lab->repeats,
+	    lab_percent_format(lab->repeats_ci, pc, sizeof pc));
+}
+
+/* The top-level keys up to the defaults group; the lists follow. */
+static void
+format_top(struct out *o, const struct lab *lab)
+{
+	const struct lab_key *k;
+
+	for (k = lab_keys; k->name != NULL; k++) {
+		if (k->field == LAB_L_DEFAULTS && lab->defaults != NULL) {
+			put(o, "\n");
+			open_group(o, "defaults");
+			format_variant_body(o, lab->defaults);
+			close_group(o, ";");
+		}
+		if (!OWN(lab, k->field) || k->kind == LAB_KEY_SPECIAL) {
+			if (k->field == LAB_L_REPEATS && OWN(lab, k->field))
+				format_repeats(o, lab);
+			continue;
+		}
+		format_key(o, k, lab);
 	}
 }
 

@@ -13,6 +13,7 @@
 #include "base/xalloc.h"
 #include "figures/stats.h"
 #include "lab-load.h"
+#include "lab-schema.h"
 #include "lab.h"
 #include "measure/param.h"
 #include "measure/workload.h"
@@ -216,86 +217,28 @@ lab_scratch_implicit(const struct lab_variant *v)
 
 /* ---------------------------------------------------------------- keys */
 
-static const char *const l_keys[LAB_L__COUNT] = {
-	"name",
-	"description",
-	"repeats",
-	"order",
-	"cv_limit",
-	"test",
-	"equivalence",
-	"cache",
-	"results",
-	"defaults",
-	"variants",
-	"workloads",
-};
-static const char *const v_keys[LAB_V__COUNT] = {
-	"name",
-	"description",
-	"directory",
-	"scratch",
-	"scratch.count",
-	"scratch.size",
-	"scratch.dir",
-	"array",
-	"fs",
-	"readahead",
-};
-static const char *const a_keys[LAB_A__COUNT] = {
-	"engine",
-	"level",
-	"metadata_profile",
-	"layout",
-	"chunk",
-	"devices",
-	"spares",
-	"metadata",
-	"bitmap",
-	"bitmap.file",
-	"bitmap_chunk",
-	"journal",
-	"assume_clean",
-	"legs",
-};
-static const char *const f_keys[LAB_F__COUNT] = {
-	"type",
-	"mkfs_options",
-	"journal",
-	"journal.device",
-	"journal.array",
-	"journal.size",
-	"data",
-	"geometry",
-	"geometry.stride",
-	"geometry.stripe_width",
-	"geometry.su",
-	"geometry.sw",
-	"mount_options",
-};
-
 const char *
 lab_key(enum lab_l_field f)
 {
-	return l_keys[f];
+	return lab_keys[f].name;
 }
 
 const char *
 lab_variant_key(enum lab_v_field f)
 {
-	return v_keys[f];
+	return lab_variant_keys[f].name;
 }
 
 const char *
 lab_array_key(enum lab_a_field f)
 {
-	return a_keys[f];
+	return lab_array_keys[f].name;
 }
 
 const char *
 lab_fs_key(enum lab_f_field f)
 {
-	return f_keys[f];
+	return lab_fs_keys[f].name;
 }
 
 bool
@@ -451,7 +394,8 @@ lab_variant_path(const struct lab_variant *v, int f, char *buf, size_t len)
 	char p[LAB_PATH_MAX];
 
 	variant_prefix(v, p, sizeof p);
-	return join(buf, len, p, f >= 0 && f < LAB_V__COUNT ? v_keys[f] : NULL);
+	return join(buf, len, p,
+	    f >= 0 && f < LAB_V__COUNT ? lab_variant_keys[f].name : NULL);
 }
 
 const char *
@@ -462,7 +406,8 @@ lab_array_path(const struct lab_variant *v, const struct lab_array *a, int f,
 
 	variant_prefix(v, p, sizeof p);
 	join(q, sizeof q, p, a->where[0] != '\0' ? a->where : "array");
-	return join(buf, len, q, f >= 0 && f < LAB_A__COUNT ? a_keys[f] : NULL);
+	return join(buf, len, q,
+	    f >= 0 && f < LAB_A__COUNT ? lab_array_keys[f].name : NULL);
 }
 
 const char *
@@ -472,7 +417,8 @@ lab_fs_path(const struct lab_variant *v, int f, char *buf, size_t len)
 
 	variant_prefix(v, p, sizeof p);
 	join(q, sizeof q, p, "fs");
-	return join(buf, len, q, f >= 0 && f < LAB_F__COUNT ? f_keys[f] : NULL);
+	return join(buf, len, q,
+	    f >= 0 && f < LAB_F__COUNT ? lab_fs_keys[f].name : NULL);
 }
 
 const char *
@@ -525,18 +471,12 @@ lab_strv_copy(struct lab_strv *dst, const struct lab_strv *src)
 		lab_strv_push(dst, src->v[i]);
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
 void
 lab_array_init(struct lab_array *a)
 {
 	memset(a, 0, sizeof *a);
-	a->engine = LAB_ENGINE_MD;
-	a->metadata = LAB_MD_METADATA_1_2;
+	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
+		lab_key_reset(k, a);
 	a->bitmap = LAB_BITMAP_NONE;
 	snprintf(a->where, sizeof a->where, "array");
 }
@@ -546,15 +486,11 @@ lab_array_done(struct lab_array *a)
 {
 	size_t i;
 
-	free(a->layout);
-	lab_strv_done(&a->devices);
-	lab_strv_done(&a->spares);
-	free(a->bitmap_file);
-	free(a->journal);
+	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
+		lab_key_reset(k, a);
 	for (i = 0; i < a->nlegs; i++)
 		lab_array_done(&a->legs[i]);
 	free(a->legs);
-	free(a->level_text);
 	memset(a, 0, sizeof *a);
 }
 
@@ -564,12 +500,8 @@ lab_array_copy(struct lab_array *dst, const struct lab_array *src)
 	size_t i;
 
 	*dst = *src;
-	dst->layout = dup_or_null(src->layout);
-	lab_strv_copy(&dst->devices, &src->devices);
-	lab_strv_copy(&dst->spares, &src->spares);
-	dst->bitmap_file = dup_or_null(src->bitmap_file);
-	dst->journal = dup_or_null(src->journal);
-	dst->level_text = dup_or_null(src->level_text);
+	for (const struct lab_key *k = lab_array_keys; k->name != NULL; k++)
+		lab_key_copy(k, dst, src);
 	dst->legs = NULL;
 	if (src->nlegs > 0) {
 		dst->legs = xcalloc(src->nlegs, sizeof *dst->legs);
@@ -582,22 +514,21 @@ void
 lab_fs_init(struct lab_fs *fs)
 {
 	memset(fs, 0, sizeof *fs);
-	fs->type = LAB_FS_EXT4;
+	for (const struct lab_key *k = lab_fs_keys; k->name != NULL; k++)
+		lab_key_reset(k, fs);
 	fs->journal = LAB_JOURNAL_INTERNAL;
-	fs->data = LAB_DATA_ORDERED;
 	fs->geometry = LAB_GEOMETRY_AUTO;
 }
 
 void
 lab_fs_done(struct lab_fs *fs)
 {
-	free(fs->mkfs_options);
-	free(fs->journal_device);
+	for (const struct lab_key *k = lab_fs_keys; k->name != NULL; k++)
+		lab_key_reset(k, fs);
 	if (fs->journal_array != NULL) {
 		lab_array_done(fs->journal_array);
 		free(fs->journal_array);
 	}
-	free(fs->mount_options);
 	memset(fs, 0, sizeof *fs);
 }
 
@@ -605,9 +536,8 @@ void
 lab_fs_copy(struct lab_fs *dst, const struct lab_fs *src)
 {
 	*dst = *src;
-	dst->mkfs_options = dup_or_null(src->mkfs_options);
-	dst->journal_device = dup_or_null(src->journal_device);
-	dst->mount_options = dup_or_null(src->mount_options);
+	for (const struct lab_key *k = lab_fs_keys; k->name != NULL; k++)
+		lab_key_copy(k, dst, src);
 	if (src->journal_array != NULL) {
 		dst->journal_array = xmalloc(sizeof *dst->journal_array);
 		lab_array_copy(dst->journal_array, src->journal_array);
@@ -625,11 +555,10 @@ lab_variant_init(struct lab_variant *v)
 void
 lab_variant_done(struct lab_variant *v)
 {
-	free(v->name);
-	free(v->description);
+	for (const struct lab_key *k = lab_variant_keys; k->name; k++)
+		lab_key_reset(k, v);
 	free(v->directory);
 	free(v->directory_text);
-	free(v->scratch_dir);
 	lab_array_done(&v->array);
 	lab_fs_done(&v->fs);
 	memset(v, 0, sizeof *v);
@@ -651,12 +580,9 @@ lab_new(void)
 {
 	struct lab *lab = xcalloc(1, sizeof *lab);
 
+	for (const struct lab_key *k = lab_keys; k->name != NULL; k++)
+		lab_key_reset(k, lab);
 	lab->repeats = 1;
-	lab->order = LAB_ORDER_INTERLEAVED;
-	lab->cv_limit = LAB_CV_LIMIT_DEFAULT;
-	lab->test = STATS_TEST_LOG;
-	lab->equivalence = LAB_EQUIVALENCE_DEFAULT;
-	lab->cache = LAB_CACHE_DROP;
 	return lab;
 }
 
@@ -677,10 +603,9 @@ lab_free(struct lab *lab)
 	for (i = 0; i < lab->nworkloads; i++)
 		lab_workload_done(&lab->workloads[i]);
 	free(lab->workloads);
+	for (const struct lab_key *k = lab_keys; k->name != NULL; k++)
+		lab_key_reset(k, lab);
 	free(lab->path);
-	free(lab->name);
-	free(lab->description);
-	free(lab->results);
 	free(lab);
 }
 
@@ -695,36 +620,19 @@ str_eq(const char *a, const char *b)
 }
 
 static bool
-strv_eq(const struct lab_strv *a, const struct lab_strv *b)
-{
-	size_t i;
-
-	if (a->n != b->n)
-		return false;
-	for (i = 0; i < a->n; i++)
-		if (!str_eq(a->v[i], b->v[i]))
-			return false;
-	return true;
-}
-
-static bool
 array_eq(const struct lab_array *a, const struct lab_array *b)
 {
+	const struct lab_key *k;
 	size_t i;
 
-	if (a->set != b->set || a->own != b->own || a->engine != b->engine ||
+	if (a->set != b->set || a->own != b->own ||
 	    a->md_level != b->md_level || a->profile != b->profile ||
-	    a->metadata_profile != b->metadata_profile ||
-	    !str_eq(a->layout, b->layout) || a->chunk != b->chunk ||
-	    !strv_eq(&a->devices, &b->devices) ||
-	    !strv_eq(&a->spares, &b->spares) || a->metadata != b->metadata ||
-	    a->bitmap != b->bitmap || !str_eq(a->bitmap_file, b->bitmap_file) ||
-	    a->bitmap_chunk != b->bitmap_chunk ||
-	    !str_eq(a->journal, b->journal) ||
-	    a->assume_clean != b->assume_clean || a->nlegs != b->nlegs ||
-	    !str_eq(a->level_text, b->level_text) ||
+	    a->bitmap != b->bitmap || a->nlegs != b->nlegs ||
 	    strcmp(a->where, b->where) != 0)
 		return false;
+	for (k = lab_array_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
 	for (i = 0; i < a->nlegs; i++)
 		if (!array_eq(&a->legs[i], &b->legs[i]))
 			return false;
@@ -734,15 +642,14 @@ array_eq(const struct lab_array *a, const struct lab_array *b)
 static bool
 fs_eq(const struct lab_fs *a, const struct lab_fs *b)
 {
-	if (a->set != b->set || a->own != b->own || a->type != b->type ||
-	    !str_eq(a->mkfs_options, b->mkfs_options) ||
-	    a->journal != b->journal ||
-	    !str_eq(a->journal_device, b->journal_device) ||
-	    a->journal_size != b->journal_size || a->data != b->data ||
-	    a->geometry != b->geometry || a->stride != b->stride ||
-	    a->stripe_width != b->stripe_width || a->su != b->su ||
-	    a->sw != b->sw || !str_eq(a->mount_options, b->mount_options))
+	const struct lab_key *k;
+
+	if (a->set != b->set || a->own != b->own || a->journal != b->journal ||
+	    a->geometry != b->geometry)
 		return false;
+	for (k = lab_fs_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
 	if (a->journal_array == NULL || b->journal_array == NULL)
 		return a->journal_array == b->journal_array;
 	return array_eq(a->journal_array, b->journal_array);
@@ -751,17 +658,17 @@ fs_eq(const struct lab_fs *a, const struct lab_fs *b)
 static bool
 variant_eq(const struct lab_variant *a, const struct lab_variant *b)
 {
-	return a->set == b->set && a->own == b->own &&
-	    a->is_defaults == b->is_defaults && a->index == b->index &&
-	    str_eq(a->name, b->name) &&
-	    str_eq(a->description, b->description) &&
-	    str_eq(a->directory, b->directory) &&
-	    str_eq(a->directory_text, b->directory_text) &&
-	    a->scratch_count == b->scratch_count &&
-	    a->scratch_size == b->scratch_size &&
-	    str_eq(a->scratch_dir, b->scratch_dir) &&
-	    array_eq(&a->array, &b->array) && fs_eq(&a->fs, &b->fs) &&
-	    a->readahead == b->readahead;
+	const struct lab_key *k;
+
+	if (a->set != b->set || a->own != b->own ||
+	    a->is_defaults != b->is_defaults || a->index != b->index ||
+	    !str_eq(a->directory, b->directory) ||
+	    !str_eq(a->directory_text, b->directory_text))
+		return false;
+	for (k = lab_variant_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
+	return array_eq(&a->array, &b->array) && fs_eq(&a->fs, &b->fs);
 }
 
 static bool
@@ -783,17 +690,17 @@ workload_eq(const struct lab_workload *a, const struct lab_workload *b)
 bool
 lab_equal(const struct lab *a, const struct lab *b)
 {
+	const struct lab_key *k;
 	size_t i;
 
-	if (a->set != b->set || a->own != b->own || !str_eq(a->name, b->name) ||
-	    !str_eq(a->description, b->description) ||
-	    a->repeats != b->repeats || a->repeats_min != b->repeats_min ||
-	    a->repeats_ci != b->repeats_ci || a->order != b->order ||
-	    a->cv_limit != b->cv_limit || a->test != b->test ||
-	    a->equivalence != b->equivalence || a->cache != b->cache ||
-	    !str_eq(a->results, b->results) || a->nvariants != b->nvariants ||
+	if (a->set != b->set || a->own != b->own || a->repeats != b->repeats ||
+	    a->repeats_min != b->repeats_min ||
+	    a->repeats_ci != b->repeats_ci || a->nvariants != b->nvariants ||
 	    a->nworkloads != b->nworkloads)
 		return false;
+	for (k = lab_keys; k->name != NULL; k++)
+		if (!lab_key_equal(k, a, b))
+			return false;
 	if (a->defaults == NULL || b->defaults == NULL) {
 		if (a->defaults != b->defaults)
 			return false;

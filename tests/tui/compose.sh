@@ -3,7 +3,9 @@
 # a new variant composed through the form as btrfs raid10 on 4 scratch
 # disks shows mkfs.btrfs -d raid10 in the plan preview; RAID6 on 3 disks
 # shows lab_check's message under the scratch disks field and in the
-# preview; RAID1 has no layout field (RAID10 has one); the device picker
+# preview; assume clean (a field from the schema table) reaches the plan
+# and goes back to its default; RAID1 has no layout field (RAID10 has
+# one); the device picker
 # marks a spare; typed text reaches the plan (mount -o); Del/u puts a
 # default back; the variant list clones, reorders and deletes; a workload
 # is added and a parameter typed, with its default and help shown; text
@@ -181,7 +183,9 @@ field_is type 'btrfs \(the engine makes it\)'
 # level: raid1 -> raid1c3 -> raid1c4 -> raid10.
 keys Down Right Right Right
 field_is level 'raid10'
-# metadata profile, devices, scratch disks: 2 -> 3 -> 4.
+# metadata profile (a table field: unset, mkfs decides), devices,
+# scratch disks: 2 -> 3 -> 4.
+field_is 'metadata profile' 'mkfs decides'
 keys Down Down Down Right Right
 field_is 'scratch disks' '4'
 field_is devices 'every scratch disk \(4\)'
@@ -206,6 +210,20 @@ keys Right
 field_is 'scratch disks' '4'
 tui_wait_gone 'RAID6 needs at least'
 plan_wait 'mdadm --create /dev/md/rl-b10 .*--level=6 --raid-devices=4'
+
+# ---- assume clean, a field the schema table gives the form
+# scratch disks, scratch size, scratch dir, superblock, bitmap, write
+# journal, assume clean.
+keys Down Down Down Down Down Down
+focus_is 'assume clean'
+field_is superblock '1\.2'
+field_is 'assume clean' 'no'
+keys Right
+field_is 'assume clean' 'yes'
+plan_wait '--assume-clean'
+keys u
+field_is 'assume clean' 'no'
+tui_wait_gone '--assume-clean'
 
 # ---- a geometry typed by hand: the plan follows each key, Esc undoes
 # Leaving engine btrfs gave the filesystem its type back (ext4, the new

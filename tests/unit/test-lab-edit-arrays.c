@@ -454,11 +454,14 @@ Test(lab_edit, array_setters_round_trip)
 	    0);
 	cr_assert_eq(lab_edit_devices(lab, R5, LAB_A_SPARES, spare, 1, NULL),
 	    0);
-	cr_assert_eq(lab_edit_md_metadata(lab, R5, LAB_MD_METADATA_1_0), 0);
+	cr_assert_eq(lab_edit_array_value(lab, R5, LAB_A_METADATA,
+			 LAB_MD_METADATA_1_0, NULL),
+	    0);
 	cr_assert_eq(lab_edit_bitmap(lab, R5, LAB_BITMAP_FILE, "/var/bm", NULL),
 	    0);
 	cr_assert_eq(lab_edit_bitmap_chunk(lab, R5, 64 << 20), 0);
-	cr_assert_eq(lab_edit_assume_clean(lab, R5, true), 0);
+	cr_assert_eq(lab_edit_array_value(lab, R5, LAB_A_ASSUME_CLEAN, 1, NULL),
+	    0);
 	back = roundtrip(lab);
 	a = &back->variants[R5].array;
 	cr_assert_str_eq(a->layout, "left-asymmetric");
@@ -472,7 +475,8 @@ Test(lab_edit, array_setters_round_trip)
 	cr_assert(a->assume_clean);
 	lab_free(back);
 	/* The btrfs metadata profile. */
-	cr_assert_eq(lab_edit_metadata_profile(lab, BT, LAB_PROFILE_RAID1C3),
+	cr_assert_eq(lab_edit_array_value(lab, BT, LAB_A_METADATA_PROFILE,
+			 LAB_PROFILE_RAID1C3, NULL),
 	    0);
 	cr_assert_eq(lab_edit_profile(lab, BT, LAB_PROFILE_RAID10), 0);
 	back = roundtrip(lab);

@@ -301,8 +301,6 @@ apply_enum(struct tui *t, int id, const char *val)
 	size_t vi = t->variant;
 	union {
 		enum lab_engine eng;
-		enum lab_profile p;
-		enum lab_md_metadata m;
 		enum lab_fs_type ft;
 		enum lab_data_mode d;
 	} u;
@@ -312,14 +310,6 @@ apply_enum(struct tui *t, int id, const char *val)
 		return lab_engine_parse(val, &u.eng) < 0
 		    ? -EINVAL
 		    : lab_edit_engine(t->lab, vi, u.eng);
-	case CF_MPROFILE:
-		return lab_profile_parse(val, &u.p) < 0
-		    ? -EINVAL
-		    : lab_edit_metadata_profile(t->lab, vi, u.p);
-	case CF_METADATA:
-		return lab_md_metadata_parse(val, &u.m) < 0
-		    ? -EINVAL
-		    : lab_edit_md_metadata(t->lab, vi, u.m);
 	case CF_FSTYPE:
 		return lab_fs_type_parse(val, &u.ft) < 0
 		    ? -EINVAL
@@ -328,9 +318,6 @@ apply_enum(struct tui *t, int id, const char *val)
 		return lab_data_mode_parse(val, &u.d) < 0
 		    ? -EINVAL
 		    : lab_edit_data_mode(t->lab, vi, u.d);
-	case CF_ASSUME_CLEAN:
-		return lab_edit_assume_clean(t->lab, vi,
-		    strcmp(val, "true") == 0);
 	default:
 		return -EINVAL;
 	}
@@ -384,6 +371,10 @@ apply_choice(struct compose *s, struct tui *t, const struct lab_variant *v,
 	case CF_LEG_CHUNK:
 		return apply_size(t, id, val, e);
 	default:
+		if (id >= CF_AKEY && id <= CF_AKEY_END)
+			return lab_edit_array_value(t->lab, t->variant,
+			    (enum lab_a_field)(id - CF_AKEY),
+			    strtoll(val, NULL, 10), e);
 		return apply_enum(t, id, val);
 	}
 }

@@ -15,6 +15,7 @@
 #include "base/units.h"
 #include "base/xalloc.h"
 #include "lab/lab-edit.h"
+#include "lab/lab-schema.h"
 #include "lab/lab.h"
 #include "tui-compose.h"
 
@@ -259,23 +260,12 @@ array_choices(struct compose *s, const struct lab_variant *v, int id,
 	case CF_LEVEL:
 		level_choices(a, c);
 		break;
-	case CF_MPROFILE:
-		cl_add(c, _("mkfs decides"), NULL);
-		cl_names(c, profiles, N(profiles));
-		if (lab_array_isset(a, LAB_A_METADATA_PROFILE))
-			cl_pick(c, lab_profile_name(a->metadata_profile));
-		break;
 	case CF_LAYOUT:
 		layout_choices(a, c);
 		break;
 	case CF_CHUNK:
 		cl_size_key(c, _("mdadm default (512K)"), 4096, 4 << 20, 2,
 		    lab_array_isset(a, LAB_A_CHUNK), a->chunk);
-		break;
-	case CF_METADATA:
-		cl_names(c,
-		    (const char *const[]){ "1.2", "0.90", "1.0", "1.1" }, 4);
-		c->cur = a->metadata;
 		break;
 	case CF_BITMAP:
 		cl_add(c, _("none"), "none");
@@ -291,12 +281,36 @@ array_choices(struct compose *s, const struct lab_variant *v, int id,
 		cl_add(c, _("none"), NULL);
 		device_choices(s, v, a->journal, c);
 		break;
-	case CF_ASSUME_CLEAN:
-		cl_add(c, _("no"), "false");
-		cl_add(c, _("yes"), "true");
-		c->cur = a->assume_clean;
-		break;
 	}
+}
+
+/* A table key of the array (lab-schema.h): its values, each as the
+   number lab_edit_array_value() takes. */
+static void
+key_choices(const struct lab_variant *v, int id, struct clist *c)
+{
+	const struct lab_key *k = lab_array_schema(id - CF_AKEY);
+	size_t base = 0;
+	char num[24];
+
+	if (k == NULL)
+		return;
+	if (k->unset != NULL) {
+		cl_add(c, _(k->unset), NULL);
+		base = 1;
+	}
+	if (k->kind == LAB_KEY_BOOL) {
+		cl_add(c, _("no"), "0");
+		cl_add(c, _("yes"), "1");
+	} else if (k->kind == LAB_KEY_ENUM) {
+		for (int i = 0; k->names[i] != NULL; i++) {
+			snprintf(num, sizeof num, "%d", i);
+			cl_add(c, k->names[i], num);
+		}
+	}
+	c->cur = base + (size_t)lab_key_get(k, &v->array);
+	if (base > 0 && !lab_array_isset(&v->array, k->field))
+		c->cur = 0;
 }
 
 static void
@@ -375,6 +389,10 @@ compose_choices(struct compose *s, const struct lab_variant *v, int id,
 		leg_choices(&v->array, id, c);
 		break;
 	default: /* each knows its own fields */
+		if (id >= CF_AKEY && id <= CF_AKEY_END) {
+			key_choices(v, id, c);
+			break;
+		}
 		array_choices(s, v, id, c);
 		if (c->n == 0)
 			fs_choices(s, v, id, c);

@@ -4,8 +4,11 @@
  * geometry), choices offered as lists wherever the values are known
  * (tui-compose-choices.c), defaults greyed, the nesting's legs and the
  * journal's own array included, and "back to the default" through the
- * lab-edit.h setters. Which field a lab_check() message belongs to is
- * decided here too, from the field paths of lab.h. UI thread.
+ * lab-edit.h setters. The array keys that are one plain line of the
+ * schema (LAB_KEY_FORM in lab-schema.h) are fields CF_AKEY + their field,
+ * labelled, offered and set from the table. Which field a lab_check()
+ * message belongs to is decided here too, from the field paths of lab.h.
+ * UI thread.
  */
 #include "config.h"
 
@@ -20,6 +23,7 @@
 #include "base/xalloc.h"
 #include "build/geom.h"
 #include "lab/lab-edit.h"
+#include "lab/lab-schema.h"
 #include "lab/lab.h"
 #include "tui-compose.h"
 #include "tui.h"
@@ -28,11 +32,14 @@
 
 enum ck { CK_NONE, CK_V, CK_A, CK_F, CK_ENTRY };
 
-/* Which model key each field edits (paths, own/default, reset). */
-static const struct {
+struct cfkey {
 	enum ck kind;
 	int f;
-} cfmap[CF__COUNT] = {
+};
+
+/* Which model key each field edits (paths, own/default, reset); the
+   table keys' fields are mapped by cf_key(). */
+static const struct cfkey cfmap[CF__COUNT] = {
 	[CF_NAME] = { CK_V, LAB_V_NAME },
 	[CF_DESC] = { CK_V, LAB_V_DESCRIPTION },
 	[CF_TARGET] = { CK_ENTRY, -1 },
@@ -43,7 +50,6 @@ static const struct {
 	[CF_LEG_LEVEL] = { CK_NONE, -1 },
 	[CF_LEG_CHUNK] = { CK_NONE, -1 },
 	[CF_LEG_INFO] = { CK_NONE, -1 },
-	[CF_MPROFILE] = { CK_A, LAB_A_METADATA_PROFILE },
 	[CF_LAYOUT] = { CK_A, LAB_A_LAYOUT },
 	[CF_CHUNK] = { CK_A, LAB_A_CHUNK },
 	[CF_DEVICES] = { CK_A, LAB_A_DEVICES },
@@ -51,12 +57,10 @@ static const struct {
 	[CF_SCRATCH_COUNT] = { CK_V, LAB_V_SCRATCH_COUNT },
 	[CF_SCRATCH_SIZE] = { CK_V, LAB_V_SCRATCH_SIZE },
 	[CF_SCRATCH_DIR] = { CK_V, LAB_V_SCRATCH_DIR },
-	[CF_METADATA] = { CK_A, LAB_A_METADATA },
 	[CF_BITMAP] = { CK_A, LAB_A_BITMAP },
 	[CF_BITMAP_FILE] = { CK_A, LAB_A_BITMAP_FILE },
 	[CF_BITMAP_CHUNK] = { CK_A, LAB_A_BITMAP_CHUNK },
 	[CF_MD_JOURNAL] = { CK_A, LAB_A_JOURNAL },
-	[CF_ASSUME_CLEAN] = { CK_A, LAB_A_ASSUME_CLEAN },
 	[CF_FSTYPE] = { CK_F, LAB_F_TYPE },
 	[CF_FSJOURNAL] = { CK_F, LAB_F_JOURNAL },
 	[CF_FSJOURNAL_DEV] = { CK_F, LAB_F_JOURNAL_DEVICE },
@@ -76,6 +80,14 @@ static const struct {
 	[CF_PROBLEMS] = { CK_NONE, -1 },
 };
 
+static struct cfkey
+cf_key(int id)
+{
+	if (id >= CF_AKEY && id <= CF_AKEY_END)
+		return (struct cfkey){ CK_A, id - CF_AKEY };
+	return cfmap[id];
+}
+
 static struct lab_variant *
 cur_variant(const struct tui *t)
 {
@@ -88,9 +100,10 @@ cur_variant(const struct tui *t)
 static bool
 owns(const struct lab_variant *v, int id)
 {
-	uint32_t bit = 1u << (unsigned)(cfmap[id].f < 0 ? 0 : cfmap[id].f);
+	struct cfkey m = cf_key(id);
+	uint32_t bit = 1u << (unsigned)(m.f < 0 ? 0 : m.f);
 
-	switch (cfmap[id].kind) {
+	switch (m.kind) {
 	case CK_V:
 		return (v->own & bit) != 0;
 	case CK_A:
@@ -201,32 +214,46 @@ show(struct compose *s, int id)
 	s->shown[id] = true;
 }
 
+/* A table key's field, when it is a plain one (LAB_KEY_FORM). */
+static bool
+table_field(struct compose *s, const struct lab_variant *v, enum lab_a_field f)
+{
+	const struct lab_key *k = lab_array_schema(f);
+
+	if (!(k->flags & LAB_KEY_FORM))
+		return false;
+	choice(s, v, CF_AKEY + (int)f, _(k->label));
+	show(s, CF_AKEY + (int)f);
+	return true;
+}
+
+/* The keys after the members, in table order, where they apply. */
 static void
-md_fields(struct compose *s, const struct lab_variant *v)
+tail_fields(struct compose *s, const struct lab_variant *v)
 {
 	const struct lab_array *a = &v->array;
 
-	choice(s, v, CF_METADATA, _("superblock"));
-	show(s, CF_METADATA);
-	if (lab_edit_array_applies(a, LAB_A_BITMAP)) {
-		choice(s, v, CF_BITMAP, _("bitmap"));
-		show(s, CF_BITMAP);
+	for (int i = LAB_A_METADATA; i < LAB_A__COUNT; i++) {
+		enum lab_a_field f = (enum lab_a_field)i;
+
+		if (f == LAB_A_LEGS || !lab_edit_array_applies(a, f) ||
+		    table_field(s, v, f))
+			continue;
+		if (f == LAB_A_BITMAP) {
+			choice(s, v, CF_BITMAP, _("bitmap"));
+			show(s, CF_BITMAP);
+		} else if (f == LAB_A_BITMAP_FILE) {
+			text(s, v, CF_BITMAP_FILE, _("bitmap file"),
+			    a->bitmap_file, NULL);
+			show(s, CF_BITMAP_FILE);
+		} else if (f == LAB_A_BITMAP_CHUNK) {
+			choice(s, v, CF_BITMAP_CHUNK, _("bitmap chunk"));
+			show(s, CF_BITMAP_CHUNK);
+		} else if (f == LAB_A_JOURNAL) {
+			choice(s, v, CF_MD_JOURNAL, _("write journal"));
+			show(s, CF_MD_JOURNAL);
+		}
 	}
-	if (lab_edit_array_applies(a, LAB_A_BITMAP_FILE)) {
-		text(s, v, CF_BITMAP_FILE, _("bitmap file"), a->bitmap_file,
-		    NULL);
-		show(s, CF_BITMAP_FILE);
-	}
-	if (lab_edit_array_applies(a, LAB_A_BITMAP_CHUNK)) {
-		choice(s, v, CF_BITMAP_CHUNK, _("bitmap chunk"));
-		show(s, CF_BITMAP_CHUNK);
-	}
-	if (lab_edit_array_applies(a, LAB_A_JOURNAL)) {
-		choice(s, v, CF_MD_JOURNAL, _("write journal"));
-		show(s, CF_MD_JOURNAL);
-	}
-	choice(s, v, CF_ASSUME_CLEAN, _("assume clean"));
-	show(s, CF_ASSUME_CLEAN);
 }
 
 /* A leg's devices; its level and chunk too when the legs differ. */
@@ -312,7 +339,7 @@ array_fields(struct compose *s, const struct lab_variant *v)
 		const char *label;
 	} opt[] = {
 		{ CF_LEVEL, LAB_A_LEVEL, N_("level") },
-		{ CF_MPROFILE, LAB_A_METADATA_PROFILE, N_("metadata profile") },
+		{ -1, LAB_A_METADATA_PROFILE, NULL }, /* a table field */
 		{ CF_LAYOUT, LAB_A_LAYOUT, N_("layout") },
 		{ CF_CHUNK, LAB_A_CHUNK, N_("chunk") },
 	};
@@ -321,7 +348,8 @@ array_fields(struct compose *s, const struct lab_variant *v)
 	choice(s, v, CF_ENGINE, _("engine"));
 	show(s, CF_ENGINE);
 	for (size_t i = 0; i < N(opt); i++) {
-		if (!lab_edit_array_applies(a, opt[i].f))
+		if (!lab_edit_array_applies(a, opt[i].f) ||
+		    table_field(s, v, opt[i].f))
 			continue;
 		choice(s, v, opt[i].id, _(opt[i].label));
 		show(s, opt[i].id);
@@ -332,8 +360,7 @@ array_fields(struct compose *s, const struct lab_variant *v)
 	if (lab_edit_array_applies(a, LAB_A_SPARES))
 		devices_field(s, v, CF_SPARES);
 	scratch_fields(s, v);
-	if (a->engine == LAB_ENGINE_MD)
-		md_fields(s, v);
+	tail_fields(s, v);
 }
 
 static void
@@ -459,13 +486,15 @@ compose_fields(struct compose *s, struct tui *t)
 static const char *
 path_of(const struct lab_variant *v, int id, char *buf, size_t len)
 {
-	switch (cfmap[id].kind) {
+	struct cfkey m = cf_key(id);
+
+	switch (m.kind) {
 	case CK_V:
-		return lab_variant_path(v, cfmap[id].f, buf, len);
+		return lab_variant_path(v, m.f, buf, len);
 	case CK_A:
-		return lab_array_path(v, &v->array, cfmap[id].f, buf, len);
+		return lab_array_path(v, &v->array, m.f, buf, len);
 	case CK_F:
-		return lab_fs_path(v, cfmap[id].f, buf, len);
+		return lab_fs_path(v, m.f, buf, len);
 	case CK_ENTRY:
 		return lab_variant_path(v, -1, buf, len);
 	default:
@@ -493,7 +522,7 @@ compose_field_of(struct compose *s, const struct tui *t, const char *field)
 			return i;
 		/* A key inside this one (bitmap.file, legs[0].chunk); the
 		   entry itself takes exact matches only. */
-		if (cfmap[i].kind != CK_ENTRY && k > best &&
+		if (cf_key(i).kind != CK_ENTRY && k > best &&
 		    strncmp(field, p, k) == 0 &&
 		    (field[k] == '.' || field[k] == '['))
 			best = k, id = i;
@@ -508,11 +537,12 @@ compose_reset(struct tui *t, int id, struct err *e)
 {
 	struct lab_variant *v = cur_variant(t);
 	size_t vi = t->variant;
-	int f = cfmap[id].f;
+	struct cfkey m = cf_key(id);
+	int f = m.f;
 
 	if (v == NULL)
 		return -ERANGE;
-	switch (cfmap[id].kind) {
+	switch (m.kind) {
 	case CK_V:
 		if (f == LAB_V_NAME)
 			return err_set(e, -EINVAL, NULL, 0, NULL, "%s",

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "disk/disk.h"
+#include "lab/lab.h"
 #include "tui-form.h"
 #include "tui-list.h"
 #include "tui-prompt.h"
@@ -34,7 +35,6 @@ enum cf {
 	CF_LEG_LEVEL, /* every leg's */
 	CF_LEG_CHUNK,
 	CF_LEG_INFO, /* information: the shape and each leg's devices */
-	CF_MPROFILE,
 	CF_LAYOUT,
 	CF_CHUNK,
 	CF_DEVICES,
@@ -42,12 +42,14 @@ enum cf {
 	CF_SCRATCH_COUNT,
 	CF_SCRATCH_SIZE,
 	CF_SCRATCH_DIR,
-	CF_METADATA,
 	CF_BITMAP,
 	CF_BITMAP_FILE,
 	CF_BITMAP_CHUNK,
 	CF_MD_JOURNAL,
-	CF_ASSUME_CLEAN,
+	/* The array's plain table keys (LAB_KEY_FORM): CF_AKEY + enum
+	   lab_a_field, drawn, offered and applied from lab-schema.h. */
+	CF_AKEY,
+	CF_AKEY_END = CF_AKEY + LAB_A__COUNT - 1,
 	CF_FSTYPE,
 	CF_FSJOURNAL,
 	CF_FSJOURNAL_DEV,

@@ -1,0 +1,143 @@
+/*
+ * The array group's schema (lab-schema.h): a line per key of struct
+ * lab_array, a variant's array, a leg and a journal's array alike, and
+ * the rules of where each key applies. The thread that owns the lab.
+ */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "base/i18n.h"
+#include "lab-load.h"
+#include "lab-schema.h"
+#include "lab.h"
+
+#define AOFF(m) offsetof(struct lab_array, m)
+#define MD LAB_KEY_MD
+#define BTRFS LAB_KEY_BTRFS
+#define ANY LAB_KEY_ANY
+
+/* ---------------------------------------------------------------- rules */
+
+static bool
+level_not_0(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return a->md_level != LAB_MD_LEVEL_0;
+}
+
+static bool
+level_not_1(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return a->md_level != LAB_MD_LEVEL_1;
+}
+
+/* RAID1 has no layout; RAID4 has one, but mdadm takes none for it. */
+static bool
+has_layout(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return a->md_level != LAB_MD_LEVEL_1 && a->md_level != LAB_MD_LEVEL_4;
+}
+
+static bool
+parity(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return a->md_level == LAB_MD_LEVEL_4 || a->md_level == LAB_MD_LEVEL_5 ||
+	    a->md_level == LAB_MD_LEVEL_6;
+}
+
+static bool
+bitmap_file(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return level_not_0(g) && a->bitmap == LAB_BITMAP_FILE;
+}
+
+static bool
+bitmap_some(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return level_not_0(g) && a->bitmap != LAB_BITMAP_NONE;
+}
+
+/* Nesting is RAID1 over RAID0 legs or RAID0 over RAID1 legs. */
+static bool
+nests(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return a->md_level == LAB_MD_LEVEL_0 || a->md_level == LAB_MD_LEVEL_1;
+}
+
+/* ---------------------------------------------------------------- table */
+
+/* In enum lab_a_field order: lab_array_schema() indexes it (and
+   tests/unit/test-lab-schema.c checks that). */
+const struct lab_key lab_array_keys[] = {
+	{ "engine", LAB_KEY_ENUM, LAB_A_ENGINE, AOFF(engine),
+	    .names = lab_engine_names, .dflt = LAB_ENGINE_MD, .where = ANY,
+	    .flags = LAB_KEY_NOT_LEG, .label = N_("engine") },
+	/* As written; its meaning waits for the merged engine
+	   (lab_resolve_array()). */
+	{ "level", LAB_KEY_STRING, LAB_A_LEVEL, AOFF(level_text),
+	    .where = MD | BTRFS, .load = lab_load_level, .label = N_("level") },
+	{ "metadata_profile", LAB_KEY_ENUM, LAB_A_METADATA_PROFILE,
+	    AOFF(metadata_profile), .names = lab_profile_names,
+	    .dflt = LAB_PROFILE_SINGLE, .where = BTRFS, .flags = LAB_KEY_FORM,
+	    .label = N_("metadata profile"), .unset = N_("mkfs decides") },
+	{ "layout", LAB_KEY_STRING, LAB_A_LAYOUT, AOFF(layout), .where = MD,
+	    .applies = has_layout, .label = N_("layout") },
+	{ "chunk", LAB_KEY_SIZE, LAB_A_CHUNK, AOFF(chunk), .where = MD,
+	    .applies = level_not_1, .label = N_("chunk") },
+	{ "devices", LAB_KEY_DEVICES, LAB_A_DEVICES, AOFF(devices),
+	    .where = ANY, .label = N_("devices") },
+	{ "spares", LAB_KEY_DEVICES, LAB_A_SPARES, AOFF(spares), .where = MD,
+	    .applies = level_not_0, .label = N_("spares") },
+	{ "metadata", LAB_KEY_ENUM, LAB_A_METADATA, AOFF(metadata),
+	    .names = lab_md_metadata_names, .dflt = LAB_MD_METADATA_1_2,
+	    .where = MD, .load = lab_load_md_metadata, .flags = LAB_KEY_FORM,
+	    .label = N_("superblock") },
+	{ "bitmap", LAB_KEY_SPECIAL, LAB_A_BITMAP, .merge = LAB_MERGE_WHOLE,
+	    .where = MD, .applies = level_not_0, .label = N_("bitmap") },
+	{ "bitmap.file", LAB_KEY_STRING, LAB_A_BITMAP_FILE, AOFF(bitmap_file),
+	    .merge = LAB_MERGE_SUB, .where = MD, .applies = bitmap_file,
+	    .label = N_("bitmap file") },
+	{ "bitmap_chunk", LAB_KEY_SIZE, LAB_A_BITMAP_CHUNK, AOFF(bitmap_chunk),
+	    .where = MD, .applies = bitmap_some, .load = lab_load_bitmap_chunk,
+	    .label = N_("bitmap chunk") },
+	{ "journal", LAB_KEY_DEVICE, LAB_A_JOURNAL, AOFF(journal), .where = MD,
+	    .applies = parity, .label = N_("write journal") },
+	{ "assume_clean", LAB_KEY_BOOL, LAB_A_ASSUME_CLEAN, AOFF(assume_clean),
+	    .where = MD, .flags = LAB_KEY_FORM, .label = N_("assume clean") },
+	{ "legs", LAB_KEY_SPECIAL, LAB_A_LEGS, .merge = LAB_MERGE_WHOLE,
+	    .where = MD, .applies = nests, .flags = LAB_KEY_NOT_LEG,
+	    .label = N_("nested legs") },
+	{ NULL },
+};
+
+const struct lab_key *
+lab_array_schema(enum lab_a_field f)
+{
+	if ((int)f < 0 || f >= LAB_A__COUNT)
+		return NULL;
+	return &lab_array_keys[f];
+}
+
+bool
+lab_array_key_applies(const struct lab_array *a, enum lab_a_field f)
+{
+	const struct lab_key *k = lab_array_schema(f);
+
+	if (k == NULL || !(k->where & (1u << (unsigned)a->engine)))
+		return false;
+	return k->applies == NULL || k->applies(a);
+}
