@@ -20,6 +20,7 @@
 #include "base/xalloc.h"
 #include "lab/lab-edit.h"
 #include "lab/lab.h"
+#include "errtext.h"
 #include "measure/workload.h"
 #include "unit-lab-edit.h"
 
@@ -42,21 +43,6 @@ const char base_lab[] =
     "workloads = (\n"
     "  { name = \"small\"; type = \"smallfiles\"; count = 100; }\n"
     ");\n";
-
-static char *
-errs_text(const struct errlist *errs)
-{
-	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX], *out, *t;
-
-	out = xstrdup("");
-	for (size_t i = 0; i < errs->n; i++) {
-		t = xasprintf("%s%s\n", out,
-		    err_format(&errs->v[i], buf, sizeof buf));
-		free(out);
-		out = t;
-	}
-	return out;
-}
 
 struct lab *
 load(const char *text)

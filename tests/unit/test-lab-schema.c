@@ -15,24 +15,10 @@
 
 #include "base/err.h"
 #include "base/xalloc.h"
+#include "errtext.h"
 #include "lab/lab-edit.h"
 #include "lab/lab-schema.h"
 #include "lab/lab.h"
-
-static char *
-errs_text(const struct errlist *errs)
-{
-	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX], *out, *t;
-
-	out = xstrdup("");
-	for (size_t i = 0; i < errs->n; i++) {
-		t = xasprintf("%s%s\n", out,
-		    err_format(&errs->v[i], buf, sizeof buf));
-		free(out);
-		out = t;
-	}
-	return out;
-}
 
 /* The lab's messages, or "" when it loads. */
 static char *

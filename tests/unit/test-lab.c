@@ -22,22 +22,6 @@
 #include "unit-lab.h"
 #include "unit.h"
 
-char *
-errs_text(const struct errlist *errs)
-{
-	char buf[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX], *out, *t;
-	size_t i;
-
-	out = xstrdup("");
-	for (i = 0; i < errs->n; i++) {
-		t = xasprintf("%s%s\n", out,
-		    err_format(&errs->v[i], buf, sizeof buf));
-		free(out);
-		out = t;
-	}
-	return out;
-}
-
 struct lab *
 must_load_string(const char *text, const char *name)
 {

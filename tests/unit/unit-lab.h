@@ -7,10 +7,9 @@
 #define RAIDLAB_UNIT_LAB_H
 
 #include "base/err.h"
+#include "errtext.h"
 #include "lab/lab.h"
 
-/* Every message of errs, formatted, one per line; caller frees. */
-char *errs_text(const struct errlist *errs);
 /* The lab text (named name in messages) loaded; the test fails with the
    messages when it does not load. */
 struct lab *must_load_string(const char *text, const char *name);
