@@ -462,32 +462,6 @@ lab_edit_md_journal(struct lab *lab, size_t vi, const char *dev, struct err *e)
 }
 
 int
-lab_edit_array_value(struct lab *lab, size_t vi, enum lab_a_field f,
-    int64_t value, struct err *e)
-{
-	const struct lab_key *k = lab_array_schema(f);
-	struct lab_variant *v = lab_edit_variant_at(lab, vi);
-	struct lab_array *a, probe;
-	char field[LAB_PATH_MAX];
-	int rc;
-
-	if (v == NULL)
-		return lab_edit_bad_index(e);
-	if (k == NULL || k->kind == LAB_KEY_SPECIAL)
-		return -EINVAL;
-	/* Range first: a refused value leaves the variant as it was. */
-	if ((rc = lab_key_set(k, &probe, value)) < 0)
-		return err_set(e, rc, NULL, 0,
-		    lab_array_path(v, &v->array, (int)f, field, sizeof field),
-		    _("%lld is not a value of this key"), (long long)value);
-	if ((a = own_array(lab, vi, &v)) == NULL)
-		return lab_edit_bad_index(e);
-	(void)lab_key_set(k, a, value);
-	OWN_SET(a, f);
-	return lab_edit_done(lab, v);
-}
-
-int
 lab_edit_array_reset(struct lab *lab, size_t vi, enum lab_a_field f)
 {
 	struct lab_variant *v = lab_edit_variant_at(lab, vi);

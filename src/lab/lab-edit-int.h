@@ -1,7 +1,7 @@
 /*
- * Internals shared by lab-edit.c, lab-edit-array.c, lab-edit-fs.c and
- * lab-edit-wl.c. Not
- * for other modules. The thread that owns the lab.
+ * Internals shared by lab-edit.c, lab-edit-array.c, lab-edit-fs.c,
+ * lab-edit-key.c, lab-edit-legs.c and lab-edit-wl.c. Not for other
+ * modules. The thread that owns the lab.
  */
 #ifndef RAIDLAB_LAB_EDIT_INT_H
 #define RAIDLAB_LAB_EDIT_INT_H

@@ -130,12 +130,7 @@ int lab_edit_bitmap_chunk(struct lab *lab, size_t vi, uint64_t bytes);
 /* The md write journal device; NULL forgets it. Sets bitmap none. */
 int
 lab_edit_md_journal(struct lab *lab, size_t vi, const char *dev, struct err *e);
-/*
- * A number key of the array schema (lab-schema.h: bool, int, size or
- * enum, not LAB_KEY_SPECIAL) owned by variant vi from now on: the
- * setter of the keys that are one table line. -ERANGE with e set when
- * the key does not take value, -EINVAL for a special key.
- */
+/* lab_edit_key_value() of the array group (below). */
 int lab_edit_array_value(struct lab *lab, size_t vi, enum lab_a_field f,
     int64_t value, struct err *e);
 /*
@@ -188,12 +183,33 @@ int lab_edit_geometry(struct lab *lab, size_t vi, enum lab_geometry g,
 int lab_edit_geometry_value(struct lab *lab, size_t vi, enum lab_f_field f,
     uint64_t value, struct err *e);
 int lab_edit_mount_options(struct lab *lab, size_t vi, const char *opts);
+/* lab_edit_key_value() of the fs group (below). */
+int lab_edit_fs_value(struct lab *lab, size_t vi, enum lab_f_field f,
+    int64_t value, struct err *e);
 /* Forget an fs key (LAB_F_JOURNAL and LAB_F_GEOMETRY as a whole). */
 int lab_edit_fs_reset(struct lab *lab, size_t vi, enum lab_f_field f);
 
 /* The filesystem really built: btrfs on engine btrfs, else fs.type. */
 enum lab_fs_type lab_edit_fs_built(const struct lab_variant *v);
 bool lab_edit_fs_applies(const struct lab_variant *v, enum lab_f_field f);
+
+/* ---------------------------------------------------------------- keys */
+/*
+ * The setters of the keys that are one plain table line (lab-schema.h:
+ * bool, int, size, enum or string; not LAB_KEY_SPECIAL, not a key inside
+ * a group such as journal.size) of the array (group LAB_V_ARRAY, f an
+ * enum lab_a_field) or fs group (LAB_V_FS, enum lab_f_field), owned by
+ * variant vi from now on.
+ */
+/* A number (bool, int, size, enum index); -ERANGE with e set when the
+   key does not take it, -EINVAL for another key. */
+int lab_edit_key_value(struct lab *lab, size_t vi, enum lab_v_field group,
+    int f, int64_t value, struct err *e);
+/* Text as a lab file spells the value ("64K", "writeback", any string),
+   checked as lab_load() checks it, with its sentence in e; "" or NULL
+   forgets the key. */
+int lab_edit_key_text(struct lab *lab, size_t vi, enum lab_v_field group, int f,
+    const char *text, struct err *e);
 
 /* ---------------------------------------------------------------- workloads */
 

@@ -64,7 +64,8 @@ const struct lab_key lab_fs_keys[] = {
 	    .where = LAB_KEY_FS_ANY, .label = N_("filesystem") },
 	{ "mkfs_options", LAB_KEY_STRING, LAB_F_MKFS_OPTIONS,
 	    FOFF(mkfs_options), .where = LAB_KEY_FS_ANY,
-	    .label = N_("mkfs options") },
+	    .flags = LAB_KEY_FORM | LAB_KEY_FORM_LAST,
+	    .label = N_("mkfs options"), .unset = N_("none") },
 	{ "journal", LAB_KEY_SPECIAL, LAB_F_JOURNAL, .merge = LAB_MERGE_WHOLE,
 	    .where = JOURNALED, .label = N_("journal") },
 	{ "journal.device", LAB_KEY_DEVICE, LAB_F_JOURNAL_DEVICE,
@@ -78,7 +79,7 @@ const struct lab_key lab_fs_keys[] = {
 	    .label = N_("journal size") },
 	{ "data", LAB_KEY_ENUM, LAB_F_DATA, FOFF(data),
 	    .names = lab_data_mode_names, .dflt = LAB_DATA_ORDERED,
-	    .where = EXT34, .label = N_("data mode") },
+	    .where = EXT34, .flags = LAB_KEY_FORM, .label = N_("data mode") },
 	{ "geometry", LAB_KEY_SPECIAL, LAB_F_GEOMETRY, .merge = LAB_MERGE_WHOLE,
 	    .where = EXT | XFS, .label = N_("geometry") },
 	{ "geometry.stride", LAB_KEY_INT, LAB_F_GEOMETRY_STRIDE, FOFF(stride),
@@ -96,7 +97,8 @@ const struct lab_key lab_fs_keys[] = {
 	    .applies = geometry_xfs, .label = N_("sw") },
 	{ "mount_options", LAB_KEY_STRING, LAB_F_MOUNT_OPTIONS,
 	    FOFF(mount_options), .where = LAB_KEY_FS_ANY,
-	    .label = N_("mount options") },
+	    .flags = LAB_KEY_FORM | LAB_KEY_FORM_LAST,
+	    .label = N_("mount options"), .unset = N_("none") },
 	{ NULL },
 };
 

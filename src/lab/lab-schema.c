@@ -230,6 +230,92 @@ lab_key_text(const struct lab_key *k, const void *group, char *buf, size_t len)
 	}
 }
 
+/* An integer, all of text. */
+static bool
+parse_int(const char *text, int64_t *out)
+{
+	char *end;
+	long long n;
+
+	errno = 0;
+	n = strtoll(text, &end, 10);
+	if (*text == '\0' || *end != '\0' || errno != 0)
+		return false;
+	*out = n;
+	return true;
+}
+
+/* The sentences are lab_load()'s for the same value (lab-load.c). */
+static int
+parse_number(const struct lab_key *k, const char *text, int64_t *v, char *why,
+    size_t len)
+{
+	uint64_t bytes;
+	char *choices;
+
+	switch (k->kind) {
+	case LAB_KEY_BOOL:
+		if (strcmp(text, "true") != 0 && strcmp(text, "false") != 0)
+			break;
+		*v = strcmp(text, "true") == 0;
+		return 0;
+	case LAB_KEY_INT:
+		if (!parse_int(text, v)) {
+			snprintf(why, len, "%s", _("expected an integer"));
+			return -EINVAL;
+		}
+		if (*v >= k->min && *v <= k->max)
+			return 0;
+		snprintf(why, len, _("%lld is out of range (%lld..%lld)"),
+		    (long long)*v, (long long)k->min, (long long)k->max);
+		return -ERANGE;
+	case LAB_KEY_SIZE:
+		if (text[0] == '-' && parse_int(text, v)) {
+			snprintf(why, len, "%s",
+			    _("a size cannot be negative"));
+			return -ERANGE;
+		}
+		if (units_parse_size(text, &bytes) < 0 || bytes > INT64_MAX) {
+			snprintf(why, len,
+			    _("'%s' is not a size (like 4K, 64M, 2G)"), text);
+			return -EINVAL;
+		}
+		*v = (int64_t)bytes;
+		return 0;
+	case LAB_KEY_ENUM:
+		for (int i = 0; k->names[i] != NULL; i++)
+			if (strcmp(k->names[i], text) == 0) {
+				*v = i;
+				return 0;
+			}
+		choices = lab_choices(k->names);
+		snprintf(why, len, _("'%s' is not one of: %s"), text, choices);
+		free(choices);
+		return -EINVAL;
+	default:
+		return -EINVAL;
+	}
+	snprintf(why, len, "%s", _("expected true or false"));
+	return -EINVAL;
+}
+
+int
+lab_key_parse(const struct lab_key *k, void *group, const char *text, char *why,
+    size_t len)
+{
+	int64_t v;
+	int rc;
+
+	if (k->kind == LAB_KEY_STRING) {
+		free(*(char **)lab_key_ptr(k, group));
+		*(char **)lab_key_ptr(k, group) = xstrdup(text);
+		return 0;
+	}
+	if ((rc = parse_number(k, text, &v, why, len)) < 0)
+		return rc;
+	return lab_key_set(k, group, v);
+}
+
 /* ---------------------------------------------------------------- load */
 
 static bool

@@ -26,17 +26,21 @@
  *   lab-schema-array.c, lab_array_keys[], at the same place:
  *	{ "stripe_cache", LAB_KEY_INT, LAB_A_STRIPE_CACHE,
  *	    AOFF(stripe_cache), .min = 17, .max = 32768, .dflt = 256,
- *	    .where = MD, .applies = parity,
+ *	    .where = MD, .applies = parity, .flags = LAB_KEY_FORM,
  *	    .label = N_("stripe cache") },
  *
  * Reading it with "expected an integer" and "N is out of range" at its
  * line, saving it, taking it from defaults, lab_equal(), copies,
  * forgetting it when the level changes to one it does not apply to, and
- * lab_edit_array_value() follow from the line (a bool or enum key with
- * LAB_KEY_FORM is a Compose field too). Then its rule: what it means
- * across fields, when anything (lab-check-array.c), and what it builds
- * (plan-md.c). Table order is the order keys are read, reported and
- * saved.
+ * lab_edit_array_value() and lab_edit_key_text() follow from the line.
+ * With LAB_KEY_FORM it is a Compose field too, where it applies: a
+ * choice for a bool or an enum, typed text for an int, a size or a
+ * string, refused as load refuses it ("5 is out of range (17..32768)"),
+ * labelled .label, with .unset (or the default) shown when not set. Then
+ * its rule: what it means across fields, when anything
+ * (lab-check-array.c), and what it builds (plan-md.c). Table order is the
+ * order keys are read, reported and saved, and the form's order among
+ * the plain fields.
  *
  * Pure data and functions; the thread that owns the lab.
  */
@@ -86,6 +90,9 @@ enum lab_key_merge {
 #define LAB_KEY_NOT_LEG 0x1 /* not a key of a leg of a nested array */
 #define LAB_KEY_FORM 0x2 /* a plain field of the Compose form */
 #define LAB_KEY_NOT_DEFAULTS 0x4 /* not a key of the defaults group */
+/* With LAB_KEY_FORM: the form shows it after the group's other fields
+   (free text: the mkfs and mount options close the fs part). */
+#define LAB_KEY_FORM_LAST 0x8
 
 struct lab_key {
 	const char *name; /* "chunk"; a key inside a group of keys,
@@ -110,8 +117,9 @@ struct lab_key {
 	    const char *field, void *group);
 	unsigned flags;
 	const char *label; /* N_(): the Compose form's label */
-	/* N_(): the form's choice that forgets the key ("mkfs decides");
-	   NULL: the default is offered as one of the values. */
+	/* N_(): the form's choice that forgets the key ("mkfs decides"),
+	   or what a typed field shows when the key is not set ("none");
+	   NULL: the default is offered (shown) as one of the values. */
 	const char *unset;
 };
 
@@ -158,6 +166,16 @@ int64_t lab_key_get(const struct lab_key *k, const void *group);
  * for a kind that is not a number.
  */
 int lab_key_set(const struct lab_key *k, void *group, int64_t v);
+/*
+ * A plain key (bool, int, size, enum, string) from text as a lab file
+ * spells its value: true or false, an integer, "64K", one of names[], any
+ * text. A refused value leaves the group as it was and puts lab_load()'s
+ * sentence for it in why (len bytes): -EINVAL when the text is not of
+ * the kind, -ERANGE out of the key's range; -EINVAL (why untouched) for
+ * another kind.
+ */
+int lab_key_parse(const struct lab_key *k, void *group, const char *text,
+    char *why, size_t len);
 /* The key's default value; strings and lists freed. */
 void lab_key_reset(const struct lab_key *k, void *group);
 /* dst's value becomes a deep copy of src's (dst's own is not freed). */

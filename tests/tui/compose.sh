@@ -4,7 +4,8 @@
 # disks shows mkfs.btrfs -d raid10 in the plan preview; RAID6 on 3 disks
 # shows lab_check's message under the scratch disks field and in the
 # preview; assume clean (a field from the schema table) reaches the plan
-# and goes back to its default; RAID1 has no layout field (RAID10 has
+# and goes back to its default; the data mode (an fs field from the
+# table) reaches the plan and the saved lab; RAID1 has no layout field (RAID10 has
 # one); the device picker
 # marks a spare; typed text reaches the plan (mount -o); Del/u puts a
 # default back; the variant list clones, reorders and deletes; a workload
@@ -296,6 +297,16 @@ tui_keys u
 field_is 'mount options' 'none'
 tui_plan_has 'mount -t [a-z0-9]+ /dev/md/rl-b10'
 
+# ---- the data mode, an fs field the schema table gives the form: it
+# reaches the plan, and the saved lab (checked at the end)
+# mount options, mkfs options, geometry, data mode.
+keys Up Up Up
+focus_is 'data mode'
+field_is 'data mode' 'ordered'
+keys Right
+field_is 'data mode' 'writeback'
+plan_wait 'mount -t ext4 -o data=writeback /dev/md/rl-b10'
+
 # ---- the variant list: clone, move up, delete
 keys Escape c
 tui_wait_for 'Clone as'
@@ -466,6 +477,8 @@ tui_stop
 	fail "the composed lab does not check: $(cat "$TEST_TMP/check.err")"
 grep -q 'description = "Größe ½";' "$lab" ||
 	fail "the UTF-8 description was not saved"
+grep -q 'data = "writeback";' "$lab" ||
+	fail "the data mode chosen in the form was not saved"
 
 # ---- legs that differ (a lab file can give each its own level and
 # chunk): each leg says its own, the choices say so, no geometry is

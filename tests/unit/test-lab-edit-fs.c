@@ -7,11 +7,13 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/err.h"
 #include "lab/lab-edit.h"
+#include "lab/lab-schema.h"
 #include "lab/lab.h"
 #include "unit-lab-edit.h"
 
@@ -131,4 +133,77 @@ Test(lab_edit, fs_reset_inherits_mount_options)
 	back = roundtrip(lab);
 	lab_free(back);
 	lab_free(lab);
+}
+
+/* The setters of the plain keys: the fs group's through the same path as
+   the array's, text refused with the sentence lab_load() gives. */
+Test(lab_edit, key_setters_fs)
+{
+	struct lab *lab = load(base_lab), *back;
+	struct lab_variant *v = &lab->variants[R5];
+	struct err e;
+
+	err_clear(&e);
+	cr_assert_eq(lab_edit_fs_type(lab, R5, LAB_FS_EXT4), 0);
+	cr_assert_eq(lab_edit_fs_value(lab, R5, LAB_F_DATA, LAB_DATA_WRITEBACK,
+			 &e),
+	    0, "%s", e.msg);
+	cr_assert(f_own(v, LAB_F_DATA));
+	cr_assert_eq(lab_edit_fs_value(lab, R5, LAB_F_DATA, 7, &e), -ERANGE);
+	cr_assert_eq(v->fs.data, LAB_DATA_WRITEBACK);
+	cr_assert_eq(lab_edit_key_text(lab, R5, LAB_V_FS, LAB_F_DATA, "bogus",
+			 &e),
+	    -EINVAL);
+	cr_assert_str_eq(e.msg,
+	    "'bogus' is not one of: ordered, writeback, journal");
+	cr_assert_eq(lab_edit_key_text(lab, R5, LAB_V_FS, LAB_F_DATA, "journal",
+			 &e),
+	    0, "%s", e.msg);
+	cr_assert_eq(lab_edit_key_text(lab, R5, LAB_V_FS, LAB_F_MKFS_OPTIONS,
+			 "-E lazy_itable_init=0", &e),
+	    0, "%s", e.msg);
+	/* A key inside a group is its group's setter's. */
+	cr_assert_eq(lab_edit_key_text(lab, R5, LAB_V_FS, LAB_F_JOURNAL_SIZE,
+			 "64M", &e),
+	    -EINVAL);
+	back = roundtrip(lab);
+	cr_assert_eq(back->variants[R5].fs.data, LAB_DATA_JOURNAL);
+	cr_assert_str_eq(back->variants[R5].fs.mkfs_options,
+	    "-E lazy_itable_init=0");
+	lab_free(back);
+	cr_assert_eq(lab_edit_key_text(lab, R5, LAB_V_FS, LAB_F_MKFS_OPTIONS,
+			 "", &e),
+	    0);
+	cr_assert(!f_own(v, LAB_F_MKFS_OPTIONS));
+	lab_free(lab);
+}
+
+/* Typed int and size values: load's sentences, the group unchanged. */
+Test(lab_edit, key_parse_messages)
+{
+	struct lab_fs fs = { 0 };
+	char why[256];
+
+	cr_assert_eq(lab_key_parse(lab_fs_schema(LAB_F_GEOMETRY_STRIDE), &fs,
+			 "0", why, sizeof why),
+	    -ERANGE);
+	cr_assert_str_eq(why, "0 is out of range (1..1048576)");
+	cr_assert_eq(lab_key_parse(lab_fs_schema(LAB_F_GEOMETRY_STRIDE), &fs,
+			 "x", why, sizeof why),
+	    -EINVAL);
+	cr_assert_str_eq(why, "expected an integer");
+	cr_assert_eq(lab_key_parse(lab_fs_schema(LAB_F_GEOMETRY_SU), &fs,
+			 "lots", why, sizeof why),
+	    -EINVAL);
+	cr_assert_str_eq(why, "'lots' is not a size (like 4K, 64M, 2G)");
+	cr_assert_eq(lab_key_parse(lab_fs_schema(LAB_F_GEOMETRY_SU), &fs, "-4",
+			 why, sizeof why),
+	    -ERANGE);
+	cr_assert_str_eq(why, "a size cannot be negative");
+	cr_assert_eq(fs.stride, 0);
+	cr_assert_eq(fs.su, 0);
+	cr_assert_eq(lab_key_parse(lab_fs_schema(LAB_F_GEOMETRY_SU), &fs, "64K",
+			 why, sizeof why),
+	    0);
+	cr_assert_eq(fs.su, 64 * 1024);
 }

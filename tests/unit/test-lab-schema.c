@@ -166,10 +166,20 @@ Test(lab_schema, each_table_follows_its_field_enum)
 			cr_assert(keys[f].where != 0);
 			if (keys[f].kind == LAB_KEY_ENUM)
 				cr_assert_not_null(keys[f].names);
-			/* The form offers bools and enums as choices. */
+			/* The form offers bools and enums as choices and
+			   takes ints, sizes and strings typed, each set by
+			   lab_edit_key_value() or lab_edit_key_text(),
+			   which leave a group's keys to its own setter. */
 			if (keys[f].flags & LAB_KEY_FORM)
 				cr_assert(keys[f].kind == LAB_KEY_BOOL ||
-				    keys[f].kind == LAB_KEY_ENUM);
+				    keys[f].kind == LAB_KEY_ENUM ||
+				    keys[f].kind == LAB_KEY_INT ||
+				    keys[f].kind == LAB_KEY_SIZE ||
+				    keys[f].kind == LAB_KEY_STRING);
+			if (keys[f].flags & LAB_KEY_FORM)
+				cr_assert(keys[f].merge != LAB_MERGE_SUB);
+			if (keys[f].flags & LAB_KEY_FORM_LAST)
+				cr_assert(keys[f].flags & LAB_KEY_FORM);
 		}
 		cr_assert_null(keys[groups[g].count].name);
 	}

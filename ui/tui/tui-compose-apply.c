@@ -18,6 +18,7 @@
 #include "base/units.h"
 #include "base/xalloc.h"
 #include "lab/lab-edit.h"
+#include "lab/lab-schema.h"
 #include "lab/lab.h"
 #include "tui-compose.h"
 #include "tui.h"
@@ -302,7 +303,6 @@ apply_enum(struct tui *t, int id, const char *val)
 	union {
 		enum lab_engine eng;
 		enum lab_fs_type ft;
-		enum lab_data_mode d;
 	} u;
 
 	switch (id) {
@@ -314,10 +314,6 @@ apply_enum(struct tui *t, int id, const char *val)
 		return lab_fs_type_parse(val, &u.ft) < 0
 		    ? -EINVAL
 		    : lab_edit_fs_type(t->lab, vi, u.ft);
-	case CF_DATA:
-		return lab_data_mode_parse(val, &u.d) < 0
-		    ? -EINVAL
-		    : lab_edit_data_mode(t->lab, vi, u.d);
 	default:
 		return -EINVAL;
 	}
@@ -327,6 +323,8 @@ static int
 apply_choice(struct compose *s, struct tui *t, const struct lab_variant *v,
     int id, const char *val, struct err *e)
 {
+	const struct lab_key *k;
+	enum lab_v_field g;
 	enum lab_md_level l;
 
 	switch (id) {
@@ -371,10 +369,9 @@ apply_choice(struct compose *s, struct tui *t, const struct lab_variant *v,
 	case CF_LEG_CHUNK:
 		return apply_size(t, id, val, e);
 	default:
-		if (id >= CF_AKEY && id <= CF_AKEY_END)
-			return lab_edit_array_value(t->lab, t->variant,
-			    (enum lab_a_field)(id - CF_AKEY),
-			    strtoll(val, NULL, 10), e);
+		if ((k = compose_schema_key(id, &g)) != NULL)
+			return lab_edit_key_value(t->lab, t->variant, g,
+			    k->field, strtoll(val, NULL, 10), e);
 		return apply_enum(t, id, val);
 	}
 }
@@ -383,6 +380,8 @@ static int
 apply_text(struct tui *t, int id, const char *text, struct err *e)
 {
 	size_t vi = t->variant;
+	const struct lab_key *k;
+	enum lab_v_field g;
 	uint64_t n;
 	int rc;
 
@@ -397,10 +396,6 @@ apply_text(struct tui *t, int id, const char *text, struct err *e)
 		return lab_edit_scratch_dir(t->lab, vi, text, e);
 	case CF_BITMAP_FILE:
 		return lab_edit_bitmap(t->lab, vi, LAB_BITMAP_FILE, text, e);
-	case CF_MKFS_OPTS:
-		return lab_edit_mkfs_options(t->lab, vi, text);
-	case CF_MOUNT_OPTS:
-		return lab_edit_mount_options(t->lab, vi, text);
 	case CF_SU:
 		if ((rc = size_of(text, &n, e)) < 0)
 			return rc;
@@ -417,6 +412,9 @@ apply_text(struct tui *t, int id, const char *text, struct err *e)
 				      : LAB_F_GEOMETRY_STRIPE_WIDTH,
 		    n, e);
 	default:
+		if ((k = compose_schema_key(id, &g)) != NULL)
+			return lab_edit_key_text(t->lab, vi, g, k->field, text,
+			    e);
 		return -EINVAL;
 	}
 }

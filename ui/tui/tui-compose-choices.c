@@ -284,17 +284,24 @@ array_choices(struct compose *s, const struct lab_variant *v, int id,
 	}
 }
 
-/* A table key of the array (lab-schema.h): its values, each as the
-   number lab_edit_array_value() takes. */
+/* A table key of the array or fs (lab-schema.h): its values, each as the
+   number lab_edit_key_value() takes; none for a key typed as text. */
 static void
 key_choices(const struct lab_variant *v, int id, struct clist *c)
 {
-	const struct lab_key *k = lab_array_schema(id - CF_AKEY);
+	enum lab_v_field g = LAB_V_ARRAY;
+	const struct lab_key *k = compose_schema_key(id, &g);
+	const void *grp = &v->array;
 	size_t base = 0;
+	bool isset;
 	char num[24];
 
-	if (k == NULL)
+	if (k == NULL || (k->kind != LAB_KEY_BOOL && k->kind != LAB_KEY_ENUM))
 		return;
+	if (g == LAB_V_FS)
+		grp = &v->fs;
+	isset = g == LAB_V_ARRAY ? lab_array_isset(&v->array, k->field)
+				 : lab_fs_isset(&v->fs, k->field);
 	if (k->unset != NULL) {
 		cl_add(c, _(k->unset), NULL);
 		base = 1;
@@ -308,8 +315,8 @@ key_choices(const struct lab_variant *v, int id, struct clist *c)
 			cl_add(c, k->names[i], num);
 		}
 	}
-	c->cur = base + (size_t)lab_key_get(k, &v->array);
-	if (base > 0 && !lab_array_isset(&v->array, k->field))
+	c->cur = base + (size_t)lab_key_get(k, grp);
+	if (base > 0 && !isset)
 		c->cur = 0;
 }
 
@@ -345,12 +352,6 @@ fs_choices(struct compose *s, const struct lab_variant *v, int id,
 	case CF_FSJOURNAL_SIZE:
 		cl_size_key(c, _("mkfs decides"), 16 << 20, 1 << 30, 2,
 		    lab_fs_isset(fs, LAB_F_JOURNAL_SIZE), fs->journal_size);
-		break;
-	case CF_DATA:
-		cl_names(c,
-		    (const char *const[]){ "ordered", "writeback", "journal" },
-		    3);
-		c->cur = fs->data;
 		break;
 	case CF_GEOMETRY:
 		cl_add(c, _("auto"), "auto");
@@ -389,7 +390,8 @@ compose_choices(struct compose *s, const struct lab_variant *v, int id,
 		leg_choices(&v->array, id, c);
 		break;
 	default: /* each knows its own fields */
-		if (id >= CF_AKEY && id <= CF_AKEY_END) {
+		if ((id >= CF_AKEY && id <= CF_AKEY_END) ||
+		    (id >= CF_FKEY && id <= CF_FKEY_END)) {
 			key_choices(v, id, c);
 			break;
 		}

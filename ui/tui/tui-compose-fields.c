@@ -4,11 +4,11 @@
  * geometry), choices offered as lists wherever the values are known
  * (tui-compose-choices.c), defaults greyed, the nesting's legs and the
  * journal's own array included, and "back to the default" through the
- * lab-edit.h setters. The array keys that are one plain line of the
- * schema (LAB_KEY_FORM in lab-schema.h) are fields CF_AKEY + their field,
- * labelled, offered and set from the table. Which field a lab_check()
- * message belongs to is decided here too, from the field paths of lab.h.
- * UI thread.
+ * lab-edit.h setters. The array and fs keys that are one plain line of
+ * the schema (LAB_KEY_FORM in lab-schema.h) are fields CF_AKEY and
+ * CF_FKEY + their field, labelled, offered, typed and set from the
+ * table. Which field a lab_check() message belongs to is decided here
+ * too, from the field paths of lab.h. UI thread.
  */
 #include "config.h"
 
@@ -67,15 +67,12 @@ static const struct cfkey cfmap[CF__COUNT] = {
 	[CF_FSJOURNAL_LEVEL] = { CK_NONE, -1 },
 	[CF_FSJOURNAL_ARRAY] = { CK_F, LAB_F_JOURNAL_ARRAY },
 	[CF_FSJOURNAL_SIZE] = { CK_F, LAB_F_JOURNAL_SIZE },
-	[CF_DATA] = { CK_F, LAB_F_DATA },
 	[CF_GEOMETRY] = { CK_F, LAB_F_GEOMETRY },
 	[CF_GEOMETRY_AUTO] = { CK_NONE, -1 },
 	[CF_STRIDE] = { CK_F, LAB_F_GEOMETRY_STRIDE },
 	[CF_STRIPE_WIDTH] = { CK_F, LAB_F_GEOMETRY_STRIPE_WIDTH },
 	[CF_SU] = { CK_F, LAB_F_GEOMETRY_SU },
 	[CF_SW] = { CK_F, LAB_F_GEOMETRY_SW },
-	[CF_MKFS_OPTS] = { CK_F, LAB_F_MKFS_OPTIONS },
-	[CF_MOUNT_OPTS] = { CK_F, LAB_F_MOUNT_OPTIONS },
 	[CF_READAHEAD] = { CK_V, LAB_V_READAHEAD },
 	[CF_PROBLEMS] = { CK_NONE, -1 },
 };
@@ -85,7 +82,23 @@ cf_key(int id)
 {
 	if (id >= CF_AKEY && id <= CF_AKEY_END)
 		return (struct cfkey){ CK_A, id - CF_AKEY };
+	if (id >= CF_FKEY && id <= CF_FKEY_END)
+		return (struct cfkey){ CK_F, id - CF_FKEY };
 	return cfmap[id];
+}
+
+const struct lab_key *
+compose_schema_key(int id, enum lab_v_field *group)
+{
+	if (id >= CF_AKEY && id <= CF_AKEY_END) {
+		*group = LAB_V_ARRAY;
+		return lab_array_schema((enum lab_a_field)(id - CF_AKEY));
+	}
+	if (id >= CF_FKEY && id <= CF_FKEY_END) {
+		*group = LAB_V_FS;
+		return lab_fs_schema((enum lab_f_field)(id - CF_FKEY));
+	}
+	return NULL;
 }
 
 static struct lab_variant *
@@ -214,16 +227,37 @@ show(struct compose *s, int id)
 	s->shown[id] = true;
 }
 
-/* A table key's field, when it is a plain one (LAB_KEY_FORM). */
+/*
+ * A table key's field, when it is a plain one (LAB_KEY_FORM): a choice
+ * for a bool or an enum, typed text for the rest, showing .unset (else
+ * the default) when the variant has no value.
+ */
 static bool
-table_field(struct compose *s, const struct lab_variant *v, enum lab_a_field f)
+key_field(struct compose *s, const struct lab_variant *v, int id)
 {
-	const struct lab_key *k = lab_array_schema(f);
+	enum lab_v_field g = LAB_V_ARRAY;
+	const struct lab_key *k = compose_schema_key(id, &g);
+	const void *grp = &v->array;
+	const char *val, *dflt;
+	bool isset;
+	char buf[32];
 
-	if (!(k->flags & LAB_KEY_FORM))
+	if (k == NULL || !(k->flags & LAB_KEY_FORM))
 		return false;
-	choice(s, v, CF_AKEY + (int)f, _(k->label));
-	show(s, CF_AKEY + (int)f);
+	if (g == LAB_V_FS)
+		grp = &v->fs;
+	isset = g == LAB_V_ARRAY ? lab_array_isset(&v->array, k->field)
+				 : lab_fs_isset(&v->fs, k->field);
+	dflt = k->unset != NULL ? _(k->unset) : NULL;
+	if (k->kind == LAB_KEY_BOOL || k->kind == LAB_KEY_ENUM) {
+		choice(s, v, id, _(k->label));
+	} else {
+		val = lab_key_text(k, grp, buf, sizeof buf);
+		if (k->kind != LAB_KEY_STRING && !isset && dflt != NULL)
+			val = NULL;
+		text(s, v, id, _(k->label), val, dflt);
+	}
+	show(s, id);
 	return true;
 }
 
@@ -237,7 +271,7 @@ tail_fields(struct compose *s, const struct lab_variant *v)
 		enum lab_a_field f = (enum lab_a_field)i;
 
 		if (f == LAB_A_LEGS || !lab_edit_array_applies(a, f) ||
-		    table_field(s, v, f))
+		    key_field(s, v, CF_AKEY + (int)f))
 			continue;
 		if (f == LAB_A_BITMAP) {
 			choice(s, v, CF_BITMAP, _("bitmap"));
@@ -349,7 +383,7 @@ array_fields(struct compose *s, const struct lab_variant *v)
 	show(s, CF_ENGINE);
 	for (size_t i = 0; i < N(opt); i++) {
 		if (!lab_edit_array_applies(a, opt[i].f) ||
-		    table_field(s, v, opt[i].f))
+		    key_field(s, v, CF_AKEY + (int)opt[i].f))
 			continue;
 		choice(s, v, opt[i].id, _(opt[i].label));
 		show(s, opt[i].id);
@@ -397,6 +431,21 @@ geometry_fields(struct compose *s, const struct lab_variant *v)
 	}
 }
 
+/* The fs keys that are plain table lines, in table order, where they
+   apply: those the form shows before the geometry, or (last) after. */
+static void
+fs_key_fields(struct compose *s, const struct lab_variant *v, bool last)
+{
+	for (int i = 0; i < LAB_F__COUNT; i++) {
+		enum lab_f_field f = (enum lab_f_field)i;
+		const struct lab_key *k = lab_fs_schema(f);
+
+		if (((k->flags & LAB_KEY_FORM_LAST) != 0) == last &&
+		    lab_edit_fs_applies(v, f))
+			(void)key_field(s, v, CF_FKEY + i);
+	}
+}
+
 static void
 fs_fields(struct compose *s, const struct lab_variant *v)
 {
@@ -434,19 +483,24 @@ fs_fields(struct compose *s, const struct lab_variant *v)
 		    xfs ? _("log size") : _("journal size"));
 		show(s, CF_FSJOURNAL_SIZE);
 	}
-	if (lab_edit_fs_applies(v, LAB_F_DATA)) {
-		choice(s, v, CF_DATA, _("data mode"));
-		show(s, CF_DATA);
-	}
+	fs_key_fields(s, v, false);
 	geometry_fields(s, v);
-	text(s, v, CF_MKFS_OPTS, _("mkfs options"), fs->mkfs_options,
-	    _("none"));
-	text(s, v, CF_MOUNT_OPTS, _("mount options"), fs->mount_options,
-	    _("none"));
-	show(s, CF_MKFS_OPTS);
-	show(s, CF_MOUNT_OPTS);
+	fs_key_fields(s, v, true);
 }
 
+/*
+ * The form's field list. The keys that are one plain schema line come
+ * from the table (key_field(): assume clean, superblock, the metadata
+ * profile, the data mode, the mkfs and mount options, and any key given
+ * LAB_KEY_FORM later). The rest stay special, each with its own code
+ * here and in tui-compose-choices.c and tui-compose-apply.c, because
+ * choosing them changes other keys or they need a picker or a shape of
+ * their own: engine, level, layout, chunk (the level's sizes), the
+ * nesting, devices and spares (the picker), the scratch group, bitmap,
+ * the md write journal, the fs type, the journal or log placement and
+ * its device, array and size (labelled for xfs), the geometry, and
+ * readahead.
+ */
 void
 compose_fields(struct compose *s, struct tui *t)
 {

@@ -20,6 +20,7 @@
 
 struct err;
 struct errlist;
+struct lab_key;
 struct lab_variant;
 struct tui;
 
@@ -56,15 +57,15 @@ enum cf {
 	CF_FSJOURNAL_LEVEL, /* the journal's own array */
 	CF_FSJOURNAL_ARRAY,
 	CF_FSJOURNAL_SIZE,
-	CF_DATA,
 	CF_GEOMETRY,
 	CF_GEOMETRY_AUTO, /* information: what auto computes */
 	CF_STRIDE,
 	CF_STRIPE_WIDTH,
 	CF_SU,
 	CF_SW,
-	CF_MKFS_OPTS,
-	CF_MOUNT_OPTS,
+	/* The filesystem's plain table keys: CF_FKEY + enum lab_f_field. */
+	CF_FKEY,
+	CF_FKEY_END = CF_FKEY + LAB_F__COUNT - 1,
 	CF_READAHEAD,
 	CF_PROBLEMS, /* information: problems no field shows */
 	CF__COUNT,
@@ -146,6 +147,9 @@ int compose_field_of(struct compose *s, const struct tui *t, const char *field);
    there is no such choice. */
 bool compose_choice_value(struct compose *s, const struct lab_variant *v,
     int id, size_t idx, char **value);
+/* The schema line of a table key's field (CF_AKEY + f, CF_FKEY + f),
+ *group its group (LAB_V_ARRAY, LAB_V_FS); NULL for another field. */
+const struct lab_key *compose_schema_key(int id, enum lab_v_field *group);
 /* Forget the variant's own value of field id (back to the default). */
 int compose_reset(struct tui *t, int id, struct err *e);
 
