@@ -11,7 +11,6 @@
 #include <stdint.h>
 
 #include "base/err.h"
-#include "base/i18n.h"
 #include "lab-edit-int.h"
 #include "lab-edit.h"
 #include "lab-load.h"
@@ -75,7 +74,7 @@ lab_edit_key_value(struct lab *lab, size_t vi, enum lab_v_field group, int f,
     int64_t value, struct err *e)
 {
 	struct lab_variant *v = lab_edit_variant_at(lab, vi);
-	union probe probe = { 0 };
+	char why[ERR_MSG_MAX];
 	struct slot s;
 	int rc;
 
@@ -83,19 +82,9 @@ lab_edit_key_value(struct lab *lab, size_t vi, enum lab_v_field group, int f,
 		return lab_edit_bad_index(e);
 	if (slot_of(v, group, f, &s) < 0)
 		return -EINVAL;
-	/* Range first: a refused value leaves the variant as it was. Load's
-	   sentence where a lab file could hold the number. */
-	if ((rc = lab_key_set(s.k, &probe, value)) < 0 &&
-	    s.k->kind == LAB_KEY_INT)
-		return err_set(e, rc, NULL, 0, s.field,
-		    _("%lld is out of range (%lld..%lld)"), (long long)value,
-		    (long long)s.k->min, (long long)s.k->max);
-	if (rc < 0 && s.k->kind == LAB_KEY_SIZE)
-		return err_set(e, rc, NULL, 0, s.field, "%s",
-		    _("a size cannot be negative"));
-	if (rc < 0)
-		return err_set(e, rc, NULL, 0, s.field,
-		    _("%lld is not a value of this key"), (long long)value);
+	/* A refused value leaves the variant as it was. */
+	if ((rc = lab_key_check(s.k, value, why, sizeof why)) < 0)
+		return err_set(e, rc, NULL, 0, s.field, "%s", why);
 	(void)lab_key_set(s.k, s.group, value);
 	return slot_own(lab, v, group, &s);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/err.h"
 #include "base/i18n.h"
 #include "base/units.h"
 #include "base/xalloc.h"
@@ -93,32 +94,50 @@ put(const struct lab_key *k, void *group, int64_t v)
 }
 
 int
-lab_key_set(const struct lab_key *k, void *group, int64_t v)
+lab_key_check(const struct lab_key *k, int64_t v, char *why, size_t len)
 {
+	bool ok;
+
 	switch (k->kind) {
 	case LAB_KEY_BOOL:
-		if (v != 0 && v != 1)
-			return -ERANGE;
+		ok = v == 0 || v == 1;
 		break;
 	case LAB_KEY_INT:
-		if (v < k->min || v > k->max)
-			return -ERANGE;
-		break;
+		if (v >= k->min && v <= k->max)
+			return 0;
+		snprintf(why, len, _("%lld is out of range (%lld..%lld)"),
+		    (long long)v, (long long)k->min, (long long)k->max);
+		return -ERANGE;
 	case LAB_KEY_SIZE:
-		if (v < 0)
-			return -ERANGE;
-		break;
+		if (v >= 0)
+			return 0;
+		snprintf(why, len, "%s", _("a size cannot be negative"));
+		return -ERANGE;
 	case LAB_KEY_ENUM:
-		if (v < 0 || (size_t)v >= count_names(k->names))
-			return -ERANGE;
+		ok = v >= 0 && (size_t)v < count_names(k->names);
 		break;
 	case LAB_KEY_PERCENT:
-		if (v <= 0 || v >= LAB_PERCENT_MAX)
-			return -ERANGE;
+		ok = v > 0 && v < LAB_PERCENT_MAX;
 		break;
-	default:
+	default: /* not a number */
+		snprintf(why, len, _("%lld is not a value of this key"),
+		    (long long)v);
 		return -EINVAL;
 	}
+	if (ok)
+		return 0;
+	snprintf(why, len, _("%lld is not a value of this key"), (long long)v);
+	return -ERANGE;
+}
+
+int
+lab_key_set(const struct lab_key *k, void *group, int64_t v)
+{
+	char why[ERR_MSG_MAX];
+	int rc;
+
+	if ((rc = lab_key_check(k, v, why, sizeof why)) < 0)
+		return rc;
 	put(k, group, v);
 	return 0;
 }
@@ -264,11 +283,7 @@ parse_number(const struct lab_key *k, const char *text, int64_t *v, char *why,
 			snprintf(why, len, "%s", _("expected an integer"));
 			return -EINVAL;
 		}
-		if (*v >= k->min && *v <= k->max)
-			return 0;
-		snprintf(why, len, _("%lld is out of range (%lld..%lld)"),
-		    (long long)*v, (long long)k->min, (long long)k->max);
-		return -ERANGE;
+		return lab_key_check(k, *v, why, len);
 	case LAB_KEY_SIZE:
 		if (text[0] == '-' && parse_int(text, v)) {
 			snprintf(why, len, "%s",

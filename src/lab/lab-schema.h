@@ -161,10 +161,14 @@ lab_key_cptr(const struct lab_key *k, const void *group)
 /* Its value as a number: bool, int, enum, size. */
 int64_t lab_key_get(const struct lab_key *k, const void *group);
 /*
- * Set a number (bool, int, enum, size). -ERANGE outside the key's range
- * (int), its names (enum), 0/1 (bool) or for a negative size; -EINVAL
- * for a kind that is not a number.
+ * Whether the key takes the number v (bool, int, enum, size, percent):
+ * 0, or -ERANGE outside its range (int), its names (enum), 0/1 (bool) or
+ * for a negative size, with lab_load()'s sentence for it in why (len
+ * bytes); -EINVAL, with the same sentence, for a kind that is not a
+ * number.
  */
+int lab_key_check(const struct lab_key *k, int64_t v, char *why, size_t len);
+/* Set a number when lab_key_check() takes it; its error otherwise. */
 int lab_key_set(const struct lab_key *k, void *group, int64_t v);
 /*
  * A plain key (bool, int, size, enum, string) from text as a lab file
