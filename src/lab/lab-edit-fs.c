@@ -163,16 +163,8 @@ lab_edit_fs_type(struct lab *lab, size_t vi, enum lab_fs_type t)
 int
 lab_edit_mkfs_options(struct lab *lab, size_t vi, const char *opts)
 {
-	struct lab_variant *v = NULL;
-	struct lab_fs *fs = own_fs(lab, vi, &v);
-
-	if (fs == NULL)
-		return -ERANGE;
-	if (opts == NULL || *opts == '\0')
-		return lab_edit_fs_reset(lab, vi, LAB_F_MKFS_OPTIONS);
-	lab_edit_set_str(&fs->mkfs_options, opts);
-	OWN_SET(fs, LAB_F_MKFS_OPTIONS);
-	return lab_edit_done(lab, v);
+	return lab_edit_key_text(lab, vi, LAB_V_FS, LAB_F_MKFS_OPTIONS, opts,
+	    NULL);
 }
 
 int
@@ -267,14 +259,7 @@ lab_edit_journal_size(struct lab *lab, size_t vi, uint64_t bytes)
 int
 lab_edit_data_mode(struct lab *lab, size_t vi, enum lab_data_mode d)
 {
-	struct lab_variant *v = NULL;
-	struct lab_fs *fs = own_fs(lab, vi, &v);
-
-	if (fs == NULL)
-		return -ERANGE;
-	fs->data = d;
-	OWN_SET(fs, LAB_F_DATA);
-	return lab_edit_done(lab, v);
+	return lab_edit_fs_value(lab, vi, LAB_F_DATA, d, NULL);
 }
 
 int
@@ -338,16 +323,8 @@ lab_edit_geometry_value(struct lab *lab, size_t vi, enum lab_f_field f,
 int
 lab_edit_mount_options(struct lab *lab, size_t vi, const char *opts)
 {
-	struct lab_variant *v = NULL;
-	struct lab_fs *fs = own_fs(lab, vi, &v);
-
-	if (fs == NULL)
-		return -ERANGE;
-	if (opts == NULL || *opts == '\0')
-		return lab_edit_fs_reset(lab, vi, LAB_F_MOUNT_OPTIONS);
-	lab_edit_set_str(&fs->mount_options, opts);
-	OWN_SET(fs, LAB_F_MOUNT_OPTIONS);
-	return lab_edit_done(lab, v);
+	return lab_edit_key_text(lab, vi, LAB_V_FS, LAB_F_MOUNT_OPTIONS, opts,
+	    NULL);
 }
 
 int
