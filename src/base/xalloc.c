@@ -80,6 +80,12 @@ xstrdup(const char *s)
 }
 
 char *
+xstrdup_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+char *
 xstrndup(const char *s, size_t n)
 {
 	size_t len = strnlen(s, n);

@@ -24,6 +24,8 @@ void *xrealloc(void *p, size_t size);
 /* Grow an array of n elements of size to at least want elements. */
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+/* xstrdup(s), or NULL when s is NULL. */
+char *xstrdup_null(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *

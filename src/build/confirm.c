@@ -49,12 +49,6 @@ confirm_set_done(struct confirm_set *s)
 	memset(s, 0, sizeof *s);
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
 void
 confirm_set_copy(struct confirm_set *dst, const struct confirm_set *src)
 {
@@ -66,10 +60,10 @@ confirm_set_copy(struct confirm_set *dst, const struct confirm_set *src)
 
 		*b = *a;
 		b->name = xstrdup(a->name);
-		b->node = dup_or_null(a->node);
-		b->type = dup_or_null(a->type);
-		b->label = dup_or_null(a->label);
-		b->uuid = dup_or_null(a->uuid);
+		b->node = xstrdup_null(a->node);
+		b->type = xstrdup_null(a->type);
+		b->label = xstrdup_null(a->label);
+		b->uuid = xstrdup_null(a->uuid);
 	}
 	dst->n = src->n;
 }
@@ -148,15 +142,15 @@ ident_take(struct confirm_ident *c, const char *name, const struct disk *d)
 {
 	memset(c, 0, sizeof *c);
 	c->name = xstrdup(name);
-	c->node = dup_or_null(d->path);
+	c->node = xstrdup_null(d->path);
 	c->major = d->major;
 	c->minor = d->minor;
 	c->diskseq = diskseq(d->major, d->minor);
 	read_line("/proc/sys/kernel/random/boot_id", c->boot, sizeof c->boot);
 	c->size = d->size;
-	c->type = dup_or_null(d->fstype ? d->fstype : d->pttype);
-	c->label = dup_or_null(d->label);
-	c->uuid = dup_or_null(d->uuid);
+	c->type = xstrdup_null(d->fstype ? d->fstype : d->pttype);
+	c->label = xstrdup_null(d->label);
+	c->uuid = xstrdup_null(d->uuid);
 	if (d->type == DISK_TYPE_LOOP && d->path != NULL)
 		loop_backing(d->path, &c->back_dev, &c->back_ino);
 }

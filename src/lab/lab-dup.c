@@ -16,20 +16,14 @@
 #include "measure/param.h"
 #include "measure/workload.h"
 
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
 void
 lab_variant_copy(struct lab_variant *dst, const struct lab_variant *src)
 {
 	*dst = *src;
 	for (const struct lab_key *k = lab_variant_keys; k->name; k++)
 		lab_key_copy(k, dst, src);
-	dst->directory = dup_or_null(src->directory);
-	dst->directory_text = dup_or_null(src->directory_text);
+	dst->directory = xstrdup_null(src->directory);
+	dst->directory_text = xstrdup_null(src->directory_text);
 	lab_array_copy(&dst->array, &src->array);
 	lab_fs_copy(&dst->fs, &src->fs);
 }
@@ -38,8 +32,8 @@ static void
 workload_copy(struct lab_workload *dst, const struct lab_workload *src)
 {
 	*dst = *src;
-	dst->name = dup_or_null(src->name);
-	dst->type = dup_or_null(src->type);
+	dst->name = xstrdup_null(src->name);
+	dst->type = xstrdup_null(src->type);
 	dst->values = NULL;
 	if (src->values != NULL && src->wl != NULL) {
 		size_t n = param_count(src->wl->params);
@@ -57,7 +51,7 @@ lab_dup(const struct lab *lab)
 	*c = *lab;
 	for (const struct lab_key *k = lab_keys; k->name != NULL; k++)
 		lab_key_copy(k, c, lab);
-	c->path = dup_or_null(lab->path);
+	c->path = xstrdup_null(lab->path);
 	if (lab->defaults != NULL) {
 		c->defaults = xmalloc(sizeof *c->defaults);
 		lab_variant_copy(c->defaults, lab->defaults);

@@ -16,12 +16,6 @@
 #include "lab-schema.h"
 #include "lab.h"
 
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
 /* Take field f from d when v lacks it; true when taken. */
 #define TAKE(v, d, f)                                                          \
 	(((d)->set & LAB_BIT(f)) && !((v)->set & LAB_BIT(f))                   \
@@ -47,7 +41,7 @@ merge_array(struct lab_array *a, const struct lab_array *d)
 			continue;
 		if (k->field == LAB_A_BITMAP) {
 			a->bitmap = d->bitmap;
-			a->bitmap_file = dup_or_null(d->bitmap_file);
+			a->bitmap_file = xstrdup_null(d->bitmap_file);
 			CARRY(a, d, LAB_A_BITMAP_FILE);
 		} else if (k->field == LAB_A_LEGS) {
 			a->nlegs = d->nlegs;
@@ -66,7 +60,7 @@ merge_fs_whole(struct lab_fs *fs, const struct lab_fs *d, enum lab_f_field f)
 {
 	if (f == LAB_F_JOURNAL) {
 		fs->journal = d->journal;
-		fs->journal_device = dup_or_null(d->journal_device);
+		fs->journal_device = xstrdup_null(d->journal_device);
 		fs->journal_size = d->journal_size;
 		if (d->journal_array != NULL) {
 			fs->journal_array = xmalloc(sizeof *fs->journal_array);
@@ -142,8 +136,8 @@ lab_merge_defaults(struct lab_variant *v, const struct lab_variant *d)
 		else if (!TAKE(v, d, k->field))
 			continue;
 		else if (k->field == LAB_V_DIRECTORY) {
-			v->directory = dup_or_null(d->directory);
-			v->directory_text = dup_or_null(d->directory_text);
+			v->directory = xstrdup_null(d->directory);
+			v->directory_text = xstrdup_null(d->directory_text);
 		} else {
 			lab_key_copy(k, v, d); /* scratch: the group marked */
 		}

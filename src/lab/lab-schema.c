@@ -175,9 +175,7 @@ lab_key_copy(const struct lab_key *k, void *dst, const void *src)
 	case LAB_KEY_STRING:
 	case LAB_KEY_DEVICE:
 	case LAB_KEY_NAME:
-		*(char **)d = *(char *const *)s != NULL
-		    ? xstrdup(*(char *const *)s)
-		    : NULL;
+		*(char **)d = xstrdup_null(*(char *const *)s);
 		break;
 	case LAB_KEY_DEVICES:
 		lab_strv_copy(d, s);
