@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -29,12 +30,53 @@ static const char *const fact_attrs[] = {
 	"degraded",
 	"bitmap/location",
 	"bitmap/chunksize",
+	"bitmap/backlog", /* write_behind's limit */
+	"bitmap_type", /* Linux 6.18: "[bitmap] llbitmap none" */
+	/* the knobs a lab may set (md(4)): found or set, they change
+	   results, and a reboot forgets them */
+	"journal_mode",
+	"stripe_cache_size",
+	"group_thread_cnt",
+	"skip_copy",
+	"preread_bypass_threshold",
+	"sync_speed_min",
+	"sync_speed_max",
+	"mismatch_cnt",
 	/* the I/O hints md gives the block layer, which mkfs reads when it
 	   is told no geometry */
 	"../queue/minimum_io_size",
 	"../queue/optimal_io_size",
 	NULL,
 };
+
+/* Each member's md/dev-NAME/state ("in_sync,write_mostly"): which are
+   write-mostly, faulty or spare. */
+static json_t *
+member_states(const char *sysroot, const char *name)
+{
+	char path[PATH_MAX];
+	json_t *o = json_object();
+	struct dirent *d;
+	DIR *dir;
+
+	snprintf(path, sizeof path, "%s/block/%s/md",
+	    sysroot ? sysroot : "/sys", name);
+	if ((dir = opendir(path)) == NULL)
+		return o;
+	while ((d = readdir(dir)) != NULL) {
+		char attr[300], *v;
+
+		if (strncmp(d->d_name, "dev-", 4) != 0)
+			continue;
+		snprintf(attr, sizeof attr, "%s/state", d->d_name);
+		if ((v = mdsys_attr(sysroot, name, attr)) == NULL)
+			continue;
+		json_object_set_new(o, d->d_name + 4, json_string(v));
+		free(v);
+	}
+	closedir(dir);
+	return o;
+}
 
 bool
 mdsys_kernel_name(const char *dev, char *name, size_t len)
@@ -93,7 +135,36 @@ mdsys_facts(const char *sysroot, const char *name)
 		json_object_set_new(o, key, json_string(v));
 		free(v);
 	}
+	json_object_set_new(o, "members", member_states(sysroot, name));
 	return o;
+}
+
+int
+mdsys_write(const char *sysroot, const char *name, const char *attr,
+    const char *value, char **found, char **now)
+{
+	char path[PATH_MAX];
+	int rc = 0;
+	FILE *f;
+
+	*found = *now = NULL;
+	if (strncmp(attr, "md/", 3) != 0)
+		return -EINVAL;
+	*found = mdsys_attr(sysroot, name, attr + 3);
+	if (*found == NULL)
+		return -ENOENT;
+	snprintf(path, sizeof path, "%s/block/%s/%s",
+	    sysroot ? sysroot : "/sys", name, attr);
+	if ((f = fopen(path, "we")) == NULL)
+		return -errno;
+	/* sysfs takes the value in one write(); the error comes with it */
+	setvbuf(f, NULL, _IONBF, 0);
+	if (fprintf(f, "%s\n", value) < 0)
+		rc = -errno;
+	if (fclose(f) != 0 && rc == 0)
+		rc = -errno;
+	*now = mdsys_attr(sysroot, name, attr + 3);
+	return rc;
 }
 
 bool

@@ -25,8 +25,20 @@ char *mdsys_attr(const char *sysroot, const char *name, const char *attr);
 
 /* The facts raidlab records for one array: every attribute in the list
    above that exists, as strings, plus queue/minimum_io_size and
-   queue/optimal_io_size (md's I/O hints). */
+   queue/optimal_io_size (md's I/O hints), the knobs a lab may set
+   (stripe_cache_size, journal_mode, ...) and sync_speed_min/max and
+   mismatch_cnt, and "members": each member's state by its name. */
 json_t *mdsys_facts(const char *sysroot, const char *name);
+
+/*
+ * Write value to attr under md device name's sysfs directory
+ * ("md/stripe_cache_size": attributes of md/ only). *found gets what it
+ * was, *now what it reads back (caller frees both; NULL when unread).
+ * Returns 0, -ENOENT when the array has no such attribute, or the
+ * write's -errno (-EINVAL: md refused the value).
+ */
+int mdsys_write(const char *sysroot, const char *name, const char *attr,
+    const char *value, char **found, char **now);
 
 /* Progress of a resync/recovery: done and total sectors, and the action
    ("resync", "recover", "idle"). false when the array is idle. */

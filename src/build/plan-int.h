@@ -54,6 +54,9 @@ void pb_mountpoint(struct pb *b);
 /* The path the step just added creates (see plan_step.product). */
 void pb_product(struct pb *b, const char *path);
 void pb_wait(struct pb *b, const char *dev, const char *reason);
+/* Write value to /sys/block/mdN/attr, mdN being dev's kernel name. */
+void pb_sysfs(struct pb *b, const char *dev, const char *attr,
+    const char *value, const char *reason);
 void pb_fact(struct pb *b, const char *key, char **argv);
 
 /* Device path of a lab device name ("scratch:N" resolved); caller frees.

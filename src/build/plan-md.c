@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/i18n.h"
 #include "base/strbuf.h"
@@ -154,6 +155,11 @@ md_bitmap(const struct lab_array *a, struct av *c, struct strbuf *r)
 		      "one by array size, or ask"));
 	} else if (a->bitmap == LAB_BITMAP_INTERNAL) {
 		av_add(c, "--bitmap=internal");
+	} else if (a->bitmap == LAB_BITMAP_LOCKLESS) {
+		av_add(c, "--bitmap=lockless");
+		strbuf_printf(r, "; %s",
+		    _("lockless bitmap (llbitmap): it tracks written data "
+		      "only, so a new array needs no initial resync"));
 	} else {
 		av_addf(c, "--bitmap=%s", a->bitmap_file);
 		strbuf_printf(r, "; %s",
@@ -180,8 +186,9 @@ bitmap_note(const struct lab_array *a)
 	if (a->md_level == LAB_MD_LEVEL_0 || a->journal != NULL ||
 	    a->bitmap == LAB_BITMAP_NONE)
 		return NULL;
-	where = a->bitmap == LAB_BITMAP_INTERNAL
-	    ? xstrdup(_("internal"))
+	where = a->bitmap == LAB_BITMAP_INTERNAL ? xstrdup(_("internal"))
+	    : a->bitmap == LAB_BITMAP_LOCKLESS
+	    ? xstrdup(_("lockless"))
 	    : xasprintf(_("file %s"), a->bitmap_file);
 	if (a->bitmap_chunk != 0)
 		chunk = xasprintf(_("chunk %s (the lab's bitmap_chunk)"),
@@ -240,11 +247,108 @@ md_options(struct pb *b, const struct lab_array *a, size_t n, struct av *c,
 		av_addf(c, "--write-journal=%s", j);
 		free(j);
 	}
+	if (lab_array_isset(a, LAB_A_CONSISTENCY))
+		av_addf(c, "--consistency-policy=%s",
+		    lab_consistency_name(a->consistency));
+	if (lab_array_isset(a, LAB_A_WRITE_BEHIND)) {
+		av_addf(c, "--write-behind=%lld", (long long)a->write_behind);
+		strbuf_printf(r, "; %s",
+		    _("--write-behind: writes to the write-mostly members "
+		      "complete before they reach them, up to that many"));
+	}
 	if (a->assume_clean) {
 		av_add(c, "--assume-clean");
 		strbuf_printf(r, "; %s",
 		    _("--assume-clean (the lab's assume_clean): no initial "
 		      "resync, redundancy is not in sync until written"));
+	}
+}
+
+/* Whether member d (resolved) is one of a's write-mostly members. */
+static bool
+write_mostly(struct pb *b, const struct lab_array *a, const char *d)
+{
+	bool yes = false;
+
+	for (size_t i = 0; i < a->write_mostly.n && !yes; i++) {
+		char *w = pb_dev(b, a->write_mostly.v[i]);
+
+		yes = strcmp(w, d) == 0;
+		free(w);
+	}
+	return yes;
+}
+
+/* The n members then the spares in all, into c: mdadm's --write-mostly
+   marks the devices after it, until --readwrite. */
+static void
+md_devices(struct pb *b, const struct lab_array *a, struct av *c,
+    const struct av *all, size_t n)
+{
+	bool wm = false;
+
+	for (size_t i = 0; i < all->n; i++) {
+		bool want = i < n && write_mostly(b, a, all->v[i]);
+
+		if (want != wm)
+			av_add(c, want ? "--write-mostly" : "--readwrite");
+		wm = want;
+		av_add(c, all->v[i]);
+	}
+}
+
+/* The stripe cache's memory: a page per member per stripe (md(4)). */
+static char *
+stripe_memory(const struct lab_array *a, size_t n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char pg[UNITS_BUF], sz[UNITS_BUF];
+	uint64_t bytes;
+
+	if (page <= 0)
+		page = 4096;
+	bytes = (uint64_t)page * n * (uint64_t)a->stripe_cache;
+	return xasprintf(_("md/stripe_cache_size: %s pages x %zu members x "
+			   "%lld stripes = %s of memory, held while the "
+			   "array runs"),
+	    units_format_exact((uint64_t)page, pg, sizeof pg), n,
+	    (long long)a->stripe_cache,
+	    units_format_size(bytes, sz, sizeof sz));
+}
+
+/* md's knobs the lab sets, each a write to the new array's sysfs; what
+   the lab leaves unset stays as md has it (and the record says what). */
+static void
+md_knobs(struct pb *b, const struct lab_array *a, const char *md, size_t n)
+{
+	char v[32], *why;
+
+	if (lab_array_isset(a, LAB_A_JOURNAL_MODE) && a->journal != NULL)
+		pb_sysfs(b, md, "md/journal_mode",
+		    lab_journal_mode_name(a->journal_mode),
+		    _("the write journal's mode: write-back acknowledges "
+		      "writes once they are in the journal"));
+	if (lab_array_isset(a, LAB_A_STRIPE_CACHE)) {
+		snprintf(v, sizeof v, "%lld", (long long)a->stripe_cache);
+		why = stripe_memory(a, n);
+		pb_sysfs(b, md, "md/stripe_cache_size", v, why);
+		free(why);
+	}
+	if (lab_array_isset(a, LAB_A_GROUP_THREADS)) {
+		snprintf(v, sizeof v, "%lld", (long long)a->group_threads);
+		pb_sysfs(b, md, "md/group_thread_cnt", v,
+		    _("threads that handle stripes beside md's own, per "
+		      "group of CPUs"));
+	}
+	if (lab_array_isset(a, LAB_A_SKIP_COPY))
+		pb_sysfs(b, md, "md/skip_copy", a->skip_copy ? "1" : "0",
+		    _("1: parity is computed from the written pages "
+		      "directly, without a copy into the stripe cache"));
+	if (lab_array_isset(a, LAB_A_PREREAD_BYPASS)) {
+		snprintf(v, sizeof v, "%lld", (long long)a->preread_bypass);
+		pb_sysfs(b, md, "md/preread_bypass_threshold", v,
+		    _("how many full stripes may go before a stripe that "
+		      "must read first: 0 favours sequential writes"));
 	}
 }
 
@@ -308,8 +412,7 @@ md_create(struct pb *b, const struct lab_array *a, const char *md,
 		av_add(&all, d);
 		free(d);
 	}
-	for (i = 0; i < all.n; i++)
-		av_add(&c, all.v[i]);
+	md_devices(b, a, &c, &all, n);
 	if (a->journal != NULL) {
 		char *j = pb_dev(b, a->journal);
 
@@ -319,6 +422,7 @@ md_create(struct pb *b, const struct lab_array *a, const char *md,
 	label = xasprintf("md %s", md);
 	pb_run(b, av_take(&c), r.s, label, md_undo(a, md, all.v, all.n));
 	pb_product(b, md);
+	md_knobs(b, a, md, n);
 	free(label);
 	strbuf_done(&r);
 	for (i = 0; i < all.n; i++)

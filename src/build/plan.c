@@ -151,6 +151,26 @@ pb_wait(struct pb *b, const char *dev, const char *reason)
 }
 
 void
+pb_sysfs(struct pb *b, const char *dev, const char *attr, const char *value,
+    const char *reason)
+{
+	struct plan_step *s = pb_step(b);
+
+	s->kind = PLAN_SYSFS;
+	s->device = xstrdup(dev);
+	s->attr = xstrdup(attr);
+	s->value = xstrdup(value);
+	s->reason = reason ? xstrdup(reason) : NULL;
+}
+
+char *
+plan_sysfs_command(const struct plan_step *s)
+{
+	return xasprintf("echo %s > /sys/block/$(basename $(realpath %s))/%s",
+	    s->value, s->device, s->attr);
+}
+
+void
 pb_fact(struct pb *b, const char *key, char **argv)
 {
 	struct plan *p = b->p;
@@ -326,6 +346,8 @@ plan_free(struct plan *p)
 
 		argv_free(s->argv);
 		free(s->device);
+		free(s->attr);
+		free(s->value);
 		free(s->reason);
 		free(s->label);
 		free(s->product);
@@ -375,6 +397,16 @@ format_argv(struct strbuf *b, char *const *argv)
 	free(line);
 }
 
+static void
+sysfs_line(struct strbuf *b, const struct plan_step *s)
+{
+	char *line = plan_sysfs_command(s);
+
+	strbuf_add(b, line);
+	strbuf_add(b, "\n");
+	free(line);
+}
+
 void
 plan_format(const struct plan *p, struct strbuf *b)
 {
@@ -400,6 +432,8 @@ plan_format(const struct plan *p, struct strbuf *b)
 			    _("# wait for the initial resync of %s "
 			      "(/sys/block/mdN/md/sync_completed)\n"),
 			    s->device);
+		else if (s->kind == PLAN_SYSFS)
+			sysfs_line(b, s);
 		else
 			format_argv(b, s->argv), strbuf_add(b, "\n");
 		if (s->reason != NULL)
@@ -484,6 +518,10 @@ plan_json(const struct plan *p)
 		if (s->kind == PLAN_WAIT_SYNC)
 			json_object_set_new(st, "wait_sync",
 			    json_string(s->device));
+		else if (s->kind == PLAN_SYSFS)
+			json_object_set_new(st, "sysfs",
+			    json_pack("{s:s, s:s, s:s}", "device", s->device,
+				"attr", s->attr, "value", s->value));
 		else
 			json_object_set_new(st, "argv", argv_json(s->argv));
 		json_object_set_new(st, "reason", opt_string(s->reason));

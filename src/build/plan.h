@@ -28,6 +28,7 @@ struct strbuf;
 enum plan_kind {
 	PLAN_RUN, /* run argv */
 	PLAN_WAIT_SYNC, /* wait for the initial resync of device */
+	PLAN_SYSFS, /* write value to attr of md device's sysfs */
 };
 
 /* What a device is to the variant (for the guards' messages). */
@@ -41,7 +42,9 @@ enum plan_role {
 struct plan_step {
 	enum plan_kind kind;
 	char **argv; /* NULL-terminated; PLAN_RUN */
-	char *device; /* PLAN_WAIT_SYNC: the md device */
+	char *device; /* PLAN_WAIT_SYNC, PLAN_SYSFS: the md device */
+	char *attr; /* PLAN_SYSFS: under /sys/block/mdN ("md/skip_copy") */
+	char *value; /* PLAN_SYSFS: as written ("1") */
 	char *reason; /* translated, one line; NULL when obvious */
 	char *label; /* what it creates, for the state journal ("md
 			/dev/md/rl-a"); NULL with undo NULL */
@@ -115,6 +118,11 @@ struct plan_env {
 int plan_build(const struct lab_variant *v, const struct plan_env *env,
     struct plan **out, struct err *e);
 void plan_free(struct plan *p);
+
+/* A PLAN_SYSFS step as the shell line that does the same: "echo 4096 >
+   /sys/block/$(basename $(realpath /dev/md/rl-a))/md/stripe_cache_size".
+   Caller frees. */
+char *plan_sysfs_command(const struct plan_step *s);
 
 /* This process's plan_env.run ("4242"), into buf. */
 const char *plan_run_self(char *buf, size_t len);

@@ -2,11 +2,13 @@
  * What was built, for the result record: the output of the plan's fact
  * commands (mdadm --detail, dumpe2fs -h, xfs_info, btrfs filesystem df
  * and show, blockdev --getra), each md array's sysfs attributes, the
- * text of /proc/mdstat and the mount options the kernel actually uses.
+ * text of /proc/mdstat and the mount options the kernel actually uses;
+ * and the plan's writes to an array's sysfs, with what each found.
  * See provision.h. The caller's thread.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 #include "base/xalloc.h"
 #include "exec.h"
 #include "mdsys.h"
+#include "mdtools.h"
 #include "provision.h"
 
 #define FACT_TIMEOUT 60.0
@@ -112,6 +115,19 @@ fact_output(const char *const *argv)
 	return v;
 }
 
+/* The md generation that built it: mdadm's version, the kernel's, and
+   whether the kernel has the lockless bitmap. */
+static json_t *
+md_tools(void)
+{
+	struct lab_md_tools t;
+
+	mdtools_probe(&t);
+	return json_pack("{s:o, s:s, s:b}", "mdadm",
+	    t.mdadm ? json_string(t.mdadm_text) : json_null(), "kernel",
+	    t.kernel, "llbitmap", t.llbitmap);
+}
+
 void
 prov_facts(struct prov *p)
 {
@@ -134,6 +150,8 @@ prov_facts(struct prov *p)
 		json_object_set_new(md, pl->md[i], a);
 	}
 	json_object_set_new(facts, "md", md);
+	if (pl->nmd > 0)
+		json_object_set_new(facts, "md_tools", md_tools());
 	if ((text = read_text("/proc/mdstat")) != NULL) {
 		json_object_set_new(facts, "mdstat", json_string(text));
 		free(text);
@@ -141,4 +159,36 @@ prov_facts(struct prov *p)
 	if ((m = mount_facts(pl->mountpoint)) != NULL)
 		json_object_set_new(facts, "mount", m);
 	json_object_set_new(p->build, "facts", facts);
+}
+
+int
+prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps, char *why,
+    size_t wlen)
+{
+	char *line = plan_sysfs_command(s), name[64], *found = NULL,
+	     *now = NULL;
+	int rc = -ENOENT;
+	json_t *o = json_object();
+
+	if (mdsys_kernel_name(s->device, name, sizeof name))
+		rc = mdsys_write(p->sysroot, name, s->attr, s->value, &found,
+		    &now);
+	json_object_set_new(o, "command", json_string(line));
+	if (s->reason != NULL)
+		json_object_set_new(o, "reason", json_string(s->reason));
+	json_object_set_new(o, "sysfs",
+	    json_pack("{s:s, s:s, s:s, s:o, s:o}", "device", s->device, "attr",
+		s->attr, "value", s->value, "found", jsonx_str(found), "now",
+		jsonx_str(now)));
+	json_object_set_new(o, "status",
+	    json_string(rc == 0 ? "ok" : strerror(-rc)));
+	/* as a command that ran: 0, or 1 for a refused write */
+	json_object_set_new(o, "exit_status", json_integer(rc == 0 ? 0 : 1));
+	json_array_append_new(steps, o);
+	if (rc < 0)
+		snprintf(why, wlen, "%s: %s", line, strerror(-rc));
+	free(line);
+	free(found);
+	free(now);
+	return rc;
 }

@@ -134,6 +134,11 @@ int prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e);
  * output}), mount {fstype, source, mount, super} (mountinfo).
  */
 void prov_facts(struct prov *p);
+/* Run a PLAN_SYSFS step, appending its entry to steps (command, status,
+   exit_status, sysfs {device, attr, value, found, now}); 0, or -errno
+   with why filled. */
+int prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps,
+    char *why, size_t wlen);
 
 /* Undo every step that ran, newest first, and release the scratch
    disks. Goes on after a failure; returns the first error. */

@@ -524,6 +524,7 @@ not_md(struct lab_chk *c, const struct lab_variant *v,
 		      "engine %s has none"),
 		    lab_array_key(f), md_only[i].opt, eng);
 	}
+	lab_chk_md_knobs_not_md(c, v, a);
 	if (a->nlegs > 0 && lab_chk_array_own(a, LAB_A_LEGS))
 		lab_chk_array(c, v, a, LAB_A_LEGS,
 		    _("legs nest md arrays: "
@@ -605,6 +606,7 @@ check_md(struct lab_chk *c, const struct lab_variant *v,
 	md_journal(c, v, a);
 	md_superblock(c, v, a, n);
 	md_legs(c, v, a);
+	lab_chk_md_knobs(c, v, a, n);
 }
 
 void

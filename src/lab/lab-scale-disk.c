@@ -120,6 +120,7 @@ map_array(struct dctx *c, struct lab_array *a)
 {
 	map_strv(c, &a->devices);
 	map_strv(c, &a->spares);
+	map_strv(c, &a->write_mostly);
 	map_str(c, &a->journal);
 	for (size_t i = 0; i < a->nlegs; i++)
 		map_array(c, &a->legs[i]);

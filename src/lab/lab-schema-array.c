@@ -69,6 +69,33 @@ bitmap_some(const void *g)
 	return level_not_0(g) && a->bitmap != LAB_BITMAP_NONE;
 }
 
+/* The write journal's mode: where there is a write journal. */
+static bool
+has_journal(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return parity(g) && a->journal != NULL;
+}
+
+/* md reads from write-mostly members last: RAID1, and RAID10's mirrors. */
+static bool
+mirrors(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return a->md_level == LAB_MD_LEVEL_1 || a->md_level == LAB_MD_LEVEL_10;
+}
+
+/* Behind writes are RAID1's, counted in its bitmap. */
+static bool
+behind(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return a->md_level == LAB_MD_LEVEL_1 && a->bitmap != LAB_BITMAP_NONE;
+}
+
 /* Nesting is RAID1 over RAID0 legs or RAID0 over RAID1 legs. */
 static bool
 nests(const void *g)
@@ -118,6 +145,43 @@ const struct lab_key lab_array_keys[] = {
 	    .applies = parity, .label = N_("write journal") },
 	{ "assume_clean", LAB_KEY_BOOL, LAB_A_ASSUME_CLEAN, AOFF(assume_clean),
 	    .where = MD, .flags = LAB_KEY_FORM, .label = N_("assume clean") },
+	/* md(4)'s knobs: each is left as md has it unless set, and the
+	   record keeps what it was either way (lab-check-md.c, plan-md.c) */
+	{ "consistency_policy", LAB_KEY_ENUM, LAB_A_CONSISTENCY,
+	    AOFF(consistency), .names = lab_consistency_names,
+	    .dflt = LAB_CONSISTENCY_RESYNC, .where = MD, .applies = level_not_0,
+	    .flags = LAB_KEY_FORM, .label = N_("consistency policy"),
+	    .unset = N_("md decides") },
+	{ "journal_mode", LAB_KEY_ENUM, LAB_A_JOURNAL_MODE, AOFF(journal_mode),
+	    .names = lab_journal_mode_names,
+	    .dflt = LAB_JOURNAL_MODE_WRITE_THROUGH, .where = MD,
+	    .applies = has_journal, .flags = LAB_KEY_FORM,
+	    .label = N_("journal mode"), .unset = N_("as md has it") },
+	{ "stripe_cache_size", LAB_KEY_INT, LAB_A_STRIPE_CACHE,
+	    AOFF(stripe_cache), .min = 17, .max = 32768, .dflt = 256,
+	    .where = MD, .applies = parity, .flags = LAB_KEY_FORM,
+	    .label = N_("stripe cache (stripes)"),
+	    .unset = N_("as md has it") },
+	{ "group_thread_cnt", LAB_KEY_INT, LAB_A_GROUP_THREADS,
+	    AOFF(group_threads), .min = 0, .max = 8192, .where = MD,
+	    .applies = parity, .flags = LAB_KEY_FORM,
+	    .label = N_("worker threads per group"),
+	    .unset = N_("as md has it") },
+	{ "skip_copy", LAB_KEY_BOOL, LAB_A_SKIP_COPY, AOFF(skip_copy),
+	    .where = MD, .applies = parity, .flags = LAB_KEY_FORM,
+	    .label = N_("skip copy"), .unset = N_("as md has it") },
+	{ "preread_bypass_threshold", LAB_KEY_INT, LAB_A_PREREAD_BYPASS,
+	    AOFF(preread_bypass), .min = 0, .max = 32768, .dflt = 1,
+	    .where = MD, .applies = parity, .flags = LAB_KEY_FORM,
+	    .label = N_("preread bypass threshold"),
+	    .unset = N_("as md has it") },
+	{ "write_mostly", LAB_KEY_DEVICES, LAB_A_WRITE_MOSTLY,
+	    AOFF(write_mostly), .where = MD, .applies = mirrors,
+	    .label = N_("write-mostly members") },
+	{ "write_behind", LAB_KEY_INT, LAB_A_WRITE_BEHIND, AOFF(write_behind),
+	    .min = 1, .max = 16383, .dflt = 256, .where = MD, .applies = behind,
+	    .flags = LAB_KEY_FORM, .label = N_("write behind (writes)"),
+	    .unset = N_("none") },
 	{ "legs", LAB_KEY_SPECIAL, LAB_A_LEGS, .merge = LAB_MERGE_WHOLE,
 	    .where = MD, .applies = nests, .flags = LAB_KEY_NOT_LEG,
 	    .label = N_("nested legs") },

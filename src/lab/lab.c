@@ -36,7 +36,11 @@ const char *const lab_profile_names[] = { "single", "dup", "raid0", "raid1",
 const char *const lab_md_metadata_names[] = { "1.2", "0.90", "1.0", "1.1",
 	NULL };
 /* "file" is the name of LAB_BITMAP_FILE but not a valid string value. */
-const char *const lab_bitmap_names[] = { "none", "internal", NULL };
+const char *const lab_bitmap_names[] = { "none", "internal", "lockless", NULL };
+const char *const lab_consistency_names[] = { "resync", "bitmap", "journal",
+	"ppl", NULL };
+const char *const lab_journal_mode_names[] = { "write-through", "write-back",
+	NULL };
 const char *const lab_fs_type_names[] = { "ext2", "ext3", "ext4", "xfs",
 	"btrfs", NULL };
 const char *const lab_data_mode_names[] = { "ordered", "writeback", "journal",
@@ -90,6 +94,8 @@ NAME_FUNCS(profile, enum lab_profile, lab_profile_names)
 NAME_FUNCS(md_metadata, enum lab_md_metadata, lab_md_metadata_names)
 NAME_FUNCS(fs_type, enum lab_fs_type, lab_fs_type_names)
 NAME_FUNCS(data_mode, enum lab_data_mode, lab_data_mode_names)
+NAME_FUNCS(consistency, enum lab_consistency, lab_consistency_names)
+NAME_FUNCS(journal_mode, enum lab_journal_mode, lab_journal_mode_names)
 
 int
 lab_md_level_number(enum lab_md_level l)

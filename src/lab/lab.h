@@ -91,7 +91,20 @@ enum lab_md_metadata { /* array "metadata": superblock version */
 enum lab_bitmap { /* array "bitmap" */
 	LAB_BITMAP_NONE, /* default: raidlab always passes --bitmap= */
 	LAB_BITMAP_INTERNAL,
-	LAB_BITMAP_FILE, /* bitmap = { file = "..."; } */
+	LAB_BITMAP_LOCKLESS, /* llbitmap: Linux 6.18+, mdadm 4.6+ */
+	LAB_BITMAP_FILE, /* bitmap = { file = "..."; }; mdadm < 4.4 */
+};
+
+enum lab_consistency { /* array "consistency_policy" (md's names) */
+	LAB_CONSISTENCY_RESYNC,
+	LAB_CONSISTENCY_BITMAP,
+	LAB_CONSISTENCY_JOURNAL,
+	LAB_CONSISTENCY_PPL,
+};
+
+enum lab_journal_mode { /* array "journal_mode": md/journal_mode */
+	LAB_JOURNAL_MODE_WRITE_THROUGH,
+	LAB_JOURNAL_MODE_WRITE_BACK,
 };
 
 enum lab_fs_type { /* fs "type" */
@@ -144,6 +157,14 @@ enum lab_a_field {
 	LAB_A_BITMAP_CHUNK, /* bitmap_chunk, or chunk inside the bitmap group */
 	LAB_A_JOURNAL,
 	LAB_A_ASSUME_CLEAN,
+	LAB_A_CONSISTENCY,
+	LAB_A_JOURNAL_MODE,
+	LAB_A_STRIPE_CACHE,
+	LAB_A_GROUP_THREADS,
+	LAB_A_SKIP_COPY,
+	LAB_A_PREREAD_BYPASS,
+	LAB_A_WRITE_MOSTLY,
+	LAB_A_WRITE_BEHIND,
 	LAB_A_LEGS, /* merged from defaults as one list */
 	LAB_A__COUNT,
 };
@@ -167,6 +188,16 @@ struct lab_array {
 	uint64_t bitmap_chunk; /* bytes; 0 when unset */
 	char *journal; /* md write journal device; NULL */
 	bool assume_clean;
+	/* md's own knobs (md(4)); each unset one is left as md has it,
+	   and recorded as found */
+	enum lab_consistency consistency; /* --consistency-policy */
+	enum lab_journal_mode journal_mode; /* md/journal_mode */
+	int64_t stripe_cache; /* md/stripe_cache_size, in stripes */
+	int64_t group_threads; /* md/group_thread_cnt */
+	bool skip_copy; /* md/skip_copy */
+	int64_t preread_bypass; /* md/preread_bypass_threshold */
+	struct lab_strv write_mostly; /* members given --write-mostly */
+	int64_t write_behind; /* --write-behind: outstanding writes */
 	struct lab_array *legs; /* nested: RAID over md legs */
 	size_t nlegs;
 
@@ -371,6 +402,20 @@ int lab_load_string(const char *text, const char *name, struct lab **out,
  */
 int lab_check(const struct lab *lab, struct errlist *errs);
 
+/* What this machine's md can do: lab_check() refuses a bitmap file
+   under mdadm 4.4 or later, and a lockless bitmap without mdadm 4.6 and
+   a kernel that has it (src/build/mdtools.c probes them). */
+struct lab_md_tools {
+	int mdadm; /* major * 100 + minor: 404; 0 when not found */
+	char mdadm_text[32]; /* "4.4" */
+	bool llbitmap; /* the kernel has md's lockless bitmap */
+	char kernel[80]; /* uname -r */
+};
+/* The probe lab_check() asks, once in the process, when a lab has a
+   bitmap file or a lockless bitmap. NULL (the default): not judged.
+   Set before any thread runs lab_check(). */
+void lab_check_use_md_tools(void (*probe)(struct lab_md_tools *));
+
 /*
  * The lab as normalized libconfig text: fixed key order, sizes in exact
  * units ("64K"), defaults group and each variant's own keys only (see
@@ -514,7 +559,11 @@ int lab_profile_parse(const char *s, enum lab_profile *out);
 const char *lab_md_metadata_name(enum lab_md_metadata m); /* "1.2" */
 int lab_md_metadata_parse(const char *s, enum lab_md_metadata *out);
 const char *lab_bitmap_name(enum lab_bitmap b); /* "file" for FILE */
-int lab_bitmap_parse(const char *s, enum lab_bitmap *out); /* none|internal */
+int lab_bitmap_parse(const char *s, enum lab_bitmap *out); /* not file */
+const char *lab_consistency_name(enum lab_consistency c); /* "ppl" */
+int lab_consistency_parse(const char *s, enum lab_consistency *out);
+const char *lab_journal_mode_name(enum lab_journal_mode m);
+int lab_journal_mode_parse(const char *s, enum lab_journal_mode *out);
 const char *lab_fs_type_name(enum lab_fs_type t);
 int lab_fs_type_parse(const char *s, enum lab_fs_type *out);
 const char *lab_data_mode_name(enum lab_data_mode d);

@@ -95,6 +95,8 @@ md_settings(struct report_variant *v, json_t *md)
 		json_object_foreach(o, k,
 		    x) if (json_is_string(x) && strcmp(k, "mdadm_detail") != 0)
 		    strbuf_printf(&b, " %s=%s", k, json_string_value(x));
+		json_object_foreach(json_object_get(o, "members"), k, x)
+		    strbuf_printf(&b, " %s:%s", k, json_string_value(x));
 		report_strv_push(&v->settings, &v->nsettings, strbuf_take(&b));
 		pre = xasprintf("%s: ", dev);
 		lines_of(v, pre, fact_text(json_object_get(o, "mdadm_detail")),
@@ -115,6 +117,14 @@ report_settings(struct report_variant *v, json_t *facts)
 	json_t *f, *mount = json_object_get(facts, "mount");
 
 	md_settings(v, json_object_get(facts, "md"));
+	if ((f = json_object_get(facts, "md_tools")) != NULL) {
+		const char *m = json_string_value(json_object_get(f, "mdadm"));
+		const char *k = json_string_value(json_object_get(f, "kernel"));
+
+		report_strv_push(&v->settings, &v->nsettings,
+		    xasprintf(_("md: mdadm %s, kernel %s"),
+			m != NULL ? m : _("(not found)"), k != NULL ? k : "?"));
+	}
 	json_object_foreach(facts, key, f)
 	{
 		const char *t = fact_text(f);

@@ -273,7 +273,7 @@ set_case(struct lab_case *c, const char *name, const char *pre,
  * of this test process), load and check it; return every message, one a
  * line, or "LOAD FAILED: ..." when the loader refused the text.
  */
-static char *
+char *
 run_check(const char *text, size_t *nmsg)
 {
 	char dir[] = "/tmp/raidlab-check.XXXXXX";

@@ -343,8 +343,7 @@ static const struct {
 	    "dup, raid0, raid1, raid1c3, raid1c4, raid10, raid5, raid6)\n" },
 	{ "variants = ( { array = { bitmap = \"external\"; }; } );\n",
 	    "t.cfg:1: variants[0].array.bitmap: 'external' is not one of: "
-	    "none, "
-	    "internal\n" },
+	    "none, internal, lockless\n" },
 	{ "variants = ( { array = { metadata = 2.0; }; } );\n",
 	    "t.cfg:1: variants[0].array.metadata: '2' is not one of: 1.2, "
 	    "0.90, "

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/err.h"
 #include "base/strbuf.h"
@@ -76,6 +77,10 @@ setup_text(const struct plan *p)
 	for (size_t i = 0; i < p->nsteps; i++) {
 		if (p->steps[i].kind == PLAN_WAIT_SYNC)
 			strbuf_printf(&b, "WAIT %s\n", p->steps[i].device);
+		else if (p->steps[i].kind == PLAN_SYSFS)
+			strbuf_printf(&b, "SYSFS %s %s %s\n",
+			    p->steps[i].device, p->steps[i].attr,
+			    p->steps[i].value);
 		else
 			add_argv(&b, p->steps[i].argv);
 	}
@@ -246,6 +251,61 @@ static const struct {
 	    "mkfs.btrfs -f /dev/vdb\n"
 	    "btrfs device scan /dev/vdb\n"
 	    "mount -t btrfs /dev/vdb /run/rl/mnt/42-l\n" },
+	{ "raid5_ppl_and_stripe_cache_knobs_in_sysfs",
+	    "{ name = \"m\"; scratch = { count = 4; size = \"1G\"; };\n"
+	    "  array = { level = 5; chunk = \"64K\"; assume_clean = true;\n"
+	    "    consistency_policy = \"ppl\"; stripe_cache_size = 4096;\n"
+	    "    group_thread_cnt = 2; skip_copy = true;\n"
+	    "    preread_bypass_threshold = 0; }; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mdadm --create /dev/md/rl-m --run --level=5 --raid-devices=4 "
+	    "--layout=left-symmetric --chunk=64K --metadata=1.2 "
+	    "--bitmap=none --consistency-policy=ppl --assume-clean /dev/s0 "
+	    "/dev/s1 /dev/s2 /dev/s3\n"
+	    "SYSFS /dev/md/rl-m md/stripe_cache_size 4096\n"
+	    "SYSFS /dev/md/rl-m md/group_thread_cnt 2\n"
+	    "SYSFS /dev/md/rl-m md/skip_copy 1\n"
+	    "SYSFS /dev/md/rl-m md/preread_bypass_threshold 0\n"
+	    "mkfs.ext4 -F -b 4096 -E stride=16,stripe-width=48 /dev/md/rl-m\n"
+	    "mount -t ext4 /dev/md/rl-m /run/rl/mnt/42-m\n" },
+	{ "raid5_write_back_journal",
+	    "{ name = \"n\"; array = { level = 5; devices = [\"/dev/vdb\", "
+	    "\"/dev/vdc\", \"/dev/vdd\"]; journal = \"/dev/vde\"; "
+	    "journal_mode = \"write-back\"; consistency_policy = "
+	    "\"journal\"; assume_clean = true; }; fs = { type = \"ext4\"; "
+	    "geometry = \"none\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
+	    "mdadm --create /dev/md/rl-n --run --level=5 --raid-devices=3 "
+	    "--layout=left-symmetric --chunk=512K --metadata=1.2 "
+	    "--write-journal=/dev/vde --consistency-policy=journal "
+	    "--assume-clean /dev/vdb /dev/vdc /dev/vdd\n"
+	    "SYSFS /dev/md/rl-n md/journal_mode write-back\n"
+	    "mkfs.ext4 -F -b 4096 /dev/md/rl-n\n"
+	    "mount -t ext4 /dev/md/rl-n /run/rl/mnt/42-n\n" },
+	{ "raid1_write_mostly_and_write_behind",
+	    "{ name = \"o\"; scratch = { count = 3; size = \"1G\"; };\n"
+	    "  array = { level = 1; bitmap = \"internal\"; write_behind = "
+	    "1024;\n"
+	    "    write_mostly = [\"scratch:1\", \"scratch:2\"]; }; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2\n"
+	    "mdadm --create /dev/md/rl-o --run --level=1 --raid-devices=3 "
+	    "--metadata=1.2 --bitmap=internal --write-behind=1024 /dev/s0 "
+	    "--write-mostly /dev/s1 /dev/s2\n"
+	    "WAIT /dev/md/rl-o\n"
+	    "mkfs.ext4 -F -b 4096 /dev/md/rl-o\n"
+	    "mount -t ext4 /dev/md/rl-o /run/rl/mnt/42-o\n" },
+	{ "raid10_write_mostly_member_between_others",
+	    "{ name = \"p\"; array = { level = 10; assume_clean = true; "
+	    "devices = [\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\", "
+	    "\"/dev/vde\"]; write_mostly = [\"/dev/vdc\"]; "
+	    "bitmap = \"lockless\"; }; fs = { geometry = \"none\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
+	    "mdadm --create /dev/md/rl-p --run --level=10 --raid-devices=4 "
+	    "--layout=n2 --chunk=512K --metadata=1.2 --bitmap=lockless "
+	    "--assume-clean /dev/vdb --write-mostly /dev/vdc --readwrite "
+	    "/dev/vdd /dev/vde\n"
+	    "mkfs.ext4 -F -b 4096 /dev/md/rl-p\n"
+	    "mount -t ext4 /dev/md/rl-p /run/rl/mnt/42-p\n" },
 };
 
 Test(plan, table)
@@ -263,6 +323,32 @@ Test(plan, table)
 		free(s);
 		plan_free(p);
 	}
+}
+
+/* What `raidlab plan` prints for a sysfs write: the shell line that does
+   the same, and the stripe cache's memory. */
+Test(plan, sysfs_writes_read_as_shell_lines_with_their_cost)
+{
+	struct plan *p =
+	    plan_of("{ name = \"m\"; scratch = { count = 4; size = \"1G\"; };\n"
+		    "  array = { level = 5; stripe_cache_size = 4096; }; }");
+	struct strbuf b;
+	char *want;
+	long page = sysconf(_SC_PAGESIZE);
+
+	strbuf_init(&b);
+	plan_format(p, &b);
+	cr_expect(strstr(b.s,
+		      "echo 4096 > /sys/block/$(basename $(realpath "
+		      "/dev/md/rl-m))/md/stripe_cache_size\n") != NULL,
+	    "%s", b.s);
+	want = xasprintf("%ldK pages x 4 members x 4096 stripes = %ldM of "
+			 "memory",
+	    page / 1024, page * 4 * 4096 / (1024 * 1024));
+	cr_expect(strstr(b.s, want) != NULL, "%s\nwant: %s", b.s, want);
+	free(want);
+	strbuf_done(&b);
+	plan_free(p);
 }
 
 Test(plan, teardown_undoes_in_reverse)

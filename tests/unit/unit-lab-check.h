@@ -32,5 +32,8 @@ struct criterion_test_params bad_cases(const struct bad_case *b, size_t nb,
 /* c's text, written to lab.cfg in a new directory, loads and the check
    says exactly c->want. */
 void expect_one_message(const struct lab_case *c);
+/* What lab_check() says of a whole lab's text, a message a line; the
+   number of messages in *nmsg. Caller frees. */
+char *run_check(const char *text, size_t *nmsg);
 
 #endif

@@ -1,0 +1,312 @@
+/*
+ * lab_check()'s rules for md's own knobs (md(4)): the consistency policy
+ * and what each needs, the write journal's mode, the RAID4/5/6 stripe
+ * cache and its threads, write-mostly members and behind writes; and the
+ * gates of the md this machine has: a bitmap file, which mdadm 4.4
+ * removed, and the lockless bitmap, which wants mdadm 4.6 and a kernel
+ * built with it. The thread that owns the lab; the tools are probed once
+ * per process, under pthread_once.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "base/i18n.h"
+#include "lab-check.h"
+#include "lab-schema.h"
+#include "lab.h"
+
+/* PPL keeps its log in the metadata area of each of at most 64 members
+   (Documentation/driver-api/md/raid5-ppl.rst). */
+#define PPL_MAX_DEVICES 64
+/* md's stripe cache when nobody set it (raid5.c NR_STRIPES). */
+#define STRIPE_CACHE_DEFAULT 256
+
+/* ---------------------------------------------------------------- tools */
+
+static void (*tools_probe)(struct lab_md_tools *);
+static struct lab_md_tools tools;
+static pthread_once_t tools_once = PTHREAD_ONCE_INIT;
+
+void
+lab_check_use_md_tools(void (*probe)(struct lab_md_tools *))
+{
+	tools_probe = probe;
+}
+
+static void
+tools_read(void)
+{
+	memset(&tools, 0, sizeof tools);
+	if (tools_probe != NULL)
+		tools_probe(&tools);
+}
+
+static const struct lab_md_tools *
+md_tools(void)
+{
+	if (tools_probe == NULL)
+		return NULL;
+	pthread_once(&tools_once, tools_read);
+	return &tools;
+}
+
+/* What mdadm and the kernel here lack for a's bitmap. */
+static void
+bitmap_gates(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a)
+{
+	const struct lab_md_tools *t;
+
+	if (a->bitmap != LAB_BITMAP_FILE && a->bitmap != LAB_BITMAP_LOCKLESS)
+		return;
+	if ((t = md_tools()) == NULL)
+		return;
+	if (a->bitmap == LAB_BITMAP_FILE && t->mdadm >= 404)
+		lab_chk_array(c, v, a, LAB_A_BITMAP,
+		    _("mdadm %s has no bitmap files (removed in mdadm "
+		      "4.4): use bitmap = \"internal\", or mdadm 4.3 or "
+		      "older"),
+		    t->mdadm_text);
+	if (a->bitmap != LAB_BITMAP_LOCKLESS)
+		return;
+	if (t->mdadm < 406)
+		lab_chk_array(c, v, a, LAB_A_BITMAP,
+		    _("a lockless bitmap needs mdadm 4.6 or later; this is "
+		      "mdadm %s"),
+		    t->mdadm == 0 ? _("(not found)") : t->mdadm_text);
+	else if (!t->llbitmap)
+		lab_chk_array(c, v, a, LAB_A_BITMAP,
+		    _("kernel %s has no lockless bitmap (no md/bitmap_type "
+		      "lists llbitmap; it needs CONFIG_MD_LLBITMAP, Linux 6.18 "
+		      "or later)"),
+		    t->kernel);
+}
+
+/* ---------------------------------------------------------------- rules */
+
+static bool
+parity(const struct lab_array *a)
+{
+	return a->md_level == LAB_MD_LEVEL_4 || a->md_level == LAB_MD_LEVEL_5 ||
+	    a->md_level == LAB_MD_LEVEL_6;
+}
+
+static void
+consistency(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a, size_t n)
+{
+	int lv = lab_md_level_number(a->md_level);
+	int bl = lab_array_line(a, LAB_A_BITMAP);
+
+	if (!lab_array_isset(a, LAB_A_CONSISTENCY))
+		return;
+	if (a->md_level == LAB_MD_LEVEL_0) {
+		lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+		    _("RAID0 has no redundancy to keep consistent: it has no "
+		      "consistency policy"));
+		return;
+	}
+	switch (a->consistency) {
+	case LAB_CONSISTENCY_RESYNC:
+		if (a->bitmap != LAB_BITMAP_NONE)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("\"resync\" is md's policy without a bitmap; "
+			      "this array has one (bitmap, line %d), which "
+			      "makes it \"bitmap\""),
+			    bl);
+		else if (a->journal != NULL)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("\"resync\" is md's policy without a journal; "
+			      "this array has one (journal, line %d), which "
+			      "makes it \"journal\""),
+			    lab_array_line(a, LAB_A_JOURNAL));
+		break;
+	case LAB_CONSISTENCY_BITMAP:
+		if (a->bitmap == LAB_BITMAP_NONE)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("policy \"bitmap\" needs a write-intent bitmap: "
+			      "set bitmap = \"internal\""));
+		break;
+	case LAB_CONSISTENCY_JOURNAL:
+		if (a->journal == NULL)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("policy \"journal\" needs a write journal "
+			      "device: set journal (RAID4, RAID5 and RAID6 "
+			      "only)"));
+		break;
+	case LAB_CONSISTENCY_PPL:
+		if (a->md_level != LAB_MD_LEVEL_5)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("PPL (partial parity log) exists only for "
+			      "RAID5; this is RAID%d"),
+			    lv);
+		if (a->bitmap != LAB_BITMAP_NONE)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("PPL and a write-intent bitmap (bitmap, line "
+			      "%d) are mutually exclusive: md keeps one or "
+			      "the other"),
+			    bl);
+		if (a->journal != NULL)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("PPL and a write journal (journal, line %d) "
+			      "are mutually exclusive: both close the write "
+			      "hole"),
+			    lab_array_line(a, LAB_A_JOURNAL));
+		if (a->metadata == LAB_MD_METADATA_0_90)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("PPL needs metadata 1.x; superblock 0.90 "
+			      "(metadata, line %d) has no room for it"),
+			    lab_array_line(a, LAB_A_METADATA));
+		if (n > PPL_MAX_DEVICES)
+			lab_chk_array(c, v, a, LAB_A_CONSISTENCY,
+			    _("PPL takes at most %d members; this array has "
+			      "%zu"),
+			    PPL_MAX_DEVICES, n);
+		break;
+	}
+}
+
+/* The keys that mean something only for RAID4/5/6's stripe cache. */
+static const enum lab_a_field stripe_keys[] = {
+	LAB_A_STRIPE_CACHE,
+	LAB_A_GROUP_THREADS,
+	LAB_A_SKIP_COPY,
+	LAB_A_PREREAD_BYPASS,
+};
+
+static void
+stripe_cache(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a)
+{
+	int64_t cache = lab_array_isset(a, LAB_A_STRIPE_CACHE)
+	    ? a->stripe_cache
+	    : STRIPE_CACHE_DEFAULT;
+
+	for (size_t i = 0; i < sizeof stripe_keys / sizeof *stripe_keys; i++)
+		if (!parity(a) && lab_chk_array_own(a, stripe_keys[i]))
+			lab_chk_array(c, v, a, stripe_keys[i],
+			    _("%s is a setting of md's stripe cache, which "
+			      "only RAID4, RAID5 and RAID6 have; this is "
+			      "RAID%d"),
+			    lab_array_key(stripe_keys[i]),
+			    lab_md_level_number(a->md_level));
+	if (parity(a) && lab_array_isset(a, LAB_A_PREREAD_BYPASS) &&
+	    a->preread_bypass > cache)
+		lab_chk_array(c, v, a, LAB_A_PREREAD_BYPASS,
+		    _("%" PRId64 " is more than the stripe cache's %" PRId64
+		      " stripes: md refuses a threshold above it"),
+		    a->preread_bypass, cache);
+}
+
+static bool
+has_member(const struct lab_array *a, size_t n, const char *dev)
+{
+	int k = lab_scratch_index(dev);
+
+	if (!lab_array_isset(a, LAB_A_DEVICES))
+		return k >= 0 && (size_t)k < n;
+	for (size_t i = 0; i < a->devices.n; i++)
+		if (strcmp(a->devices.v[i], dev) == 0)
+			return true;
+	return false;
+}
+
+static void
+write_mostly(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a, size_t n)
+{
+	const struct lab_strv *wm = &a->write_mostly;
+	bool mirror =
+	    a->md_level == LAB_MD_LEVEL_1 || a->md_level == LAB_MD_LEVEL_10;
+
+	if (wm->n > 0 && !mirror) {
+		lab_chk_array(c, v, a, LAB_A_WRITE_MOSTLY,
+		    _("write-mostly members are a RAID1 and RAID10 setting "
+		      "(reads go to the other mirrors); this is RAID%d"),
+		    lab_md_level_number(a->md_level));
+		return;
+	}
+	for (size_t i = 0; i < wm->n; i++) {
+		if (!has_member(a, n, wm->v[i]))
+			lab_chk_array(c, v, a, LAB_A_WRITE_MOSTLY,
+			    _("%s is not a member of this array (devices)"),
+			    wm->v[i]);
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(wm->v[i], wm->v[j]) == 0)
+				lab_chk_array(c, v, a, LAB_A_WRITE_MOSTLY,
+				    _("%s is listed twice"), wm->v[i]);
+	}
+	if (wm->n > 0 && n > 0 && wm->n >= n)
+		lab_chk_array(c, v, a, LAB_A_WRITE_MOSTLY,
+		    _("every member is write-mostly: reads would have no "
+		      "other member to go to"));
+}
+
+static void
+write_behind(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a)
+{
+	if (!lab_array_isset(a, LAB_A_WRITE_BEHIND))
+		return;
+	if (a->md_level != LAB_MD_LEVEL_1)
+		lab_chk_array(c, v, a, LAB_A_WRITE_BEHIND,
+		    _("behind writes are RAID1's; this is RAID%d"),
+		    lab_md_level_number(a->md_level));
+	else if (a->bitmap == LAB_BITMAP_NONE)
+		lab_chk_array(c, v, a, LAB_A_WRITE_BEHIND,
+		    _("write_behind needs a write-intent bitmap: md counts "
+		      "the writes that are behind in it"));
+	else if (a->write_mostly.n == 0)
+		lab_chk_array(c, v, a, LAB_A_WRITE_BEHIND,
+		    _("write_behind needs write-mostly members "
+		      "(write_mostly): only their writes go behind"));
+}
+
+void
+lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a, size_t n)
+{
+	bitmap_gates(c, v, a);
+	if (a->bitmap == LAB_BITMAP_LOCKLESS &&
+	    a->metadata != LAB_MD_METADATA_1_2)
+		lab_chk_array(c, v, a, LAB_A_BITMAP,
+		    _("a lockless bitmap needs metadata 1.2 (metadata, line "
+		      "%d)"),
+		    lab_array_line(a, LAB_A_METADATA));
+	consistency(c, v, a, n);
+	if (lab_array_isset(a, LAB_A_JOURNAL_MODE) && a->journal == NULL)
+		lab_chk_array(c, v, a, LAB_A_JOURNAL_MODE,
+		    _("journal_mode is the write journal's: set journal to "
+		      "a device (RAID4, RAID5 and RAID6)"));
+	stripe_cache(c, v, a);
+	write_mostly(c, v, a, n);
+	write_behind(c, v, a);
+}
+
+/* The keys above that another engine has no use for. */
+static const enum lab_a_field md_knobs[] = {
+	LAB_A_CONSISTENCY,
+	LAB_A_JOURNAL_MODE,
+	LAB_A_STRIPE_CACHE,
+	LAB_A_GROUP_THREADS,
+	LAB_A_SKIP_COPY,
+	LAB_A_PREREAD_BYPASS,
+	LAB_A_WRITE_MOSTLY,
+	LAB_A_WRITE_BEHIND,
+};
+
+void
+lab_chk_md_knobs_not_md(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a)
+{
+	for (size_t i = 0; i < sizeof md_knobs / sizeof *md_knobs; i++)
+		if (lab_chk_array_own(a, md_knobs[i]))
+			lab_chk_array(c, v, a, md_knobs[i],
+			    _("%s is an md setting (md(4)): engine %s has "
+			      "none"),
+			    lab_array_key(md_knobs[i]),
+			    lab_engine_name(a->engine));
+}

@@ -1,0 +1,287 @@
+/*
+ * lab_check()'s rules for md's own knobs (lab-check-md.c), each refused
+ * with exactly its one message: consistency policies and what each
+ * needs, the write journal's mode, the stripe cache's keys, write-mostly
+ * members and behind writes; the gates of this machine's md (a bitmap
+ * file under mdadm 4.4, a lockless bitmap without mdadm 4.6 or the
+ * kernel's llbitmap), judged from the tools a probe reports; and what
+ * is accepted. Part of the test-lab-check program (unit-lab-check.h).
+ */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lab/lab.h"
+#include "unit-lab-check.h"
+
+#define R5 "devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"];"
+#define R1 "devices = [\"/dev/sdb\", \"/dev/sdc\"];"
+
+static const struct bad_case bad_md[] = {
+	{ "ppl_on_raid6",
+	    "{ name = \"p\";\n"
+	    "  array = { level = 6; devices = [\"/dev/sdb\", \"/dev/sdc\", "
+	    "\"/dev/sdd\", \"/dev/sde\"];\n"
+	    "    consistency_policy = \"ppl\"; }; }",
+	    "lab.cfg:6: variants.p.array.consistency_policy: PPL (partial "
+	    "parity log) exists only for RAID5; this is RAID6" },
+	{ "ppl_with_a_bitmap",
+	    "{ name = \"p\";\n"
+	    "  array = { level = 5; " R5 "\n"
+	    "    bitmap = \"internal\"; consistency_policy = \"ppl\"; }; }",
+	    "lab.cfg:6: variants.p.array.consistency_policy: PPL and a "
+	    "write-intent bitmap (bitmap, line 6) are mutually exclusive: md "
+	    "keeps one or the other" },
+	{ "ppl_with_superblock_0_90",
+	    "{ name = \"p\";\n"
+	    "  array = { level = 5; " R5 " metadata = \"0.90\";\n"
+	    "    consistency_policy = \"ppl\"; }; }",
+	    "lab.cfg:6: variants.p.array.consistency_policy: PPL needs "
+	    "metadata 1.x; superblock 0.90 (metadata, line 5) has no room for "
+	    "it" },
+	{ "ppl_with_a_write_journal",
+	    "{ name = \"p\";\n"
+	    "  array = { level = 5; " R5 " journal = \"/dev/sde\";\n"
+	    "    consistency_policy = \"ppl\"; }; }",
+	    "lab.cfg:6: variants.p.array.consistency_policy: PPL and a write "
+	    "journal (journal, line 5) are mutually exclusive: both close the "
+	    "write hole" },
+	{ "journal_policy_without_a_journal",
+	    "{ name = \"j\";\n"
+	    "  array = { level = 5; " R5 "\n"
+	    "    consistency_policy = \"journal\"; }; }",
+	    "lab.cfg:6: variants.j.array.consistency_policy: policy "
+	    "\"journal\" needs a write journal device: set journal (RAID4, "
+	    "RAID5 and RAID6 only)" },
+	{ "bitmap_policy_without_a_bitmap",
+	    "{ name = \"b\";\n"
+	    "  array = { level = 1; " R1 "\n"
+	    "    consistency_policy = \"bitmap\"; }; }",
+	    "lab.cfg:6: variants.b.array.consistency_policy: policy \"bitmap\" "
+	    "needs a write-intent bitmap: set bitmap = \"internal\"" },
+	{ "resync_policy_with_a_bitmap",
+	    "{ name = \"r\";\n"
+	    "  array = { level = 1; " R1 " bitmap = \"internal\";\n"
+	    "    consistency_policy = \"resync\"; }; }",
+	    "lab.cfg:6: variants.r.array.consistency_policy: \"resync\" is "
+	    "md's policy without a bitmap; this array has one (bitmap, line "
+	    "5), which makes it \"bitmap\"" },
+	{ "a_policy_on_raid0",
+	    "{ name = \"z\";\n"
+	    "  array = { level = 0; " R1 "\n"
+	    "    consistency_policy = \"resync\"; }; }",
+	    "lab.cfg:6: variants.z.array.consistency_policy: RAID0 has no "
+	    "redundancy to keep consistent: it has no consistency policy" },
+	{ "journal_mode_without_a_journal",
+	    "{ name = \"j\";\n"
+	    "  array = { level = 5; " R5 "\n"
+	    "    journal_mode = \"write-back\"; }; }",
+	    "lab.cfg:6: variants.j.array.journal_mode: journal_mode is the "
+	    "write journal's: set journal to a device (RAID4, RAID5 and "
+	    "RAID6)" },
+	{ "stripe_cache_on_raid10",
+	    "{ name = \"s\";\n"
+	    "  array = { level = 10; " R1 "\n"
+	    "    stripe_cache_size = 1024; }; }",
+	    "lab.cfg:6: variants.s.array.stripe_cache_size: stripe_cache_size "
+	    "is a setting of md's stripe cache, which only RAID4, RAID5 and "
+	    "RAID6 have; this is RAID10" },
+	{ "skip_copy_on_raid1",
+	    "{ name = \"s\";\n"
+	    "  array = { level = 1; " R1 "\n"
+	    "    skip_copy = true; }; }",
+	    "lab.cfg:6: variants.s.array.skip_copy: skip_copy is a setting of "
+	    "md's stripe cache, which only RAID4, RAID5 and RAID6 have; this "
+	    "is RAID1" },
+	{ "preread_bypass_above_the_default_cache",
+	    "{ name = \"s\";\n"
+	    "  array = { level = 5; " R5 "\n"
+	    "    preread_bypass_threshold = 300; }; }",
+	    "lab.cfg:6: variants.s.array.preread_bypass_threshold: 300 is more "
+	    "than the stripe cache's 256 stripes: md refuses a threshold "
+	    "above it" },
+	{ "write_mostly_on_raid5",
+	    "{ name = \"w\";\n"
+	    "  array = { level = 5; " R5 "\n"
+	    "    write_mostly = [\"/dev/sdc\"]; }; }",
+	    "lab.cfg:6: variants.w.array.write_mostly: write-mostly members "
+	    "are a RAID1 and RAID10 setting (reads go to the other mirrors); "
+	    "this is RAID5" },
+	{ "write_mostly_not_a_member",
+	    "{ name = \"w\";\n"
+	    "  array = { level = 1; " R1 "\n"
+	    "    write_mostly = [\"/dev/sdx\"]; }; }",
+	    "lab.cfg:6: variants.w.array.write_mostly: /dev/sdx is not a "
+	    "member of this array (devices)" },
+	{ "write_mostly_every_member",
+	    "{ name = \"w\";\n"
+	    "  array = { level = 1; " R1 "\n"
+	    "    write_mostly = [\"/dev/sdb\", \"/dev/sdc\"]; }; }",
+	    "lab.cfg:6: variants.w.array.write_mostly: every member is "
+	    "write-mostly: reads would have no other member to go to" },
+	{ "write_behind_without_a_bitmap",
+	    "{ name = \"w\";\n"
+	    "  array = { level = 1; " R1 " write_mostly = [\"/dev/sdc\"];\n"
+	    "    write_behind = 256; }; }",
+	    "lab.cfg:6: variants.w.array.write_behind: write_behind needs a "
+	    "write-intent bitmap: md counts the writes that are behind in it" },
+	{ "write_behind_without_write_mostly_members",
+	    "{ name = \"w\";\n"
+	    "  array = { level = 1; " R1 " bitmap = \"internal\";\n"
+	    "    write_behind = 256; }; }",
+	    "lab.cfg:6: variants.w.array.write_behind: write_behind needs "
+	    "write-mostly members (write_mostly): only their writes go "
+	    "behind" },
+	{ "write_behind_on_raid10",
+	    "{ name = \"w\";\n"
+	    "  array = { level = 10; " R1 " bitmap = \"internal\";\n"
+	    "    write_mostly = [\"/dev/sdc\"]; write_behind = 256; }; }",
+	    "lab.cfg:6: variants.w.array.write_behind: behind writes are "
+	    "RAID1's; this is RAID10" },
+	{ "lockless_bitmap_with_superblock_1_0",
+	    "{ name = \"l\";\n"
+	    "  array = { level = 1; " R1 " metadata = \"1.0\";\n"
+	    "    bitmap = \"lockless\"; }; }",
+	    "lab.cfg:6: variants.l.array.bitmap: a lockless bitmap needs "
+	    "metadata 1.2 (metadata, line 5)" },
+	{ "md_knob_on_btrfs",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid5\"; " R5 "\n"
+	    "    stripe_cache_size = 1024; }; }",
+	    "lab.cfg:6: variants.b.array.stripe_cache_size: stripe_cache_size "
+	    "is an md setting (md(4)): engine btrfs has none" },
+};
+
+ParameterizedTestParameters(lab_check, reports_each_impossible_md_knob)
+{
+	return bad_cases(bad_md, sizeof bad_md / sizeof bad_md[0], NULL, 0);
+}
+
+ParameterizedTest(struct lab_case *c, lab_check,
+    reports_each_impossible_md_knob)
+{
+	expect_one_message(c);
+}
+
+/* Every knob where it belongs, in one lab. */
+Test(lab_check, accepts_md_knobs_where_md_has_them)
+{
+	size_t n;
+	char *got = run_check(
+	    "name = \"t\";\nworkloads = ( { type = \"fio\"; } );\n"
+	    "variants = (\n"
+	    "{ name = \"ppl\"; array = { level = 5; " R5 "\n"
+	    "  consistency_policy = \"ppl\"; stripe_cache_size = 4096;\n"
+	    "  group_thread_cnt = 4; skip_copy = true;\n"
+	    "  preread_bypass_threshold = 0; }; },\n"
+	    "{ name = \"jwb\"; array = { level = 5; " R5 "\n"
+	    "  journal = \"/dev/sde\"; journal_mode = \"write-back\";\n"
+	    "  consistency_policy = \"journal\"; stripe_cache_size = 2048; "
+	    "}; },\n"
+	    "{ name = \"wb\"; scratch = { count = 3; size = \"1G\"; };\n"
+	    "  array = { level = 1; bitmap = \"internal\";\n"
+	    "  write_mostly = [\"scratch:2\"]; write_behind = 4096;\n"
+	    "  consistency_policy = \"bitmap\"; }; },\n"
+	    "{ name = \"r10\"; array = { level = 10; " R1 "\n"
+	    "  write_mostly = [\"/dev/sdc\"]; }; }\n"
+	    ");\n",
+	    &n);
+
+	cr_expect_eq(n, 0, "refused:\n%s", got);
+	free(got);
+}
+
+/* ---------------------------------------------------------------- gates */
+
+static int probe_mdadm;
+static bool probe_llbitmap;
+
+static void
+probe(struct lab_md_tools *t)
+{
+	memset(t, 0, sizeof *t);
+	t->mdadm = probe_mdadm;
+	snprintf(t->mdadm_text, sizeof t->mdadm_text, "%d.%d",
+	    probe_mdadm / 100, probe_mdadm % 100);
+	t->llbitmap = probe_llbitmap;
+	snprintf(t->kernel, sizeof t->kernel, "6.12.57+deb13-amd64");
+}
+
+#define FILE_BITMAP                                                            \
+	"name = \"t\";\nworkloads = ( { type = \"fio\"; } );\n"                \
+	"variants = (\n"                                                       \
+	"{ name = \"f\"; array = { level = 1; " R1 "\n"                        \
+	"  bitmap = { file = \"/var/tmp/f.bitmap\"; }; }; }\n);\n"
+#define LOCKLESS                                                               \
+	"name = \"t\";\nworkloads = ( { type = \"fio\"; } );\n"                \
+	"variants = (\n"                                                       \
+	"{ name = \"l\"; array = { level = 1; " R1 "\n"                        \
+	"  bitmap = \"lockless\"; }; }\n);\n"
+
+/* Each process (Criterion forks one a test) probes once. */
+static char *
+gated(int mdadm, bool llbitmap, const char *lab, size_t *n)
+{
+	probe_mdadm = mdadm;
+	probe_llbitmap = llbitmap;
+	lab_check_use_md_tools(probe);
+	return run_check(lab, n);
+}
+
+Test(lab_check, a_bitmap_file_is_refused_under_mdadm_4_4)
+{
+	size_t n;
+	char *got = gated(404, false, FILE_BITMAP, &n);
+
+	cr_expect_str_eq(got,
+	    "lab.cfg:5: variants.f.array.bitmap: mdadm 4.4 has no bitmap "
+	    "files (removed in mdadm 4.4): use bitmap = \"internal\", or "
+	    "mdadm 4.3 or older\n");
+	cr_expect_eq(n, 1);
+	free(got);
+}
+
+Test(lab_check, a_bitmap_file_is_accepted_under_mdadm_4_2)
+{
+	size_t n;
+	char *got = gated(402, false, FILE_BITMAP, &n);
+
+	cr_expect_eq(n, 0, "refused:\n%s", got);
+	free(got);
+}
+
+Test(lab_check, a_lockless_bitmap_needs_mdadm_4_6)
+{
+	size_t n;
+	char *got = gated(405, true, LOCKLESS, &n);
+
+	cr_expect_str_eq(got,
+	    "lab.cfg:5: variants.l.array.bitmap: a lockless bitmap needs mdadm "
+	    "4.6 or later; this is mdadm 4.5\n");
+	free(got);
+}
+
+Test(lab_check, a_lockless_bitmap_needs_the_kernels_llbitmap)
+{
+	size_t n;
+	char *got = gated(406, false, LOCKLESS, &n);
+
+	cr_expect_str_eq(got,
+	    "lab.cfg:5: variants.l.array.bitmap: kernel 6.12.57+deb13-amd64 "
+	    "has no lockless bitmap (no md/bitmap_type lists llbitmap; it "
+	    "needs CONFIG_MD_LLBITMAP, Linux 6.18 or later)\n");
+	free(got);
+}
+
+Test(lab_check, a_lockless_bitmap_with_both_is_accepted)
+{
+	size_t n;
+	char *got = gated(406, true, LOCKLESS, &n);
+
+	cr_expect_eq(n, 0, "refused:\n%s", got);
+	free(got);
+}
