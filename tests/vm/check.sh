@@ -120,6 +120,43 @@ variant_check() {
 		"$(rq "$v" 'length > 0 and all(.tests | length > 0 and all(.files > 0))')" true
 }
 
+# knob VARIANT FIELD WANT: one md sysfs value of the variant's top array.
+knob() {
+	vm_eq "$1: md/$2" "$(mdq "$1" "/dev/md/rl-$1" "$2")" "$3"
+}
+
+# md's knobs as md shows them once built (labs/md.cfg's last variants),
+# and each sysfs step's record: what it found, wrote and read back.
+vm_check_knobs() {
+	md_check r5-ppl-knobs rl-r5-ppl-knobs 5 4 65536 2 none ppl
+	knob r5-ppl-knobs stripe_cache_size 1024
+	knob r5-ppl-knobs group_thread_cnt 2
+	knob r5-ppl-knobs skip_copy 1
+	knob r5-ppl-knobs preread_bypass_threshold 0
+	vm_eq "r5-ppl-knobs: the stripe cache's step found md's default" \
+		"$(bq r5-ppl-knobs '[.steps[] | .sysfs? | objects
+		| select(.attr == "md/stripe_cache_size")
+		| "\(.found)>\(.value)=\(.now)"] | join(" ")')" "256>1024=1024"
+	vm_match "r5-ppl-knobs: the plan line" \
+		"$(bq r5-ppl-knobs '[.steps[].command // empty] | join("\n")')" \
+		'echo 0 > /sys/block/\$\(basename \$\(realpath /dev/md/rl-r5-ppl-knobs\)\)/md/preread_bypass_threshold'
+	md_check r5-journal-wb rl-r5-journal-wb 5 3 65536 2 none journal
+	knob r5-journal-wb journal_mode "write-through [write-back]"
+	knob r5-journal-wb stripe_cache_size 2048
+	md_check r1-write-mostly rl-r1-write-mostly 1 3 - - internal bitmap
+	knob r1-write-mostly bitmap_backlog 64
+	vm_match "r1-write-mostly: vdd is write-mostly" \
+		"$(bq r1-write-mostly '.facts.md["/dev/md/rl-r1-write-mostly"]
+		.members | to_entries | map("\(.key)=\(.value)") | join(" ")')" \
+		'(^| )vdd=[a-z_,]*write_mostly'
+	vm_nomatch "r1-write-mostly: vdb is not" \
+		"$(bq r1-write-mostly '.facts.md["/dev/md/rl-r1-write-mostly"]
+		.members.vdb // "-"')" 'write_mostly'
+	vm_match "r1-write-mostly: the versions that built it" \
+		"$(bq r1-write-mostly '.facts.md_tools | "\(.mdadm) \(.kernel)"')" \
+		'^[0-9]+\.[0-9]+ [0-9]+\.[0-9]+'
+}
+
 vm_check_raidlab() {
 	d=$1/raidlab
 	[ -d "$d" ] || { vm_fail "raidlab: the stage did not run"; return; }
@@ -135,13 +172,15 @@ vm_check_raidlab() {
 		return
 	fi
 	vm_eq "record: status" "$(jq -r .status "$vm_rec")" ok
-	vm_eq "record: a build per variant" "$(jq -r '.builds | length' "$vm_rec")" 17
+	vm_eq "record: a build per variant" "$(jq -r '.builds | length' "$vm_rec")" 20
 
 	for v in r0 r1-resync r5-bitmap r1-bitmap-file r5-journal r6 \
 		r10-n2-64k r10-n2-256k r10-f2-64k r10-f2-256k r10-o2-64k \
-		r10-o2-256k r01 xfs-log ext4-geometry ext4-auto btrfs-on-r5; do
+		r10-o2-256k r01 xfs-log ext4-geometry ext4-auto btrfs-on-r5 \
+		r5-ppl-knobs r5-journal-wb r1-write-mostly; do
 		variant_check "$v"
 	done
+	vm_check_knobs
 
 	#        variant      array             level disks chunk layout bitmap policy
 	md_check r0 rl-r0 0 2 65536 - none -
