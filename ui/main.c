@@ -20,7 +20,6 @@
 #include "base/suggest.h"
 #include "base/textsafe.h"
 #include "base/xalloc.h"
-#include "build/mdtools.h"
 #include "cli/cli-scale.h"
 #include "cli/cli.h"
 #include "lab/lab-scale.h"
@@ -210,8 +209,6 @@ main(int argc, char **argv)
 	bindtextdomain(PACKAGE, LOCALEDIR);
 	textdomain(PACKAGE);
 #endif
-	/* Asked only when a lab has a bitmap file or a lockless bitmap. */
-	lab_check_use_md_tools(mdtools_probe);
 
 	/* Global options stop at the first word: the subcommand's own. */
 	while ((ch = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {

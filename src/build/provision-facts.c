@@ -120,12 +120,10 @@ fact_output(const char *const *argv)
 static json_t *
 md_tools(void)
 {
-	struct lab_md_tools t;
+	struct md_tools t;
 
 	mdtools_probe(&t);
-	return json_pack("{s:o, s:s, s:b}", "mdadm",
-	    t.mdadm ? json_string(t.mdadm_text) : json_null(), "kernel",
-	    t.kernel, "llbitmap", t.llbitmap);
+	return mdtools_json(&t);
 }
 
 void

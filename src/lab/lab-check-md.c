@@ -1,16 +1,14 @@
 /*
  * lab_check()'s rules for md's own knobs (md(4)): the consistency policy
  * and what each needs, the write journal's mode, the RAID4/5/6 stripe
- * cache and its threads, write-mostly members and behind writes; and the
- * gates of the md this machine has: a bitmap file, which mdadm 4.4
- * removed, and the lockless bitmap, which wants mdadm 4.6 and a kernel
- * built with it. The thread that owns the lab; the tools are probed once
- * per process, under pthread_once.
+ * cache and its threads, write-mostly members and behind writes. What
+ * this machine's md lacks (a bitmap file under mdadm 4.4, the lockless
+ * bitmap) is not the lab's fault: src/build/mdtools.c refuses it where
+ * the lab runs. The thread that owns the lab.
  */
 #include "config.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <string.h>
 
 #include "base/i18n.h"
@@ -23,67 +21,6 @@
 #define PPL_MAX_DEVICES 64
 /* md's stripe cache when nobody set it (raid5.c NR_STRIPES). */
 #define STRIPE_CACHE_DEFAULT 256
-
-/* ---------------------------------------------------------------- tools */
-
-static void (*tools_probe)(struct lab_md_tools *);
-static struct lab_md_tools tools;
-static pthread_once_t tools_once = PTHREAD_ONCE_INIT;
-
-void
-lab_check_use_md_tools(void (*probe)(struct lab_md_tools *))
-{
-	tools_probe = probe;
-}
-
-static void
-tools_read(void)
-{
-	memset(&tools, 0, sizeof tools);
-	if (tools_probe != NULL)
-		tools_probe(&tools);
-}
-
-static const struct lab_md_tools *
-md_tools(void)
-{
-	if (tools_probe == NULL)
-		return NULL;
-	pthread_once(&tools_once, tools_read);
-	return &tools;
-}
-
-/* What mdadm and the kernel here lack for a's bitmap. */
-static void
-bitmap_gates(struct lab_chk *c, const struct lab_variant *v,
-    const struct lab_array *a)
-{
-	const struct lab_md_tools *t;
-
-	if (a->bitmap != LAB_BITMAP_FILE && a->bitmap != LAB_BITMAP_LOCKLESS)
-		return;
-	if ((t = md_tools()) == NULL)
-		return;
-	if (a->bitmap == LAB_BITMAP_FILE && t->mdadm >= 404)
-		lab_chk_array(c, v, a, LAB_A_BITMAP,
-		    _("mdadm %s has no bitmap files (removed in mdadm "
-		      "4.4): use bitmap = \"internal\", or mdadm 4.3 or "
-		      "older"),
-		    t->mdadm_text);
-	if (a->bitmap != LAB_BITMAP_LOCKLESS)
-		return;
-	if (t->mdadm < 406)
-		lab_chk_array(c, v, a, LAB_A_BITMAP,
-		    _("a lockless bitmap needs mdadm 4.6 or later; this is "
-		      "mdadm %s"),
-		    t->mdadm == 0 ? _("(not found)") : t->mdadm_text);
-	else if (!t->llbitmap)
-		lab_chk_array(c, v, a, LAB_A_BITMAP,
-		    _("kernel %s has no lockless bitmap (no md/bitmap_type "
-		      "lists llbitmap; it needs CONFIG_MD_LLBITMAP, Linux 6.18 "
-		      "or later)"),
-		    t->kernel);
-}
 
 /* ---------------------------------------------------------------- rules */
 
@@ -269,7 +206,6 @@ void
 lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n)
 {
-	bitmap_gates(c, v, a);
 	if (a->bitmap == LAB_BITMAP_LOCKLESS &&
 	    a->metadata != LAB_MD_METADATA_1_2)
 		lab_chk_array(c, v, a, LAB_A_BITMAP,

@@ -402,19 +402,6 @@ int lab_load_string(const char *text, const char *name, struct lab **out,
  */
 int lab_check(const struct lab *lab, struct errlist *errs);
 
-/* What this machine's md can do: lab_check() refuses a bitmap file
-   under mdadm 4.4 or later, and a lockless bitmap without mdadm 4.6 and
-   a kernel that has it (src/build/mdtools.c probes them). */
-struct lab_md_tools {
-	int mdadm; /* major * 100 + minor: 404; 0 when not found */
-	char mdadm_text[32]; /* "4.4" */
-	bool llbitmap; /* the kernel has md's lockless bitmap */
-	char kernel[80]; /* uname -r */
-};
-/* The probe lab_check() asks, once in the process, when a lab has a
-   bitmap file or a lockless bitmap. NULL (the default): not judged.
-   Set before any thread runs lab_check(). */
-void lab_check_use_md_tools(void (*probe)(struct lab_md_tools *));
 
 /*
  * The lab as normalized libconfig text: fixed key order, sizes in exact

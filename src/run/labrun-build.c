@@ -24,6 +24,7 @@
 #include "base/xalloc.h"
 #include "build/confirm.h"
 #include "build/guard.h"
+#include "build/mdtools.h"
 #include "build/plan.h"
 #include "build/provision.h"
 #include "build/space.h"
@@ -254,6 +255,9 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	if (c->rc == 0 && devices &&
 	    guard_confirmed_unclaimed(all, nall, confirmed, nconfirmed,
 		lab->path, &errs) < 0)
+		rc = -EPERM;
+	/* what this machine's md cannot build: the lab is fine */
+	if (c->rc == 0 && mdtools_check(lab, sel, NULL, &errs) < 0 && rc == 0)
 		rc = -EPERM;
 	if (c->rc == 0 && room_all(lab, sel, need, &errs, c) < 0) {
 		c->space_refused = true;

@@ -2,20 +2,16 @@
  * lab_check()'s rules for md's own knobs (lab-check-md.c), each refused
  * with exactly its one message: consistency policies and what each
  * needs, the write journal's mode, the stripe cache's keys, write-mostly
- * members and behind writes; the gates of this machine's md (a bitmap
- * file under mdadm 4.4, a lockless bitmap without mdadm 4.6 or the
- * kernel's llbitmap), judged from the tools a probe reports; and what
- * is accepted. Part of the test-lab-check program (unit-lab-check.h).
+ * members and behind writes; and what is accepted. What this machine's
+ * md cannot build is test-mdsys.c's (mdtools). Part of the test-lab-check
+ * program (unit-lab-check.h).
  */
 #include "config.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "lab/lab.h"
 #include "unit-lab-check.h"
 
 #define R5 "devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\"];"
@@ -190,97 +186,6 @@ Test(lab_check, accepts_md_knobs_where_md_has_them)
 	    "  write_mostly = [\"/dev/sdc\"]; }; }\n"
 	    ");\n",
 	    &n);
-
-	cr_expect_eq(n, 0, "refused:\n%s", got);
-	free(got);
-}
-
-/* ---------------------------------------------------------------- gates */
-
-static int probe_mdadm;
-static bool probe_llbitmap;
-
-static void
-probe(struct lab_md_tools *t)
-{
-	memset(t, 0, sizeof *t);
-	t->mdadm = probe_mdadm;
-	snprintf(t->mdadm_text, sizeof t->mdadm_text, "%d.%d",
-	    probe_mdadm / 100, probe_mdadm % 100);
-	t->llbitmap = probe_llbitmap;
-	snprintf(t->kernel, sizeof t->kernel, "6.12.57+deb13-amd64");
-}
-
-#define FILE_BITMAP                                                            \
-	"name = \"t\";\nworkloads = ( { type = \"fio\"; } );\n"                \
-	"variants = (\n"                                                       \
-	"{ name = \"f\"; array = { level = 1; " R1 "\n"                        \
-	"  bitmap = { file = \"/var/tmp/f.bitmap\"; }; }; }\n);\n"
-#define LOCKLESS                                                               \
-	"name = \"t\";\nworkloads = ( { type = \"fio\"; } );\n"                \
-	"variants = (\n"                                                       \
-	"{ name = \"l\"; array = { level = 1; " R1 "\n"                        \
-	"  bitmap = \"lockless\"; }; }\n);\n"
-
-/* Each process (Criterion forks one a test) probes once. */
-static char *
-gated(int mdadm, bool llbitmap, const char *lab, size_t *n)
-{
-	probe_mdadm = mdadm;
-	probe_llbitmap = llbitmap;
-	lab_check_use_md_tools(probe);
-	return run_check(lab, n);
-}
-
-Test(lab_check, a_bitmap_file_is_refused_under_mdadm_4_4)
-{
-	size_t n;
-	char *got = gated(404, false, FILE_BITMAP, &n);
-
-	cr_expect_str_eq(got,
-	    "lab.cfg:5: variants.f.array.bitmap: mdadm 4.4 has no bitmap "
-	    "files (removed in mdadm 4.4): use bitmap = \"internal\", or "
-	    "mdadm 4.3 or older\n");
-	cr_expect_eq(n, 1);
-	free(got);
-}
-
-Test(lab_check, a_bitmap_file_is_accepted_under_mdadm_4_2)
-{
-	size_t n;
-	char *got = gated(402, false, FILE_BITMAP, &n);
-
-	cr_expect_eq(n, 0, "refused:\n%s", got);
-	free(got);
-}
-
-Test(lab_check, a_lockless_bitmap_needs_mdadm_4_6)
-{
-	size_t n;
-	char *got = gated(405, true, LOCKLESS, &n);
-
-	cr_expect_str_eq(got,
-	    "lab.cfg:5: variants.l.array.bitmap: a lockless bitmap needs mdadm "
-	    "4.6 or later; this is mdadm 4.5\n");
-	free(got);
-}
-
-Test(lab_check, a_lockless_bitmap_needs_the_kernels_llbitmap)
-{
-	size_t n;
-	char *got = gated(406, false, LOCKLESS, &n);
-
-	cr_expect_str_eq(got,
-	    "lab.cfg:5: variants.l.array.bitmap: kernel 6.12.57+deb13-amd64 "
-	    "has no lockless bitmap (no md/bitmap_type lists llbitmap; it "
-	    "needs CONFIG_MD_LLBITMAP, Linux 6.18 or later)\n");
-	free(got);
-}
-
-Test(lab_check, a_lockless_bitmap_with_both_is_accepted)
-{
-	size_t n;
-	char *got = gated(406, true, LOCKLESS, &n);
 
 	cr_expect_eq(n, 0, "refused:\n%s", got);
 	free(got);

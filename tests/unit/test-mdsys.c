@@ -2,7 +2,8 @@
  * mdsys against a sysfs tree of the test's own (the host has no md; the
  * real /sys/block/mdN is exercised in the VM test, tests/system/md-vm.sh):
  * the facts raidlab records, the resync wait with its progress and stop,
- * and the kernel name behind /dev/md/NAME.
+ * and the kernel name behind /dev/md/NAME; and mdtools: mdadm's version,
+ * the lockless bitmap found, and the arrays this machine's md refuses.
  */
 #include "config.h"
 
@@ -13,9 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
+#include "base/err.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 #include "build/mdsys.h"
+#include "build/mdtools.h"
+#include "lab/lab.h"
 
 static char root[PATH_MAX];
 
@@ -157,4 +164,149 @@ Test(mdsys, kernel_name_behind_a_link)
 	cr_assert(mdsys_kernel_name(link, name, sizeof name));
 	cr_expect_str_eq(name, "md127");
 	cr_expect_not(mdsys_kernel_name("/dev/null", name, sizeof name));
+}
+
+/* ---------------------------------------------------------------- mdtools */
+
+/* mdadm --version's own lines, as Debian's releases print them. */
+Test(mdtools, reads_mdadm_versions)
+{
+	static const struct {
+		const char *line, *text;
+		int v;
+	} c[] = {
+		{ "mdadm - v4.2 - 2021-12-30 - Debian 4.2-5\n", "4.2", 402 },
+		{ "mdadm - v4.4 - 2024-11-07 - Debian 4.4-11\n", "4.4", 404 },
+		{ "mdadm - v4.6 - 2025-12-01\n", "4.6", 406 },
+		{ "mdadm - v3.4 - 28th January 2016\n", "3.4", 304 },
+		{ "mdadm: not found\n", "", 0 },
+		{ "", "", 0 },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		cr_expect_eq(mdtools_parse_version(c[i].line, buf, sizeof buf),
+		    c[i].v, "%s", c[i].line);
+		cr_expect_str_eq(buf, c[i].text, "%s", c[i].line);
+	}
+}
+
+/* A kernel has the lockless bitmap when an array lists it, or its
+   build configuration enables it. */
+Test(mdsys, finds_the_lockless_bitmap_in_sysfs_or_the_config)
+{
+	struct md_tools t;
+	char d[PATH_MAX * 2], cfg[PATH_MAX * 2];
+	struct utsname u;
+
+	mdtools_probe_at(root, &t);
+	cr_expect_not(t.llbitmap);
+	put("block/md127/md/bitmap_type", "[bitmap] llbitmap none\n");
+	snprintf(d, sizeof d, "%s/sys", root);
+	cr_assert_eq(symlink(root, d), 0); /* root/sys/block = root/block */
+	mdtools_probe_at(root, &t);
+	cr_expect(t.llbitmap);
+	unlink(d);
+	cr_assert_eq(uname(&u), 0);
+	snprintf(d, sizeof d, "%s/boot", root);
+	mkdir(d, 0755);
+	snprintf(cfg, sizeof cfg, "boot/config-%s", u.release);
+	put(cfg, "# CONFIG_MD_LLBITMAP is not set\n");
+	mdtools_probe_at(root, &t);
+	cr_expect_not(t.llbitmap);
+	put(cfg, "CONFIG_MD_BITMAP=y\nCONFIG_MD_LLBITMAP=y\n");
+	mdtools_probe_at(root, &t);
+	cr_expect(t.llbitmap);
+	cr_expect_str_eq(t.kernel, u.release);
+}
+
+/* What mdtools_check() refuses of a lab given these tools, one line a
+   refusal. */
+static char *
+refused(const char *variants, int mdadm, bool llbitmap)
+{
+	char *text = xasprintf("name = \"t\";\nworkloads = ( { type = "
+			       "\"fio\"; } );\nvariants = (\n%s\n);\n",
+	    variants);
+	struct md_tools t = { .mdadm = mdadm, .llbitmap = llbitmap };
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 8];
+	struct errlist errs;
+	struct lab *lab = NULL;
+	struct strbuf out;
+
+	snprintf(t.mdadm_text, sizeof t.mdadm_text, "%d.%d", mdadm / 100,
+	    mdadm % 100);
+	snprintf(t.kernel, sizeof t.kernel, "6.12.57+deb13-amd64");
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string(text, "lab.cfg", &lab, &errs), 0);
+	cr_assert_eq(lab_check(lab, &errs), 0, "%s",
+	    errs.n ? err_format(&errs.v[0], b, sizeof b) : "");
+	cr_expect_eq(mdtools_check(lab, NULL, &t, &errs) < 0, errs.n > 0);
+	strbuf_init(&out);
+	for (size_t i = 0; i < errs.n; i++)
+		strbuf_printf(&out, "%s\n",
+		    err_format(&errs.v[i], b, sizeof b));
+	errlist_done(&errs);
+	lab_free(lab);
+	free(text);
+	return strbuf_take(&out);
+}
+
+#define FILE_BITMAP                                                            \
+	"{ name = \"f\"; array = { level = 1;\n"                               \
+	"  devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"                          \
+	"  bitmap = { file = \"/var/tmp/f.bitmap\"; }; }; }"
+#define LOCKLESS                                                               \
+	"{ name = \"l\"; array = { level = 10;\n"                              \
+	"  devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"                          \
+	"  bitmap = \"lockless\"; }; }"
+
+Test(mdtools, refuses_a_bitmap_file_under_mdadm_4_4)
+{
+	char *got = refused(FILE_BITMAP, 404, false);
+
+	cr_expect_str_eq(got,
+	    "lab.cfg:6: variants.f.array.bitmap: mdadm 4.4 has no bitmap "
+	    "files (removed in mdadm 4.4): use bitmap = \"internal\", or "
+	    "mdadm 4.3 or older\n");
+	free(got);
+	got = refused(FILE_BITMAP, 402, false);
+	cr_expect_str_eq(got, "");
+	free(got);
+}
+
+Test(mdtools, a_lockless_bitmap_needs_mdadm_4_6_and_the_kernels)
+{
+	char *got = refused(LOCKLESS, 405, true);
+
+	cr_expect_str_eq(got,
+	    "lab.cfg:6: variants.l.array.bitmap: a lockless bitmap needs mdadm "
+	    "4.6 or later; this is mdadm 4.5\n");
+	free(got);
+	got = refused(LOCKLESS, 406, false);
+	cr_expect_str_eq(got,
+	    "lab.cfg:6: variants.l.array.bitmap: kernel 6.12.57+deb13-amd64 "
+	    "has no lockless bitmap (no md/bitmap_type lists llbitmap; it "
+	    "needs CONFIG_MD_LLBITMAP, Linux 6.18 or later)\n");
+	free(got);
+	got = refused(LOCKLESS, 406, true);
+	cr_expect_str_eq(got, "");
+	free(got);
+}
+
+/* Legs and the log's array are md arrays too. */
+Test(mdtools, looks_into_legs_and_the_log_array)
+{
+	char *got =
+	    refused("{ name = \"n\"; array = { level = 0; legs = (\n"
+		    "  { level = 1; devices = [\"/dev/sdb\", \"/dev/sdc\"];\n"
+		    "    bitmap = { file = \"/var/tmp/a.bitmap\"; }; },\n"
+		    "  { level = 1; devices = [\"/dev/sdd\", \"/dev/sde\"]; } "
+		    "); }; }",
+		404, false);
+
+	cr_expect(strstr(got, "variants.n.array.legs[0].bitmap: mdadm 4.4") !=
+		NULL,
+	    "%s", got);
+	free(got);
 }

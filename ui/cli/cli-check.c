@@ -16,6 +16,7 @@
 #include "base/err.h"
 #include "base/i18n.h"
 #include "base/paths.h"
+#include "build/mdtools.h"
 #include "build/space.h"
 #include "cli-scale.h"
 #include "cli.h"
@@ -46,6 +47,7 @@ print_room(const struct lab *lab)
 	errlist_init(&refused);
 	errlist_init(&notes);
 	space_check(lab, NULL, NULL, 0, false, NULL, &refused, &notes);
+	mdtools_check(lab, NULL, NULL, &refused);
 	errlist_sort(&refused);
 	for (size_t i = 0; i < refused.n; i++)
 		cli_fprintf(stderr, _("%s (raidlab run refuses this here)\n"),

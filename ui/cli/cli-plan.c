@@ -20,6 +20,7 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "build/mdtools.h"
 #include "build/plan.h"
 #include "build/space.h"
 #include "cli-scale.h"
@@ -127,6 +128,7 @@ plan_refused(const struct lab *lab, char **names, size_t nnames, bool json)
 	errlist_init(&refused);
 	errlist_init(&notes);
 	space_check(lab, vsel, NULL, 0, false, NULL, &refused, &notes);
+	mdtools_check(lab, vsel, NULL, &refused);
 	errlist_sort(&refused);
 	any = refused.n > 0;
 	if (any && !json)
