@@ -319,8 +319,11 @@ plan_build(const struct lab_variant *v, const struct plan_env *env,
 		if (v->array.engine == LAB_ENGINE_SINGLE && n > 0)
 			dev = xstrdup(members[0]);
 	}
+	p->phase_step = -1;
 	if (b.rc == 0)
 		pb_fs(&b, dev, members, n);
+	if (b.rc == 0 && v->array.engine == LAB_ENGINE_MD && dev != NULL)
+		pb_phase(&b, dev);
 	for (size_t i = 0; i < n; i++)
 		free(members[i]);
 	free(members);
@@ -383,6 +386,11 @@ plan_free(struct plan *p)
 	free(p->geometry);
 	free(p->log);
 	free(p->bitmap);
+	free(p->phase);
+	free(p->phase_md);
+	for (i = 0; i < p->nfailed; i++)
+		free(p->failed[i]);
+	free(p->failed);
 	free(p);
 }
 
@@ -423,6 +431,9 @@ plan_format(const struct plan *p, struct strbuf *b)
 		strbuf_printf(b, _("# log: %s\n"), p->log);
 	if (p->bitmap != NULL)
 		strbuf_printf(b, _("# bitmap: %s\n"), p->bitmap);
+	if (p->phase != NULL)
+		strbuf_printf(b, _("# phase: %s (the workloads meet %s so)\n"),
+		    p->phase, p->phase_md);
 	strbuf_printf(b, "%s\n", _("# setup"));
 	for (i = 0; i < p->nsteps; i++) {
 		const struct plan_step *s = &p->steps[i];
@@ -499,6 +510,11 @@ plan_json(const struct plan *p)
 	json_object_set_new(o, "geometry", opt_string(p->geometry));
 	json_object_set_new(o, "log", opt_string(p->log));
 	json_object_set_new(o, "bitmap", opt_string(p->bitmap));
+	json_object_set_new(o, "phase", opt_string(p->phase));
+	a = json_array();
+	for (i = 0; i < p->nfailed; i++)
+		json_array_append_new(a, json_string(p->failed[i]));
+	json_object_set_new(o, "failed", a);
 	a = json_array();
 	for (i = 0; i < p->nmd; i++)
 		json_array_append_new(a, json_string(p->md[i]));

@@ -477,6 +477,8 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 			if ((rc = prov_sysfs(p, s, steps, why, sizeof why)) < 0)
 				err_setf(e, rc, _("step %zu failed: %s"), i + 1,
 				    why);
+			else
+				prov_phase_step(p, i);
 			continue;
 		}
 		if (s->undo != NULL && (rc = journal_step(p, i, e)) < 0)
@@ -491,8 +493,12 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 			    ident_take_undo((const char *const *const *)s->undo,
 				true);
 			statej_created(p->j, p->ids[i], p->post[i], NULL);
+		} else {
+			prov_phase_step(p, i);
 		}
 	}
+	if (rc == 0)
+		prov_phase_begin(p);
 out:
 	if (rc < 0) {
 		set_status(p, "failed", err_format(e, b, sizeof b));
@@ -720,6 +726,8 @@ prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 	int first = 0;
 
 	json_object_set_new(p->build, "teardown", list);
+	if (p->watch != NULL) /* interrupted: the thread ends first */
+		prov_phase_end(p, NULL, false);
 	for (size_t i = p->ran; i-- > 0;) {
 		/* A step that did not succeed (it failed, or setup
 		   stopped at it) may have left nothing to undo: its undo

@@ -34,6 +34,7 @@ struct disk_list;
 struct err;
 struct errlist;
 struct guard_dev;
+struct mdwatch;
 struct lab_variant;
 struct statej;
 
@@ -78,6 +79,7 @@ struct prov {
 	   device that is no longer that one. NULL: nothing was bound, so
 	   no confirmation holds. */
 	const struct confirm_set *bound;
+	struct mdwatch *watch; /* the phase's rebuild or scrub, followed */
 };
 
 /* Zero p for variant v; build gets {variant, scratch, status
@@ -134,6 +136,23 @@ int prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e);
  * output}), mount {fstype, source, mount, super} (mountinfo).
  */
 void prov_facts(struct prov *p);
+/*
+ * The lab's phase (plan.h), in build "phase": {name, md, failed [], before
+ * {mdstat, degraded, sync_action, mismatch_cnt, array_state}, sync
+ * (mdwatch.h: the rebuild or scrub), after {...}}. prov_setup() calls
+ * prov_phase_step() after each step (the one that starts a rebuild or
+ * scrub starts the watch) and prov_phase_begin() once built; the runner
+ * calls prov_phase_end(wait true) after the workloads: it records in
+ * "covered" whether md was still busy when they ended (1; 0: the rebuild
+ * or scrub ended first, and their figures mix both states; -1: nothing
+ * followed), waits for md to be idle (cb's stopping() ends the wait) and
+ * records the state after. Nothing for a healthy variant. prov_teardown() ends
+ * a watch left running, without waiting.
+ */
+void prov_phase_step(struct prov *p, size_t i);
+void prov_phase_begin(struct prov *p);
+int prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait);
+
 /* Run a PLAN_SYSFS step, appending its entry to steps (command, status,
    exit_status, sysfs {device, attr, value, found, now}); 0, or -errno
    with why filled. */

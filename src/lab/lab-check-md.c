@@ -202,6 +202,75 @@ write_behind(struct lab_chk *c, const struct lab_variant *v,
 		      "(write_mostly): only their writes go behind"));
 }
 
+/* Members the level survives losing; md's RAID10 is held to one copy
+   less than it keeps, whichever members share a chunk. */
+static size_t
+survives(const struct lab_array *a, size_t n)
+{
+	switch (a->md_level) {
+	case LAB_MD_LEVEL_1:
+		return n > 0 ? n - 1 : 0;
+	case LAB_MD_LEVEL_4:
+	case LAB_MD_LEVEL_5:
+		return 1;
+	case LAB_MD_LEVEL_6:
+		return 2;
+	case LAB_MD_LEVEL_10:
+		return lab_raid10_copies(a->layout) - 1;
+	default:
+		return 0;
+	}
+}
+
+static void
+phases(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a, size_t n)
+{
+	bool faults =
+	    a->phase == LAB_PHASE_DEGRADED || a->phase == LAB_PHASE_REBUILD;
+	int64_t fail = lab_array_isset(a, LAB_A_FAIL) ? a->fail : 1;
+	int lv = lab_md_level_number(a->md_level);
+
+	if (lab_chk_array_own(a, LAB_A_FAIL) && !faults)
+		lab_chk_array(c, v, a, LAB_A_FAIL,
+		    _("fail is how many members the degraded and rebuild "
+		      "phases fail; this phase is \"%s\""),
+		    lab_phase_name(a->phase));
+	if (lab_array_isset(a, LAB_A_SYNC_SPEED_MIN) &&
+	    lab_array_isset(a, LAB_A_SYNC_SPEED_MAX) &&
+	    a->sync_speed_min > a->sync_speed_max)
+		lab_chk_array(c, v, a, LAB_A_SYNC_SPEED_MIN,
+		    _("%" PRId64 " KiB/s is above sync_speed_max (%" PRId64
+		      " KiB/s, line %d)"),
+		    a->sync_speed_min, a->sync_speed_max,
+		    lab_array_line(a, LAB_A_SYNC_SPEED_MAX));
+	if (a->phase == LAB_PHASE_HEALTHY)
+		return;
+	if (a->md_level == LAB_MD_LEVEL_0) {
+		lab_chk_array(c, v, a, LAB_A_PHASE,
+		    _("RAID0 has no redundancy: a failed member takes the "
+		      "array with it, and there is nothing to rebuild or "
+		      "check"));
+		return;
+	}
+	if (a->nlegs > 0) {
+		lab_chk_array(c, v, a, LAB_A_PHASE,
+		    _("phases fail and scrub the members of a plain md "
+		      "array; a nested array's members are its legs"));
+		return;
+	}
+	if (faults && a->spares.n > 0)
+		lab_chk_array(c, v, a, LAB_A_PHASE,
+		    _("a spare (spares, line %d) takes over at once: md "
+		      "would rebuild onto it, not run degraded"),
+		    lab_array_line(a, LAB_A_SPARES));
+	if (faults && n > 0 && (size_t)fail > survives(a, n))
+		lab_chk_array(c, v, a, LAB_A_FAIL,
+		    _("RAID%d of %zu members survives the loss of %zu; "
+		      "failing %" PRId64 " would lose the data"),
+		    lv, n, survives(a, n), fail);
+}
+
 void
 lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n)
@@ -220,6 +289,7 @@ lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
 	stripe_cache(c, v, a);
 	write_mostly(c, v, a, n);
 	write_behind(c, v, a);
+	phases(c, v, a, n);
 }
 
 /* The keys above that another engine has no use for. */
@@ -232,6 +302,10 @@ static const enum lab_a_field md_knobs[] = {
 	LAB_A_PREREAD_BYPASS,
 	LAB_A_WRITE_MOSTLY,
 	LAB_A_WRITE_BEHIND,
+	LAB_A_SYNC_SPEED_MIN,
+	LAB_A_SYNC_SPEED_MAX,
+	LAB_A_PHASE,
+	LAB_A_FAIL,
 };
 
 void

@@ -24,6 +24,7 @@ extern const char *const lab_md_metadata_names[];
 extern const char *const lab_bitmap_names[];
 extern const char *const lab_consistency_names[];
 extern const char *const lab_journal_mode_names[];
+extern const char *const lab_phase_names[];
 extern const char *const lab_fs_type_names[];
 extern const char *const lab_data_mode_names[];
 extern const char *const lab_geometry_names[];

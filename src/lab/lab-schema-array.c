@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/i18n.h"
 #include "lab-load.h"
@@ -96,6 +97,16 @@ behind(const void *g)
 	return a->md_level == LAB_MD_LEVEL_1 && a->bitmap != LAB_BITMAP_NONE;
 }
 
+/* Members fail in the degraded and rebuild phases. */
+static bool
+faults(const void *g)
+{
+	const struct lab_array *a = g;
+
+	return level_not_0(g) &&
+	    (a->phase == LAB_PHASE_DEGRADED || a->phase == LAB_PHASE_REBUILD);
+}
+
 /* Nesting is RAID1 over RAID0 legs or RAID0 over RAID1 legs. */
 static bool
 nests(const void *g)
@@ -182,6 +193,26 @@ const struct lab_key lab_array_keys[] = {
 	    .min = 1, .max = 16383, .dflt = 256, .where = MD, .applies = behind,
 	    .flags = LAB_KEY_FORM, .label = N_("write behind (writes)"),
 	    .unset = N_("none") },
+	{ "sync_speed_min", LAB_KEY_INT, LAB_A_SYNC_SPEED_MIN,
+	    AOFF(sync_speed_min), .min = 1, .max = INT32_MAX, .where = MD,
+	    .applies = level_not_0, .flags = LAB_KEY_FORM | LAB_KEY_NOT_LEG,
+	    .label = N_("rebuild speed floor (KiB/s)"),
+	    .unset = N_("as md has it") },
+	{ "sync_speed_max", LAB_KEY_INT, LAB_A_SYNC_SPEED_MAX,
+	    AOFF(sync_speed_max), .min = 1, .max = INT32_MAX, .where = MD,
+	    .applies = level_not_0, .flags = LAB_KEY_FORM | LAB_KEY_NOT_LEG,
+	    .label = N_("rebuild speed cap (KiB/s)"),
+	    .unset = N_("as md has it") },
+	/* the fault experiments (lab-check-md.c: never more failed than
+	   the level survives) */
+	{ "phase", LAB_KEY_ENUM, LAB_A_PHASE, AOFF(phase),
+	    .names = lab_phase_names, .dflt = LAB_PHASE_HEALTHY, .where = MD,
+	    .applies = level_not_0, .flags = LAB_KEY_FORM | LAB_KEY_NOT_LEG,
+	    .label = N_("phase") },
+	{ "fail", LAB_KEY_INT, LAB_A_FAIL, AOFF(fail), .min = 1, .max = 64,
+	    .dflt = 1, .where = MD, .applies = faults,
+	    .flags = LAB_KEY_FORM | LAB_KEY_NOT_LEG,
+	    .label = N_("members failed") },
 	{ "legs", LAB_KEY_SPECIAL, LAB_A_LEGS, .merge = LAB_MERGE_WHOLE,
 	    .where = MD, .applies = nests, .flags = LAB_KEY_NOT_LEG,
 	    .label = N_("nested legs") },

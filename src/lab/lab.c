@@ -41,6 +41,8 @@ const char *const lab_consistency_names[] = { "resync", "bitmap", "journal",
 	"ppl", NULL };
 const char *const lab_journal_mode_names[] = { "write-through", "write-back",
 	NULL };
+const char *const lab_phase_names[] = { "healthy", "degraded", "rebuild",
+	"check", NULL };
 const char *const lab_fs_type_names[] = { "ext2", "ext3", "ext4", "xfs",
 	"btrfs", NULL };
 const char *const lab_data_mode_names[] = { "ordered", "writeback", "journal",
@@ -96,6 +98,7 @@ NAME_FUNCS(fs_type, enum lab_fs_type, lab_fs_type_names)
 NAME_FUNCS(data_mode, enum lab_data_mode, lab_data_mode_names)
 NAME_FUNCS(consistency, enum lab_consistency, lab_consistency_names)
 NAME_FUNCS(journal_mode, enum lab_journal_mode, lab_journal_mode_names)
+NAME_FUNCS(phase, enum lab_phase, lab_phase_names)
 
 int
 lab_md_level_number(enum lab_md_level l)

@@ -102,6 +102,13 @@ enum lab_consistency { /* array "consistency_policy" (md's names) */
 	LAB_CONSISTENCY_PPL,
 };
 
+enum lab_phase { /* array "phase": the array's state while measured */
+	LAB_PHASE_HEALTHY, /* default: as built */
+	LAB_PHASE_DEGRADED, /* `fail` members failed and removed */
+	LAB_PHASE_REBUILD, /* ... and added back: md rebuilds meanwhile */
+	LAB_PHASE_CHECK, /* a scrub (md/sync_action check) meanwhile */
+};
+
 enum lab_journal_mode { /* array "journal_mode": md/journal_mode */
 	LAB_JOURNAL_MODE_WRITE_THROUGH,
 	LAB_JOURNAL_MODE_WRITE_BACK,
@@ -165,6 +172,10 @@ enum lab_a_field {
 	LAB_A_PREREAD_BYPASS,
 	LAB_A_WRITE_MOSTLY,
 	LAB_A_WRITE_BEHIND,
+	LAB_A_SYNC_SPEED_MIN,
+	LAB_A_SYNC_SPEED_MAX,
+	LAB_A_PHASE,
+	LAB_A_FAIL,
 	LAB_A_LEGS, /* merged from defaults as one list */
 	LAB_A__COUNT,
 };
@@ -198,6 +209,12 @@ struct lab_array {
 	int64_t preread_bypass; /* md/preread_bypass_threshold */
 	struct lab_strv write_mostly; /* members given --write-mostly */
 	int64_t write_behind; /* --write-behind: outstanding writes */
+	int64_t sync_speed_min, sync_speed_max; /* KiB/s, md/sync_speed_* */
+	/* What the workloads meet (md): the array as built, degraded,
+	   rebuilding or scrubbing; fail: how many of the last members are
+	   failed for degraded and rebuild */
+	enum lab_phase phase;
+	int64_t fail;
 	struct lab_array *legs; /* nested: RAID over md legs */
 	size_t nlegs;
 
@@ -402,7 +419,6 @@ int lab_load_string(const char *text, const char *name, struct lab **out,
  */
 int lab_check(const struct lab *lab, struct errlist *errs);
 
-
 /*
  * The lab as normalized libconfig text: fixed key order, sizes in exact
  * units ("64K"), defaults group and each variant's own keys only (see
@@ -550,6 +566,8 @@ int lab_bitmap_parse(const char *s, enum lab_bitmap *out); /* not file */
 const char *lab_consistency_name(enum lab_consistency c); /* "ppl" */
 int lab_consistency_parse(const char *s, enum lab_consistency *out);
 const char *lab_journal_mode_name(enum lab_journal_mode m);
+const char *lab_phase_name(enum lab_phase p); /* "rebuild" */
+int lab_phase_parse(const char *s, enum lab_phase *out);
 int lab_journal_mode_parse(const char *s, enum lab_journal_mode *out);
 const char *lab_fs_type_name(enum lab_fs_type t);
 int lab_fs_type_parse(const char *s, enum lab_fs_type *out);

@@ -532,6 +532,14 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 		runs = tick_now_s();
 		labrun_variant_runs(lr, vi, prov_target(&p), k);
 		runs = tick_now_s() - runs;
+		/* a rebuild or scrub is measured to its end */
+		if (prov_phase_end(&p, &cb, true) == 0)
+			labrun_emit(lr, LABRUN_NOTE, vi, -1,
+			    _("variant %s: md's %s ended before the workloads "
+			      "did: their figures mix it with the array at "
+			      "rest (a larger array, or a lower "
+			      "sync_speed_max, keeps it going)"),
+			    v->name ? v->name : "?", p.plan->phase);
 		labrun_set_devices(lr, NULL, 0);
 	}
 	err_clear(&e);

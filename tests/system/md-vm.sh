@@ -77,7 +77,8 @@ cp "$vm/guest.sh" "$vm/inspect.sh" "$share/"
 mkdir -p "$share/presets"
 cp "${top_srcdir:-.}"/data/labs/*.cfg "$share/presets/"
 cp "$vm/labs/md.cfg" "$vm/labs/busy.cfg" "$vm/labs/killed.cfg" \
-    "$vm/labs/reused.cfg" "$share/labs/"
+    "$vm/labs/reused.cfg" "$vm/labs/phases.cfg" \
+    "$vm/labs/rebuild-killed.cfg" "$share/labs/"
 disks=
 n=0
 # vda: a busy "system" disk (the presets' /var/tmp too); vdb-vde: the
@@ -122,7 +123,10 @@ fi
 for s in $stages; do
 	case $s in
 	selfcheck) vm_check_selfcheck "$out" ;;
-	raidlab) vm_check_raidlab "$out" ;;
+	raidlab)
+		vm_check_raidlab "$out"
+		vm_check_phases "$out"
+		;;
 	presets) vm_check_presets "$out" "${top_srcdir:-.}/data/labs" ;;
 	esac
 done

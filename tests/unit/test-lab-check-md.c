@@ -144,6 +144,60 @@ static const struct bad_case bad_md[] = {
 	    "    bitmap = \"lockless\"; }; }",
 	    "lab.cfg:6: variants.l.array.bitmap: a lockless bitmap needs "
 	    "metadata 1.2 (metadata, line 5)" },
+	{ "phase_on_raid0",
+	    "{ name = \"z\";\n"
+	    "  array = { level = 0; " R1 "\n"
+	    "    phase = \"degraded\"; }; }",
+	    "lab.cfg:6: variants.z.array.phase: RAID0 has no redundancy: a "
+	    "failed member takes the array with it, and there is nothing to "
+	    "rebuild or check" },
+	{ "failing_more_than_raid5_survives",
+	    "{ name = \"f\";\n"
+	    "  array = { level = 5; " R5 "\n"
+	    "    phase = \"rebuild\"; fail = 2; }; }",
+	    "lab.cfg:6: variants.f.array.fail: RAID5 of 3 members survives "
+	    "the loss of 1; failing 2 would lose the data" },
+	{ "failing_more_than_raid10_n2_keeps",
+	    "{ name = \"f\";\n"
+	    "  array = { level = 10; devices = [\"/dev/sdb\", \"/dev/sdc\", "
+	    "\"/dev/sdd\", \"/dev/sde\"];\n"
+	    "    phase = \"degraded\"; fail = 2; }; }",
+	    "lab.cfg:6: variants.f.array.fail: RAID10 of 4 members survives "
+	    "the loss of 1; failing 2 would lose the data" },
+	{ "failing_every_mirror",
+	    "{ name = \"f\";\n"
+	    "  array = { level = 1; " R1 "\n"
+	    "    phase = \"degraded\"; fail = 2; }; }",
+	    "lab.cfg:6: variants.f.array.fail: RAID1 of 2 members survives "
+	    "the loss of 1; failing 2 would lose the data" },
+	{ "degraded_with_a_spare",
+	    "{ name = \"s\";\n"
+	    "  array = { level = 1; " R1 " spares = [\"/dev/sdd\"];\n"
+	    "    phase = \"degraded\"; }; }",
+	    "lab.cfg:6: variants.s.array.phase: a spare (spares, line 5) takes "
+	    "over at once: md would rebuild onto it, not run degraded" },
+	{ "phase_on_a_nested_array",
+	    "{ name = \"n\";\n"
+	    "  array = { level = 1; phase = \"check\";\n"
+	    "    legs = ( { level = 0; devices = [\"/dev/sdb\", \"/dev/sdc\"]; "
+	    "},\n"
+	    "      { level = 0; devices = [\"/dev/sdd\", \"/dev/sde\"]; } ); "
+	    "}; }",
+	    "lab.cfg:5: variants.n.array.phase: phases fail and scrub the "
+	    "members of a plain md array; a nested array's members are its "
+	    "legs" },
+	{ "fail_without_a_failing_phase",
+	    "{ name = \"f\";\n"
+	    "  array = { level = 1; " R1 "\n"
+	    "    phase = \"check\"; fail = 1; }; }",
+	    "lab.cfg:6: variants.f.array.fail: fail is how many members the "
+	    "degraded and rebuild phases fail; this phase is \"check\"" },
+	{ "sync_speed_min_above_max",
+	    "{ name = \"s\";\n"
+	    "  array = { level = 1; " R1 " sync_speed_max = 1000;\n"
+	    "    sync_speed_min = 5000; }; }",
+	    "lab.cfg:6: variants.s.array.sync_speed_min: 5000 KiB/s is above "
+	    "sync_speed_max (1000 KiB/s, line 5)" },
 	{ "md_knob_on_btrfs",
 	    "{ name = \"b\";\n"
 	    "  array = { engine = \"btrfs\"; level = \"raid5\"; " R5 "\n"
@@ -183,7 +237,16 @@ Test(lab_check, accepts_md_knobs_where_md_has_them)
 	    "  write_mostly = [\"scratch:2\"]; write_behind = 4096;\n"
 	    "  consistency_policy = \"bitmap\"; }; },\n"
 	    "{ name = \"r10\"; array = { level = 10; " R1 "\n"
-	    "  write_mostly = [\"/dev/sdc\"]; }; }\n"
+	    "  write_mostly = [\"/dev/sdc\"]; }; },\n"
+	    "{ name = \"r6\"; array = { level = 6; devices = [\"/dev/sdb\", "
+	    "\"/dev/sdc\", \"/dev/sdd\", \"/dev/sde\"];\n"
+	    "  phase = \"rebuild\"; fail = 2; sync_speed_min = 1000;\n"
+	    "  sync_speed_max = 50000; }; },\n"
+	    "{ name = \"r1c\"; array = { level = 1; devices = [\"/dev/sdb\", "
+	    "\"/dev/sdc\", \"/dev/sdd\"]; phase = \"degraded\"; fail = 2; }; "
+	    "},\n"
+	    "{ name = \"chk\"; array = { level = 10; " R1 " phase = "
+	    "\"check\"; }; }\n"
 	    ");\n",
 	    &n);
 

@@ -306,6 +306,35 @@ static const struct {
 	    "/dev/vdd /dev/vde\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-p\n"
 	    "mount -t ext4 /dev/md/rl-p /run/rl/mnt/42-p\n" },
+	{ "raid6_rebuild_fails_the_last_two_then_adds_them_back",
+	    "{ name = \"q\"; scratch = { count = 4; size = \"1G\"; };\n"
+	    "  array = { level = 6; chunk = \"64K\"; assume_clean = true;\n"
+	    "    phase = \"rebuild\"; fail = 2; sync_speed_max = 50000; }; "
+	    "fs = { geometry = \"none\"; }; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mdadm --create /dev/md/rl-q --run --level=6 --raid-devices=4 "
+	    "--layout=left-symmetric --chunk=64K --metadata=1.2 "
+	    "--bitmap=none --assume-clean /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
+	    "mkfs.ext4 -F -b 4096 /dev/md/rl-q\n"
+	    "mount -t ext4 /dev/md/rl-q /run/rl/mnt/42-q\n"
+	    "SYSFS /dev/md/rl-q md/sync_speed_max 50000\n"
+	    "mdadm --fail /dev/md/rl-q /dev/s2\n"
+	    "mdadm --remove /dev/md/rl-q /dev/s2\n"
+	    "mdadm --fail /dev/md/rl-q /dev/s3\n"
+	    "mdadm --remove /dev/md/rl-q /dev/s3\n"
+	    "mdadm --zero-superblock /dev/s2\n"
+	    "mdadm --add /dev/md/rl-q /dev/s2\n"
+	    "mdadm --zero-superblock /dev/s3\n"
+	    "mdadm --add /dev/md/rl-q /dev/s3\n" },
+	{ "raid1_check_starts_a_scrub",
+	    "{ name = \"r\"; array = { level = 1; assume_clean = true; "
+	    "devices = [\"/dev/vdb\", \"/dev/vdc\"]; phase = \"check\"; }; }",
+	    "wipefs --all /dev/vdb /dev/vdc\n"
+	    "mdadm --create /dev/md/rl-r --run --level=1 --raid-devices=2 "
+	    "--metadata=1.2 --bitmap=none --assume-clean /dev/vdb /dev/vdc\n"
+	    "mkfs.ext4 -F -b 4096 /dev/md/rl-r\n"
+	    "mount -t ext4 /dev/md/rl-r /run/rl/mnt/42-r\n"
+	    "SYSFS /dev/md/rl-r md/sync_action check\n" },
 };
 
 Test(plan, table)

@@ -157,6 +157,63 @@ vm_check_knobs() {
 		'^[0-9]+\.[0-9]+ [0-9]+\.[0-9]+'
 }
 
+# pq VARIANT FILTER: FILTER applied to the phase of the variant's build.
+pq() {
+	bq "$1" ".phase | $2"
+}
+
+# labs/phases.cfg: the arrays the workloads met, and what md did.
+vm_check_phases() {
+	d=$1/raidlab/phases
+	saved_rec=$vm_rec
+	vm_rec=$d/record.json
+	vm_eq "phases: raidlab run: exit status" "$(vm_file "$d/run.status")" 0
+	if ! jq -e .runs "$vm_rec" >/dev/null 2>&1; then
+		vm_fail "phases: no record (stderr: $(tail -n 5 "$d/run.err" 2>/dev/null))"
+		vm_rec=$saved_rec
+		return
+	fi
+	for v in p-healthy p-degraded p-rebuild p-check r1-two-failed; do
+		variant_check "$v"
+	done
+	vm_eq "p-healthy: no phase" "$(pq p-healthy '. // "none"')" none
+	vm_eq "p-degraded: the last member failed" \
+		"$(pq p-degraded '"\(.name) \(.failed | join(","))"')" \
+		"degraded /dev/vde"
+	vm_eq "p-degraded: md degraded by one while measured" \
+		"$(pq p-degraded '.before.degraded')" 1
+	vm_match "p-degraded: /proc/mdstat while measured" \
+		"$(pq p-degraded '.before.mdstat')" '\[4/3\] \[UUU_\]'
+	vm_eq "p-rebuild: md recovered onto the added member" \
+		"$(pq p-rebuild '"\(.sync.action) \(.sync.complete)"')" "recover true"
+	vm_eq "p-rebuild: its progress was sampled" \
+		"$(pq p-rebuild '.sync.samples.done | length > 0')" true
+	vm_eq "p-rebuild: its duration" \
+		"$(pq p-rebuild '.sync.seconds > 0')" true
+	vm_eq "p-rebuild: whole again after" \
+		"$(pq p-rebuild '"\(.after.degraded) \(.after.sync_action)"')" "0 idle"
+	vm_eq "p-rebuild: the speed limits as set" \
+		"$(mdq p-rebuild /dev/md/rl-p-rebuild sync_speed_max)" \
+		"200000 (local)"
+	vm_eq "p-check: md scrubbed the array" \
+		"$(pq p-check '"\(.sync.action) \(.sync.complete)"')" "check true"
+	vm_eq "p-check: no mismatch" "$(pq p-check '.after.mismatch_cnt')" 0
+	vm_eq "r1-two-failed: two of three mirrors gone" \
+		"$(pq r1-two-failed '"\(.before.degraded) \(.failed | length)"')" "2 2"
+	vm_rec=$saved_rec
+
+	d=$1/raidlab/rebuild-killed
+	vm_match "rebuild-killed: killed while md rebuilt" \
+		"$(vm_file "$d/mdstat-killed")" 'recovery = '
+	vm_eq "rebuild-killed: raidlab cleanup" "$(vm_file "$d/cleanup.status")" 0
+	vm_nomatch "rebuild-killed: no array after cleanup" \
+		"$(vm_file "$d/mdstat")" '^md[0-9]'
+	vm_eq "rebuild-killed: no mount after cleanup" "$(vm_file "$d/mounts")" ""
+	vm_eq "rebuild-killed: no signature after cleanup" "$(vm_file "$d/wipefs")" ""
+	vm_nomatch "rebuild-killed: no journal after cleanup" \
+		"$(vm_file "$d/state")" '\.journal'
+}
+
 vm_check_raidlab() {
 	d=$1/raidlab
 	[ -d "$d" ] || { vm_fail "raidlab: the stage did not run"; return; }

@@ -165,6 +165,51 @@ raidlab_stage() {
 	run umount /mnt/sys
 	killed_run "$d"
 	reused_run "$d"
+	phases_run "$d"
+	rebuild_killed_run "$d"
+}
+
+# labs/phases.cfg: the workloads degraded, rebuilding and scrubbing.
+phases_run() {
+	local d=$1/phases
+	mkdir -p "$d"
+	fresh phases
+	echo "+ raidlab run /share/labs/phases.cfg"
+	raidlab run /share/labs/phases.cfg --results "$d/results" --json \
+		>"$d/record.json" 2>"$d/run.err"
+	echo $? >"$d/run.status"
+	tail -n 20 "$d/run.err"
+	cat /proc/mdstat >"$d/mdstat"
+}
+
+# labs/rebuild-killed.cfg: SIGKILLed while md rebuilds, then raidlab
+# cleanup.
+rebuild_killed_run() {
+	local d=$1/rebuild-killed pid
+	mkdir -p "$d"
+	fresh rebuild-killed
+	echo "+ raidlab run /share/labs/rebuild-killed.cfg, killed mid-rebuild"
+	raidlab run /share/labs/rebuild-killed.cfg --results "$d/results" \
+		>"$d/run.out" 2>"$d/run.err" &
+	pid=$!
+	for _ in $(seq 900); do
+		grep -q 'recovery = ' /proc/mdstat && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.2
+	done
+	cat /proc/mdstat >"$d/mdstat-killed"
+	kill -KILL "$pid"
+	wait "$pid"
+	echo $? >"$d/run.status"
+	run raidlab cleanup >"$d/cleanup.txt" 2>&1
+	echo $? >"$d/cleanup.status"
+	cat "$d/cleanup.txt"
+	cat /proc/mdstat >"$d/mdstat"
+	grep -E ' /run/raidlab| /dev/md' /proc/self/mountinfo >"$d/mounts"
+	for dev in "${disks[@]:1}"; do
+		wipefs -n "$dev" | sed "s|^|$dev: |"
+	done >"$d/wipefs" 2>&1
+	ls -A /run/raidlab >"$d/state" 2>&1
 }
 
 # labs/killed.cfg's run, SIGKILLed once its four arrays are built and

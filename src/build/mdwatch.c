@@ -1,0 +1,165 @@
+/*
+ * Following a rebuild or scrub (mdwatch.h). The watcher thread appends
+ * samples under the mutex; the owner reads them only after joining it.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/tick.h"
+#include "base/xalloc.h"
+#include "mdsys.h"
+#include "mdwatch.h"
+
+/* How long md may stay idle after the step before the watch believes
+   there is nothing to follow. */
+#define START_GRACE_S 5.0
+
+struct sample {
+	double t;
+	unsigned long long done, total, speed;
+};
+
+struct mdwatch {
+	char *sysroot, *name;
+	unsigned interval_ms;
+	double t0, t_idle;
+	pthread_t thread;
+	bool joined;
+	atomic_bool stop, idle;
+	pthread_mutex_t lock;
+	char action[32];
+	struct sample *v;
+	size_t n;
+};
+
+static void
+nap(unsigned ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000,
+		.tv_nsec = (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static void *
+watch(void *arg)
+{
+	struct mdwatch *w = arg;
+
+	while (!atomic_load(&w->stop)) {
+		struct sample s = { .t = tick_now_s() - w->t0 };
+		char action[32], *sp;
+		bool busy = mdsys_sync_progress(w->sysroot, w->name, &s.done,
+		    &s.total, action, sizeof action);
+
+		if ((sp = mdsys_attr(w->sysroot, w->name, "sync_speed")) !=
+		    NULL)
+			s.speed = strtoull(sp, NULL, 10);
+		free(sp);
+		pthread_mutex_lock(&w->lock);
+		if (busy && w->action[0] == '\0')
+			snprintf(w->action, sizeof w->action, "%s", action);
+		if (busy) {
+			w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
+			w->v[w->n++] = s;
+		} else {
+			w->t_idle = s.t;
+		}
+		pthread_mutex_unlock(&w->lock);
+		/* md takes a moment to start what the step asked for: idle
+		   before anything was seen is not the end yet */
+		if (!busy && w->n == 0 && s.t < START_GRACE_S) {
+			nap(w->interval_ms);
+			continue;
+		}
+		if (!busy) {
+			atomic_store(&w->idle, true);
+			break;
+		}
+		nap(w->interval_ms);
+	}
+	return NULL;
+}
+
+struct mdwatch *
+mdwatch_start(const char *sysroot, const char *name, unsigned interval_ms)
+{
+	struct mdwatch *w = xcalloc(1, sizeof *w);
+
+	w->sysroot = sysroot ? xstrdup(sysroot) : NULL;
+	w->name = xstrdup(name);
+	w->interval_ms = interval_ms;
+	w->t0 = tick_now_s();
+	w->t_idle = -1;
+	atomic_init(&w->stop, false);
+	atomic_init(&w->idle, false);
+	pthread_mutex_init(&w->lock, NULL);
+	if (pthread_create(&w->thread, NULL, watch, w) != 0) {
+		pthread_mutex_destroy(&w->lock);
+		free(w->sysroot);
+		free(w->name);
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+bool
+mdwatch_done(struct mdwatch *w)
+{
+	return atomic_load(&w->idle);
+}
+
+bool
+mdwatch_wait(struct mdwatch *w, double timeout_s, bool (*stop)(void *),
+    void *arg)
+{
+	double until = tick_now_s() + timeout_s;
+
+	while (!atomic_load(&w->idle) && tick_now_s() < until &&
+	    (stop == NULL || !stop(arg)))
+		nap(w->interval_ms);
+	atomic_store(&w->stop, true);
+	pthread_join(w->thread, NULL);
+	w->joined = true;
+	return atomic_load(&w->idle);
+}
+
+json_t *
+mdwatch_end(struct mdwatch *w)
+{
+	json_t *o, *t = json_array(), *d = json_array(), *tot = json_array(),
+		   *sp = json_array();
+	bool idle;
+
+	if (!w->joined) {
+		atomic_store(&w->stop, true);
+		pthread_join(w->thread, NULL);
+	}
+	idle = atomic_load(&w->idle);
+	for (size_t i = 0; i < w->n; i++) {
+		json_array_append_new(t, json_real(w->v[i].t));
+		json_array_append_new(d,
+		    json_integer((json_int_t)w->v[i].done));
+		json_array_append_new(tot,
+		    json_integer((json_int_t)w->v[i].total));
+		json_array_append_new(sp,
+		    json_integer((json_int_t)w->v[i].speed));
+	}
+	o = json_pack("{s:s, s:b, s:f, s:{s:o, s:o, s:o, s:o}}", "action",
+	    w->action, "complete", idle, "seconds",
+	    idle ? w->t_idle : tick_now_s() - w->t0, "samples", "t", t, "done",
+	    d, "total", tot, "speed", sp);
+	pthread_mutex_destroy(&w->lock);
+	free(w->v);
+	free(w->sysroot);
+	free(w->name);
+	free(w);
+	return o;
+}

@@ -1,0 +1,179 @@
+/*
+ * The phase the workloads meet, in the record (provision.h): the array's
+ * state once the phase's steps ran (the failed members, /proc/mdstat,
+ * md/degraded); a rebuild or scrub followed from the step that started
+ * it (mdwatch.h) until md is idle again, however long after the
+ * workloads; and the state after it, with md/mismatch_cnt. The
+ * provisioner's thread.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/i18n.h"
+#include "base/jsonx.h"
+#include "base/xalloc.h"
+#include "ident.h"
+#include "mdsys.h"
+#include "mdwatch.h"
+#include "provision.h"
+#include "statej.h"
+
+/* A rebuild's progress every half second: a small array rebuilds in
+   seconds, and md's own speed figure is a 30 s average. */
+#define WATCH_MS 500
+/* Longest wait for a rebuild or scrub after the workloads. */
+#define PHASE_WAIT_S (24 * 3600.0)
+
+static char *
+mdstat(void)
+{
+	FILE *f = fopen("/proc/mdstat", "re");
+	char buf[16384];
+	size_t n;
+
+	if (f == NULL)
+		return NULL;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* md's state as the record keeps it: {mdstat, degraded, sync_action,
+   mismatch_cnt, array_state}. */
+static json_t *
+state(const struct prov *p, const char *name)
+{
+	static const char *const attrs[] = { "degraded", "sync_action",
+		"mismatch_cnt", "array_state", NULL };
+	json_t *o = json_object();
+	char *t = mdstat();
+
+	json_object_set_new(o, "mdstat", jsonx_str(t));
+	free(t);
+	for (const char *const *a = attrs; *a != NULL; a++) {
+		char *v = mdsys_attr(p->sysroot, name, *a);
+
+		json_object_set_new(o, *a, jsonx_str(v));
+		free(v);
+	}
+	return o;
+}
+
+static json_t *
+phase_obj(struct prov *p)
+{
+	json_t *o = json_object_get(p->build, "phase");
+
+	if (o == NULL) {
+		json_t *f = json_array();
+
+		for (size_t i = 0; i < p->plan->nfailed; i++)
+			json_array_append_new(f,
+			    json_string(p->plan->failed[i]));
+		o = json_pack("{s:s, s:s, s:o}", "name", p->plan->phase, "md",
+		    p->plan->phase_md, "failed", f);
+		json_object_set_new(p->build, "phase", o);
+	}
+	return o;
+}
+
+/* Whether an undo of step s names the array md. */
+static bool
+names(const struct plan_step *s, const char *md)
+{
+	for (char ***u = s->undo; u != NULL && *u != NULL; u++)
+		for (char **a = *u; *a != NULL; a++)
+			if (strcmp(*a, md) == 0)
+				return true;
+	return false;
+}
+
+/*
+ * The phase changed the array's members on purpose (failed, removed, a
+ * new superblock on the one added back): the identities that the undos
+ * naming it (its own, the filesystem's wipe) and `raidlab cleanup` hold
+ * it to are taken again, so that they still know it for the array this
+ * run built.
+ */
+static void
+refresh(struct prov *p, size_t upto)
+{
+	const struct plan *pl = p->plan;
+
+	for (size_t j = 0; j < upto; j++) {
+		const struct plan_step *s = &pl->steps[j];
+
+		if (p->post[j] == NULL || !names(s, pl->phase_md))
+			continue;
+		json_decref(p->post[j]);
+		p->post[j] =
+		    ident_take_undo((const char *const *const *)s->undo, true);
+		statej_created(p->j, p->ids[j], p->post[j], NULL);
+	}
+}
+
+void
+prov_phase_step(struct prov *p, size_t i)
+{
+	char name[64];
+
+	if (p->plan->phase == NULL)
+		return;
+	refresh(p, i);
+	if ((int)i != p->plan->phase_step ||
+	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
+		return;
+	p->watch = mdwatch_start(p->sysroot, name, WATCH_MS);
+}
+
+void
+prov_phase_begin(struct prov *p)
+{
+	char name[64];
+
+	if (p->plan->phase == NULL ||
+	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
+		return;
+	json_object_set_new(phase_obj(p), "before", state(p, name));
+}
+
+int
+prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
+{
+	char name[64], *line;
+	int covered = -1;
+	json_t *o;
+
+	if (p->plan == NULL || p->plan->phase == NULL)
+		return -1;
+	o = phase_obj(p);
+	if (p->watch != NULL) {
+		/* md still busy now that the workloads ended: they all ran
+		   beside the rebuild or scrub */
+		covered = !mdwatch_done(p->watch);
+		if (wait)
+			json_object_set_new(o, "covered",
+			    json_boolean(covered));
+		if (wait && cb != NULL && cb->step != NULL) {
+			line = xasprintf(_("waiting for md to finish the %s of "
+					   "%s (md/sync_action idle)"),
+			    p->plan->phase, p->plan->phase_md);
+			cb->step(cb->arg, line);
+			free(line);
+		}
+		if (wait)
+			mdwatch_wait(p->watch, PHASE_WAIT_S,
+			    cb != NULL ? cb->stopping : NULL,
+			    cb != NULL ? cb->arg : NULL);
+		json_object_set_new(o, "sync", mdwatch_end(p->watch));
+		p->watch = NULL;
+	}
+	if (json_object_get(o, "after") == NULL &&
+	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
+		json_object_set_new(o, "after", state(p, name));
+	return covered;
+}
