@@ -7,7 +7,8 @@
 # the sampler watches) twice on scratch disks. The ratio is recomputed
 # here from the record's own series (the bottom devices' write_bytes over
 # the tests' bytes_written) and must be what `raidlab compare --json`
-# says, then fall in a band around the level's ideal:
+# says (with scipy, tests/system/verdict-check.py recomputes every
+# cell's interval too), then fall in a band around the level's ideal:
 #   raid1, raid10: 1.85-2.3 (2 copies; above it the metadata, also
 #     mirrored, and the superblocks of the commit);
 #   one device: 0.95-1.3 (ext4's own journal commits and metadata);
@@ -84,6 +85,21 @@ mean_of() {
 	  .tests[] | select(.key == $k) | .rows[] | select(.variant == $v)
 	  | .mean'
 }
+
+# Every cell's mean, sd and interval recomputed with scipy from the
+# record's bytes (verdict-check.py knows the write amplification).
+PY=
+for _p in /usr/bin/python3 python3; do
+	"$_p" -c 'import scipy' >/dev/null 2>&1 && { PY=$_p; break; }
+done
+if [ -n "$PY" ]; then
+	printf '%s\n' "$cmp" >"$TEST_TMP/cmp.json"
+	"$PY" "${top_srcdir:-.}/tests/system/verdict-check.py" \
+		"$TEST_TMP/cmp.json" "$rec" >"$TEST_TMP/check.out" 2>&1 ||
+		fail "verdict-check: $(cat "$TEST_TMP/check.out")"
+else
+	echo "note: no python3 with scipy: intervals not recomputed"
+fi
 
 # in_band WHAT VALUE LO HI
 in_band() {
