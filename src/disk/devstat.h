@@ -31,7 +31,12 @@ bool devstat_parse(const char *text, struct devstat_reading *out);
 int devstat_read(const char *sysroot, const char *name,
     struct devstat_reading *out);
 /* "array" (an md device), "member" (a slave of another listed device)
-   or "device". Borrowed, static. */
+   or "device". Borrowed, static. sysfs cannot tell what a device is to
+   a variant: whoever built it tags its md write journal and its
+   filesystem's external journal or log with the two roles below
+   instead (sampler_watch()'s roles). */
+#define DEVSTAT_ROLE_JOURNAL "journal"
+#define DEVSTAT_ROLE_LOG "log"
 const char *devstat_role(const char *sysroot, const char *name,
     char *const *names, size_t n);
 /* Whether name is a partition of a device that is in names. */

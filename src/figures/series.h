@@ -41,7 +41,9 @@ struct dev_sample {
 
 /* One watched device: its kernel name, its role ("array" for an md
    device, "member" for a device an array or dm device is made of,
-   "device" otherwise) and one dev_sample per sample of the series. */
+   "journal" for an md write journal, "log" for a filesystem's external
+   journal or log, "device" otherwise; NULL in records older than roles)
+   and one dev_sample per sample of the series. */
 struct series_dev {
 	char *name;
 	char *role;

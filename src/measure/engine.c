@@ -307,21 +307,26 @@ sampler_done(struct sampler *s)
 
 void
 sampler_watch(struct sampler *s, const char *sysroot, char *const *names,
-    size_t n)
+    char *const *roles, size_t n)
 {
 	char **kept = xcalloc(n + 1, sizeof *kept);
+	const char **role = xcalloc(n + 1, sizeof *role);
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (!devstat_part_of_listed(sysroot, names[i], names, n))
+		if (!devstat_part_of_listed(sysroot, names[i], names, n)) {
+			role[k] = roles != NULL ? roles[i] : NULL;
 			kept[k++] = names[i];
+		}
 	devstat_done(&s->dev);
 	devstat_init(&s->dev, sysroot, kept, k);
 	for (size_t i = 0; i < k; i++)
 		series_add_dev(&s->series, kept[i],
-		    devstat_role(sysroot, kept[i], kept, k));
+		    role[i] != NULL ? role[i]
+				    : devstat_role(sysroot, kept[i], kept, k));
 	free(s->dbuf);
 	s->dbuf = xcalloc(k + 1, sizeof *s->dbuf);
+	free(role);
 	free(kept);
 }
 

@@ -109,10 +109,13 @@ void sampler_done(struct sampler *s);
  * Watch the block devices names (kernel names; a partition whose disk is
  * listed too is left out, its I/O being the disk's), each a dev series
  * with its role, reading their counters now as the baseline: call it
- * before the engine starts. sysroot NULL: /sys.
+ * before the engine starts. roles (NULL, or n entries each NULL) gives a
+ * device's role where the caller knows better than sysfs
+ * (DEVSTAT_ROLE_JOURNAL, DEVSTAT_ROLE_LOG); else devstat_role(). sysroot
+ * NULL: /sys.
  */
 void sampler_watch(struct sampler *s, const char *sysroot, char *const *names,
-    size_t n);
+    char *const *roles, size_t n);
 void sampler_tick(struct sampler *s, struct engine *eng);
 /*
  * Watch for stalls from now on, sampler_tick() being called every

@@ -126,6 +126,8 @@ wl_unit_name(enum wl_unit u)
 		[WL_UNIT_SECONDS] = N_("seconds"),
 		[WL_UNIT_MIBPS] = N_("MiB/s"),
 		[WL_UNIT_USEC] = N_("µs"),
+		/* TRANSLATORS: the unit of a ratio: "2.00 x". */
+		[WL_UNIT_RATIO] = N_("x"),
 	};
 
 	/* µ is not ASCII: "us" where the terminal cannot show it. */
@@ -143,6 +145,7 @@ static const char *const unit_keys[] = {
 	[WL_UNIT_SECONDS] = "seconds",
 	[WL_UNIT_MIBPS] = "mibps",
 	[WL_UNIT_USEC] = "usec",
+	[WL_UNIT_RATIO] = "ratio",
 };
 
 const char *

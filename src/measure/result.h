@@ -29,6 +29,10 @@ enum wl_unit {
 	WL_UNIT_USEC, /* a latency in microseconds, lower is better: no
 			 test's own unit, the unit of compare's latency
 			 columns (a percentile of a test's histogram) */
+	WL_UNIT_RATIO, /* a ratio, lower is better: no test's own unit,
+			  the unit of compare's write amplification
+			  columns (bytes the devices wrote per byte the
+			  workload wrote) */
 	WL_UNIT__COUNT,
 };
 

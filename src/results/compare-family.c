@@ -171,6 +171,10 @@ compare_summarise(const struct compare *c, size_t row,
 		const struct compare_cell *x = compare_cell(c, row, k);
 		size_t *count = &s->other;
 
+		/* the overall answer is about speed: bytes written are
+		   answered in their own column */
+		if (c->cols[k].unit == WL_UNIT_RATIO)
+			continue;
 		if (x->verdict == COMPARE_V_NONE ||
 		    x->verdict == COMPARE_V_BASELINE)
 			continue;

@@ -46,6 +46,23 @@ char *compare_row_label(const struct compare *c, size_t row);
 /* "±" in a UTF-8 locale, else "+-". */
 const char *compare_pm(void);
 
+/* What a repeat's figure is, best first: the mean takes the first kind
+   any repeat has (raidlab show's rule). */
+enum fig_kind { FIG_REAL, FIG_FAST, FIG_STOPPED };
+
+struct record;
+struct record_run;
+
+/* compare.c: the column of test t of run's workload with params, added
+   (empty cells in every row) when new. */
+size_t compare_col_get(struct compare *c, const struct record_run *run,
+    const char *params, const struct wl_test *t);
+/* compare-wamp.c: the run's write amplification into its row's columns
+   ("wamp", and by part when a journal or log was watched), and the
+   row's ideal ratio from rec's lab, once. */
+void compare_wamp_add(struct compare *c, const struct record *rec, size_t row,
+    const struct record_run *run, const char *params);
+
 /* compare.c: an empty cell; a figure of a kind (enum fig_kind) with its
    tests' duration pushed onto it. */
 void compare_cell_init(struct compare_cell *cell);

@@ -452,7 +452,12 @@ answer_diff(const struct compare *c, size_t col, const struct compare_cell *x,
 	int sign = pct < 0 ? -1 : 1;
 	char conf[16];
 
-	if (c->cols[col].lower_better)
+	if (c->cols[col].unit == WL_UNIT_RATIO)
+		strbuf_printf(out,
+		    pct < 0 ? _("wrote %.1f%% less to its devices than %s")
+			    : _("wrote %.1f%% more to its devices than %s"),
+		    a, base);
+	else if (c->cols[col].lower_better)
 		strbuf_printf(out,
 		    pct < 0 ? _("took %.1f%% less time than %s")
 			    : _("took %.1f%% more time than %s"),

@@ -58,10 +58,6 @@ cell_free(struct compare_cell *cell)
 	free(cell->lat);
 }
 
-/* What a repeat's figure is, best first: the mean takes the first kind
-   any repeat has (raidlab show's rule). */
-enum fig_kind { FIG_REAL, FIG_FAST, FIG_STOPPED };
-
 static void
 row_done(struct compare_row *r, size_t ncols)
 {
@@ -74,6 +70,7 @@ row_done(struct compare_row *r, size_t ncols)
 	free(r->text);
 	free(r->scaled);
 	free(r->why);
+	free(r->wamp_how);
 }
 
 static void
@@ -103,7 +100,7 @@ compare_done(struct compare *c)
 bool
 compare_lower_better(enum wl_unit u)
 {
-	return u == WL_UNIT_SECONDS || u == WL_UNIT_USEC;
+	return u == WL_UNIT_SECONDS || u == WL_UNIT_USEC || u == WL_UNIT_RATIO;
 }
 
 const struct compare_cell *
@@ -387,6 +384,7 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 	r = &c->rows[c->nrows];
 	memset(r, 0, sizeof *r);
 	r->variant = xstrdup(run->variant);
+	r->wamp_ideal = NAN;
 	r->source = xstrdup(label);
 	r->path = rec->path ? xstrdup(rec->path) : NULL;
 	r->text = json_str(v, "text") ? xstrdup(json_str(v, "text")) : NULL;
@@ -525,6 +523,9 @@ add_run(struct compare *c, const struct record *rec, size_t recno,
 	compare_lat_acc_free(lat);
 	free(f);
 	free(col);
+	params = params_of(run);
+	compare_wamp_add(c, rec, row, run, params);
+	free(params);
 }
 
 /* The lab's variants a stopped run never reached get their row too, so
@@ -666,7 +667,14 @@ compare_add(struct compare *c, const struct record *rec, const char *label)
 }
 
 /* compare-int.h: the cells compare-lat.c builds latency columns
-   with. */
+   with, and the columns compare-wamp.c adds. */
+size_t
+compare_col_get(struct compare *c, const struct record_run *run,
+    const char *params, const struct wl_test *t)
+{
+	return col_get(c, run, params, t);
+}
+
 void
 compare_cell_init(struct compare_cell *cell)
 {

@@ -195,6 +195,12 @@ struct compare_row {
 	enum stats_test test;
 	double margin;
 	struct compare_cell *cells; /* ncols of them */
+	/* The write amplification its level should show
+	   (wamp_ideal()), NAN when none is defined, and the rule in
+	   words (NULL: none); wamp_seen: looked up. */
+	double wamp_ideal;
+	char *wamp_how;
+	bool wamp_seen;
 };
 
 struct compare_col {
@@ -261,6 +267,21 @@ struct compare_summary {
 	double gm, gm_lo, gm_hi;
 	size_t gm_tests; /* the ratios it averages */
 };
+
+/*
+ * Write amplification (compare-wamp.c): every workload whose runs on an
+ * array variant watched their devices gets a column "wamp" (unit WL_UNIT_RATIO,
+ * lower is better): the bytes the bottom devices wrote per byte the workload
+ * wrote, one figure per repeat (wamp.h), with the same interval, marks
+ * and verdicts as any column; "wamp_members", "wamp_journal" and
+ * "wamp_log" beside it when a journal or log device was watched. The
+ * overall summary leaves them out: it answers speed.
+ */
+/* The row's ideal ratio in words: "ideal 2.00 (btrfs raid1: 2 copies of
+   the data)"; NULL when its level defines none. Caller frees. */
+char *compare_wamp_ideal_text(const struct compare *c, size_t row);
+/* Column k holds a write amplification. */
+bool compare_col_is_wamp(const struct compare *c, size_t k);
 
 /* Choose the test and the margin (percent, > 0) for every verdict,
    overriding the records'; the verdicts follow. */

@@ -141,15 +141,22 @@ q_text(const struct compare *c, double q, char *buf, size_t len)
 		snprintf(buf, len, "%s = %.3f", name, q);
 }
 
-/* "two 12.3% faster than one (q = 0.002)", or in time for seconds. */
+/* "two 12.3% faster than one (q = 0.002)", or in time for seconds, or
+   in bytes written for a write amplification. */
 static void
-words_change(const struct compare *c, const struct compare_cell *x, bool lower,
-    const char *name, const char *base, struct strbuf *out)
+words_change(const struct compare *c, const struct compare_cell *x,
+    const struct compare_col *col, const char *name, const char *base,
+    struct strbuf *out)
 {
 	double pct = report_cell_change(x);
 	char q[32];
 
-	if (lower)
+	if (col->unit == WL_UNIT_RATIO)
+		strbuf_printf(out,
+		    pct < 0 ? _("%s wrote %.1f%% less to its devices than %s")
+			    : _("%s wrote %.1f%% more to its devices than %s"),
+		    name, fabs(pct), base);
+	else if (col->lower_better)
 		strbuf_printf(out,
 		    pct < 0 ? _("%s took %.1f%% less time than %s")
 			    : _("%s took %.1f%% more time than %s"),
@@ -218,7 +225,7 @@ report_verdict_words(const struct report *s, size_t row, size_t col,
 	switch (x->verdict) {
 	case COMPARE_V_BETTER:
 	case COMPARE_V_WORSE:
-		words_change(c, x, c->cols[col].lower_better, name, base, out);
+		words_change(c, x, &c->cols[col], name, base, out);
 		break;
 	case COMPARE_V_SAME:
 		strbuf_printf(out, _("%s the same as %s within ±%g%%"), name,
@@ -295,4 +302,32 @@ report_unmeasured(const struct report *s, char ***v, size_t *n)
 					c->cols[k].label));
 		free(name);
 	}
+}
+
+char *
+report_wamp_note(const struct report *s, size_t col)
+{
+	const struct compare *c = &s->cmp;
+	struct strbuf b;
+
+	if (!compare_col_is_wamp(c, col))
+		return NULL;
+	strbuf_init(&b);
+	strbuf_add(&b,
+	    _("Bytes the member devices wrote per byte the workload wrote "
+	      "(an md array is counted by its members, a nested one by its "
+	      "bottom disks). Parity rotates over the members of RAID5/6, "
+	      "so their bytes cannot tell parity from data."));
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_cell *x = compare_cell(c, i, col);
+		char *t, *name;
+
+		if (x->n == 0 || (t = compare_wamp_ideal_text(c, i)) == NULL)
+			continue;
+		name = report_row_name(s, i);
+		strbuf_printf(&b, " %s: %s.", name, t);
+		free(name);
+		free(t);
+	}
+	return strbuf_take(&b);
 }

@@ -512,6 +512,9 @@ test_section(struct strbuf *out, const struct report *s, size_t k)
 	strbuf_add(out, "</small></h3>\n");
 	if (col->apart != NULL)
 		html_elem(out, "p class=\"note\"", col->apart);
+	if ((cap = report_wamp_note(s, k)) != NULL)
+		html_elem(out, "p class=\"note\"", cap);
+	free(cap);
 	html_fig_open(out);
 	test_bars(out, s, k);
 	cap = xstrdup(

@@ -45,6 +45,10 @@ const char *report_nothing_judged(const struct report *s);
 /* "small: 1000 files of 4K in 10 dirs": the test's name in an answer
    (workload and label). Caller frees. */
 char *report_test_name(const struct report *s, size_t col);
+/* Under a write amplification column (compare_col_is_wamp()), what it
+   counts and each row's ideal ratio, as one paragraph; NULL for another
+   column. Caller frees. */
+char *report_wamp_note(const struct report *s, size_t col);
 /* What could not be measured, as sentences into a new vector *v of *n
    (report_strv_free()): the variants with no figure and why, and the
    tests too fast to measure. */

@@ -268,6 +268,11 @@ test_table(const struct report *s, size_t k, struct strbuf *out)
 		free(name);
 	}
 	strbuf_add(out, "\n");
+	if ((t = report_wamp_note(s, k)) != NULL) {
+		report_md_text(out, t, false);
+		strbuf_add(out, "\n\n");
+		free(t);
+	}
 	for (size_t i = 0; i < c->nrows; i++) {
 		char *a = compare_answer_bare(c, i, k);
 

@@ -315,6 +315,11 @@ test_block(const struct report *s, size_t k, size_t nw, struct strbuf *out)
 		free(line);
 		free(name);
 	}
+	if ((t = report_wamp_note(s, k)) != NULL) {
+		strbuf_add(out, "  ");
+		report_wrap(out, t, 2, 4, W);
+		free(t);
+	}
 	for (size_t i = 0; i < c->nrows; i++) {
 		char *a = compare_answer_bare(c, i, k);
 

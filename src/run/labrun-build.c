@@ -29,6 +29,7 @@
 #include "build/provision.h"
 #include "build/space.h"
 #include "build/statej.h"
+#include "disk/devstat.h"
 #include "disk/disk.h"
 #include "lab/lab.h"
 #include "labrun-int.h"
@@ -460,18 +461,40 @@ hand_build(struct labrun *lr, int vi, struct prov *p, int index, bool final)
 	labrun_hand(lr, r);
 }
 
-/* The built variant's devices and md arrays, for activity bars. */
+/* The role sysfs cannot tell of a plan device (devstat.h), or NULL. */
+static const char *
+dev_role(enum plan_role r)
+{
+	switch (r) {
+	case PLAN_ROLE_JOURNAL:
+		return DEVSTAT_ROLE_JOURNAL;
+	case PLAN_ROLE_FSLOG:
+		return DEVSTAT_ROLE_LOG;
+	default:
+		return NULL;
+	}
+}
+
+/* The built variant's devices and md arrays, for activity bars and the
+   write amplification: a journal or log device tagged as one. */
 static void
 publish_devices(struct labrun *lr, const struct plan *pl)
 {
-	char **devs = NULL;
+	char **devs = NULL, **roles;
 	size_t n = 0;
 
-	for (size_t i = 0; i < pl->ndevs; i++)
-		disk_dev_push(pl->devs[i].path, &devs, &n);
+	roles = xcalloc(pl->ndevs + pl->nmd + 1, sizeof *roles);
+	for (size_t i = 0; i < pl->ndevs; i++) {
+		const char *r = dev_role(pl->devs[i].role);
+		size_t was = n;
+
+		if (disk_dev_push(pl->devs[i].path, &devs, &n) && n > was &&
+		    r != NULL)
+			roles[was] = xstrdup(r);
+	}
 	for (size_t i = 0; i < pl->nmd; i++)
 		disk_dev_push(pl->md[i], &devs, &n);
-	labrun_set_devices(lr, devs, n);
+	labrun_set_devices(lr, devs, roles, n);
 }
 
 /* Open the state journal with the first build; false (said why, runs
@@ -540,7 +563,7 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 			      "rest (a larger array, or a lower "
 			      "sync_speed_max, keeps it going)"),
 			    v->name ? v->name : "?", p.plan->phase);
-		labrun_set_devices(lr, NULL, 0);
+		labrun_set_devices(lr, NULL, NULL, 0);
 	}
 	err_clear(&e);
 	if (prov_teardown(&p, &cb, &e) < 0) {

@@ -147,7 +147,7 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir, char *why,
 	struct engine *eng = engine_new();
 	struct wl_result *res;
 	struct sampler smp;
-	char **devs;
+	char **devs, **roles;
 	size_t ndevs = 0;
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct err e;
@@ -157,10 +157,14 @@ run_once(struct labrun *lr, int vi, int wi, int k, const char *dir, char *why,
 	/* The devices' baseline before the workload's first I/O. */
 	sampler_init(&smp, LABRUN_SAMPLES);
 	devs = labrun_devices(lr, &ndevs);
-	sampler_watch(&smp, NULL, devs, ndevs);
-	for (size_t i = 0; i < ndevs; i++)
+	roles = labrun_device_roles(lr, ndevs);
+	sampler_watch(&smp, NULL, devs, roles, ndevs);
+	for (size_t i = 0; i < ndevs; i++) {
 		free(devs[i]);
+		free(roles ? roles[i] : NULL);
+	}
 	free(devs);
+	free(roles);
 	err_clear(&e);
 	if (engine_start(eng, &job, &e) < 0) {
 		labrun_emit(lr, LABRUN_ERROR, vi, -1, "%s",
@@ -381,9 +385,9 @@ directory_variant(struct labrun *lr, int vi, int64_t k)
 	}
 	labrun_hook(lr, vi, v->directory, NULL);
 	disk_dir_devices(v->directory, &devs, &ndevs);
-	labrun_set_devices(lr, devs, ndevs);
+	labrun_set_devices(lr, devs, NULL, ndevs);
 	labrun_variant_runs(lr, vi, v->directory, k);
-	labrun_set_devices(lr, NULL, 0);
+	labrun_set_devices(lr, NULL, NULL, 0);
 }
 
 static void

@@ -64,6 +64,8 @@ struct labrun {
 	struct engine *eng; /* lock: the run in progress */
 	unsigned long eng_gen; /* lock: engines published so far */
 	char **devs; /* lock */
+	char **roles; /* lock: ndevs of them, each NULL (sysfs tells) or
+			 a role sysfs cannot tell (devstat.h) */
 	size_t ndevs;
 	struct labrun_summary sum; /* lock */
 
@@ -89,8 +91,12 @@ void labrun_emit(struct labrun *lr, enum labrun_ev type, int variant,
 void labrun_hand(struct labrun *lr, struct labrun_result *r);
 /* Add to the summary's counters. */
 void labrun_count(struct labrun *lr, int ran, int failed);
-/* Replace the member devices (takes the strv; NULL clears). */
-void labrun_set_devices(struct labrun *lr, char **devs, size_t n);
+/* Replace the member devices (takes the strvs; NULL clears; roles NULL:
+   every role from sysfs). */
+void labrun_set_devices(struct labrun *lr, char **devs, char **roles, size_t n);
+/* The roles of labrun_devices()' devices, n of them (the runner's own
+   call, so they match); NULL when none was tagged. Caller frees. */
+char **labrun_device_roles(struct labrun *lr, size_t n);
 /* Make eng the run in progress (NULL: none); stop it at once if a stop
    was asked. */
 void labrun_publish(struct labrun *lr, struct engine *eng);

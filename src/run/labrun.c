@@ -147,18 +147,39 @@ strv_free(char **v, size_t n)
 }
 
 void
-labrun_set_devices(struct labrun *lr, char **devs, size_t n)
+labrun_set_devices(struct labrun *lr, char **devs, char **roles, size_t n)
 {
-	char **old;
+	char **old, **oldr;
 	size_t nold;
 
 	pthread_mutex_lock(&lr->lock);
 	old = lr->devs;
+	oldr = lr->roles;
 	nold = lr->ndevs;
 	lr->devs = devs;
+	lr->roles = devs != NULL ? roles : NULL;
 	lr->ndevs = devs != NULL ? n : 0;
 	pthread_mutex_unlock(&lr->lock);
 	strv_free(old, nold);
+	if (oldr != NULL)
+		strv_free(oldr, nold);
+	if (devs == NULL && roles != NULL)
+		strv_free(roles, n);
+}
+
+char **
+labrun_device_roles(struct labrun *lr, size_t n)
+{
+	char **v = NULL;
+
+	pthread_mutex_lock(&lr->lock);
+	if (lr->roles != NULL && n == lr->ndevs) {
+		v = xcalloc(n + 1, sizeof *v);
+		for (size_t i = 0; i < n; i++)
+			v[i] = lr->roles[i] ? xstrdup(lr->roles[i]) : NULL;
+	}
+	pthread_mutex_unlock(&lr->lock);
+	return v;
 }
 
 char **
@@ -351,6 +372,8 @@ labrun_free(struct labrun *lr)
 		labrun_result_free(r->r);
 		free(r);
 	}
+	if (lr->roles != NULL)
+		strv_free(lr->roles, lr->ndevs);
 	strv_free(lr->devs, lr->ndevs);
 	strv_free(lr->confirmed, lr->nconfirmed);
 	confirm_set_done(&lr->bound);

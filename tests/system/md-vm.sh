@@ -53,6 +53,7 @@ ldd "$(command -v busybox)" >/dev/null 2>&1 && vm_skip "busybox is not static (D
 vm=${top_srcdir:-.}/tests/vm
 RAIDLAB=$(command -v "$RAIDLAB") || vm_skip "no raidlab binary ($RAIDLAB)"
 . "$vm/check.sh"
+. "$vm/check-wamp.sh"
 t0=$(date +%s)
 
 # The initramfs, cached next to the binary under test and keyed by its

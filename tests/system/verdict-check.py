@@ -3,7 +3,9 @@
 
 verdict-check.py COMPARE_JSON RECORD...: from the records' own figures
 (ok runs, tests neither too fast nor interrupted, one figure per run and
-test key: the mean of that run's tests under the key), recompute for every
+test key: the mean of that run's tests under the key; for an array
+variant's run also its write amplification, the bytes its bottom devices
+wrote over its tests' bytes_written), recompute for every
 cell the mean, the sample sd and the 95% confidence interval of the
 geometric mean (Student's t on the logs of the figures, exponentiated:
 figures are above 0, and so must the interval be); against the baseline
@@ -35,6 +37,37 @@ ALPHA = 0.05
 POWER = 0.80
 
 
+def wamp(run):
+    """{key: ratio} of an array variant's run: the bytes its bottom devices
+    wrote over the bytes its tests wrote. md arrays are not counted (their
+    members are), nor a device beside members (it holds them); journal and
+    log devices are, and split out when there is one."""
+    series = run.get("series") or {}
+    members = series.get("members") or []
+    wrote = sum(t.get("bytes_written", 0) for t in run.get("tests", []))
+    if run["variant"].get("kind") != "array" or series.get("dropped") or \
+            not members or wrote == 0 or \
+            any(t.get("interrupted") or t.get("stalled")
+                for t in run.get("tests", [])):
+        return {}
+    have = any(m.get("role") == "member" for m in members)
+    part = {"member": "wamp_members", "journal": "wamp_journal",
+            "log": "wamp_log"}
+    dev = {}
+    for m in members:
+        role = m.get("role")
+        if role == "array" or (role not in part and have):
+            continue
+        key = part.get(role, "wamp_members")
+        dev[key] = dev.get(key, 0) + sum(m["write_bytes"])
+    if not dev:
+        return {}
+    out = {"wamp": sum(dev.values()) / wrote}
+    if "wamp_journal" in dev or "wamp_log" in dev:
+        out.update({k: b / wrote for k, b in dev.items()})
+    return out
+
+
 def figures(records):
     """{(record, variant, workload, key): [one figure per run]}"""
     out = {}
@@ -49,6 +82,8 @@ def figures(records):
                 if t.get("too_fast") or t.get("interrupted"):
                     continue
                 per.setdefault(t["key"], []).append(t["value"])
+            for key, w in wamp(run).items():
+                per[key] = [w]
             for key, v in per.items():
                 k = (r, run["variant"]["name"], run["workload"]["name"], key)
                 out.setdefault(k, []).append(sum(v) / len(v))

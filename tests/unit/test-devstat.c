@@ -193,7 +193,7 @@ Test(devstat, sampler_leaves_out_partitions_of_a_listed_disk)
 	    "its disk is not listed");
 	cr_assert_not(devstat_part_of_listed(root, "sdb", names, 3));
 	sampler_init(&s, 8);
-	sampler_watch(&s, root, names, 3);
+	sampler_watch(&s, root, names, NULL, 3);
 	cr_assert_eq(s.series.ndev, 2);
 	cr_assert_str_eq(s.series.dev[0].name, "sdb");
 	cr_assert_str_eq(s.series.dev[1].name, "sdc1");

@@ -238,6 +238,7 @@ vm_check_raidlab() {
 		variant_check "$v"
 	done
 	vm_check_knobs
+	vm_check_wamp
 
 	#        variant      array             level disks chunk layout bitmap policy
 	md_check r0 rl-r0 0 2 65536 - none -

@@ -275,6 +275,24 @@ print_foot(const struct compare *c)
 	free(m);
 }
 
+/* Under a write amplification column, each row's ideal ratio. */
+static void
+print_ideals(const struct compare *c, size_t k, int nw)
+{
+	char name[256];
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_cell *x = compare_cell(c, i, k);
+		char *t;
+
+		if (x->n == 0 || (t = compare_wamp_ideal_text(c, i)) == NULL)
+			continue;
+		row_name(c, i, name, sizeof name);
+		cli_printf("    %-*s  %s\n", nw, name, t);
+		free(t);
+	}
+}
+
 static void
 print_text(const struct compare *c)
 {
@@ -309,6 +327,8 @@ print_text(const struct compare *c)
 			cli_printf("  %s %-*s  %s\n",
 			    col->best == i ? "*" : " ", nw, name, line);
 		}
+		if (compare_col_is_wamp(c, k))
+			print_ideals(c, k, nw);
 		print_answers(c, k);
 	}
 	print_foot(c);
@@ -327,13 +347,21 @@ print_json(const struct compare *c)
 			    json_pack("{s:I, s:s, s:s?}", "record",
 				(json_int_t)c->rows[i].record + 1, "source",
 				c->rows[i].source, "path", c->rows[i].path));
-	for (size_t i = 0; i < c->nrows; i++)
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+
+		/* wamp_ideal: the level's write amplification, null where
+		   none is defined */
 		json_array_append_new(vars,
-		    json_pack("{s:s, s:I, s:b, s:s?, s:o}", "variant",
-			c->rows[i].variant, "record",
-			(json_int_t)c->rows[i].record + 1, "baseline",
-			i == c->baseline, "why", row_why(c, i), "summary",
-			compare_summary_json(c, i)));
+		    json_pack("{s:s, s:I, s:b, s:s?, s:o, s:o, s:s?}",
+			"variant", r->variant, "record",
+			(json_int_t)r->record + 1, "baseline", i == c->baseline,
+			"why", row_why(c, i), "summary",
+			compare_summary_json(c, i), "wamp_ideal",
+			isfinite(r->wamp_ideal) ? json_real(r->wamp_ideal)
+						: json_null(),
+			"wamp_ideal_rule", r->wamp_how));
+	}
 	for (size_t k = 0; k < c->ncols; k++) {
 		const struct compare_col *col = &c->cols[k];
 		json_t *rows = json_array();

@@ -466,7 +466,7 @@ figures_para(const struct cmp *s)
 {
 	const struct compare_cell *c = compare_cell(&s->c, s->row, s->col);
 	const struct compare_col *col = &s->c.cols[s->col];
-	char b[1024], v[COMPARE_NUM_BUF];
+	char b[1024], v[COMPARE_NUM_BUF], *ideal = NULL;
 	size_t len;
 
 	snprintf(b, sizeof b, ngettext("%zu run", "%zu runs", c->n), c->n);
@@ -491,6 +491,10 @@ figures_para(const struct cmp *s)
 	else if (c->interrupted)
 		snprintf(b + len, sizeof b - len, "%s",
 		    _("; only stopped runs (!): never judged"));
+	if (compare_col_is_wamp(&s->c, s->col) &&
+	    (ideal = compare_wamp_ideal_text(&s->c, s->row)) != NULL)
+		snprintf(b + strlen(b), sizeof b - strlen(b), "; %s", ideal);
+	free(ideal);
 	return xstrdup(b);
 }
 
