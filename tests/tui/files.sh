@@ -111,8 +111,9 @@ tui_wait_for '^Lab cmp'
 tui_keys Escape
 tui_wait_gone 'not a lab file'
 
-# A preset from the list: the first one after the recent lab.
-tui_keys Down Enter
+# A preset from the list: quick, after the recent lab and the three
+# md-* presets (the list is in name order).
+tui_keys Down Down Down Down Enter
 tui_wait_for '^Lab quick'
 tui_wait_for 'quick *$'
 tui_wait_for 'File: .*name/data/labs/quick\.cfg  \(a preset: s saves a copy\)'
@@ -140,7 +141,7 @@ start_changed() {
 start_changed
 tui_wait_for '\[unsaved changes\]'
 # Opening another lab asks first; Esc keeps everything.
-tui_keys Down Enter
+tui_keys Down Down Down Down Enter
 tui_wait_for 'save them, then open quick.cfg'
 tui_keys Escape
 tui_wait_gone 'Unsaved changes'
@@ -184,7 +185,7 @@ sed -i 's/^repeats = 4;/repeats = 3;/' "$TEST_TMP/saved.cfg"
 # d discards: the other lab opens, the file stays as it was.
 start_changed
 tui_wait_for '4 repeats'
-tui_keys Down Enter
+tui_keys Down Down Down Down Enter
 tui_wait_for 'save them, then open quick.cfg'
 tui_keys d
 tui_wait_for '^Lab quick'
