@@ -256,8 +256,9 @@ walk() {
 		tui_wait_for '^ Recent labs'
 		# Listed by its name; its path may lose its start.
 		tui_wait_for '^    walk +.*/raidlab/labs/walk\.cfg *$'
-		# The open lab (quick) is selected: the recent one is above.
-		tui_keys Up Enter
+		# The open lab (quick) is selected, below the three md-* presets:
+		# the recent one is four up.
+		tui_keys Up Up Up Up Enter
 	fi
 	tui_wait_for ' walk *$'
 	tui_keys "$(tui_tab Compare)"

@@ -3,7 +3,8 @@
  * real /sys/block/mdN is exercised in the VM test, tests/system/md-vm.sh):
  * the facts raidlab records, the resync wait with its progress and stop,
  * and the kernel name behind /dev/md/NAME; and mdtools: mdadm's version,
- * the lockless bitmap found, and the arrays this machine's md refuses.
+ * the lockless bitmap found, and the arrays this machine's md refuses;
+ * and mdwatch following a rebuild.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/err.h"
@@ -22,6 +24,7 @@
 #include "base/xalloc.h"
 #include "build/mdsys.h"
 #include "build/mdtools.h"
+#include "build/mdwatch.h"
 #include "lab/lab.h"
 
 static char root[PATH_MAX];
@@ -309,4 +312,71 @@ Test(mdtools, looks_into_legs_and_the_log_array)
 		NULL,
 	    "%s", got);
 	free(got);
+}
+
+/* ---------------------------------------------------------------- mdwatch */
+
+/* As md changes an attribute: all at once (a rename), never a half
+   written file the watcher might read. */
+static void
+swap(const char *rel, const char *text)
+{
+	char tmp[PATH_MAX * 2], dst[PATH_MAX * 2];
+
+	put("block/md127/md/.tmp", text);
+	snprintf(tmp, sizeof tmp, "%s/block/md127/md/.tmp", root);
+	snprintf(dst, sizeof dst, "%s/%s", root, rel);
+	cr_assert_eq(rename(tmp, dst), 0);
+}
+
+/* A rebuild followed from its start until md is idle: the samples as md
+   showed them, then complete. The watcher reads while this thread
+   writes the attributes, as md would. */
+Test(mdsys, a_watch_follows_a_rebuild_to_its_end)
+{
+	struct timespec ms50 = { 0, 50 * 1000000L };
+	struct mdwatch *w;
+	json_t *o, *done;
+
+	swap("block/md127/md/sync_action", "recover\n");
+	swap("block/md127/md/sync_completed", "100 / 4096\n");
+	swap("block/md127/md/sync_speed", "2048\n");
+	w = mdwatch_start(root, "md127", 20);
+	cr_assert_not_null(w);
+	nanosleep(&ms50, NULL);
+	swap("block/md127/md/sync_completed", "2048 / 4096\n");
+	nanosleep(&ms50, NULL);
+	cr_expect_not(mdwatch_done(w));
+	swap("block/md127/md/sync_action", "idle\n");
+	swap("block/md127/md/sync_completed", "none\n");
+	cr_expect(mdwatch_wait(w, 10.0, NULL, NULL));
+	o = mdwatch_end(w);
+	cr_expect_str_eq(json_string_value(json_object_get(o, "action")),
+	    "recover");
+	cr_expect(json_is_true(json_object_get(o, "complete")));
+	cr_expect_gt(json_real_value(json_object_get(o, "seconds")), 0.09);
+	done = json_object_get(json_object_get(o, "samples"), "done");
+	cr_expect_geq(json_array_size(done), 2);
+	cr_expect_eq(json_integer_value(json_array_get(done, 0)), 100);
+	cr_expect_eq(json_integer_value(json_array_get(done,
+			 json_array_size(done) - 1)),
+	    2048);
+	json_decref(o);
+}
+
+/* Stopped before md is idle: not complete, and the thread is gone. */
+Test(mdsys, a_watch_ends_when_asked)
+{
+	struct mdwatch *w;
+	json_t *o;
+
+	swap("block/md127/md/sync_action", "check\n");
+	w = mdwatch_start(root, "md127", 20);
+	cr_assert_not_null(w);
+	cr_expect_not(mdwatch_wait(w, 0.1, NULL, NULL));
+	o = mdwatch_end(w);
+	cr_expect_str_eq(json_string_value(json_object_get(o, "action")),
+	    "check");
+	cr_expect(json_is_false(json_object_get(o, "complete")));
+	json_decref(o);
 }
