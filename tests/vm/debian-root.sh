@@ -84,8 +84,10 @@ fi
 # The names wanted, then level by level their Depends and Pre-Depends
 # that are libraries (lib*, zlib*; the first of alternatives; virtual names are
 # left out): not udev, systemd or debconf, which the guest does without.
+# The kernel: what linux-image-amd64 depends on (its image package,
+# linux-image-VERSION, or linux-binary-VERSION in some releases).
 kimg=$(apt_cache depends linux-image-amd64 |
-	awk '$1 == "Depends:" && $2 ~ /^linux-image-/ { print $2; exit }')
+	awk '$1 == "Depends:" && $2 ~ /^linux-(image|binary)-/ { print $2; exit }')
 [ -n "$kimg" ] || die "$suite: no kernel image behind linux-image-amd64"
 pkgs=$(printf '%s\n' $want | sed "s/^linux-image-amd64\$/$kimg/" | sort -u)
 new=$pkgs
