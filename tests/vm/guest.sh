@@ -7,8 +7,11 @@
 # RAIDLAB_VM_STAGES:
 #   selfcheck  the harness alone: mdadm --create a RAID1 on /dev/vdb and
 #              /dev/vdc, wait for its resync, ext4 on it, tear it down and
-#              wipe both
-#   raidlab    raidlab run of labs/md.cfg (every md shape), labs/busy.cfg
+#              wipe both; then mdadm --create with neither --run nor
+#              --bitmap, stdin open and silent: mdadm 4.4 asks about a
+#              bitmap and waits (then is killed), 4.2 does not ask
+#   raidlab    raidlab run of labs/md.cfg (every md shape), labs/bitmap-
+#              file.cfg (a bitmap file: mdadm 4.4 has none), labs/busy.cfg
 #              (a guard refusal) and labs/killed.cfg (killed, then raidlab
 #              cleanup), the binary under test driving real md
 #   presets    every shipped preset (/share/presets: data/labs/*.cfg, as
@@ -18,7 +21,9 @@
 # and always, last, the state of the guest after everything: /proc/mdstat,
 # /dev/md*, mounts, loop devices, wipefs of every disk, raidlab's journals.
 # Disks: /dev/vda a small "system" disk (mounted here, so busy), /dev/vdb..
-# the lab's disks.
+# the lab's disks. raidlab runs with stdin a pipe that stays open and
+# never carries a byte (fd 3), under a timeout: a prompt it left to
+# mdadm would hang there, and shows as exit status 124.
 set -u
 shopt -s nullglob
 
@@ -49,10 +54,14 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 echo "== ${#disks[@]} disks: ${disks[*]}"
+# what ran: the kernel, mdadm (check.sh holds them to VM_GEN), the disks
 {
 	uname -r
+	mdadm --version 2>&1
 	printf '%s\n' "${disks[@]}"
 } >"$out/env"
+mkfifo /run/vm-stdin
+exec 3<>/run/vm-stdin
 cat /proc/mdstat >"$out/mdstat-boot"
 
 # fresh CASE: each case starts from clean disks. Whatever an earlier case
@@ -96,7 +105,7 @@ fresh() {
 }
 
 selfcheck() {
-	local d=$out/selfcheck a b md
+	local d=$out/selfcheck a b md pid
 	fresh selfcheck
 	mkdir -p "$d"
 	a=${disks[1]}
@@ -126,6 +135,33 @@ selfcheck() {
 	run mdadm --zero-superblock "$a" "$b"
 	run wipefs -a "$a" "$b"
 	cat /proc/mdstat >"$d/mdstat-stopped"
+
+	# The hazard raidlab must steer clear of (it passes --run and
+	# --bitmap): asked nothing else, mdadm 4.4 asks on stdin whether to
+	# add a bitmap, and waits for an answer that never comes. Waited
+	# for: the question, or mdadm's exit (a generous bound only catches
+	# a hang); "waiting" if mdadm is still there once it has asked.
+	echo "+ mdadm --create /dev/md/prompt (no --run, no --bitmap), stdin open"
+	mdadm --create /dev/md/prompt --level=1 --raid-devices=2 \
+		--metadata=1.2 "$a" "$b" <&3 >"$d/prompt.txt" 2>&1 &
+	pid=$!
+	for _ in $(seq 600); do
+		grep -q 'want to enable it now' "$d/prompt.txt" && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		echo waiting >"$d/prompt.state"
+		kill "$pid"
+	else
+		echo exited >"$d/prompt.state"
+	fi
+	wait "$pid"
+	echo $? >"$d/prompt.status"
+	cat "$d/prompt.txt"
+	[ -e /dev/md/prompt ] && run mdadm --stop /dev/md/prompt
+	run mdadm --zero-superblock "$a" "$b"
+	run wipefs -a -q "$a" "$b"
 }
 
 raidlab_stage() {
@@ -144,13 +180,25 @@ raidlab_stage() {
 
 	t0=$(now)
 	echo "+ raidlab run /share/labs/md.cfg --results $d/results --json"
-	raidlab run /share/labs/md.cfg --results "$d/results" --json \
-		>"$d/record.json" 2>"$d/run.err"
+	timeout -k 10 900 raidlab run /share/labs/md.cfg --results "$d/results" \
+		--json <&3 >"$d/record.json" 2>"$d/run.err"
 	echo $? >"$d/run.status"
 	echo "$t0 $(now)" >"$d/run.time"
 	echo "== raidlab run: exit status $(cat "$d/run.status"), $t0..$(now) s"
-	ls -A /mnt/sys >"$d/sys-files" # r1-bitmap-file's file is gone
 	tail -n 40 "$d/run.err"
+
+	# A bitmap in a file on /dev/vda's ext4: built (mdadm 4.2) or
+	# refused (4.4), by raidlab or by mdadm (check.sh says which).
+	fresh bitmap-file
+	raidlab check /share/labs/bitmap-file.cfg >"$d/bitmap-file-check.txt" 2>&1
+	echo $? >"$d/bitmap-file-check.status"
+	echo "+ raidlab run /share/labs/bitmap-file.cfg"
+	timeout -k 10 300 raidlab run /share/labs/bitmap-file.cfg \
+		--results "$d/bitmap-file-results" --json <&3 \
+		>"$d/bitmap-file.json" 2>"$d/bitmap-file.err"
+	echo $? >"$d/bitmap-file.status"
+	tail -n 20 "$d/bitmap-file.err"
+	ls -A /mnt/sys >"$d/sys-files" # the bitmap file is gone
 
 	fresh busy
 	echo "+ raidlab run /share/labs/busy.cfg"
@@ -354,8 +402,9 @@ presets_stage() {
 		echo "+ raidlab run $lab --scale $VM_SCALE --repeats 1 ${used[*]}"
 		# One repeat: under TCG the figures are not numbers to judge
 		# (md-in-vm.md), and --scale's 3 would triple this stage.
-		raidlab run "$lab" --scale "$VM_SCALE" --repeats 1 "${used[@]}" \
-			--hook /share/inspect.sh --results "$p/results" --json \
+		timeout -k 10 600 raidlab run "$lab" --scale "$VM_SCALE" \
+			--repeats 1 "${used[@]}" --hook /share/inspect.sh \
+			--results "$p/results" --json <&3 \
 			>"$p/record.json" 2>"$p/run.err"
 		echo $? >"$p/run.status"
 		echo "== $name: exit status $(cat "$p/run.status"), $t0..$(now) s"

@@ -1,43 +1,86 @@
 #!/bin/sh
-# Build the md test guest's initramfs from what is installed on this host:
-# busybox-static for the small tools, real bash (the guest's /init and
-# /bin/sh: busybox sh runs its own applets before PATH), mdadm, e2fsprogs,
-# xfsprogs, btrfs-progs, util-linux and kmod, each with the libraries ldd
-# names; the md, virtio, filesystem and 9p modules of kernel KVER with their
-# dependencies, loaded in order by /init; and the binary under test with
-# its libraries (ASan and UBSan ones included).
+# Build the md test guest's initramfs from a Debian root: this host's own
+# ("/", Debian 12 bookworm), or another release's unpacked by
+# debian-root.sh. From ROOT: busybox-static for the small tools, real bash
+# (the guest's /init and /bin/sh: busybox sh runs its own applets before
+# PATH), mdadm, e2fsprogs, xfsprogs, btrfs-progs, util-linux, kmod and
+# coreutils, each with the libraries it needs (DT_NEEDED, found in ROOT);
+# the md, virtio, filesystem and 9p modules of ROOT's kernel KVER with
+# their dependencies, loaded in order by /init; and the binary under test,
+# built on this host, with its libraries (ASan and UBSan ones included):
+# ROOT's where ROOT has the soname (glibc and the rest are backward
+# compatible), else this host's.
 #
-# usage: mkinitrd.sh OUT KVER RAIDLAB
+# usage: mkinitrd.sh [-r ROOT] OUT KVER RAIDLAB
 # OUT is an uncompressed newc cpio (~90 MB, most of it ICU data that
 # libarchive's libxml2 pulls in): the emulated guest unpacks it in about a
-# second, where gunzip of the same costs five. Tools missing here are left
-# out with a warning; mdadm, bash and busybox are required. Takes a few
-# seconds.
+# second, where gunzip of the same costs five. Tools missing from ROOT are
+# left out with a warning; mdadm, bash and busybox are required, and so is
+# every library: a soname found nowhere fails the build, naming it. Takes
+# a few seconds.
 set -eu
 
-[ $# -eq 3 ] || { echo "usage: $0 OUT KVER RAIDLAB" >&2; exit 2; }
+root=/
+if [ "${1:-}" = -r ]; then
+	root=$2
+	shift 2
+fi
+[ $# -eq 3 ] || { echo "usage: $0 [-r ROOT] OUT KVER RAIDLAB" >&2; exit 2; }
 out=$1
 kver=$2
 raidlab=$3
 here=$(cd "$(dirname "$0")" && pwd)
 PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
+# ROOT as a prefix: "" for the host
+r=$(cd "$root" && pwd)
+r=${r%/}
 
 moddir=/lib/modules/$kver
-[ -f "$moddir/modules.dep" ] || { echo "$0: no $moddir/modules.dep" >&2; exit 1; }
+[ -f "$r$moddir/modules.dep" ] || { echo "$0: no $r$moddir/modules.dep" >&2; exit 1; }
 [ -x "$raidlab" ] || { echo "$0: $raidlab: not an executable" >&2; exit 1; }
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/raidlab-initrd.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 trap 'exit 130' INT TERM
 
+# merged /usr, as Debian has it: /lib/modules is /usr/lib/modules for
+# every kmod; /bin and /sbin stay busybox's
 mkdir -p "$stage/bin" "$stage/sbin" "$stage/usr/bin" "$stage/usr/sbin" \
-	"$stage/lib/x86_64-linux-gnu" "$stage/lib64" "$stage/etc/mdadm" \
+	"$stage/usr/lib/x86_64-linux-gnu" "$stage/usr/lib64" "$stage/etc/mdadm" \
 	"$stage/proc" "$stage/sys" "$stage/dev" "$stage/run" "$stage/tmp" \
 	"$stage/var/tmp" "$stage/root" "$stage/share" "$stage/mnt"
+ln -s usr/lib "$stage/lib"
+ln -s usr/lib64 "$stage/lib64"
 chmod 1777 "$stage/tmp" "$stage/var/tmp"
 
-# Every ELF file copied in; ldd runs over all of them at the end.
-elfs=$(mktemp "$stage/.elfs.XXXXXX")
+# Every ELF file copied in, "FILE WHERE" (WHERE: root, or host for the
+# binary under test); their libraries are resolved at the end.
+elfs=$stage/.elfs
+: >"$elfs"
+
+# in_root PATH: PATH (absolute, in ROOT) with its symlinks resolved
+# inside ROOT, never on this host; printed with the prefix.
+in_root() {
+	p=$1
+	i=0
+	while [ -L "$r$p" ] && [ $i -lt 40 ]; do
+		l=$(readlink "$r$p")
+		case $l in
+		/*) p=$l ;;
+		*) p=$(dirname "$p")/$l ;;
+		esac
+		i=$((i + 1))
+	done
+	# a symlinked folder on the way (/bin -> usr/bin)
+	d=$(dirname "$p")
+	if [ -L "$r$d" ]; then
+		d=$(in_root "$d")
+		p=${d#"$r"}/$(basename "$p")
+		in_root "$p"
+		return
+	fi
+	printf '%s%s\n' "$r" "$p"
+}
 
 # copy_file SRC DST: dereferenced copy into the stage, parents created.
 copy_file() {
@@ -45,35 +88,48 @@ copy_file() {
 	cp -L "$1" "$stage$2"
 }
 
-# tool NAME [required]: copy a program found in PATH to the same place
-# under /usr (the host is merged-/usr; the guest's /bin is busybox's).
+is_elf() {
+	head -c 4 "$1" | grep -q 'ELF'
+}
+
+# tool NAME [required]: copy a program of ROOT to the same place under
+# /usr (the guest's /bin is busybox's).
 tool() {
-	p=$(command -v "$1" 2>/dev/null) || p=
-	case $p in
-	/*) ;;
-	*)
+	p=
+	for d in /usr/sbin /usr/bin /sbin /bin; do
+		f=$(in_root "$d/$1")
+		if [ -f "$f" ] && [ -x "$f" ]; then
+			p=$f
+			break
+		fi
+	done
+	if [ -z "$p" ]; then
 		if [ "${2:-}" = required ]; then
-			echo "$0: $1 is not installed" >&2
+			echo "$0: $1 is not in $root" >&2
 			exit 1
 		fi
-		echo "$0: warning: $1 is not installed; left out" >&2
+		echo "$0: warning: $1 is not in $root; left out" >&2
 		return 0
-		;;
-	esac
-	case $(dirname "$p") in
+	fi
+	case $d in
 	*sbin) dst=/usr/sbin/$1 ;;
 	*) dst=/usr/bin/$1 ;;
 	esac
 	copy_file "$p" "$dst"
-	if head -c 4 "$p" | grep -q 'ELF'; then
-		echo "$p" >>"$elfs"
+	if is_elf "$p"; then
+		echo "$p root" >>"$elfs"
 	fi
 }
 
 # busybox first: its applets fill /bin, never over busybox itself, and
 # never sh (bash is /bin/sh, see above).
-bb=$(command -v busybox) || { echo "$0: busybox is not installed" >&2; exit 1; }
-if ldd "$bb" >/dev/null 2>&1; then
+bb=
+for d in /usr/bin /bin; do
+	f=$(in_root "$d/busybox")
+	[ -f "$f" ] && bb=$f && break
+done
+[ -n "$bb" ] || { echo "$0: busybox is not in $root" >&2; exit 1; }
+if readelf -l "$bb" | grep -q 'program interpreter'; then
 	echo "$0: $bb is not static (install busybox-static)" >&2
 	exit 1
 fi
@@ -94,7 +150,7 @@ for t in mke2fs dumpe2fs tune2fs e2fsck debugfs \
 	mkfs.xfs xfs_info xfs_db xfs_io xfs_spaceman xfs_admin xfs_repair \
 	btrfs mkfs.btrfs \
 	wipefs blkid blockdev losetup mount umount findmnt lsblk \
-	kmod sync stat; do
+	kmod sync stat timeout; do
 	tool "$t"
 done
 if [ -e "$stage/usr/sbin/mke2fs" ]; then
@@ -111,34 +167,80 @@ fi
 
 # The binary under test, in PATH as an installed raidlab would be.
 copy_file "$raidlab" /usr/bin/raidlab
-echo "$raidlab" >>"$elfs"
+echo "$raidlab host" >>"$elfs"
 
-# Shared libraries (and the dynamic loader) of everything above.
-sort -u "$elfs" | while IFS= read -r f; do
-	ldd "$f" 2>/dev/null
-done | sed -n -e 's/.*=> \(\/[^ ]*\) .*/\1/p' -e 's/^[[:space:]]*\(\/[^ ]*\) .*/\1/p' |
-	sort -u | while IFS= read -r lib; do
-	copy_file "$lib" "$lib"
+# find_lib SONAME WHERE: the library's file, in ROOT's library folders,
+# then (for the binary under test and what it brought) this host's.
+find_lib() {
+	dirs="$r/usr/lib/x86_64-linux-gnu $r/lib/x86_64-linux-gnu $r/usr/lib64 $r/lib64 $r/usr/lib $r/lib"
+	[ "$2" = host ] && [ -n "$r" ] &&
+		dirs="$dirs /usr/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu /usr/lib64 /lib64 /usr/lib /lib"
+	for d in $dirs; do
+		if [ -e "$d/$1" ]; then
+			case $d in
+			"$r"/*) in_root "${d#"$r"}/$1" ;;
+			*) readlink -f "$d/$1" ;;
+			esac
+			return 0
+		fi
+	done
+	return 1
+}
+
+# The dynamic loader of the binary under test (every program here has
+# the same), then every DT_NEEDED, breadth first, each soname once; a
+# library comes from ROOT when ROOT has it.
+interp=$(readelf -l "$raidlab" | sed -n 's/.*program interpreter: \(.*\)\]$/\1/p')
+[ -n "$interp" ] || { echo "$0: $raidlab has no program interpreter" >&2; exit 1; }
+f=$(find_lib "$(basename "$interp")" host) ||
+	{ echo "$0: no dynamic loader $interp" >&2; exit 1; }
+copy_file "$f" "$interp"
+echo "${interp##*/}" >"$stage/.sonames"
+i=1
+while [ "$i" -le "$(wc -l <"$elfs")" ]; do
+	read -r e from <<-EOF
+	$(sed -n "${i}p" "$elfs")
+	EOF
+	i=$((i + 1))
+	for so in $(readelf -d "$e" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+		grep -qxF "$so" "$stage/.sonames" && continue
+		echo "$so" >>"$stage/.sonames"
+		lib=$(find_lib "$so" "$from") || {
+			echo "$0: $so (needed by $e) is in neither $root nor this host" >&2
+			[ "$from" = root ] && echo "$0: add its package to debian-root.sh" >&2
+			exit 1
+		}
+		case $lib in
+		"$r"/*) where=root ;;
+		*) where=host ;;
+		esac
+		[ -z "$r" ] && where=$from
+		copy_file "$lib" "/usr/lib/x86_64-linux-gnu/$so"
+		echo "$lib $where" >>"$elfs"
+	done
 done
-rm -f "$elfs"
+# which library came from where, for whoever debugs the guest
+sed "s|^$r/|/|" "$elfs" >"$stage/etc/raidlab-vm-libs"
+rm -f "$elfs" "$stage/.sonames"
 
 # Kernel modules in dependency order (builtins print as "builtin NAME"),
 # with a depmod index so that /init loads them all with one modprobe -a
-# (insmod in this order without kmod). The host's modprobe.d is not copied
-# (Debian's md_mod start_ro=1): the guest runs md with the kernel's defaults.
+# (insmod in this order without kmod). No modprobe.d is copied (Debian's
+# md_mod start_ro=1): the guest runs md with the kernel's defaults.
 mods="md_mod raid0 raid1 raid10 raid456 virtio_pci virtio_blk
 ext4 xfs btrfs 9p 9pnet_virtio"
 # shellcheck disable=SC2086
-modprobe --show-depends -a -S "$kver" $mods |
+modprobe -d "$root" --show-depends -a -S "$kver" $mods |
 	awk '$1 == "insmod" && !seen[$2]++ { print $2 }' >"$stage/.modules"
 : >"$stage/etc/modules.load"
-while IFS= read -r m; do
+while IFS= read -r f; do
+	m=/lib/modules/${f#*/lib/modules/}
 	case $m in
-	*.ko) copy_file "$m" "$m" ;;
-	*.ko.xz) mkdir -p "$stage$(dirname "$m")" && xz -dc "$m" >"$stage${m%.xz}" ;;
-	*.ko.zst) mkdir -p "$stage$(dirname "$m")" && zstd -qdc "$m" >"$stage${m%.zst}" ;;
-	*.ko.gz) mkdir -p "$stage$(dirname "$m")" && gzip -dc "$m" >"$stage${m%.gz}" ;;
-	*) echo "$0: unexpected module file $m" >&2; exit 1 ;;
+	*.ko) copy_file "$f" "$m" ;;
+	*.ko.xz) mkdir -p "$stage$(dirname "$m")" && xz -dc "$f" >"$stage${m%.xz}" ;;
+	*.ko.zst) mkdir -p "$stage$(dirname "$m")" && zstd -qdc "$f" >"$stage${m%.zst}" ;;
+	*.ko.gz) mkdir -p "$stage$(dirname "$m")" && gzip -dc "$f" >"$stage${m%.gz}" ;;
+	*) echo "$0: unexpected module file $f" >&2; exit 1 ;;
 	esac
 	m=${m%.xz}
 	m=${m%.zst}
@@ -147,7 +249,7 @@ done <"$stage/.modules"
 rm -f "$stage/.modules"
 [ -s "$stage/etc/modules.load" ] || { echo "$0: no modules for $kver" >&2; exit 1; }
 for f in modules.order modules.builtin modules.builtin.modinfo; do
-	[ -f "$moddir/$f" ] && cp "$moddir/$f" "$stage$moddir/$f"
+	[ -f "$r$moddir/$f" ] && cp "$r$moddir/$f" "$stage$moddir/$f"
 done
 depmod -b "$stage" "$kver"
 # shellcheck disable=SC2086

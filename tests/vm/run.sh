@@ -1,8 +1,8 @@
 #!/bin/sh
 # Boot the md test guest once under QEMU's software emulation (KVM does not
 # boot Debian's kernel on these hosts) and wait for it to power off:
-#   run.sh KVER INITRD SHARE TIMEOUT DISK...
-# Kernel /boot/vmlinuz-KVER, the initramfs from mkinitrd.sh, the directory
+#   run.sh KERNEL INITRD SHARE TIMEOUT DISK...
+# The kernel image KERNEL (a vmlinuz), the initramfs from mkinitrd.sh, the directory
 # SHARE as a read/write 9p share (the guest runs SHARE/guest.sh and leaves
 # SHARE/status and SHARE/guest.log), and each DISK (a raw file) as a virtio
 # disk in order: /dev/vda, /dev/vdb, ... The serial console goes to
@@ -13,8 +13,8 @@
 # are printed on stderr. qemu never outlives this script.
 set -eu
 
-[ $# -ge 4 ] || { echo "usage: $0 KVER INITRD SHARE TIMEOUT DISK..." >&2; exit 2; }
-kver=$1
+[ $# -ge 4 ] || { echo "usage: $0 KERNEL INITRD SHARE TIMEOUT DISK..." >&2; exit 2; }
+kernel=$1
 initrd=$2
 share=$3
 tmo=$4
@@ -63,7 +63,7 @@ timeout -k 5 "$tmo" qemu-system-x86_64 \
 	-nodefaults -no-user-config -machine pc -accel tcg,thread=multi \
 	-cpu max -smp 2 -m 1024 -display none -monitor none \
 	-serial "file:$console" -no-reboot $bios \
-	-kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
+	-kernel "$kernel" -initrd "$initrd" \
 	-append 'console=ttyS0 panic=-1 quiet cryptomgr.notests' \
 	$drives \
 	-virtfs "local,path=$share,mount_tag=share,security_model=none,id=share" \
