@@ -339,6 +339,40 @@ mkfs_btrfs(struct pb *b, char **members, size_t n)
 				      b->p->geom.rule);
 }
 
+/*
+ * btrfs's degraded phase: the last `fail` members lost, as dead disks
+ * are (their btrfs signature wiped, the kernel told to forget them), so
+ * that the filesystem mounts with -o degraded on the others.
+ */
+static void
+btrfs_degraded(struct pb *b, char **members, size_t n)
+{
+	const struct lab_array *a = &b->v->array;
+	struct plan *p = b->p;
+	size_t k = lab_array_isset(a, LAB_A_FAIL) ? (size_t)a->fail : 1,
+	       n_forget;
+	char **forget;
+
+	if (a->phase != LAB_PHASE_DEGRADED || k >= n)
+		return;
+	p->phase = xstrdup(lab_phase_name(a->phase));
+	for (size_t i = n - k; i < n; i++) {
+		p->failed =
+		    xreallocarray(p->failed, p->nfailed + 1, sizeof *p->failed);
+		p->failed[p->nfailed++] = xstrdup(members[i]);
+		pb_run(b, argv_of("wipefs", "--all", members[i], NULL),
+		    _("the phase: this member is lost, as a dead disk is; "
+		      "btrfs mounts degraded on the others"),
+		    NULL, NULL);
+		forget = argv_of("btrfs", "device", "scan", "--forget");
+		n_forget = 4;
+		forget = xreallocarray(forget, n_forget + 2, sizeof *forget);
+		forget[n_forget] = xstrdup(members[i]);
+		forget[n_forget + 1] = NULL;
+		pb_run(b, forget, NULL, NULL, NULL);
+	}
+}
+
 /* mount -o: the lab's options, then data= and logdev=. */
 static char *
 mount_options(struct pb *b)
@@ -355,6 +389,8 @@ mount_options(struct pb *b)
 		    lab_data_mode_name(fs->data));
 	if (fs->type == LAB_FS_XFS && b->logdev != NULL)
 		strbuf_printf(&o, "%slogdev=%s", o.len ? "," : "", b->logdev);
+	if (b->v->array.engine == LAB_ENGINE_BTRFS && b->p->nfailed > 0)
+		strbuf_printf(&o, "%sdegraded", o.len ? "," : "");
 	if (o.len == 0) {
 		strbuf_done(&o);
 		return NULL;
@@ -447,6 +483,7 @@ pb_fs(struct pb *b, const char *dev, char **members, size_t n)
 			return;
 		p->fsdev = xstrdup(members[0]);
 		mkfs_btrfs(b, members, n);
+		btrfs_degraded(b, members, n);
 	} else {
 		if (dev == NULL)
 			return;

@@ -433,7 +433,7 @@ plan_format(const struct plan *p, struct strbuf *b)
 		strbuf_printf(b, _("# bitmap: %s\n"), p->bitmap);
 	if (p->phase != NULL)
 		strbuf_printf(b, _("# phase: %s (the workloads meet %s so)\n"),
-		    p->phase, p->phase_md);
+		    p->phase, p->phase_md ? p->phase_md : p->mountpoint);
 	strbuf_printf(b, "%s\n", _("# setup"));
 	for (i = 0; i < p->nsteps; i++) {
 		const struct plan_step *s = &p->steps[i];

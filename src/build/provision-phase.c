@@ -74,21 +74,27 @@ phase_obj(struct prov *p)
 		for (size_t i = 0; i < p->plan->nfailed; i++)
 			json_array_append_new(f,
 			    json_string(p->plan->failed[i]));
-		o = json_pack("{s:s, s:s, s:o}", "name", p->plan->phase, "md",
-		    p->plan->phase_md, "failed", f);
+		o = json_pack("{s:s, s:o, s:o}", "name", p->plan->phase, "md",
+		    jsonx_str(p->plan->phase_md), "failed", f);
 		json_object_set_new(p->build, "phase", o);
 	}
 	return o;
 }
 
-/* Whether an undo of step s names the array md. */
+/* Whether an undo of step s names the phase's array or a member it
+   failed. */
 static bool
-names(const struct plan_step *s, const char *md)
+names(const struct plan_step *s, const struct plan *pl)
 {
 	for (char ***u = s->undo; u != NULL && *u != NULL; u++)
-		for (char **a = *u; *a != NULL; a++)
-			if (strcmp(*a, md) == 0)
+		for (char **a = *u; *a != NULL; a++) {
+			if (pl->phase_md != NULL &&
+			    strcmp(*a, pl->phase_md) == 0)
 				return true;
+			for (size_t i = 0; i < pl->nfailed; i++)
+				if (strcmp(*a, pl->failed[i]) == 0)
+					return true;
+		}
 	return false;
 }
 
@@ -107,7 +113,7 @@ refresh(struct prov *p, size_t upto)
 	for (size_t j = 0; j < upto; j++) {
 		const struct plan_step *s = &pl->steps[j];
 
-		if (p->post[j] == NULL || !names(s, pl->phase_md))
+		if (p->post[j] == NULL || !names(s, pl))
 			continue;
 		json_decref(p->post[j]);
 		p->post[j] =
@@ -124,7 +130,7 @@ prov_phase_step(struct prov *p, size_t i)
 	if (p->plan->phase == NULL)
 		return;
 	refresh(p, i);
-	if ((int)i != p->plan->phase_step ||
+	if ((int)i != p->plan->phase_step || p->plan->phase_md == NULL ||
 	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		return;
 	p->watch = mdwatch_start(p->sysroot, name, WATCH_MS);
@@ -135,7 +141,10 @@ prov_phase_begin(struct prov *p)
 {
 	char name[64];
 
-	if (p->plan->phase == NULL ||
+	if (p->plan->phase == NULL)
+		return;
+	phase_obj(p);
+	if (p->plan->phase_md == NULL ||
 	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		return;
 	json_object_set_new(phase_obj(p), "before", state(p, name));
@@ -172,7 +181,7 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 		json_object_set_new(o, "sync", mdwatch_end(p->watch));
 		p->watch = NULL;
 	}
-	if (json_object_get(o, "after") == NULL &&
+	if (json_object_get(o, "after") == NULL && p->plan->phase_md != NULL &&
 	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		json_object_set_new(o, "after", state(p, name));
 	return covered;

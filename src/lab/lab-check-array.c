@@ -507,7 +507,7 @@ md_legs(struct lab_chk *c, const struct lab_variant *v,
 /* Keys given to an engine that has no such thing. */
 static void
 not_md(struct lab_chk *c, const struct lab_variant *v,
-    const struct lab_array *a)
+    const struct lab_array *a, size_t n)
 {
 	const char *eng = lab_engine_name(a->engine);
 	size_t i;
@@ -524,7 +524,7 @@ not_md(struct lab_chk *c, const struct lab_variant *v,
 		      "engine %s has none"),
 		    lab_array_key(f), md_only[i].opt, eng);
 	}
-	lab_chk_md_knobs_not_md(c, v, a);
+	lab_chk_md_knobs_not_md(c, v, a, n);
 	if (a->nlegs > 0 && lab_chk_array_own(a, LAB_A_LEGS))
 		lab_chk_array(c, v, a, LAB_A_LEGS,
 		    _("legs nest md arrays: "
@@ -538,7 +538,7 @@ check_btrfs(struct lab_chk *c, const struct lab_variant *v,
 {
 	char msg[ERR_MSG_MAX];
 
-	not_md(c, v, a);
+	not_md(c, v, a, n);
 	if (n < btrfs_min[a->profile]) {
 		snprintf(msg, sizeof msg,
 		    _("btrfs %s needs at least %zu "
@@ -562,7 +562,7 @@ check_single(struct lab_chk *c, const struct lab_variant *v,
 {
 	char msg[ERR_MSG_MAX];
 
-	not_md(c, v, a);
+	not_md(c, v, a, n);
 	if (lab_chk_array_own(a, LAB_A_LEVEL))
 		lab_chk_array(c, v, a, LAB_A_LEVEL,
 		    _("engine single is one "

@@ -202,11 +202,41 @@ write_behind(struct lab_chk *c, const struct lab_variant *v,
 		      "(write_mostly): only their writes go behind"));
 }
 
+/* Members a btrfs profile survives losing. */
+static size_t
+profile_survives(enum lab_profile p)
+{
+	switch (p) {
+	case LAB_PROFILE_RAID1:
+	case LAB_PROFILE_RAID10:
+	case LAB_PROFILE_RAID5:
+		return 1;
+	case LAB_PROFILE_RAID1C3:
+	case LAB_PROFILE_RAID6:
+		return 2;
+	case LAB_PROFILE_RAID1C4:
+		return 3;
+	default:
+		return 0;
+	}
+}
+
 /* Members the level survives losing; md's RAID10 is held to one copy
-   less than it keeps, whichever members share a chunk. */
+   less than it keeps, whichever members share a chunk; btrfs to its
+   data and its metadata profiles both (mkfs.btrfs picks RAID1 metadata
+   on several devices). */
 static size_t
 survives(const struct lab_array *a, size_t n)
 {
+	size_t d, m;
+
+	if (a->engine == LAB_ENGINE_BTRFS) {
+		d = profile_survives(a->profile);
+		m = lab_array_isset(a, LAB_A_METADATA_PROFILE)
+		    ? profile_survives(a->metadata_profile)
+		    : 1;
+		return d < m ? d : m;
+	}
 	switch (a->md_level) {
 	case LAB_MD_LEVEL_1:
 		return n > 0 ? n - 1 : 0;
@@ -308,12 +338,47 @@ static const enum lab_a_field md_knobs[] = {
 	LAB_A_FAIL,
 };
 
+/* btrfs's phase: degraded only, a mount with members missing. */
+static void
+btrfs_phase(struct lab_chk *c, const struct lab_variant *v,
+    const struct lab_array *a, size_t n)
+{
+	int64_t fail = lab_array_isset(a, LAB_A_FAIL) ? a->fail : 1;
+
+	if (a->phase == LAB_PHASE_HEALTHY) {
+		if (lab_chk_array_own(a, LAB_A_FAIL))
+			lab_chk_array(c, v, a, LAB_A_FAIL,
+			    _("fail is how many members the degraded phase "
+			      "fails; this phase is \"healthy\""));
+		return;
+	}
+	if (a->phase != LAB_PHASE_DEGRADED) {
+		lab_chk_array(c, v, a, LAB_A_PHASE,
+		    _("raidlab runs btrfs degraded only (a mount with members "
+		      "missing); phase \"%s\" is md's"),
+		    lab_phase_name(a->phase));
+		return;
+	}
+	if (n > 0 && (size_t)fail > survives(a, n))
+		lab_chk_array(c, v, a, LAB_A_FAIL,
+		    _("btrfs %s of %zu devices survives the loss of %zu; "
+		      "failing %" PRId64 " would lose the data"),
+		    lab_profile_name(a->profile), n, survives(a, n), fail);
+}
+
 void
 lab_chk_md_knobs_not_md(struct lab_chk *c, const struct lab_variant *v,
-    const struct lab_array *a)
+    const struct lab_array *a, size_t n)
 {
+	bool btrfs = a->engine == LAB_ENGINE_BTRFS;
+
+	if (btrfs)
+		btrfs_phase(c, v, a, n);
 	for (size_t i = 0; i < sizeof md_knobs / sizeof *md_knobs; i++)
-		if (lab_chk_array_own(a, md_knobs[i]))
+		if (btrfs &&
+		    (md_knobs[i] == LAB_A_PHASE || md_knobs[i] == LAB_A_FAIL))
+			continue;
+		else if (lab_chk_array_own(a, md_knobs[i]))
 			lab_chk_array(c, v, a, md_knobs[i],
 			    _("%s is an md setting (md(4)): engine %s has "
 			      "none"),

@@ -81,11 +81,12 @@ uint64_t lab_chk_capacity(const struct lab_array *a, size_t n, uint64_t member);
 void lab_chk_check_array(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, enum lab_chk_role role, long implicit);
 void lab_chk_check_fs(struct lab_chk *c, const struct lab_variant *v);
-/* md's own knobs and the gates of this machine's md (lab-check-md.c):
-   an md array of n members; the same keys on another engine. */
+/* md's own knobs and phases (lab-check-md.c): an md array of n
+   members; the same keys on another engine (btrfs has a degraded
+   phase). */
 void lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n);
 void lab_chk_md_knobs_not_md(struct lab_chk *c, const struct lab_variant *v,
-    const struct lab_array *a);
+    const struct lab_array *a, size_t n);
 
 #endif

@@ -97,13 +97,27 @@ behind(const void *g)
 	return a->md_level == LAB_MD_LEVEL_1 && a->bitmap != LAB_BITMAP_NONE;
 }
 
+/* An array that survives a lost member: md but RAID0, btrfs with
+   copies or parity. */
+static bool
+redundant(const void *g)
+{
+	const struct lab_array *a = g;
+
+	if (a->engine == LAB_ENGINE_BTRFS)
+		return a->profile != LAB_PROFILE_SINGLE &&
+		    a->profile != LAB_PROFILE_DUP &&
+		    a->profile != LAB_PROFILE_RAID0;
+	return level_not_0(g);
+}
+
 /* Members fail in the degraded and rebuild phases. */
 static bool
 faults(const void *g)
 {
 	const struct lab_array *a = g;
 
-	return level_not_0(g) &&
+	return redundant(g) &&
 	    (a->phase == LAB_PHASE_DEGRADED || a->phase == LAB_PHASE_REBUILD);
 }
 
@@ -206,11 +220,11 @@ const struct lab_key lab_array_keys[] = {
 	/* the fault experiments (lab-check-md.c: never more failed than
 	   the level survives) */
 	{ "phase", LAB_KEY_ENUM, LAB_A_PHASE, AOFF(phase),
-	    .names = lab_phase_names, .dflt = LAB_PHASE_HEALTHY, .where = MD,
-	    .applies = level_not_0, .flags = LAB_KEY_FORM | LAB_KEY_NOT_LEG,
-	    .label = N_("phase") },
+	    .names = lab_phase_names, .dflt = LAB_PHASE_HEALTHY,
+	    .where = MD | BTRFS, .applies = redundant,
+	    .flags = LAB_KEY_FORM | LAB_KEY_NOT_LEG, .label = N_("phase") },
 	{ "fail", LAB_KEY_INT, LAB_A_FAIL, AOFF(fail), .min = 1, .max = 64,
-	    .dflt = 1, .where = MD, .applies = faults,
+	    .dflt = 1, .where = MD | BTRFS, .applies = faults,
 	    .flags = LAB_KEY_FORM | LAB_KEY_NOT_LEG,
 	    .label = N_("members failed") },
 	{ "legs", LAB_KEY_SPECIAL, LAB_A_LEGS, .merge = LAB_MERGE_WHOLE,

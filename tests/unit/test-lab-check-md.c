@@ -198,6 +198,21 @@ static const struct bad_case bad_md[] = {
 	    "    sync_speed_min = 5000; }; }",
 	    "lab.cfg:6: variants.s.array.sync_speed_min: 5000 KiB/s is above "
 	    "sync_speed_max (1000 KiB/s, line 5)" },
+	{ "btrfs_rebuild",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid10\";\n"
+	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\", "
+	    "\"/dev/sde\"]; phase = \"check\"; }; }",
+	    "lab.cfg:6: variants.b.array.phase: raidlab runs btrfs degraded "
+	    "only (a mount with members missing); phase \"check\" is md's" },
+	{ "btrfs_metadata_survives_less_than_data",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1c3\";\n"
+	    "    metadata_profile = \"raid1\"; devices = [\"/dev/sdb\", "
+	    "\"/dev/sdc\", \"/dev/sdd\"];\n"
+	    "    phase = \"degraded\"; fail = 2; }; }",
+	    "lab.cfg:7: variants.b.array.fail: btrfs raid1c3 of 3 devices "
+	    "survives the loss of 1; failing 2 would lose the data" },
 	{ "md_knob_on_btrfs",
 	    "{ name = \"b\";\n"
 	    "  array = { engine = \"btrfs\"; level = \"raid5\"; " R5 "\n"

@@ -358,8 +358,8 @@ Test(mdsys, a_watch_follows_a_rebuild_to_its_end)
 	done = json_object_get(json_object_get(o, "samples"), "done");
 	cr_expect_geq(json_array_size(done), 2);
 	cr_expect_eq(json_integer_value(json_array_get(done, 0)), 100);
-	cr_expect_eq(json_integer_value(json_array_get(done,
-			 json_array_size(done) - 1)),
+	cr_expect_eq(json_integer_value(
+			 json_array_get(done, json_array_size(done) - 1)),
 	    2048);
 	json_decref(o);
 }

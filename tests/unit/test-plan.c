@@ -326,6 +326,19 @@ static const struct {
 	    "mdadm --add /dev/md/rl-q /dev/s2\n"
 	    "mdadm --zero-superblock /dev/s3\n"
 	    "mdadm --add /dev/md/rl-q /dev/s3\n" },
+	{ "btrfs_raid1_degraded_loses_its_last_member",
+	    "{ name = \"s\"; scratch = { count = 3; size = \"1G\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1c3\"; "
+	    "metadata_profile = \"raid1c3\"; phase = \"degraded\"; fail = 2; "
+	    "}; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2\n"
+	    "mkfs.btrfs -f -d raid1c3 -m raid1c3 /dev/s0 /dev/s1 /dev/s2\n"
+	    "btrfs device scan /dev/s0 /dev/s1 /dev/s2\n"
+	    "wipefs --all /dev/s1\n"
+	    "btrfs device scan --forget /dev/s1\n"
+	    "wipefs --all /dev/s2\n"
+	    "btrfs device scan --forget /dev/s2\n"
+	    "mount -t btrfs -o degraded /dev/s0 /run/rl/mnt/42-s\n" },
 	{ "raid1_check_starts_a_scrub",
 	    "{ name = \"r\"; array = { level = 1; assume_clean = true; "
 	    "devices = [\"/dev/vdb\", \"/dev/vdc\"]; phase = \"check\"; }; }",

@@ -428,8 +428,8 @@ vm_file_bitmap_refused() {
 			vm_fail "$w: mdadm was asked for a bitmap file all the same"
 		case $w in
 		*" "*) ;;
-		*) vm_eq "$w: nothing built" "$(jq -r '.builds // [] | length' \
-			"$5" 2>/dev/null || echo 0)" 0 ;;
+		*) vm_eq "$w: nothing built" "$(jq -rs '.[0].builds // [] |
+			length' "$5" 2>/dev/null || echo 0)" 0 ;;
 		esac
 		;;
 	*) vm_fail "VM_TRIXIE_FILE_BITMAP: $VM_TRIXIE_FILE_BITMAP" ;;
@@ -565,13 +565,15 @@ vm_plan_lines() {
 		| select(startswith($k + "=")) | ltrimstr($k + "=")]
 		| first // "-" end;
 	.[] | .variant as $v | .fstype as $t | .fsdev as $fd
+	| ((.failed // []) | join(",")) as $failed
 	| ("mount|\($v)|\(.mount_options // "-")"),
 	  (.setup[] | (.argv // []) as $a | ($a[0] // "") as $c
 	   | if $c == "mdadm" and $a[1] == "--create" then
 		["md", $v, $a[2], opt($a; "level"), opt($a; "raid-devices"),
 		 opt($a; "layout"), opt($a; "chunk"), opt($a; "bitmap"),
 		 opt($a; "write-journal"),
-		 ([$a[3:][] | select(startswith("/"))] | join(","))]
+		 ([$a[3:][] | select(startswith("/"))] | join(",")),
+		 $failed]
 		| join("|")
 	     elif ($c | startswith("mkfs.")) then
 		arg($a; "-l") as $l | arg($a; "-d") as $d
@@ -586,7 +588,8 @@ vm_plan_lines() {
 	     else empty end)' "$1" 2>&1
 }
 
-# md_built W FILE NAME LEVEL NDEV LAYOUT CHUNK BITMAP JOURNAL DEVS LINKS:
+# md_built W FILE NAME LEVEL NDEV LAYOUT CHUNK BITMAP JOURNAL DEVS LINKS
+# FAILED:
 # mdadm --detail, taken while the variant stood, against its plan.
 md_built() {
 	w=$1 t=$(vm_file "$2")
@@ -619,7 +622,14 @@ md_built() {
 		n=$(awk -v l="$m" '$1 == l { print $2 }' "${11}" 2>/dev/null)
 		o=$(awk -v n="${n:-none}" '$2 == n { print $1 }' "${11}" 2>/dev/null |
 			paste -sd'|')
-		vm_match "$w: member $m" "$t" "active sync +($m|${n:-$m}${o:+|$o})\$"
+		# near RAID10 names its mirror sets; a member the phase failed
+		# (labs' phase, the plan's "failed") is removed, or rebuilding
+		case ",${12}," in
+		*",$m,"*) vm_match "$w: member $m (failed by the phase)" "$t" \
+			"(removed|spare rebuilding +($m|${n:-$m}${o:+|$o})|active sync( set-[A-Z])? +($m|${n:-$m}${o:+|$o}))\$" ;;
+		*) vm_match "$w: member $m" "$t" \
+			"active sync( set-[A-Z])? +($m|${n:-$m}${o:+|$o})\$" ;;
+		esac
 	done
 }
 
@@ -755,7 +765,8 @@ vm_check_presets() {
 			[ -d "$b" ] || { vm_fail "$w: the hook saw nothing"; continue; }
 			case $k in
 			md) md_built "$w: $a1" "$b/md-${a1##*/}" "$a1" "$a2" \
-				"$a3" "$a4" "$a5" "$a6" "$a7" "$a8" "$b/md-links" ;;
+				"$a3" "$a4" "$a5" "$a6" "$a7" "$a8" "$b/md-links" \
+				"$a9" ;;
 			fs) fs_built "$w" "$b" "$a1" "$a2" "$a3" "$a4" "$a5" \
 				"$a6" "$a7" "$a8" "$a9" "$a10" "$a11" ;;
 			mount) mount_built "$w" "$b" "$a1" ;;
