@@ -22,8 +22,8 @@
 
 #define FACT_TIMEOUT 60.0
 
-static char *
-read_text(const char *path)
+char *
+prov_read_text(const char *path)
 {
 	char buf[65536];
 	size_t n;
@@ -150,7 +150,7 @@ prov_facts(struct prov *p)
 	json_object_set_new(facts, "md", md);
 	if (pl->nmd > 0)
 		json_object_set_new(facts, "md_tools", md_tools());
-	if ((text = read_text("/proc/mdstat")) != NULL) {
+	if ((text = prov_read_text("/proc/mdstat")) != NULL) {
 		json_object_set_new(facts, "mdstat", json_string(text));
 		free(text);
 	}

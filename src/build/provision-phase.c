@@ -27,21 +27,6 @@
 /* Longest wait for a rebuild or scrub after the workloads. */
 #define PHASE_WAIT_S (24 * 3600.0)
 
-static char *
-mdstat(void)
-{
-	FILE *f = fopen("/proc/mdstat", "re");
-	char buf[16384];
-	size_t n;
-
-	if (f == NULL)
-		return NULL;
-	n = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	return xstrdup(buf);
-}
-
 /* md's state as the record keeps it: {mdstat, degraded, sync_action,
    mismatch_cnt, array_state}. */
 static json_t *
@@ -50,7 +35,7 @@ state(const struct prov *p, const char *name)
 	static const char *const attrs[] = { "degraded", "sync_action",
 		"mismatch_cnt", "array_state", NULL };
 	json_t *o = json_object();
-	char *t = mdstat();
+	char *t = prov_read_text("/proc/mdstat");
 
 	json_object_set_new(o, "mdstat", jsonx_str(t));
 	free(t);

@@ -153,6 +153,10 @@ void prov_phase_step(struct prov *p, size_t i);
 void prov_phase_begin(struct prov *p);
 int prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait);
 
+/* A small text file whole (the first 64K: /proc/mdstat); NULL when
+   unreadable. Caller frees. */
+char *prov_read_text(const char *path);
+
 /* Run a PLAN_SYSFS step, appending its entry to steps (command, status,
    exit_status, sysfs {device, attr, value, found, now}); 0, or -errno
    with why filled. */

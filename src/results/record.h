@@ -272,6 +272,13 @@ bool record_get_time(const json_t *o, const char *key, struct timespec *out);
 /* The member's string, or NULL (borrowed from o). */
 const char *record_get_str(const json_t *o, const char *key);
 
+/* A build's md line ("md: mdadm 4.2, kernel 6.1.0; /dev/md/rl-a
+   stripe_cache_size=4096 ...") and its phase line ("phase rebuild;
+   failed: /dev/vde; md recover 5.6 s; mismatch_cnt 0 after"), or NULL
+   when it has none (record-build.c). Caller frees. */
+char *record_build_md_text(const json_t *build);
+char *record_build_phase_text(const json_t *build);
+
 /*
  * The results directory: lab->results with a leading ~ expanded, or
  * $XDG_DATA_HOME/raidlab/results, or ~/.local/share/raidlab/results.

@@ -353,32 +353,10 @@ report_caveats(struct report *s)
 }
 
 void
-report_phase(struct report_variant *v, json_t *phase)
+report_phase(struct report_variant *v, const json_t *build)
 {
-	const char *name = json_string_value(json_object_get(phase, "name"));
-	json_t *failed = json_object_get(phase, "failed"), *f, *sync, *after;
-	struct strbuf b;
-	size_t i;
+	char *t = record_build_phase_text(build);
 
-	if (name == NULL)
-		return;
-	strbuf_init(&b);
-	strbuf_printf(&b, _("phase %s"), name);
-	json_array_foreach(failed, i, f) strbuf_printf(&b, "%s%s",
-	    i == 0 ? _("; failed: ") : ", ", json_string_value(f));
-	sync = json_object_get(phase, "sync");
-	if (sync != NULL)
-		strbuf_printf(&b, _("; md %s %.1f s%s"),
-		    json_string_value(json_object_get(sync, "action")),
-		    json_number_value(json_object_get(sync, "seconds")),
-		    json_is_true(json_object_get(sync, "complete"))
-			? ""
-			: _(" (not finished)"));
-	if (json_is_false(json_object_get(phase, "covered")))
-		strbuf_add(&b, _("; it ended before the workloads did"));
-	after = json_object_get(phase, "after");
-	if (json_string_value(json_object_get(after, "mismatch_cnt")) != NULL)
-		strbuf_printf(&b, _("; mismatch_cnt %s after"),
-		    json_string_value(json_object_get(after, "mismatch_cnt")));
-	report_strv_push(&v->settings, &v->nsettings, strbuf_take(&b));
+	if (t != NULL)
+		report_strv_push(&v->settings, &v->nsettings, t);
 }

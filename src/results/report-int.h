@@ -58,9 +58,9 @@ void report_unmeasured(const struct report *s, char ***v, size_t *n);
    (mdadm --detail's and sysfs's md values, readahead, the filesystem's
    geometry as dumpe2fs and xfs_info say it, the mount in effect). */
 void report_settings(struct report_variant *v, json_t *facts);
-/* The build's "phase" (the array degraded, rebuilding or scrubbed while
-   measured) as setting lines; nothing for NULL. */
-void report_phase(struct report_variant *v, json_t *phase);
+/* The build's phase (the array degraded, rebuilding or scrubbed while
+   measured) as a setting line; nothing without one. */
+void report_phase(struct report_variant *v, const json_t *build);
 /* report-facts.c: the caveats of s, as sentences. */
 void report_caveats(struct report *s);
 

@@ -271,7 +271,7 @@ variant_facts(struct report *s, size_t row)
 	v->geometry = dup_or_null(json_string_value(
 	    json_object_get(json_object_get(build, "plan"), "geometry")));
 	report_settings(v, json_object_get(build, "facts"));
-	report_phase(v, json_object_get(build, "phase"));
+	report_phase(v, build);
 }
 
 /* --------------------------------------------------------------- disks */

@@ -306,6 +306,15 @@ target_line(struct strbuf *out, const struct record *rec, const char *variant)
 	}
 }
 
+/* A line of its own, when there is one; t freed. */
+static void
+text_line(struct strbuf *out, char *t)
+{
+	if (t != NULL)
+		strbuf_printf(out, "%s\n", t);
+	free(t);
+}
+
 /* How an array variant was built, from the record's builds[]. */
 static void
 build_lines(struct strbuf *out, const struct record *rec, const char *variant)
@@ -337,6 +346,8 @@ build_lines(struct strbuf *out, const struct record *rec, const char *variant)
 			    _("assume_clean: no initial resync "
 			      "(redundancy not in sync until "
 			      "written)\n"));
+		text_line(out, record_build_md_text(b));
+		text_line(out, record_build_phase_text(b));
 		if ((err = record_get_str(b, "error")) != NULL)
 			strbuf_printf(out, _("Build failed: %s\n"), err);
 		if ((err = record_get_str(b, "teardown_error")) != NULL)

@@ -651,3 +651,33 @@ Test(record, results_dir_expands_tilde_and_follows_xdg)
 	free(d);
 	lab_free(lab);
 }
+
+/* A build's md and phase, in the words show and the reports print. */
+Test(record, a_builds_md_and_phase_as_text)
+{
+	json_t *b = json_loads(
+	    "{\"facts\": {\"md_tools\": {\"mdadm\": \"4.4\", \"kernel\": "
+	    "\"6.12.57\", \"llbitmap\": false}, \"md\": {\"/dev/md/rl-a\": "
+	    "{\"level\": \"raid5\", \"stripe_cache_size\": \"4096\", "
+	    "\"journal_mode\": \"\", \"consistency_policy\": \"ppl\"}}},"
+	    " \"phase\": {\"name\": \"rebuild\", \"failed\": [\"/dev/vde\"],"
+	    " \"covered\": false, \"sync\": {\"action\": \"recover\", "
+	    "\"complete\": true, \"seconds\": 5.57}, \"after\": "
+	    "{\"mismatch_cnt\": \"0\"}}}",
+	    0, NULL);
+	char *md = record_build_md_text(b), *ph = record_build_phase_text(b);
+
+	cr_expect_str_eq(md,
+	    "md: mdadm 4.4, kernel 6.12.57; /dev/md/rl-a "
+	    "consistency_policy=ppl stripe_cache_size=4096");
+	cr_expect_str_eq(ph,
+	    "phase rebuild; failed: /dev/vde; md recover 5.6 s; it ended "
+	    "before the workloads did; mismatch_cnt 0 after");
+	free(md);
+	free(ph);
+	json_object_del(b, "phase");
+	json_object_del(b, "facts");
+	cr_expect_null(record_build_md_text(b));
+	cr_expect_null(record_build_phase_text(b));
+	json_decref(b);
+}

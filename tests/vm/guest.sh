@@ -249,6 +249,13 @@ rebuild_killed_run() {
 	kill -KILL "$pid"
 	wait "$pid"
 	echo $? >"$d/run.status"
+	cleanup_after_kill "$d"
+}
+
+# cleanup_after_kill DIR: raidlab cleanup after a killed run, and what
+# is left after it (md arrays, mounts, signatures, raidlab's state).
+cleanup_after_kill() {
+	local d=$1 dev
 	run raidlab cleanup >"$d/cleanup.txt" 2>&1
 	echo $? >"$d/cleanup.status"
 	cat "$d/cleanup.txt"
@@ -287,15 +294,7 @@ killed_run() {
 	# what cleanup judges by: the journal, and md's disk sequences now
 	cat /run/raidlab/*.journal >"$d/journal-killed" 2>&1
 	grep . /sys/block/md*/diskseq >"$d/diskseq-killed" 2>&1
-	run raidlab cleanup >"$d/cleanup.txt" 2>&1
-	echo $? >"$d/cleanup.status"
-	cat "$d/cleanup.txt"
-	cat /proc/mdstat >"$d/mdstat"
-	grep -E ' /run/raidlab| /dev/md' /proc/self/mountinfo >"$d/mounts"
-	for dev in "${disks[@]:1}"; do
-		wipefs -n "$dev" | sed "s|^|$dev: |"
-	done >"$d/wipefs" 2>&1
-	ls -A /run/raidlab >"$d/state" 2>&1
+	cleanup_after_kill "$d"
 }
 
 # labs/reused.cfg's run, SIGKILLed mounted; the user tidies up by hand

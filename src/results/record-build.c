@@ -1,0 +1,82 @@
+/*
+ * What a record's build says beyond its steps, as one line of text each
+ * (record.h), for `raidlab show` and the reports alike: the md that built
+ * it with the knobs md showed, and the phase its workloads met. The
+ * record's thread.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/i18n.h"
+#include "base/strbuf.h"
+#include "record.h"
+
+/* md's knobs worth a line: what a lab may set, found or set. */
+static const char *const knobs[] = { "consistency_policy", "journal_mode",
+	"stripe_cache_size", "group_thread_cnt", "skip_copy",
+	"preread_bypass_threshold", "bitmap_location", "bitmap_backlog",
+	"sync_speed_min", "sync_speed_max", NULL };
+
+char *
+record_build_md_text(const json_t *build)
+{
+	const json_t *facts = json_object_get(build, "facts");
+	const json_t *tools = json_object_get(facts, "md_tools"), *a;
+	const char *dev, *m, *k;
+	struct strbuf b;
+
+	if (tools == NULL)
+		return NULL;
+	m = record_get_str(tools, "mdadm");
+	k = record_get_str(tools, "kernel");
+	strbuf_init(&b);
+	strbuf_printf(&b, _("md: mdadm %s, kernel %s"),
+	    m != NULL ? m : _("(not found)"), k != NULL ? k : "?");
+	json_object_foreach((json_t *)json_object_get(facts, "md"), dev, a)
+	{
+		strbuf_printf(&b, "; %s", dev);
+		for (const char *const *n = knobs; *n != NULL; n++) {
+			const char *v = record_get_str(a, *n);
+
+			if (v != NULL && v[0] != '\0')
+				strbuf_printf(&b, " %s=%s", *n, v);
+		}
+	}
+	return strbuf_take(&b);
+}
+
+char *
+record_build_phase_text(const json_t *build)
+{
+	const json_t *phase = json_object_get(build, "phase"), *f, *sync;
+	const char *name = record_get_str(phase, "name"), *mm;
+	struct strbuf b;
+	size_t i;
+
+	if (name == NULL)
+		return NULL;
+	strbuf_init(&b);
+	strbuf_printf(&b, _("phase %s"), name);
+	json_array_foreach(json_object_get(phase, "failed"), i, f)
+	    strbuf_printf(&b, "%s%s", i == 0 ? _("; failed: ") : ", ",
+		json_string_value(f));
+	sync = json_object_get(phase, "sync");
+	if (sync != NULL)
+		strbuf_printf(&b, _("; md %s %.1f s%s"),
+		    record_get_str(sync, "action")
+			? record_get_str(sync, "action")
+			: "?",
+		    json_number_value(json_object_get(sync, "seconds")),
+		    json_is_true(json_object_get(sync, "complete"))
+			? ""
+			: _(" (not finished)"));
+	if (json_is_false(json_object_get(phase, "covered")))
+		strbuf_add(&b, _("; it ended before the workloads did"));
+	mm = record_get_str(json_object_get(phase, "after"), "mismatch_cnt");
+	if (mm != NULL)
+		strbuf_printf(&b, _("; mismatch_cnt %s after"), mm);
+	return strbuf_take(&b);
+}
