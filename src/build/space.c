@@ -96,22 +96,11 @@ free_bytes(const char *path, uint64_t *avail, char *where, size_t len)
 static double
 profile_copies(enum lab_profile p, unsigned n)
 {
-	switch (p) {
-	case LAB_PROFILE_DUP:
-	case LAB_PROFILE_RAID1:
-	case LAB_PROFILE_RAID10:
-		return 2;
-	case LAB_PROFILE_RAID1C3:
-		return 3;
-	case LAB_PROFILE_RAID1C4:
-		return 4;
-	case LAB_PROFILE_RAID5:
-		return n > 1 ? (double)n / (n - 1) : 1;
-	case LAB_PROFILE_RAID6:
-		return n > 2 ? (double)n / (n - 2) : 1;
-	default:
-		return 1;
-	}
+	unsigned k = lab_profile_parity(p);
+
+	if (k == 0)
+		return lab_profile_copies(p);
+	return n > k ? (double)n / (n - k) : 1;
 }
 
 /* The bytes written on the members, per byte of data, for array a of n

@@ -202,23 +202,16 @@ write_behind(struct lab_chk *c, const struct lab_variant *v,
 		      "(write_mostly): only their writes go behind"));
 }
 
-/* Members a btrfs profile survives losing. */
+/* Members a btrfs profile survives losing: its parity, or one copy
+   less than it keeps (dup's copies share one device). */
 static size_t
 profile_survives(enum lab_profile p)
 {
-	switch (p) {
-	case LAB_PROFILE_RAID1:
-	case LAB_PROFILE_RAID10:
-	case LAB_PROFILE_RAID5:
-		return 1;
-	case LAB_PROFILE_RAID1C3:
-	case LAB_PROFILE_RAID6:
-		return 2;
-	case LAB_PROFILE_RAID1C4:
-		return 3;
-	default:
+	if (lab_profile_parity(p) > 0)
+		return lab_profile_parity(p);
+	if (p == LAB_PROFILE_DUP)
 		return 0;
-	}
+	return lab_profile_copies(p) - 1;
 }
 
 /* Members the level survives losing; md's RAID10 is held to one copy

@@ -100,6 +100,32 @@ NAME_FUNCS(consistency, enum lab_consistency, lab_consistency_names)
 NAME_FUNCS(journal_mode, enum lab_journal_mode, lab_journal_mode_names)
 NAME_FUNCS(phase, enum lab_phase, lab_phase_names)
 
+unsigned
+lab_profile_copies(enum lab_profile p)
+{
+	switch (p) {
+	case LAB_PROFILE_SINGLE:
+	case LAB_PROFILE_RAID0:
+		return 1;
+	case LAB_PROFILE_DUP:
+	case LAB_PROFILE_RAID1:
+	case LAB_PROFILE_RAID10:
+		return 2;
+	case LAB_PROFILE_RAID1C3:
+		return 3;
+	case LAB_PROFILE_RAID1C4:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
+unsigned
+lab_profile_parity(enum lab_profile p)
+{
+	return p == LAB_PROFILE_RAID5 ? 1 : p == LAB_PROFILE_RAID6 ? 2 : 0;
+}
+
 int
 lab_md_level_number(enum lab_md_level l)
 {

@@ -558,6 +558,11 @@ int lab_md_level_number(enum lab_md_level l); /* 5 */
    2); 0 if malformed. */
 unsigned lab_raid10_copies(const char *layout);
 const char *lab_profile_name(enum lab_profile p); /* "raid1c3" */
+/* The copies of each byte a btrfs profile keeps (1 single and raid0, 2
+   dup, raid1 and raid10, 3, 4); 0 for raid5 and raid6, which keep
+   lab_profile_parity() members' worth of parity per stripe instead. */
+unsigned lab_profile_copies(enum lab_profile p);
+unsigned lab_profile_parity(enum lab_profile p); /* 1 raid5, 2 raid6 */
 int lab_profile_parse(const char *s, enum lab_profile *out);
 const char *lab_md_metadata_name(enum lab_md_metadata m); /* "1.2" */
 int lab_md_metadata_parse(const char *s, enum lab_md_metadata *out);

@@ -100,27 +100,6 @@ wamp_key(int part)
 	}
 }
 
-/* copies of a btrfs profile over n devices; 0: not a mirror (raid5/6). */
-static unsigned
-profile_copies(enum lab_profile p)
-{
-	switch (p) {
-	case LAB_PROFILE_SINGLE:
-	case LAB_PROFILE_RAID0:
-		return 1;
-	case LAB_PROFILE_DUP:
-	case LAB_PROFILE_RAID1:
-	case LAB_PROFILE_RAID10:
-		return 2;
-	case LAB_PROFILE_RAID1C3:
-		return 3;
-	case LAB_PROFILE_RAID1C4:
-		return 4;
-	default:
-		return 0;
-	}
-}
-
 /* Parity over n members: n / (n - parity), NAN with too few. */
 static double
 parity_ratio(size_t n, size_t parity, const char *what, char *how, size_t len)
@@ -139,7 +118,7 @@ static double
 btrfs_ideal(const struct lab_array *a, size_t n, char *how, size_t len)
 {
 	const char *name = lab_profile_name(a->profile);
-	unsigned k = profile_copies(a->profile);
+	unsigned k = lab_profile_copies(a->profile);
 
 	if (a->profile == LAB_PROFILE_RAID5)
 		return parity_ratio(n, 1, "btrfs raid5", how, len);
