@@ -315,22 +315,6 @@ lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
 	phases(c, v, a, n);
 }
 
-/* The keys above that another engine has no use for. */
-static const enum lab_a_field md_knobs[] = {
-	LAB_A_CONSISTENCY,
-	LAB_A_JOURNAL_MODE,
-	LAB_A_STRIPE_CACHE,
-	LAB_A_GROUP_THREADS,
-	LAB_A_SKIP_COPY,
-	LAB_A_PREREAD_BYPASS,
-	LAB_A_WRITE_MOSTLY,
-	LAB_A_WRITE_BEHIND,
-	LAB_A_SYNC_SPEED_MIN,
-	LAB_A_SYNC_SPEED_MAX,
-	LAB_A_PHASE,
-	LAB_A_FAIL,
-};
-
 /* btrfs's phase: degraded only, a mount with members missing. */
 static void
 btrfs_phase(struct lab_chk *c, const struct lab_variant *v,
@@ -363,18 +347,18 @@ void
 lab_chk_md_knobs_not_md(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n)
 {
-	bool btrfs = a->engine == LAB_ENGINE_BTRFS;
-
-	if (btrfs)
+	if (a->engine == LAB_ENGINE_BTRFS)
 		btrfs_phase(c, v, a, n);
-	for (size_t i = 0; i < sizeof md_knobs / sizeof *md_knobs; i++)
-		if (btrfs &&
-		    (md_knobs[i] == LAB_A_PHASE || md_knobs[i] == LAB_A_FAIL))
-			continue;
-		else if (lab_chk_array_own(a, md_knobs[i]))
-			lab_chk_array(c, v, a, md_knobs[i],
+	/* md(4)'s knobs follow assume_clean in the table (the keys before
+	   it, mdadm's, are lab-check-array.c's md_only[]); the table says
+	   which engines have each */
+	for (const struct lab_key *k = &lab_array_keys[LAB_A_CONSISTENCY];
+	    k->name != NULL; k++)
+		if (k->field != LAB_A_LEGS &&
+		    !(k->where & (1u << (unsigned)a->engine)) &&
+		    lab_chk_array_own(a, (enum lab_a_field)k->field))
+			lab_chk_array(c, v, a, (enum lab_a_field)k->field,
 			    _("%s is an md setting (md(4)): engine %s has "
 			      "none"),
-			    lab_array_key(md_knobs[i]),
-			    lab_engine_name(a->engine));
+			    k->name, lab_engine_name(a->engine));
 }
