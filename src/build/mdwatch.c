@@ -1,6 +1,8 @@
 /*
- * Following a rebuild or scrub (mdwatch.h). The watcher thread appends
- * samples under the mutex; the owner reads them only after joining it.
+ * Following a rebuild or scrub (mdwatch.h). Only the watcher thread
+ * writes the samples, the action and t_idle; the owner reads them after
+ * joining it, so they need no lock. stop and idle are the two atomics
+ * they share while it runs.
  */
 #include "config.h"
 
@@ -32,7 +34,6 @@ struct mdwatch {
 	pthread_t thread;
 	bool joined;
 	atomic_bool stop, idle;
-	pthread_mutex_t lock;
 	char action[32];
 	struct sample *v;
 	size_t n;
@@ -62,7 +63,6 @@ watch(void *arg)
 		    NULL)
 			s.speed = strtoull(sp, NULL, 10);
 		free(sp);
-		pthread_mutex_lock(&w->lock);
 		if (busy && w->action[0] == '\0')
 			snprintf(w->action, sizeof w->action, "%s", action);
 		if (busy) {
@@ -71,7 +71,6 @@ watch(void *arg)
 		} else {
 			w->t_idle = s.t;
 		}
-		pthread_mutex_unlock(&w->lock);
 		/* md takes a moment to start what the step asked for: idle
 		   before anything was seen is not the end yet */
 		if (!busy && w->n == 0 && s.t < START_GRACE_S) {
@@ -99,9 +98,7 @@ mdwatch_start(const char *sysroot, const char *name, unsigned interval_ms)
 	w->t_idle = -1;
 	atomic_init(&w->stop, false);
 	atomic_init(&w->idle, false);
-	pthread_mutex_init(&w->lock, NULL);
 	if (pthread_create(&w->thread, NULL, watch, w) != 0) {
-		pthread_mutex_destroy(&w->lock);
 		free(w->sysroot);
 		free(w->name);
 		free(w);
@@ -156,7 +153,6 @@ mdwatch_end(struct mdwatch *w)
 	    w->action, "complete", idle, "seconds",
 	    idle ? w->t_idle : tick_now_s() - w->t0, "samples", "t", t, "done",
 	    d, "total", tot, "speed", sp);
-	pthread_mutex_destroy(&w->lock);
 	free(w->v);
 	free(w->sysroot);
 	free(w->name);

@@ -349,27 +349,25 @@ btrfs_degraded(struct pb *b, char **members, size_t n)
 {
 	const struct lab_array *a = &b->v->array;
 	struct plan *p = b->p;
-	size_t k = lab_array_isset(a, LAB_A_FAIL) ? (size_t)a->fail : 1,
-	       n_forget;
-	char **forget;
+	size_t k = lab_array_isset(a, LAB_A_FAIL) ? (size_t)a->fail : 1;
 
 	if (a->phase != LAB_PHASE_DEGRADED || k >= n)
 		return;
 	p->phase = xstrdup(lab_phase_name(a->phase));
 	for (size_t i = n - k; i < n; i++) {
-		p->failed =
-		    xreallocarray(p->failed, p->nfailed + 1, sizeof *p->failed);
-		p->failed[p->nfailed++] = xstrdup(members[i]);
+		struct av f = { 0 };
+
+		pb_failed(b, members[i]);
 		pb_run(b, argv_of("wipefs", "--all", members[i], NULL),
 		    _("the phase: this member is lost, as a dead disk is; "
 		      "btrfs mounts degraded on the others"),
 		    NULL, NULL);
-		forget = argv_of("btrfs", "device", "scan", "--forget");
-		n_forget = 4;
-		forget = xreallocarray(forget, n_forget + 2, sizeof *forget);
-		forget[n_forget] = xstrdup(members[i]);
-		forget[n_forget + 1] = NULL;
-		pb_run(b, forget, NULL, NULL, NULL);
+		av_add(&f, "btrfs");
+		av_add(&f, "device");
+		av_add(&f, "scan");
+		av_add(&f, "--forget");
+		av_add(&f, members[i]);
+		pb_run(b, av_take(&f), NULL, NULL, NULL);
 	}
 }
 

@@ -81,6 +81,8 @@ void pb_wipe(struct pb *b, char **members, size_t n);
 /* plan-fs.c: mkfs, mount, readahead and the facts, on dev (md, single)
    or the btrfs members. */
 void pb_fs(struct pb *b, const char *dev, char **members, size_t nmembers);
+/* dev is one of the members the phase fails (the plan's failed[]). */
+void pb_failed(struct pb *b, const char *dev);
 /* plan-phase.c: the top md array md into the lab's phase (sync speed
    limits, failed, removed or re-added members, a scrub), once mounted. */
 void pb_phase(struct pb *b, const char *md);

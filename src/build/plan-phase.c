@@ -54,9 +54,7 @@ faults(struct pb *b, const struct lab_array *a, const char *md)
 	for (size_t i = n - (k < n ? k : n); i < n; i++) {
 		char *d = pb_dev(b, m[i]);
 
-		p->failed =
-		    xreallocarray(p->failed, p->nfailed + 1, sizeof *p->failed);
-		p->failed[p->nfailed++] = xstrdup(d);
+		pb_failed(b, d);
 		pb_run(b, mdadm_argv("--fail", md, d),
 		    _("the phase: md stops using the member, as when a disk "
 		      "dies; the array runs degraded"),

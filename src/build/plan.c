@@ -171,6 +171,15 @@ plan_sysfs_command(const struct plan_step *s)
 }
 
 void
+pb_failed(struct pb *b, const char *dev)
+{
+	struct plan *p = b->p;
+
+	p->failed = xreallocarray(p->failed, p->nfailed + 1, sizeof *p->failed);
+	p->failed[p->nfailed++] = xstrdup(dev);
+}
+
+void
 pb_fact(struct pb *b, const char *key, char **argv)
 {
 	struct plan *p = b->p;

@@ -160,14 +160,16 @@ prov_facts(struct prov *p)
 }
 
 int
-prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps, char *why,
-    size_t wlen)
+prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps,
+    const struct prov_cb *cb, char *why, size_t wlen)
 {
 	char *line = plan_sysfs_command(s), name[64], *found = NULL,
 	     *now = NULL;
 	int rc = -ENOENT;
 	json_t *o = json_object();
 
+	if (cb != NULL && cb->step != NULL)
+		cb->step(cb->arg, line);
 	if (mdsys_kernel_name(s->device, name, sizeof name))
 		rc = mdsys_write(p->sysroot, name, s->attr, s->value, &found,
 		    &now);

@@ -468,13 +468,8 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 			continue;
 		}
 		if (s->kind == PLAN_SYSFS) {
-			if (cb != NULL && cb->step != NULL) {
-				char *line = plan_sysfs_command(s);
-
-				cb->step(cb->arg, line);
-				free(line);
-			}
-			if ((rc = prov_sysfs(p, s, steps, why, sizeof why)) < 0)
+			if ((rc = prov_sysfs(p, s, steps, cb, why,
+				 sizeof why)) < 0)
 				err_setf(e, rc, _("step %zu failed: %s"), i + 1,
 				    why);
 			else

@@ -157,11 +157,12 @@ int prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait);
    unreadable. Caller frees. */
 char *prov_read_text(const char *path);
 
-/* Run a PLAN_SYSFS step, appending its entry to steps (command, status,
-   exit_status, sysfs {device, attr, value, found, now}); 0, or -errno
-   with why filled. */
+/* Run a PLAN_SYSFS step as run_cmd() runs a command: said through
+   cb->step, its entry appended to steps (command, status, exit_status,
+   sysfs {device, attr, value, found, now}); 0, or -errno with why
+   filled. */
 int prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps,
-    char *why, size_t wlen);
+    const struct prov_cb *cb, char *why, size_t wlen);
 
 /* Undo every step that ran, newest first, and release the scratch
    disks. Goes on after a failure; returns the first error. */

@@ -353,7 +353,7 @@ lab_chk_md_knobs_not_md(struct lab_chk *c, const struct lab_variant *v,
 	   it, mdadm's, are lab-check-array.c's md_only[]); the table says
 	   which engines have each */
 	for (const struct lab_key *k = &lab_array_keys[LAB_A_CONSISTENCY];
-	    k->name != NULL; k++)
+	     k->name != NULL; k++)
 		if (k->field != LAB_A_LEGS &&
 		    !(k->where & (1u << (unsigned)a->engine)) &&
 		    lab_chk_array_own(a, (enum lab_a_field)k->field))

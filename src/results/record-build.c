@@ -21,20 +21,33 @@ static const char *const knobs[] = { "consistency_policy", "journal_mode",
 	"sync_speed_min", "sync_speed_max", NULL };
 
 char *
+record_md_tools_text(const json_t *tools)
+{
+	const char *m = record_get_str(tools, "mdadm");
+	const char *k = record_get_str(tools, "kernel");
+	struct strbuf b;
+
+	strbuf_init(&b);
+	strbuf_printf(&b, _("md: mdadm %s, kernel %s"),
+	    m != NULL ? m : _("(not found)"), k != NULL ? k : "?");
+	return strbuf_take(&b);
+}
+
+char *
 record_build_md_text(const json_t *build)
 {
 	const json_t *facts = json_object_get(build, "facts");
 	const json_t *tools = json_object_get(facts, "md_tools"), *a;
-	const char *dev, *m, *k;
+	const char *dev;
 	struct strbuf b;
+	char *t;
 
 	if (tools == NULL)
 		return NULL;
-	m = record_get_str(tools, "mdadm");
-	k = record_get_str(tools, "kernel");
 	strbuf_init(&b);
-	strbuf_printf(&b, _("md: mdadm %s, kernel %s"),
-	    m != NULL ? m : _("(not found)"), k != NULL ? k : "?");
+	t = record_md_tools_text(tools);
+	strbuf_add(&b, t);
+	free(t);
 	json_object_foreach((json_t *)json_object_get(facts, "md"), dev, a)
 	{
 		strbuf_printf(&b, "; %s", dev);
@@ -64,15 +77,16 @@ record_build_phase_text(const json_t *build)
 	    strbuf_printf(&b, "%s%s", i == 0 ? _("; failed: ") : ", ",
 		json_string_value(f));
 	sync = json_object_get(phase, "sync");
-	if (sync != NULL)
+	if (sync != NULL) {
+		const char *act = record_get_str(sync, "action");
+
 		strbuf_printf(&b, _("; md %s %.1f s%s"),
-		    record_get_str(sync, "action")
-			? record_get_str(sync, "action")
-			: "?",
+		    act != NULL ? act : "?",
 		    json_number_value(json_object_get(sync, "seconds")),
 		    json_is_true(json_object_get(sync, "complete"))
 			? ""
 			: _(" (not finished)"));
+	}
 	if (json_is_false(json_object_get(phase, "covered")))
 		strbuf_add(&b, _("; it ended before the workloads did"));
 	mm = record_get_str(json_object_get(phase, "after"), "mismatch_cnt");

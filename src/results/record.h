@@ -277,6 +277,9 @@ const char *record_get_str(const json_t *o, const char *key);
    failed: /dev/vde; md recover 5.6 s; mismatch_cnt 0 after"), or NULL
    when it has none (record-build.c). Caller frees. */
 char *record_build_md_text(const json_t *build);
+/* Its first part alone, from facts.md_tools: "md: mdadm 4.2, kernel
+   6.1.0". */
+char *record_md_tools_text(const json_t *tools);
 char *record_build_phase_text(const json_t *build);
 
 /*

@@ -118,14 +118,9 @@ report_settings(struct report_variant *v, json_t *facts)
 	json_t *f, *mount = json_object_get(facts, "mount");
 
 	md_settings(v, json_object_get(facts, "md"));
-	if ((f = json_object_get(facts, "md_tools")) != NULL) {
-		const char *m = json_string_value(json_object_get(f, "mdadm"));
-		const char *k = json_string_value(json_object_get(f, "kernel"));
-
+	if ((f = json_object_get(facts, "md_tools")) != NULL)
 		report_strv_push(&v->settings, &v->nsettings,
-		    xasprintf(_("md: mdadm %s, kernel %s"),
-			m != NULL ? m : _("(not found)"), k != NULL ? k : "?"));
-	}
+		    record_md_tools_text(f));
 	json_object_foreach(facts, key, f)
 	{
 		const char *t = fact_text(f);
