@@ -189,9 +189,9 @@ vm_check_knobs() {
 	vm_match "r5-ppl-knobs: the plan line" \
 		"$(bq r5-ppl-knobs '[.steps[].command // empty] | join("\n")')" \
 		'echo 0 > /sys/block/\$\(basename \$\(realpath /dev/md/rl-r5-ppl-knobs\)\)/md/preread_bypass_threshold'
-	md_check r5-journal-wb rl-r5-journal-wb 5 3 65536 2 none journal
-	knob r5-journal-wb journal_mode "write-through [write-back]"
-	knob r5-journal-wb stripe_cache_size 2048
+	md_check r5-journal-mode rl-r5-journal-mode 5 3 65536 2 none journal
+	knob r5-journal-mode journal_mode "[write-through] write-back"
+	knob r5-journal-mode stripe_cache_size 2048
 	md_check r1-write-mostly rl-r1-write-mostly 1 3 - - internal bitmap
 	knob r1-write-mostly bitmap_backlog 64
 	vm_match "r1-write-mostly: vdd is write-mostly" \
@@ -285,7 +285,7 @@ vm_check_raidlab() {
 	for v in r0 r1-resync r5-bitmap r5-journal r6 \
 		r10-n2-64k r10-n2-256k r10-f2-64k r10-f2-256k r10-o2-64k \
 		r10-o2-256k r01 xfs-log ext4-geometry ext4-auto btrfs-on-r5 \
-		r5-ppl-knobs r5-journal-wb r1-write-mostly; do
+		r5-ppl-knobs r5-journal-mode r1-write-mostly; do
 		variant_check "$v"
 	done
 	vm_check_knobs
