@@ -171,9 +171,11 @@ compare_summarise(const struct compare *c, size_t row,
 		const struct compare_cell *x = compare_cell(c, row, k);
 		size_t *count = &s->other;
 
-		/* the overall answer is about speed: bytes written are
-		   answered in their own column */
-		if (c->cols[k].unit == WL_UNIT_RATIO)
+		/* the overall answer is about the workloads' speed: bytes
+		   written and a rebuild's time are answered in their own
+		   columns */
+		if (c->cols[k].unit == WL_UNIT_RATIO ||
+		    compare_col_is_phase(c, k))
 			continue;
 		if (x->verdict == COMPARE_V_NONE ||
 		    x->verdict == COMPARE_V_BASELINE)

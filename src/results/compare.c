@@ -658,6 +658,7 @@ compare_add(struct compare *c, const struct record *rec, const char *label)
 	}
 	for (size_t i = 0; i < rec->nruns; i++)
 		add_run(c, rec, recno, &rec->runs[i], def);
+	compare_phase_add(c, rec, recno);
 	if (st != NULL && strcmp(st, "interrupted") == 0)
 		add_unreached(c, rec, recno, def);
 	free(def);

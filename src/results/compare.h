@@ -283,6 +283,14 @@ char *compare_wamp_ideal_text(const struct compare *c, size_t row);
 /* Column k holds a write amplification. */
 bool compare_col_is_wamp(const struct compare *c, size_t k);
 
+/*
+ * Fault phases (compare-phase.c): a variant whose lab runs it degraded,
+ * rebuilding or scrubbing gets a column of the rebuild's or scrub's
+ * seconds (type "phase", workload "array phase", lower is better), one
+ * figure per round's build. The overall summary leaves it out too.
+ */
+bool compare_col_is_phase(const struct compare *c, size_t k);
+
 /* Choose the test and the margin (percent, > 0) for every verdict,
    overriding the records'; the verdicts follow. */
 void compare_set_method(struct compare *c, enum stats_test t, double margin);

@@ -362,3 +362,63 @@ Test(compare, numbers_print_as_the_table_shows_them)
 	cr_assert_str_eq(compare_format_pct(99.96, b, 32), "+100%");
 	cr_assert_str_eq(compare_format_pct(NAN, b, 32), "");
 }
+
+/* ---------------------------------------------------------------- phases */
+
+/* A build of variant v in its fault phase: md rebuilt for s seconds
+   (finished or not). */
+static void
+add_rebuild(struct record *rec, const char *v, double s, bool complete)
+{
+	json_t *b = json_pack("{s:s, s:s, s:{s:s, s:s, s:{s:s, s:b, s:f}}}",
+	    "variant", v, "status", "ok", "phase", "name", "rebuild", "md",
+	    "/dev/md/rl-x", "sync", "action", "recover", "complete",
+	    complete, "seconds", s);
+
+	record_add_build(rec, b);
+	json_decref(b);
+}
+
+Test(compare, rebuild_time_is_a_column_with_its_interval_over_builds)
+{
+	struct lab *lab = cmptest_lab();
+	struct record *rec = cmptest_record(lab);
+	struct compare c;
+	const struct compare_cell *slow, *fast;
+	struct compare_summary s;
+	size_t k;
+
+	add_rebuild(rec, "slow", 40.0, true);
+	add_rebuild(rec, "slow", 44.0, true);
+	add_rebuild(rec, "slow", 42.0, true);
+	add_rebuild(rec, "fast", 20.0, true);
+	add_rebuild(rec, "fast", 21.0, true);
+	add_rebuild(rec, "fast", 22.0, true);
+	/* a rebuild the stop cut short is not a figure next to them */
+	add_rebuild(rec, "fast", 5.0, false);
+	compare_init(&c);
+	cr_assert_eq(compare_add(&c, rec, "first"), 3);
+	k = cmptest_col(&c, "array phase", "rebuild_s");
+	cr_assert_str_eq(c.cols[k].label, "Rebuild time (md recover)");
+	cr_assert(c.cols[k].lower_better);
+	cr_assert(compare_col_is_phase(&c, k));
+	cr_assert_not(compare_col_is_phase(&c, 0));
+	slow = compare_cell(&c, 0, k);
+	fast = compare_cell(&c, 1, k);
+	cr_assert_eq(slow->n, 3);
+	cr_assert_float_eq(slow->mean, 42.0, 1e-12);
+	cr_assert(slow->d.ci_lo < 42.0 && slow->d.ci_hi > 42.0);
+	cr_assert_eq(fast->n, 3);
+	cr_assert_eq(fast->stopped, 1);
+	cr_assert_float_eq(fast->mean, 21.0, 1e-12);
+	/* half the time, 3 builds each: told apart, and the mirror row
+	   (skipped) has no figure */
+	cr_assert_eq(fast->verdict, COMPARE_V_BETTER);
+	cr_assert_eq(compare_cell(&c, 2, k)->n, 0);
+	/* the overall answer stays the workloads' speed */
+	compare_summarise(&c, 1, &s);
+	cr_assert_eq(s.tests, c.ncols - 1);
+	compare_done(&c);
+	record_free(rec);
+	lab_free(lab);
+}

@@ -211,6 +211,17 @@ pq() {
 	bq "$1" ".phase | $2"
 }
 
+# phase_col VARIANT KEY LABEL: in $cmp (raidlab compare --json), the
+# column of the phase's time has LABEL and VARIANT's one build's seconds.
+phase_col() {
+	vm_eq "compare: $3 of $1" \
+		"$(printf '%s' "$cmp" | jq -r --arg v "$1" --arg k "$2" \
+			'.tests[] | select(.type == "phase" and .key == $k)
+			| "\(.label) \(.rows[] | select(.variant == $v)
+			| "\(.n) \(.mean)")"' 2>&1)" \
+		"$3 1 $(pq "$1" '.sync.seconds')"
+}
+
 # labs/phases.cfg: the arrays the workloads met, and what md did.
 vm_check_phases() {
 	d=$1/raidlab/phases
@@ -249,6 +260,11 @@ vm_check_phases() {
 	vm_eq "p-check: no mismatch" "$(pq p-check '.after.mismatch_cnt')" 0
 	vm_eq "r1-two-failed: two of three mirrors gone" \
 		"$(pq r1-two-failed '"\(.before.degraded) \(.failed | length)"')" "2 2"
+	# raidlab compare: each phase's rebuild or scrub time is a figure
+	# of its own column, the record's seconds
+	cmp=$("$RAIDLAB" compare --json "$vm_rec" 2>&1)
+	phase_col p-rebuild rebuild_s "Rebuild time (md recover)"
+	phase_col p-check check_s "Scrub time (md check)"
 	vm_rec=$saved_rec
 
 	d=$1/raidlab/rebuild-killed
