@@ -287,6 +287,24 @@ phases(struct lab_chk *c, const struct lab_variant *v,
 		    _("a spare (spares, line %d) takes over at once: md "
 		      "would rebuild onto it, not run degraded"),
 		    lab_array_line(a, LAB_A_SPARES));
+	/* --assume-clean keeps the parity the disks had: read-modify-write
+	   carries it on, so a lost member is reconstructed wrong, and a
+	   scrub counts every stripe never written. Scratch disks are new
+	   sparse files, all zeros: consistent from the start. */
+	if (a->assume_clean && a->devices.n > 0 &&
+	    (a->phase == LAB_PHASE_CHECK || (faults && lv >= 4)))
+		lab_chk_array(c, v, a, LAB_A_ASSUME_CLEAN,
+		    a->phase == LAB_PHASE_CHECK
+			? _("assume_clean skips md's initial sync: on disks "
+			    "not known to be zeros (not scratch), the scrub "
+			    "would count every block never written as a "
+			    "mismatch; drop it, and raidlab waits for the sync")
+			: _("assume_clean skips md's initial sync: on disks "
+			    "not known to be zeros (not scratch), RAID%d's "
+			    "parity stays as the disks had it, and the member "
+			    "failed would read back wrong; drop it, and "
+			    "raidlab waits for the sync"),
+		    lv);
 	if (faults && n > 0 && (size_t)fail > survives(a, n))
 		lab_chk_array(c, v, a, LAB_A_FAIL,
 		    _("RAID%d of %zu members survives the loss of %zu; "

@@ -176,6 +176,22 @@ static const struct bad_case bad_md[] = {
 	    "    phase = \"degraded\"; }; }",
 	    "lab.cfg:6: variants.s.array.phase: a spare (spares, line 5) takes "
 	    "over at once: md would rebuild onto it, not run degraded" },
+	{ "assume_clean_with_raid5_degraded_on_disks",
+	    "{ name = \"a\";\n"
+	    "  array = { level = 5; " R5 " assume_clean = true;\n"
+	    "    phase = \"degraded\"; }; }",
+	    "lab.cfg:5: variants.a.array.assume_clean: assume_clean skips "
+	    "md's initial sync: on disks not known to be zeros (not scratch), "
+	    "RAID5's parity stays as the disks had it, and the member failed "
+	    "would read back wrong; drop it, and raidlab waits for the sync" },
+	{ "assume_clean_with_a_check_on_disks",
+	    "{ name = \"a\";\n"
+	    "  array = { level = 1; " R1 " assume_clean = true;\n"
+	    "    phase = \"check\"; }; }",
+	    "lab.cfg:5: variants.a.array.assume_clean: assume_clean skips "
+	    "md's initial sync: on disks not known to be zeros (not scratch), "
+	    "the scrub would count every block never written as a mismatch; "
+	    "drop it, and raidlab waits for the sync" },
 	{ "phase_on_a_nested_array",
 	    "{ name = \"n\";\n"
 	    "  array = { level = 1; phase = \"check\";\n"
@@ -261,7 +277,12 @@ Test(lab_check, accepts_md_knobs_where_md_has_them)
 	    "\"/dev/sdc\", \"/dev/sdd\"]; phase = \"degraded\"; fail = 2; }; "
 	    "},\n"
 	    "{ name = \"chk\"; array = { level = 10; " R1 " phase = "
-	    "\"check\"; }; }\n"
+	    "\"check\"; }; },\n"
+	    "{ name = \"r1ac\"; array = { level = 1; " R1 " assume_clean = "
+	    "true; phase = \"rebuild\"; }; },\n"
+	    "{ name = \"r5ac\"; scratch = { count = 3; size = \"1G\"; };\n"
+	    "  array = { level = 5; assume_clean = true; phase = \"check\"; "
+	    "}; }\n"
 	    ");\n",
 	    &n);
 
