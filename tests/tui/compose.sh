@@ -292,10 +292,10 @@ keys Up Enter
 tui_text noatime,commit=60
 tui_keys Enter
 field_is 'mount options' 'noatime,commit=60'
-tui_plan_has 'mount -t [a-z0-9]+ -o noatime,commit=60 /dev/md/rl-b10'
+tui_plan_has 'mount -t [a-z0-9]+ -o noatime,commit=60(,noinit_itable)? /dev/md/rl-b10'
 tui_keys u
 field_is 'mount options' 'none'
-tui_plan_has 'mount -t [a-z0-9]+ /dev/md/rl-b10'
+tui_plan_has 'mount -t [a-z0-9]+ (-o noinit_itable )?/dev/md/rl-b10'
 
 # ---- the data mode, an fs field the schema table gives the form: it
 # reaches the plan, and the saved lab (checked at the end)
@@ -305,7 +305,7 @@ focus_is 'data mode'
 field_is 'data mode' 'ordered'
 keys Right
 field_is 'data mode' 'writeback'
-plan_wait 'mount -t ext4 -o data=writeback /dev/md/rl-b10'
+plan_wait 'mount -t ext4 -o data=writeback,noinit_itable'
 
 # ---- the variant list: clone, move up, delete
 keys Escape c

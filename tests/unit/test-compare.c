@@ -372,8 +372,8 @@ add_rebuild(struct record *rec, const char *v, double s, bool complete)
 {
 	json_t *b = json_pack("{s:s, s:s, s:{s:s, s:s, s:{s:s, s:b, s:f}}}",
 	    "variant", v, "status", "ok", "phase", "name", "rebuild", "md",
-	    "/dev/md/rl-x", "sync", "action", "recover", "complete",
-	    complete, "seconds", s);
+	    "/dev/md/rl-x", "sync", "action", "recover", "complete", complete,
+	    "seconds", s);
 
 	record_add_build(rec, b);
 	json_decref(b);

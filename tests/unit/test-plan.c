@@ -113,7 +113,7 @@ static const struct {
 	    "--layout=f2 --chunk=256K --metadata=1.2 --bitmap=none "
 	    "--assume-clean /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "mkfs.ext4 -F -b 4096 -E stride=64,stripe-width=128 /dev/md/rl-a\n"
-	    "mount -t ext4 -o noatime,commit=600 /dev/md/rl-a "
+	    "mount -t ext4 -o noatime,commit=600,noinit_itable /dev/md/rl-a "
 	    "/run/rl/mnt/42-a\n"
 	    "blockdev --setra 1024 /dev/md/rl-a\n" },
 	{ "raid5_internal_bitmap_xfs_external_log",
@@ -143,7 +143,7 @@ static const struct {
 	    "--write-journal=/dev/vde --assume-clean /dev/vdb /dev/vdc "
 	    "/dev/vdd\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-c\n"
-	    "mount -t ext4 /dev/md/rl-c /run/rl/mnt/42-c\n" },
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-c /run/rl/mnt/42-c\n" },
 	{ "raid6_five_devices_spare_xfs",
 	    "{ name = \"d\"; array = { level = 6; chunk = \"128K\"; devices = "
 	    "[\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\", \"/dev/vde\", "
@@ -204,7 +204,8 @@ static const struct {
 	    "wipefs --all /dev/s0 /dev/s1\n"
 	    "mke2fs -F -O journal_dev -b 4096 /dev/s1\n"
 	    "mkfs.ext4 -F -b 4096 -J device=/dev/s1 /dev/s0\n"
-	    "mount -t ext4 -o data=writeback /dev/s0 /run/rl/mnt/42-h\n" },
+	    "mount -t ext4 -o data=writeback,noinit_itable /dev/s0 "
+	    "/run/rl/mnt/42-h\n" },
 	{ "implicit_scratch_members_skip_the_log_array",
 	    "{ name = \"i\"; scratch = { count = 6; size = \"512M\"; };\n"
 	    "  array = { level = 5; chunk = \"64K\"; assume_clean = true; };\n"
@@ -232,7 +233,7 @@ static const struct {
 	    "--layout=o2 --chunk=64K --metadata=1.2 --bitmap=none "
 	    "--assume-clean /dev/vdb /dev/vdc /dev/vdd /dev/vde\n"
 	    "mkfs.ext4 -F -b 4096 -E stride=16,stripe-width=64 /dev/md/rl-j\n"
-	    "mount -t ext4 /dev/md/rl-j /run/rl/mnt/42-j\n" },
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-j /run/rl/mnt/42-j\n" },
 	{ "btrfs_filesystem_on_md_raid5",
 	    "{ name = \"k\"; array = { level = 5; devices = [\"/dev/vdb\", "
 	    "\"/dev/vdc\", \"/dev/vdd\"]; assume_clean = true; }; fs = { "
@@ -267,7 +268,7 @@ static const struct {
 	    "SYSFS /dev/md/rl-m md/skip_copy 1\n"
 	    "SYSFS /dev/md/rl-m md/preread_bypass_threshold 0\n"
 	    "mkfs.ext4 -F -b 4096 -E stride=16,stripe-width=48 /dev/md/rl-m\n"
-	    "mount -t ext4 /dev/md/rl-m /run/rl/mnt/42-m\n" },
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-m /run/rl/mnt/42-m\n" },
 	{ "raid5_write_back_journal",
 	    "{ name = \"n\"; array = { level = 5; devices = [\"/dev/vdb\", "
 	    "\"/dev/vdc\", \"/dev/vdd\"]; journal = \"/dev/vde\"; "
@@ -281,7 +282,7 @@ static const struct {
 	    "--assume-clean /dev/vdb /dev/vdc /dev/vdd\n"
 	    "SYSFS /dev/md/rl-n md/journal_mode write-back\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-n\n"
-	    "mount -t ext4 /dev/md/rl-n /run/rl/mnt/42-n\n" },
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-n /run/rl/mnt/42-n\n" },
 	{ "raid1_write_mostly_and_write_behind",
 	    "{ name = \"o\"; scratch = { count = 3; size = \"1G\"; };\n"
 	    "  array = { level = 1; bitmap = \"internal\"; write_behind = "
@@ -293,7 +294,7 @@ static const struct {
 	    "--write-mostly /dev/s1 /dev/s2\n"
 	    "WAIT /dev/md/rl-o\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-o\n"
-	    "mount -t ext4 /dev/md/rl-o /run/rl/mnt/42-o\n" },
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-o /run/rl/mnt/42-o\n" },
 	{ "raid10_write_mostly_member_between_others",
 	    "{ name = \"p\"; array = { level = 10; assume_clean = true; "
 	    "devices = [\"/dev/vdb\", \"/dev/vdc\", \"/dev/vdd\", "
@@ -305,7 +306,7 @@ static const struct {
 	    "--assume-clean /dev/vdb --write-mostly /dev/vdc --readwrite "
 	    "/dev/vdd /dev/vde\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-p\n"
-	    "mount -t ext4 /dev/md/rl-p /run/rl/mnt/42-p\n" },
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-p /run/rl/mnt/42-p\n" },
 	{ "raid6_rebuild_fails_the_last_two_then_adds_them_back",
 	    "{ name = \"q\"; scratch = { count = 4; size = \"1G\"; };\n"
 	    "  array = { level = 6; chunk = \"64K\"; assume_clean = true;\n"
@@ -316,7 +317,7 @@ static const struct {
 	    "--layout=left-symmetric --chunk=64K --metadata=1.2 "
 	    "--bitmap=none --assume-clean /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-q\n"
-	    "mount -t ext4 /dev/md/rl-q /run/rl/mnt/42-q\n"
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-q /run/rl/mnt/42-q\n"
 	    "SYSFS /dev/md/rl-q md/sync_speed_max 50000\n"
 	    "mdadm --fail /dev/md/rl-q /dev/s2\n"
 	    "mdadm --remove /dev/md/rl-q /dev/s2\n"
@@ -340,13 +341,14 @@ static const struct {
 	    "btrfs device scan --forget /dev/s2\n"
 	    "mount -t btrfs -o degraded /dev/s0 /run/rl/mnt/42-s\n" },
 	{ "raid1_check_starts_a_scrub",
-	    "{ name = \"r\"; array = { level = 1; assume_clean = true; "
+	    "{ name = \"r\"; array = { level = 1; "
 	    "devices = [\"/dev/vdb\", \"/dev/vdc\"]; phase = \"check\"; }; }",
 	    "wipefs --all /dev/vdb /dev/vdc\n"
 	    "mdadm --create /dev/md/rl-r --run --level=1 --raid-devices=2 "
-	    "--metadata=1.2 --bitmap=none --assume-clean /dev/vdb /dev/vdc\n"
+	    "--metadata=1.2 --bitmap=none /dev/vdb /dev/vdc\n"
+	    "WAIT /dev/md/rl-r\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-r\n"
-	    "mount -t ext4 /dev/md/rl-r /run/rl/mnt/42-r\n"
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-r /run/rl/mnt/42-r\n"
 	    "SYSFS /dev/md/rl-r md/sync_action check\n" },
 };
 

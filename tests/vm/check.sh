@@ -718,7 +718,7 @@ mount_built() {
 	else
 		vm_nomatch "$1: default data= mode" ",$o," ',data=(journal|writeback),'
 	fi
-	for k in noatime nodiratime; do
+	for k in noatime nodiratime noinit_itable; do
 		case ,$3, in
 		*,$k,*) vm_match "$1: $k" ",$o," ",$k," ;;
 		esac
