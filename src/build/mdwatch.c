@@ -1,8 +1,11 @@
 /*
  * Following a rebuild or scrub (mdwatch.h). Only the watcher thread
  * writes the samples, the action and t_idle; the owner reads them after
- * joining it, so they need no lock. stop and idle are the two atomics
- * they share while it runs.
+ * joining it, so they need no lock. While it runs they share atomics
+ * alone: stop, idle (t_idle is written before it is set, and not after),
+ * and the newest sample behind a sequence count for mdwatch_now() (the
+ * action is written before the first count is published, and never
+ * again).
  */
 #include "config.h"
 
@@ -34,6 +37,11 @@ struct mdwatch {
 	pthread_t thread;
 	bool joined;
 	atomic_bool stop, idle;
+	/* The newest sample: seq is odd while the watcher stores it. Each
+	   store is a release and each load an acquire, so a reader that saw
+	   any of a newer store also sees seq changed, and tries again. */
+	atomic_uint seq;
+	_Atomic unsigned long long now_done, now_total, now_speed;
 	char action[32];
 	struct sample *v;
 	size_t n;
@@ -46,6 +54,18 @@ nap(unsigned ms)
 		.tv_nsec = (long)(ms % 1000) * 1000000L };
 
 	nanosleep(&ts, NULL);
+}
+
+static void
+publish(struct mdwatch *w, const struct sample *s)
+{
+	unsigned q = atomic_load_explicit(&w->seq, memory_order_relaxed);
+
+	atomic_store_explicit(&w->seq, q + 1, memory_order_relaxed);
+	atomic_store_explicit(&w->now_done, s->done, memory_order_release);
+	atomic_store_explicit(&w->now_total, s->total, memory_order_release);
+	atomic_store_explicit(&w->now_speed, s->speed, memory_order_release);
+	atomic_store_explicit(&w->seq, q + 2, memory_order_release);
 }
 
 static void *
@@ -68,6 +88,7 @@ watch(void *arg)
 		if (busy) {
 			w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
 			w->v[w->n++] = s;
+			publish(w, &s);
 		} else {
 			w->t_idle = s.t;
 		}
@@ -98,6 +119,10 @@ mdwatch_start(const char *sysroot, const char *name, unsigned interval_ms)
 	w->t_idle = -1;
 	atomic_init(&w->stop, false);
 	atomic_init(&w->idle, false);
+	atomic_init(&w->seq, 0);
+	atomic_init(&w->now_done, 0);
+	atomic_init(&w->now_total, 0);
+	atomic_init(&w->now_speed, 0);
 	if (pthread_create(&w->thread, NULL, watch, w) != 0) {
 		free(w->sysroot);
 		free(w->name);
@@ -111,6 +136,29 @@ bool
 mdwatch_done(struct mdwatch *w)
 {
 	return atomic_load(&w->idle);
+}
+
+void
+mdwatch_now(struct mdwatch *w, struct mdwatch_now *n)
+{
+	unsigned q;
+
+	memset(n, 0, sizeof *n);
+	do {
+		q = atomic_load_explicit(&w->seq, memory_order_acquire);
+		n->done =
+		    atomic_load_explicit(&w->now_done, memory_order_acquire);
+		n->total =
+		    atomic_load_explicit(&w->now_total, memory_order_acquire);
+		n->speed =
+		    atomic_load_explicit(&w->now_speed, memory_order_acquire);
+	} while ((q & 1) != 0 ||
+	    q != atomic_load_explicit(&w->seq, memory_order_relaxed));
+	/* written before the first sample was published */
+	if (q > 0)
+		snprintf(n->action, sizeof n->action, "%s", w->action);
+	n->finished = atomic_load(&w->idle);
+	n->elapsed = n->finished ? w->t_idle : tick_now_s() - w->t0;
 }
 
 bool

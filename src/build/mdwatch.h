@@ -3,8 +3,9 @@
  * array's sync_action, sync_completed and sync_speed every interval,
  * from when mdwatch_start() is called until md is idle again (or
  * mdwatch_stop()), so that the record holds its progress beside the
- * workloads that ran meanwhile, and how long it took. Started and ended
- * by one thread (the provisioner's); the watcher shares nothing else.
+ * workloads that ran meanwhile, and how long it took. Started, read
+ * (mdwatch_now()) and ended by one thread (the provisioner's); the
+ * watcher thread shares only atomics with it, no mutex.
  */
 #ifndef RAIDLAB_MDWATCH_H
 #define RAIDLAB_MDWATCH_H
@@ -21,6 +22,21 @@ struct mdwatch *
 mdwatch_start(const char *sysroot, const char *name, unsigned interval_ms);
 /* Whether md is idle again (the watch ended by itself). */
 bool mdwatch_done(struct mdwatch *w);
+
+/* The watch as it stands, read while the watcher thread runs. */
+struct mdwatch_now {
+	char action[32]; /* the first one seen ("recover"); "" none yet */
+	unsigned long long done, total; /* sectors of the newest sample;
+					   total 0: md has not said */
+	unsigned long long speed; /* KiB/s, md's own 30 s average */
+	double elapsed; /* seconds from mdwatch_start() to now, or to idle
+			   once finished */
+	bool finished; /* md went idle: elapsed is the whole of it */
+};
+
+/* The newest sample, consistent (done, total and speed from one
+   reading); until md is seen busy, action is "" and the figures 0. */
+void mdwatch_now(struct mdwatch *w, struct mdwatch_now *n);
 /* Wait up to timeout_s seconds for md to be idle, asking stop(arg)
    each interval (true: give up); then end the watch. True when md went
    idle. */

@@ -135,9 +135,80 @@ prov_phase_begin(struct prov *p)
 	json_object_set_new(phase_obj(p), "before", state(p, name));
 }
 
+/* The watch's reading in the generic form: md counts 512-byte sectors
+   and KiB/s. */
+static void
+watch_read(struct mdwatch *w, struct prov_progress *pr)
+{
+	struct mdwatch_now n;
+
+	mdwatch_now(w, &n);
+	pr->watched = true;
+	snprintf(pr->action, sizeof pr->action, "%s", n.action);
+	pr->done = (uint64_t)n.done * 512;
+	pr->total = (uint64_t)n.total * 512;
+	pr->rate = (uint64_t)n.speed * 1024;
+	pr->elapsed = n.elapsed;
+	pr->finished = n.finished;
+}
+
+bool
+prov_phase_progress(const struct prov *p, struct prov_progress *pr)
+{
+	const struct plan *pl = p->plan;
+	size_t len = 0;
+
+	memset(pr, 0, sizeof *pr);
+	if (pl == NULL || pl->phase == NULL)
+		return false;
+	if (p->watch != NULL)
+		watch_read(p->watch, pr);
+	else if (p->watched.watched)
+		*pr = p->watched;
+	snprintf(pr->phase, sizeof pr->phase, "%s", pl->phase);
+	snprintf(pr->dev, sizeof pr->dev, "%s",
+	    pl->phase_md ? pl->phase_md : "");
+	for (size_t i = 0; i < pl->nfailed && len < sizeof pr->failed; i++)
+		len +=
+		    (size_t)snprintf(pr->failed + len, sizeof pr->failed - len,
+			"%s%s", i ? ", " : "", pl->failed[i]);
+	pr->nfailed = (unsigned)pl->nfailed;
+	for (size_t i = 0; i < pl->ndevs; i++)
+		pr->nmembers += pl->devs[i].role == PLAN_ROLE_MEMBER;
+	return true;
+}
+
+double
+prov_progress_eta(const struct prov_progress *pr)
+{
+	if (!pr->watched || pr->finished || pr->rate == 0 || pr->total == 0 ||
+	    pr->done > pr->total)
+		return -1;
+	return (double)(pr->total - pr->done) / (double)pr->rate;
+}
+
+/* prov_phase_end()'s wait: how the phase stands told each interval
+   through cb->phase, then cb's own stop. */
+struct wait_ctx {
+	struct prov *p;
+	const struct prov_cb *cb;
+};
+
+static bool
+wait_tell(void *arg)
+{
+	struct wait_ctx *c = arg;
+	struct prov_progress pr;
+
+	if (c->cb->phase != NULL && prov_phase_progress(c->p, &pr))
+		c->cb->phase(c->cb->arg, &pr);
+	return c->cb->stopping != NULL && c->cb->stopping(c->cb->arg);
+}
+
 int
 prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 {
+	struct wait_ctx wc = { p, cb };
 	char name[64], *line;
 	int covered = -1;
 	json_t *o;
@@ -161,8 +232,10 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 		}
 		if (wait)
 			mdwatch_wait(p->watch, PHASE_WAIT_S,
-			    cb != NULL ? cb->stopping : NULL,
-			    cb != NULL ? cb->arg : NULL);
+			    cb != NULL ? wait_tell : NULL, &wc);
+		/* joined by the wait, or read while it still runs: either way
+		   its last reading */
+		watch_read(p->watch, &p->watched);
 		json_object_set_new(o, "sync", mdwatch_end(p->watch));
 		p->watch = NULL;
 	}

@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -41,6 +42,29 @@ struct statej;
 /* Why raidlab labels scratch results (record, tables, plan). */
 #define PROV_SCRATCH_LABEL "scratch: functional, not representative"
 
+/*
+ * A fault phase as it stands: what it did to the array, and how far the
+ * rebuild, scrub or replace it started has gone. Not md's words: md's
+ * watcher (mdwatch.h) fills it today, a btrfs scrub or replace watcher
+ * fills the same fields. A plain copy, safe to hand to another thread.
+ */
+struct prov_progress {
+	char phase[16]; /* the lab's phase: "degraded", "rebuild", "check" */
+	char dev[64]; /* the array it acts on ("/dev/md/rl-a"); "" when
+			 the phase acts on a filesystem's members (btrfs) */
+	char failed[128]; /* the members it failed, ", " between them */
+	unsigned nfailed, nmembers; /* of the array's members */
+	bool watched; /* a rebuild, scrub or replace is followed */
+	/* The rest only when watched. */
+	char action[32]; /* the kernel's word ("recover", "check",
+			    "scrub"); "" before it is seen running */
+	uint64_t done, total; /* bytes; total 0: not known yet */
+	uint64_t rate; /* bytes per second; 0: not known yet */
+	double elapsed; /* seconds since it started; its whole length once
+			   finished */
+	bool finished; /* it ended by itself (the array is idle again) */
+};
+
 struct prov_cb {
 	/* A step starts: its command line, or a translated description. */
 	void (*step)(void *arg, const char *what);
@@ -49,6 +73,9 @@ struct prov_cb {
 	    unsigned long long total);
 	/* Abandon resync waits (a stop was asked). */
 	bool (*stopping)(void *arg);
+	/* Each interval of prov_phase_end()'s wait for the phase's rebuild
+	   or scrub: how it stands. May be NULL. */
+	void (*phase)(void *arg, const struct prov_progress *pr);
 	void *arg;
 };
 
@@ -80,6 +107,9 @@ struct prov {
 	   no confirmation holds. */
 	const struct confirm_set *bound;
 	struct mdwatch *watch; /* the phase's rebuild or scrub, followed */
+	/* The watch's last reading once prov_phase_end() ended it, for
+	   prov_phase_progress(); watched false until then. */
+	struct prov_progress watched;
 };
 
 /* Zero p for variant v; build gets {variant, scratch, status
@@ -145,13 +175,22 @@ void prov_facts(struct prov *p);
  * calls prov_phase_end(wait true) after the workloads: it records in
  * "covered" whether md was still busy when they ended (1; 0: the rebuild
  * or scrub ended first, and their figures mix both states; -1: nothing
- * followed), waits for md to be idle (cb's stopping() ends the wait) and
- * records the state after. Nothing for a healthy variant. prov_teardown() ends
- * a watch left running, without waiting.
+ * followed), waits for md to be idle (cb's stopping() ends the wait;
+ * cb's phase() hears how it stands each interval) and records the state
+ * after. Nothing for a healthy variant. prov_teardown() ends a watch left
+ * running, without waiting.
  */
 void prov_phase_step(struct prov *p, size_t i);
 void prov_phase_begin(struct prov *p);
 int prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait);
+
+/* The phase of p as it stands: false (pr zeroed) for a healthy variant.
+   The provisioner's thread, during the workloads or after
+   prov_phase_end(). */
+bool prov_phase_progress(const struct prov *p, struct prov_progress *pr);
+/* Seconds until pr's rebuild, scrub or replace ends at its rate; -1
+   when not known (not running, no rate or total yet). */
+double prov_progress_eta(const struct prov_progress *pr);
 
 /* A small text file whole (the first 64K: /proc/mdstat); NULL when
    unreadable. Caller frees. */

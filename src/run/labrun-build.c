@@ -379,6 +379,14 @@ on_stopping(void *arg)
 	return labrun_stopping(b->lr);
 }
 
+static void
+on_phase(void *arg, const struct prov_progress *pr)
+{
+	struct build_ctx *b = arg;
+
+	labrun_phase_say(b->lr, b->vi, pr, false);
+}
+
 /* The confirmations that still apply to the variant now: the entries
    naming devices that hold data in the fresh inventory (an earlier
    variant's teardown wiped the rest, which the precheck already
@@ -526,6 +534,7 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 		.step = on_step,
 		.sync = on_sync,
 		.stopping = on_stopping,
+		.phase = on_phase,
 		.arg = &ctx,
 	};
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
@@ -552,6 +561,9 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 		labrun_hook(lr, vi, prov_target(&p), p.build);
 		hand_build(lr, vi, &p, bi, false);
 		publish_devices(lr, p.plan);
+		lr->phase = &p;
+		lr->phase_ended = false;
+		labrun_phase_tick(lr, vi, true);
 		runs = tick_now_s();
 		labrun_variant_runs(lr, vi, prov_target(&p), k);
 		runs = tick_now_s() - runs;
@@ -563,6 +575,8 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 			      "rest (a larger array, or a lower "
 			      "sync_speed_max, keeps it going)"),
 			    v->name ? v->name : "?", p.plan->phase);
+		labrun_phase_tick(lr, vi, false); /* its end, if not told */
+		lr->phase = NULL;
 		labrun_set_devices(lr, NULL, NULL, 0);
 	}
 	err_clear(&e);

@@ -108,8 +108,10 @@ follow(struct labrun *lr, struct engine *eng, struct sampler *smp, int vi,
 		if (poll(&p, 1, tick_timeout_ms(&tick, tick_now_ns())) < 0 &&
 		    errno != EINTR)
 			break;
-		if (tick_due(&tick, tick_now_ns(), NULL))
+		if (tick_due(&tick, tick_now_ns(), NULL)) {
 			sampler_tick(smp, eng);
+			labrun_phase_tick(lr, vi, false);
+		}
 		while (evq_pop(q, &ev)) {
 			forward(lr, &ev, vi, wi, k);
 			if (ev.type == EVQ_DONE)

@@ -22,6 +22,8 @@
 #include "rounds.h"
 
 struct evq;
+struct prov;
+struct prov_progress;
 struct statej;
 
 struct labrun_rnode {
@@ -79,6 +81,12 @@ struct labrun {
 			    took, summed over nbuilt[] */
 	int64_t *nbuilt;
 	struct record *rec; /* runner until done (lock: the hand-over) */
+	/* runner: the array variant whose workloads run, when it has a
+	   phase; NULL otherwise. Its telling: when the last LABRUN_PHASE
+	   went, and whether its end was told. */
+	struct prov *phase;
+	double phase_said;
+	bool phase_ended;
 	bool rec_said; /* runner: a failed save was said */
 };
 
@@ -155,6 +163,15 @@ int labrun_precheck(const struct lab *lab, const bool *sel,
 /* Build array variant vi, run round k on it (0: every round), tear it
    down. */
 void labrun_array_variant(struct labrun *lr, int vi, int64_t k);
+
+/* labrun-phase.c: the phase told (LABRUN_PHASE). */
+/* Push pr as variant vi's LABRUN_PHASE: its end once, a running
+   rebuild or scrub once a second, anything when force. */
+void labrun_phase_say(struct labrun *lr, int vi, const struct prov_progress *pr,
+    bool force);
+/* lr->phase as it stands, said as labrun_phase_say() says it; nothing
+   when lr->phase is NULL. */
+void labrun_phase_tick(struct labrun *lr, int vi, bool force);
 
 /* labrun-hook.c */
 /* Run opts.hook on variant vi, ready on target; what it did goes into

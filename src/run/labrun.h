@@ -61,6 +61,7 @@
 
 #include <jansson.h>
 
+#include "build/provision.h"
 #include "measure/engine.h"
 
 struct confirm_set;
@@ -155,6 +156,13 @@ enum labrun_ev {
 	   runner's (a guard refusal, a failed step, a failed teardown, a
 	   run that could not start, ...). */
 	LABRUN_ERROR,
+	/* An array variant's fault phase (the lab's "phase") while its
+	   workloads run: variant, phase = how it stands (a copy). Once
+	   when its workloads start; about once a second while a rebuild
+	   or scrub runs, during the workloads and the wait for it after
+	   them; once when it ends (phase.finished). Nothing for a healthy
+	   variant. */
+	LABRUN_PHASE,
 	/* One item is ready: labrun_take() returns it. */
 	LABRUN_RESULT,
 	/* The runner has finished (labrun_summary() is final); nothing
@@ -175,7 +183,21 @@ struct labrun_event {
 	/* LABRUN_RESYNC: sectors; LABRUN_TEST start: the test's step in
 	   its workload (wl_test_progress(); 0 and 0 when it said none) */
 	unsigned long long done, total;
+	struct prov_progress phase; /* LABRUN_PHASE */
 };
+
+/*
+ * A LABRUN_PHASE's phase as one line of at most width columns (0: no
+ * limit; display columns in the current locale), parts joined by " · "
+ * (ascii: " - "): "phase rebuild · /dev/md/rl-a · failed /dev/loop5 ·
+ * recover 43% · 12.3 MB/s · 0:21 elapsed · ETA 0:28", "phase degraded
+ * (1 of 4 members failed) · ...", "rebuild done in 0:49 · ...". Too wide,
+ * the parts go in this order: the array, the time so far, the failed
+ * members, the rate, the head's words, the head (when the progress names
+ * the kernel's action), the ETA; then the line is cut. Pure.
+ */
+void labrun_phase_line(const struct prov_progress *pr, int width, bool ascii,
+    char *buf, size_t len);
 
 enum labrun_item {
 	/* A run of a workload on a variant, or one that did not happen

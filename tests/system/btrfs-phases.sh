@@ -4,7 +4,8 @@
 # dead disk, and forgotten by the kernel) and mounted -o degraded; beside
 # them the same raid1 healthy. The record names the member failed, the
 # mount carries the degraded option and btrfs itself reports the device
-# missing while it stands (seen through the run's --hook), every
+# missing while it stands (seen through the run's --hook), the live
+# output tells the phase of each degraded variant once, every
 # workload ran, and nothing is left: no mount, no loop device over the
 # scratch files. A phase btrfs does not have here (rebuild) and a loss
 # its profile would not survive are refused at check with their reasons.
@@ -73,6 +74,14 @@ last=$(bq r1-degraded '[.plan.devices[] | select(.role == "member") | .path] | l
 expect_eq "r1-degraded: the last member failed" \
 	"$(bq r1-degraded '"\(.phase.name) \(.phase.failed | join(","))"')" \
 	"degraded $last"
+# The live output tells the phase once, before the workloads; the
+# healthy variant has none.
+expect_match "r1-degraded: the phase told" "$(cat "$TEST_TMP/err")" \
+	"raidlab run: r1-degraded: phase degraded \\(1 of 2 members failed\\) (·|-) failed $last"
+expect_eq "r10-degraded: the phase told once" \
+	"$(grep -c '^raidlab run: r10-degraded: phase degraded (1 of 4 members failed)' "$TEST_TMP/err")" 1
+expect_eq "r1-healthy: no phase told" \
+	"$(grep -c '^raidlab run: r1-healthy: phase' "$TEST_TMP/err")" 0
 expect_match "r1-degraded: mounted -o degraded" \
 	"$(cat "$TEST_TMP/opts-r1-degraded")" '(^|,)degraded(,|$)'
 expect_match "r1-degraded: btrfs misses a device" \

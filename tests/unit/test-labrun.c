@@ -5,9 +5,9 @@
  * can be read while it runs; a stop ends the run at once (no file after
  * the one in hand) and leaves the directory clean; selections, repeats
  * and --target are honoured. The helpers of the test-labrun program
- * (unit-labrun.h) live here; arrays, the runner's record and the rounds
- * are in test-labrun-build.c, test-labrun-record.c and
- * test-labrun-rounds.c.
+ * (unit-labrun.h) live here; arrays, fault phases, the runner's record
+ * and the rounds are in test-labrun-build.c, test-labrun-phase.c,
+ * test-labrun-record.c and test-labrun-rounds.c.
  */
 #include "config.h"
 
@@ -362,6 +362,9 @@ Test(labrun, events_arrive_in_order)
 			break;
 		case LABRUN_RESYNC:
 			cr_assert_fail("a resync on a directory");
+			break;
+		case LABRUN_PHASE:
+			cr_assert_fail("a fault phase on a directory");
 			break;
 		case LABRUN_TEST: /* labrun.tests_start_and_end_inside_their_run
 				   */

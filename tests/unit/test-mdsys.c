@@ -4,7 +4,8 @@
  * the facts raidlab records, the resync wait with its progress and stop,
  * and the kernel name behind /dev/md/NAME; and mdtools: mdadm's version,
  * the lockless bitmap found, and the arrays this machine's md refuses;
- * and mdwatch following a rebuild.
+ * and mdwatch following a rebuild, read while it runs, as the phase the
+ * runner tells (provision-phase.c).
  */
 #include "config.h"
 
@@ -25,7 +26,10 @@
 #include "build/mdsys.h"
 #include "build/mdtools.h"
 #include "build/mdwatch.h"
+#include "build/plan.h"
+#include "build/provision.h"
 #include "lab/lab.h"
+#include "run/labrun.h"
 
 static char root[PATH_MAX];
 
@@ -379,4 +383,131 @@ Test(mdsys, a_watch_ends_when_asked)
 	    "check");
 	cr_expect(json_is_false(json_object_get(o, "complete")));
 	json_decref(o);
+}
+
+/* Read the watch until its newest sample has done sectors (or it is
+   finished, when done is 0), for up to 10 s: the watcher reads sysfs
+   on its own clock. */
+static bool
+now_reaches(struct mdwatch *w, unsigned long long done, struct mdwatch_now *n)
+{
+	struct timespec ms5 = { 0, 5 * 1000000L };
+
+	for (int i = 0; i < 2000; i++) {
+		mdwatch_now(w, n);
+		if (done > 0 ? n->done == done : n->finished)
+			return true;
+		nanosleep(&ms5, NULL);
+	}
+	return false;
+}
+
+/* Read from this thread while the watcher runs: each sample whole, as md
+   showed it, and the time to idle once finished, the record's. */
+Test(mdsys, a_watch_is_read_while_it_runs)
+{
+	struct mdwatch_now n;
+	struct mdwatch *w;
+	json_t *o;
+
+	swap("block/md127/md/sync_action", "recover\n");
+	swap("block/md127/md/sync_completed", "1024 / 4096\n");
+	swap("block/md127/md/sync_speed", "2048\n");
+	w = mdwatch_start(root, "md127", 20);
+	cr_assert_not_null(w);
+	cr_assert(now_reaches(w, 1024, &n));
+	cr_expect_str_eq(n.action, "recover");
+	cr_expect_eq(n.total, 4096);
+	cr_expect_eq(n.speed, 2048);
+	cr_expect_not(n.finished);
+	swap("block/md127/md/sync_speed", "512\n");
+	swap("block/md127/md/sync_completed", "3072 / 4096\n");
+	cr_assert(now_reaches(w, 3072, &n));
+	cr_expect_eq(n.speed, 512);
+	swap("block/md127/md/sync_action", "idle\n");
+	swap("block/md127/md/sync_completed", "none\n");
+	cr_assert(now_reaches(w, 0, &n));
+	cr_expect_str_eq(n.action, "recover");
+	cr_expect_eq(n.done, 3072, "the last sample while busy");
+	o = mdwatch_end(w);
+	cr_expect_float_eq(n.elapsed,
+	    json_real_value(json_object_get(o, "seconds")), 1e-9);
+	json_decref(o);
+}
+
+/*
+ * The phase as the runner tells it: md's sectors and KiB/s as bytes,
+ * the percent and the ETA from them, recomputed here from what sysfs
+ * says; and the last reading kept once the watch ended.
+ */
+Test(mdsys, a_phase_reads_as_percent_rate_and_eta)
+{
+	char phase[] = "rebuild", md[] = "/dev/md/rl-x", loop5[] = "/dev/loop5";
+	char *failed[] = { loop5 };
+	struct plan_dev devs[4] = { { .role = PLAN_ROLE_MEMBER },
+		{ .role = PLAN_ROLE_MEMBER }, { .role = PLAN_ROLE_MEMBER },
+		{ .role = PLAN_ROLE_MEMBER } };
+	struct plan pl = { .phase = phase,
+		.phase_md = md,
+		.failed = failed,
+		.nfailed = 1,
+		.devs = devs,
+		.ndevs = 4 };
+	struct timespec ms5 = { 0, 5 * 1000000L };
+	struct prov_progress pr;
+	struct prov p;
+	char line[512];
+	int i;
+
+	memset(&p, 0, sizeof p);
+	p.plan = &pl;
+	p.sysroot = root;
+	p.build = json_object();
+	swap("block/md127/md/sync_action", "recover\n");
+	swap("block/md127/md/sync_completed", "10240 / 40960\n");
+	swap("block/md127/md/sync_speed", "1024\n");
+	p.watch = mdwatch_start(root, "md127", 20);
+	cr_assert_not_null(p.watch);
+	for (i = 0; i < 2000; i++) {
+		cr_assert(prov_phase_progress(&p, &pr));
+		if (pr.done > 0)
+			break;
+		nanosleep(&ms5, NULL);
+	}
+	cr_expect_str_eq(pr.phase, "rebuild");
+	cr_expect_str_eq(pr.dev, "/dev/md/rl-x");
+	cr_expect_str_eq(pr.failed, "/dev/loop5");
+	cr_expect_eq(pr.nfailed, 1);
+	cr_expect_eq(pr.nmembers, 4);
+	cr_expect(pr.watched);
+	cr_expect_eq(pr.done, 10240ull * 512);
+	cr_expect_eq(pr.total, 40960ull * 512);
+	cr_expect_eq(pr.rate, 1024ull * 1024);
+	/* 30720 sectors left at 1 MiB/s */
+	cr_expect_float_eq(prov_progress_eta(&pr), 30720.0 * 512 / 1048576,
+	    1e-9);
+	labrun_phase_line(&pr, 0, true, line, sizeof line);
+	cr_expect(strstr(line, "recover 25% - 1.0 MB/s - ") != NULL, "%s",
+	    line);
+	cr_expect(strstr(line, " - ETA 0:15") != NULL, "%s", line);
+
+	swap("block/md127/md/sync_action", "idle\n");
+	for (i = 0; i < 2000 && !pr.finished; i++) {
+		nanosleep(&ms5, NULL);
+		prov_phase_progress(&p, &pr);
+	}
+	cr_assert(pr.finished);
+	cr_expect_lt(prov_progress_eta(&pr), 0, "no ETA once finished");
+	cr_expect_eq(prov_phase_end(&p, NULL, false), 0);
+	cr_assert_null(p.watch);
+	cr_assert(prov_phase_progress(&p, &pr));
+	cr_expect(pr.finished, "the end kept after the watch");
+	cr_expect_float_eq(pr.elapsed,
+	    json_real_value(
+		json_object_get(json_object_get(json_object_get(p.build,
+						    "phase"),
+				    "sync"),
+		    "seconds")),
+	    1e-9);
+	json_decref(p.build);
 }

@@ -1,7 +1,7 @@
 /*
  * Helpers of the lab runner tests, shared by the files of one test
  * program: test-labrun.c (where they live), test-labrun-build.c,
- * test-labrun-record.c and test-labrun-rounds.c.
+ * test-labrun-phase.c, test-labrun-record.c and test-labrun-rounds.c.
  */
 #ifndef RAIDLAB_UNIT_LABRUN_H
 #define RAIDLAB_UNIT_LABRUN_H

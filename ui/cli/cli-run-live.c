@@ -12,9 +12,11 @@
 
 #include "base/i18n.h"
 #include "base/textsafe.h"
+#include "base/tick.h"
 #include "cli-run-build.h"
 #include "cli-run-live.h"
 #include "cli.h"
+#include "figures/plot.h"
 #include "lab/lab.h"
 #include "measure/result.h"
 #include "run/labrun.h"
@@ -201,6 +203,38 @@ build_name(const struct labrun *lr, int vi)
 	return v != NULL && v->name != NULL ? v->name : "?";
 }
 
+/* How often a running rebuild or scrub is printed at most: on each
+   tenth of the way, or after this many seconds without one. */
+#define PHASE_PRINT_S 10.0
+
+/* A fault phase: when its workloads start, then at a log's pace, and
+   its end; above the status line. */
+static void
+phase_event(struct live *lv, const struct labrun *lr,
+    const struct labrun_event *ev)
+{
+	const struct prov_progress *pr = &ev->phase;
+	int tenth = pr->total > 0 && pr->done <= pr->total
+	    ? (int)(pr->done * 10 / pr->total)
+	    : 0;
+	double now = tick_now_s();
+	char line[512];
+
+	if (!pr->finished && tenth <= lv->phase_tenth &&
+	    now - lv->phase_t < PHASE_PRINT_S)
+		return;
+	lv->phase_tenth = tenth;
+	lv->phase_t = now;
+	labrun_phase_line(pr, 0, !plot_utf8_locale(), line, sizeof line);
+	if (lv->drawn)
+		fputs("\r\033[K", stderr);
+	build_close(&lv->bp);
+	cli_fprintf(stderr, "raidlab run: %s: %s\n",
+	    build_name(lr, ev->variant), line);
+	if (lv->drawn && lv->tty)
+		draw(lv);
+}
+
 void
 live_event(struct live *lv, const struct labrun *lr,
     const struct labrun_event *ev)
@@ -208,6 +242,12 @@ live_event(struct live *lv, const struct labrun *lr,
 	switch (ev->type) {
 	case LABRUN_VARIANT:
 		live_end(lv);
+		/* its phase, if any, is printed from the start */
+		lv->phase_tenth = -1;
+		lv->phase_t = -PHASE_PRINT_S;
+		break;
+	case LABRUN_PHASE:
+		phase_event(lv, lr, ev);
 		break;
 	case LABRUN_STEP:
 		if (ev->workload >= 0) {

@@ -2,7 +2,8 @@
  * What `raidlab run` shows while a lab runner (labrun.h) works: the
  * runner's events printed as they come (build steps and resync progress
  * through cli-run-build.c, a line per test when stderr is not a terminal,
- * notes and errors), and on a terminal a one-line status of the run in
+ * a fault phase's progress every 10% or 10 s and its end, notes and
+ * errors), and on a terminal a one-line status of the run in
  * progress redrawn in place each tick from labrun_totals(). Main thread.
  */
 #ifndef RAIDLAB_CLI_RUN_LIVE_H
@@ -30,6 +31,10 @@ struct live {
 	unsigned long last_gen; /* of that run (labrun_totals) */
 	double read_mbps, write_mbps, files_s; /* over that tick */
 	struct build_progress bp;
+	/* the variant's fault phase as last printed: its tenth of the
+	   way and when (a log's pace, not every event) */
+	int phase_tenth;
+	double phase_t;
 };
 
 void live_init(struct live *lv);

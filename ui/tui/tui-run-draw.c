@@ -1,9 +1,10 @@
 /*
  * The Run screen's drawing: the status line (variant, step, workload,
- * repeat, elapsed, ETA), throughput (MB/s read and write) and files/s as
- * charts side by side with current, average and peak values and two
- * completed variants' curves drawn over them for comparison, the member
- * devices' activity bars, the log, and the typed confirmation dialog.
+ * repeat, elapsed, ETA), the variant's fault phase, throughput (MB/s
+ * read and write) and files/s as charts side by side with current,
+ * average and peak values and two completed variants' curves drawn over
+ * them for comparison, the member devices' activity bars, the log, and
+ * the typed confirmation dialog.
  * Charts come from plot.h; this file only places cells and colours them.
  * UI thread.
  */
@@ -19,6 +20,7 @@
 #include "base/xalloc.h"
 #include "figures/plot.h"
 #include "results/record.h"
+#include "run/labrun.h"
 #include "run/rounds.h"
 #include "tui-run.h"
 #include "tui.h"
@@ -542,17 +544,36 @@ log_lines(struct run *r, struct tui *t, WINDOW *w, int y, int rows)
 	free(bad);
 }
 
+/* The variant's fault phase under the status line (the array not
+   healthy on purpose: its figures are of that state), in the warning
+   colour; labrun_phase_line() fits it to the width. */
+static void
+phase_line(struct run *r, struct tui *t, WINDOW *w, int y)
+{
+	char line[512];
+
+	labrun_phase_line(&r->phase, t->cols, t->ascii, line, sizeof line);
+	wattron(w, tui_attr(t, TUI_PAIR_WARN));
+	tui_put(w, y, 0, t->cols, line);
+	wattroff(w, tui_attr(t, TUI_PAIR_WARN));
+}
+
 void
 run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 {
 	int rows = getmaxy(w), nmem = (int)r->nmembers;
 	int logn = rows / 4 > 3 ? rows / 4 : 3;
+	int top = r->has_phase && rows >= 2 ? 2 : 1; /* the charts' row */
 	int ch, cw = (t->cols - 1) / 2;
 
 	if (nmem > rows / 5)
 		nmem = rows / 5;
-	ch = rows - 1 - 1 - nmem - logn - 1;
+	/* a phase line takes its row from the charts: it says what their
+	   figures are of */
+	ch = rows - top - 1 - nmem - logn - 1;
 	status_line(r, t, w);
+	if (top == 2)
+		phase_line(r, t, w, 1);
 	if (ch >= 2 && r->ncurves > 0) {
 		const struct series *cur = &r->curves[r->ncurves - 1].s;
 		const double *y[NSLOTS];
@@ -570,13 +591,13 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 		d.title = _("MB/s read+write");
 		d.n = series(r, r->tmp, 0, y, chart_capacity(t, cw, ch + 1),
 		    &d.span);
-		chart(r, t, w, 1, 0, cw, ch + 1, &d);
+		chart(r, t, w, top, 0, cw, ch + 1, &d);
 		for (size_t i = 0; i < cur->n; i++)
 			r->fig[i] = sample_files_per_s(series_at(cur, i));
 		d.title = _("files/s");
 		d.n = series(r, r->tmp, 1, y, chart_capacity(t, cw2, ch + 1),
 		    &d.span);
-		chart(r, t, w, 1, cw + 1, cw2, ch + 1, &d);
+		chart(r, t, w, top, cw + 1, cw2, ch + 1, &d);
 	}
 	for (int k = 0; k < NPREV && run_overlaid(r, (size_t)k) != NULL; k++) {
 		enum tui_pair p = k == 0 ? TUI_PAIR_SERIES2 : TUI_PAIR_SERIES3;
@@ -593,10 +614,10 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 		snprintf(legend + strlen(legend),
 		    sizeof legend - strlen(legend), _("line: %s (done)"), name);
 		wattron(w, tui_attr(t, p));
-		tui_put(w, 2 + ch, x, t->cols / NPREV, legend);
+		tui_put(w, top + 1 + ch, x, t->cols / NPREV, legend);
 		wattroff(w, tui_attr(t, p));
 	}
-	members(r, t, w, 3 + ch, nmem);
+	members(r, t, w, top + 2 + ch, nmem);
 	log_lines(r, t, w, rows - logn, logn);
 }
 

@@ -278,6 +278,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc,
 	r->state = RUN_RUNNING;
 	r->log_run = r->log_total;
 	r->stopped = false;
+	r->has_phase = false;
 	r->run_start = tick_now_s();
 	r->last_gen = 0;
 	r->variant[0] = r->step[0] = r->workload[0] = r->test[0] = '\0';
@@ -611,6 +612,15 @@ progress(struct run *r, const struct labrun_event *ev)
 }
 
 static void
+phase_log(struct run *r, const struct tui *t, const struct prov_progress *pr)
+{
+	char line[512];
+
+	labrun_phase_line(pr, 0, t->ascii, line, sizeof line);
+	run_log(r, false, "  %s", line);
+}
+
+static void
 on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 {
 	struct labrun_result *res;
@@ -623,6 +633,7 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		r->workload[0] = r->test[0] = r->step[0] = '\0';
 		r->expect = 0;
 		r->left = NAN;
+		r->has_phase = false;
 		curve_new(r, ev->text);
 		run_log(r, false, _("variant %s (%s)"), ev->text, ev->key);
 		break;
@@ -671,6 +682,13 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 			run_log(r, false, "  %s: %s: %.2f %s", r->workload,
 			    ev->text, ev->value,
 			    wl_unit_name((enum wl_unit)ev->unit));
+		break;
+	case LABRUN_PHASE:
+		/* its end in the log too: the line goes with the variant */
+		if (ev->phase.finished && !(r->has_phase && r->phase.finished))
+			phase_log(r, t, &ev->phase);
+		r->phase = ev->phase;
+		r->has_phase = true;
 		break;
 	case LABRUN_NOTE:
 	case LABRUN_ERROR:

@@ -1,7 +1,8 @@
 /*
  * Internal to the Run screen (tui-run.c: runs, events, records;
  * tui-run-tick.c: curves and member activity sampled each tick;
- * tui-run-draw.c: charts, member activity, log). UI thread only.
+ * tui-run-draw.c: charts, the phase, member activity, log). UI thread
+ * only.
  */
 #ifndef RAIDLAB_TUI_RUN_H
 #define RAIDLAB_TUI_RUN_H
@@ -11,6 +12,7 @@
 #include <stdint.h>
 
 #include "build/confirm.h"
+#include "build/provision.h"
 #include "figures/plot.h"
 #include "figures/series.h"
 #include "measure/engine.h"
@@ -74,6 +76,10 @@ struct run {
 	double ci, goal; /* the widest relative CI so far (NAN), the goal */
 	double left; /* seconds of runs left from this run's start; NAN */
 	bool stopped; /* the run that ended was stopped (x, a signal) */
+	/* the current variant's fault phase (LABRUN_PHASE), shown above
+	   the charts; has_phase false: healthy, or not told yet */
+	struct prov_progress phase;
+	bool has_phase;
 	double expect; /* seconds the previous repeat took */
 	/* the test's step in its workload (compilebench's "run 5/100"):
 	   the step and the time its sequence was first seen, for an ETA */
