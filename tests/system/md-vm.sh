@@ -46,7 +46,9 @@
 # RAIDLAB_VM_STAGES picks the guest's stages (default "selfcheck raidlab
 # presets"; "selfcheck" alone tests the harness). RAIDLAB_VM_SCALE is the
 # presets' --scale (default 0.01). RAIDLAB_VM_TIMEOUT bounds each boot
-# (seconds, default 1200); RAIDLAB_VM_PARALLEL=0 boots them in turn.
+# (seconds, default 2400), RAIDLAB_VM_STALL its silence (default 600:
+# tests/vm/run.sh); a host made slow by others passes, later, and a hung
+# guest fails. RAIDLAB_VM_PARALLEL=0 boots them in turn.
 # RAIDLAB_VM_KEEP=DIR keeps a copy of what each guest left (DIR/GEN), for
 # debugging. RAIDLAB_VM_DEBS is the download cache (default
 # /var/cache/raidlab-vm; make clean leaves it).
@@ -171,7 +173,7 @@ boot() {
 	t1=$(date +%s)
 	# shellcheck disable=SC2086
 	sh "$vm/run.sh" "$g_kernel" "$g_initrd" "$TEST_TMP/$1/share" \
-		"${RAIDLAB_VM_TIMEOUT:-1200}" $g_disks &
+		"${RAIDLAB_VM_TIMEOUT:-2400}" $g_disks &
 	pid=$!
 	echo "$pid" >"$TEST_TMP/$1/pid"
 	rc=0

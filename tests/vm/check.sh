@@ -284,7 +284,7 @@ vm_check_raidlab() {
 	[ -d "$d" ] || { vm_fail "raidlab: the stage did not run"; return; }
 	vm_eq "raidlab check of the lab" "$(vm_file "$d/check.status")" 0
 	[ "$(vm_file "$d/run.status")" = 124 ] &&
-		vm_fail "raidlab run: still running after 900 s with stdin open (waiting on a prompt?)"
+		vm_fail "raidlab run: silent for 300 s with stdin open (waiting on a prompt?)"
 	vm_eq "raidlab run: exit status" "$(vm_file "$d/run.status")" 0
 	vm_rec=$d/record.json
 	if ! jq -e .runs "$vm_rec" >/dev/null 2>&1; then
@@ -426,7 +426,7 @@ vm_file_bitmap_refused() {
 	w=$1
 	rs=$(vm_file "$4")
 	[ "$rs" = 124 ] &&
-		vm_fail "$w: still running at its timeout (waiting on a prompt?)"
+		vm_fail "$w: silent for 300 s, stopped (waiting on a prompt?)"
 	[ "$rs" != 0 ] || vm_fail "$w: the run succeeded (exit status 0)"
 	case $VM_TRIXIE_FILE_BITMAP in
 	mdadm)

@@ -22,8 +22,9 @@
 # /dev/md*, mounts, loop devices, wipefs of every disk, raidlab's journals.
 # Disks: /dev/vda a small "system" disk (mounted here, so busy), /dev/vdb..
 # the lab's disks. raidlab runs with stdin a pipe that stays open and
-# never carries a byte (fd 3), under a timeout: a prompt it left to
-# mdadm would hang there, and shows as exit status 124.
+# never carries a byte (fd 3), stopped once silent for 300 s
+# (quiet_kill): a prompt it left to mdadm would hang there, and shows as
+# exit status 124.
 set -u
 shopt -s nullglob
 
@@ -41,6 +42,38 @@ now() {
 run() {
 	echo "+ [$(now)] $*"
 	"$@"
+}
+
+# quiet_kill SECS FILE CMD...: CMD, stopped (SIGTERM, then SIGKILL 10 s
+# later; exit status 124, as timeout(1) gives) once FILE, where it writes
+# as it goes, has not grown for SECS seconds. raidlab says every step it
+# runs: a prompt left to mdadm is silence, while a host that others keep
+# busy only makes it slower, which a bound on the total would fail.
+quiet_kill() {
+	local secs=$1 file=$2 pid size last=-1 quiet=0
+	shift 2
+	# stdin named: bash gives an unredirected background job /dev/null
+	"$@" 0<&0 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		size=$(stat -c %s "$file" 2>/dev/null || echo 0)
+		if [ "$size" != "$last" ]; then
+			last=$size
+			quiet=0
+		elif [ $((quiet += 1)) -ge "$secs" ]; then
+			echo "== $* silent for $secs s: stopped" >&2
+			kill -TERM "$pid" 2>/dev/null
+			for _ in $(seq 10); do
+				kill -0 "$pid" 2>/dev/null || break
+				sleep 1
+			done
+			kill -KILL "$pid" 2>/dev/null
+			wait "$pid"
+			return 124
+		fi
+	done
+	wait "$pid"
 }
 
 t_start=$(now)
@@ -180,8 +213,8 @@ raidlab_stage() {
 
 	t0=$(now)
 	echo "+ raidlab run /share/labs/md.cfg --results $d/results --json"
-	timeout -k 10 900 raidlab run /share/labs/md.cfg --results "$d/results" \
-		--json <&3 >"$d/record.json" 2>"$d/run.err"
+	quiet_kill 300 "$d/run.err" raidlab run /share/labs/md.cfg \
+		--results "$d/results" --json <&3 >"$d/record.json" 2>"$d/run.err"
 	echo $? >"$d/run.status"
 	echo "$t0 $(now)" >"$d/run.time"
 	echo "== raidlab run: exit status $(cat "$d/run.status"), $t0..$(now) s"
@@ -193,7 +226,7 @@ raidlab_stage() {
 	raidlab check /share/labs/bitmap-file.cfg >"$d/bitmap-file-check.txt" 2>&1
 	echo $? >"$d/bitmap-file-check.status"
 	echo "+ raidlab run /share/labs/bitmap-file.cfg"
-	timeout -k 10 300 raidlab run /share/labs/bitmap-file.cfg \
+	quiet_kill 300 "$d/bitmap-file.err" raidlab run /share/labs/bitmap-file.cfg \
 		--results "$d/bitmap-file-results" --json <&3 \
 		>"$d/bitmap-file.json" 2>"$d/bitmap-file.err"
 	echo $? >"$d/bitmap-file.status"
@@ -401,7 +434,7 @@ presets_stage() {
 		echo "+ raidlab run $lab --scale $VM_SCALE --repeats 1 ${used[*]}"
 		# One repeat: under TCG the figures are not numbers to judge
 		# (md-in-vm.md), and --scale's 3 would triple this stage.
-		timeout -k 10 600 raidlab run "$lab" --scale "$VM_SCALE" \
+		quiet_kill 300 "$p/run.err" raidlab run "$lab" --scale "$VM_SCALE" \
 			--repeats 1 "${used[@]}" --hook /share/inspect.sh \
 			--results "$p/results" --json <&3 \
 			>"$p/record.json" 2>"$p/run.err"

@@ -8,7 +8,9 @@
 # disk in order: /dev/vda, /dev/vdb, ... The serial console goes to
 # SHARE/console.log.
 # Exit status: the guest script's; 124 when the guest did not finish within
-# TIMEOUT seconds (qemu is killed); 125 when it ended without a status
+# TIMEOUT seconds, or its console and log stayed silent for STALL seconds
+# (RAIDLAB_VM_STALL, default 600: a hung guest, where a host others keep
+# busy only makes it slower; qemu is killed); 125 when it ended without a status
 # (boot or share failure). On failure the console and the guest log's tail
 # are printed on stderr. qemu never outlives this script.
 set -eu
@@ -59,7 +61,7 @@ for p in "$share" "$@"; do
 done
 
 # shellcheck disable=SC2086
-timeout -k 5 "$tmo" qemu-system-x86_64 \
+qemu-system-x86_64 \
 	-nodefaults -no-user-config -machine pc -accel tcg,thread=multi \
 	-cpu max -smp 2 -m 1024 -display none -monitor none \
 	-serial "file:$console" -no-reboot $bios \
@@ -69,8 +71,33 @@ timeout -k 5 "$tmo" qemu-system-x86_64 \
 	-virtfs "local,path=$share,mount_tag=share,security_model=none,id=share" \
 	</dev/null >"$share/qemu.log" 2>&1 &
 qpid=$!
-rc=0
-wait "$qpid" || rc=$?
+
+# Watch it: the total bound, and the silence of the console and the
+# guest's log (the guest says each step it takes).
+stall=${RAIDLAB_VM_STALL:-600}
+t0=$(date +%s)
+heard=$t0
+last=
+rc=
+while kill -0 "$qpid" 2>/dev/null; do
+	sleep 1
+	t=$(date +%s)
+	now=$(stat -c %s "$console" "$share/guest.log" 2>/dev/null | tr '\n' ' ')
+	if [ "$now" != "$last" ]; then
+		last=$now
+		heard=$t
+	fi
+	if [ $((t - t0)) -ge "$tmo" ] || [ $((t - heard)) -ge "$stall" ]; then
+		[ $((t - t0)) -ge "$tmo" ] || tmo_why="silent for $stall s"
+		stop_qemu
+		rc=124
+		break
+	fi
+done
+if [ -z "$rc" ]; then
+	rc=0
+	wait "$qpid" || rc=$?
+fi
 qpid=
 
 show() {
@@ -87,8 +114,8 @@ show() {
 	} >&2
 }
 
-if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-	echo "$0: the guest did not finish within $tmo s" >&2
+if [ "$rc" = 124 ]; then
+	echo "$0: the guest did not finish: ${tmo_why:-not done within $tmo s}" >&2
 	show
 	exit 124
 fi
