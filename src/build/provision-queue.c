@@ -31,13 +31,13 @@ queue_attr(const struct plan_step *s)
 }
 
 int
-prov_queue_check(struct prov *p, const char *file, struct errlist *errs)
+prov_queue_check(const struct plan *pl, const struct lab_variant *v,
+    const char *sysroot, const char *file, struct errlist *errs)
 {
-	const struct plan *pl = p->plan;
 	char field[LAB_PATH_MAX];
 	int rc = 0;
 
-	lab_variant_path(p->v, LAB_V_SCHEDULER, field, sizeof field);
+	lab_variant_path(v, LAB_V_SCHEDULER, field, sizeof field);
 	for (size_t i = 0; i < pl->nsteps; i++) {
 		const struct plan_step *s = &pl->steps[i];
 		char *list;
@@ -46,16 +46,16 @@ prov_queue_check(struct prov *p, const char *file, struct errlist *errs)
 		    strcmp(s->attr, "queue/scheduler") != 0 ||
 		    s->device[0] == '<')
 			continue;
-		list = blkqueue_attr(p->sysroot, s->device, "scheduler");
+		list = blkqueue_attr(sysroot, s->device, "scheduler");
 		if (list == NULL)
 			rc = errlist_add(errs, -ENODEV, file,
-			    lab_variant_line(p->v, LAB_V_SCHEDULER), field,
+			    lab_variant_line(v, LAB_V_SCHEDULER), field,
 			    _("%s has no request queue in sysfs: its I/O "
 			      "scheduler cannot be set"),
 			    s->device);
 		else if (!blkqueue_sched_offers(list, s->value))
 			rc = errlist_add(errs, -EOPNOTSUPP, file,
-			    lab_variant_line(p->v, LAB_V_SCHEDULER), field,
+			    lab_variant_line(v, LAB_V_SCHEDULER), field,
 			    _("%s offers no I/O scheduler '%s' (it offers: "
 			      "%s)"),
 			    s->device, s->value, list);

@@ -145,7 +145,7 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 		    : 0;
 	if (guard_files(p->v, file, errs) < 0)
 		rc = -EPERM;
-	if (prov_queue_check(p, file, errs) < 0)
+	if (prov_queue_check(p->plan, p->v, p->sysroot, file, errs) < 0)
 		rc = -EPERM;
 	free(conf);
 	free(d);

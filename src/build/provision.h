@@ -170,9 +170,11 @@ int prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps,
     const struct prov_cb *cb, char *why, size_t wlen);
 
 /*
- * provision-queue.c. prov_queue_check(): the scheduler each member is
- * to get is one it offers, else an entry in errs at the variant's
- * scheduler key naming the member and what it offers, and -EPERM.
+ * provision-queue.c. prov_queue_check(): the scheduler each member of
+ * plan pl (of variant v) that exists is to get is one it offers, else an
+ * entry in errs at v's scheduler key naming the member and what it
+ * offers, and -EPERM (scratch disks not made yet are checked once they
+ * are: prov_prepare() calls it).
  * prov_queue_step(): run restore step i (plan_step.restore): journal
  * what it finds (statej_add_sysfs(); for the scheduler, the depth too,
  * which a switch resets), then write, its entry appended to
@@ -182,7 +184,8 @@ int prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps,
  * write failed (first and e get the first error). prov_queue_facts():
  * build.facts.queues.
  */
-int prov_queue_check(struct prov *p, const char *file, struct errlist *errs);
+int prov_queue_check(const struct plan *pl, const struct lab_variant *v,
+    const char *sysroot, const char *file, struct errlist *errs);
 int prov_queue_step(struct prov *p, size_t i, json_t *steps,
     const struct prov_cb *cb, char *why, size_t wlen, struct err *e);
 bool prov_queue_undo(struct prov *p, size_t i, json_t *list,

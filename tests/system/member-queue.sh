@@ -159,4 +159,23 @@ expect_match "refused, naming the member and what it offers" \
     "$(cat "$TEST_TMP/bout")" \
     "variants\\.r1\\.scheduler: /dev/loop[0-9]+ offers no I/O scheduler 'no-such-sched' \\(it offers: "
 [ -z "$(run_mounts "$RAIDLAB_STATE_DIR")" ] || fail "refused run left a mount"
+
+# ---- on a real device, `raidlab plan` says so before any run
+new_loop disk 64M
+cat >"$TEST_TMP/real.cfg" <<LAB
+name = "real";
+variants = ( { name = "s"; array = { engine = "single";
+  devices = ["$disk"]; }; scheduler = "no-such-sched"; } );
+workloads = ( { name = "w"; type = "smallfiles"; count = 10; } );
+LAB
+was=$(q "$disk" scheduler)
+out=$("$RAIDLAB" plan "$TEST_TMP/real.cfg" 2>&1) &&
+    fail "plan with no-such-sched succeeded: $out"
+expect_match "plan: refused here, naming $disk" "$out" \
+    "#   .*variants\\.s\\.scheduler: $disk offers no I/O scheduler 'no-such-sched'"
+"$RAIDLAB" run "$TEST_TMP/real.cfg" --results "$TEST_TMP/res" \
+    >"$TEST_TMP/rout" 2>&1 && fail "run on $disk with no-such-sched succeeded"
+expect_match "run: refused before anything was changed" \
+    "$(cat "$TEST_TMP/rout")" "refused: nothing was changed"
+expect_eq "$disk untouched" "$(q "$disk" scheduler)" "$was"
 exit 0
