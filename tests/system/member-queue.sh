@@ -2,12 +2,14 @@
 # The members' request queues, on the host's loop devices: a btrfs raid1
 # on two scratch disks with `scheduler` and `nr_requests` set to values
 # the machine offers and the members do not have. While built, sysfs and
-# the record's facts show the set values on both members; after the run
-# each member's queue is back as it was before the run. Then the same
-# run is killed with SIGKILL during its workload: the values stand set,
-# and `raidlab cleanup` puts them back (and releases the loop devices).
-# A scheduler the members do not offer is refused before anything is
-# built, naming the member and what it offers.
+# the record's facts show the set values on both members, and show and
+# the reports print them; after the run each member's queue is back as
+# it was before the run. Then the same run is killed with SIGKILL
+# during its workload: the values stand set, and `raidlab cleanup` puts
+# them back (and releases the loop devices). A scheduler the members do
+# not offer is refused before anything is built, naming the member and
+# what it offers: by run on scratch disks, and by plan and run's
+# precheck on a real device, which is left untouched.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_root
@@ -103,6 +105,13 @@ expect_eq "teardown put the scheduler back on both members, all ok" \
 	"$rec")" true
 out=$("$RAIDLAB" show "$rec" 2>&1) || fail "show: $out"
 expect_match "show: the members' queues" "$out" \
+    "members: scheduler $sched, nr_requests $nr, rotational [01]"
+out=$("$RAIDLAB" report --markdown "$rec" 2>&1) || fail "report: $out"
+expect_match "report: the members' queues" "$out" \
+    "members: scheduler $sched, nr_requests $nr, rotational [01]"
+"$RAIDLAB" report --html -o "$TEST_TMP/r.html" "$rec" || fail "report --html"
+expect_match "report --html: the members' queues" \
+    "$(cat "$TEST_TMP/r.html")" \
     "members: scheduler $sched, nr_requests $nr, rotational [01]"
 
 # ---- killed during the workload, then cleanup
