@@ -503,6 +503,8 @@ plan_format(const struct plan *p, struct strbuf *b)
 	for (i = p->nsteps; i-- > 0;) {
 		char ***u = p->steps[i].undo;
 
+		/* TRANSLATORS: the attribute ("queue/scheduler"), the
+		   device, and the number of the step that wrote it */
 		if (p->steps[i].restore)
 			strbuf_printf(b,
 			    _("# put back %s of %s as step %zu found it\n"),

@@ -54,6 +54,8 @@ prov_queue_check(const struct plan *pl, const struct lab_variant *v,
 			      "scheduler cannot be set"),
 			    s->device);
 		else if (!blkqueue_sched_offers(list, s->value))
+			/* TRANSLATORS: the device, the scheduler asked for,
+			   and the kernel's list ("[none] mq-deadline") */
 			rc = errlist_add(errs, -EOPNOTSUPP, file,
 			    lab_variant_line(v, LAB_V_SCHEDULER), field,
 			    _("%s offers no I/O scheduler '%s' (it offers: "
@@ -156,6 +158,7 @@ prov_queue_undo(struct prov *p, size_t i, json_t *list,
 		char *was = NULL, *now = NULL;
 		int rc = 0;
 
+		/* TRANSLATORS: device, attribute ("scheduler"), value */
 		snprintf(line, sizeof line, _("put back %s queue/%s: %s"),
 		    s->device, attr, val);
 		if (v == IDENT_SAME) {

@@ -521,6 +521,8 @@ undo_sysfs(struct cleaner *c, const struct statej_obj *o)
 		if (attr == NULL || val == NULL)
 			continue;
 		rc = blkqueue_write(NULL, o->name, attr, val, &found, &now);
+		/* TRANSLATORS: device, attribute ("scheduler"), the value
+		   put back, and the one it replaced */
 		if (rc == 0)
 			say(c, _("put back %s queue/%s: %s (was %s): ok"),
 			    o->name, attr, val, found ? found : "?");
