@@ -58,6 +58,9 @@ void pb_wait(struct pb *b, const char *dev, const char *reason);
 void pb_sysfs(struct pb *b, const char *dev, const char *attr,
     const char *value, const char *reason);
 void pb_fact(struct pb *b, const char *key, char **argv);
+/* The variant's scheduler and nr_requests on every member and spare
+   registered so far, each a PLAN_SYSFS step put back at teardown. */
+void pb_queues(struct pb *b);
 
 /* Device path of a lab device name ("scratch:N" resolved); caller frees.
    Sets b->rc when a scratch disk is out of range. */

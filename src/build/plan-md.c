@@ -109,6 +109,7 @@ pb_wipe(struct pb *b, char **members, size_t n)
 	    _("old signatures would make mdadm and mkfs refuse or prompt; the "
 	      "guards have checked and confirmed every device first"),
 	    NULL, NULL);
+	pb_queues(b);
 }
 
 /* ---------------------------------------------------------------- mdadm */

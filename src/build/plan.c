@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,8 +167,47 @@ pb_sysfs(struct pb *b, const char *dev, const char *attr, const char *value,
 char *
 plan_sysfs_command(const struct plan_step *s)
 {
+	if (strncmp(s->attr, "queue/", 6) == 0)
+		return xasprintf("q=/sys/class/block/$(basename $(realpath "
+				 "%s)); [ -e $q/partition ] && q=$q/..; "
+				 "echo %s > $q/%s",
+		    s->device, s->value, s->attr);
 	return xasprintf("echo %s > /sys/block/$(basename $(realpath %s))/%s",
 	    s->value, s->device, s->attr);
+}
+
+void
+pb_queues(struct pb *b)
+{
+	const struct lab_variant *v = b->v;
+	struct plan *p = b->p;
+	char nr[32];
+	size_t i, n = p->ndevs;
+
+	snprintf(nr, sizeof nr, "%" PRId64, v->nr_requests);
+	for (i = 0; i < n; i++) {
+		const char *d = p->devs[i].path;
+
+		if (p->devs[i].role != PLAN_ROLE_MEMBER &&
+		    p->devs[i].role != PLAN_ROLE_SPARE)
+			continue;
+		if (lab_variant_isset(v, LAB_V_SCHEDULER) &&
+		    v->scheduler != NULL) {
+			pb_sysfs(b, d, "queue/scheduler", v->scheduler,
+			    _("the member's I/O scheduler: it orders and "
+			      "merges requests before the device sees them; "
+			      "put back as found at teardown"));
+			p->steps[p->nsteps - 1].restore = true;
+		}
+		if (lab_variant_isset(v, LAB_V_NR_REQUESTS)) {
+			pb_sysfs(b, d, "queue/nr_requests", nr,
+			    _("requests the member's queue holds at once: "
+			      "deeper lets the scheduler merge more, at the "
+			      "cost of latency; put back as found at "
+			      "teardown"));
+			p->steps[p->nsteps - 1].restore = true;
+		}
+	}
 }
 
 void
@@ -463,6 +503,13 @@ plan_format(const struct plan *p, struct strbuf *b)
 	for (i = p->nsteps; i-- > 0;) {
 		char ***u = p->steps[i].undo;
 
+		/* TRANSLATORS: the attribute ("queue/scheduler"), the
+		   device, and the number of the step that wrote it */
+		if (p->steps[i].restore)
+			strbuf_printf(b,
+			    _("# put back %s of %s as step %zu found it\n"),
+			    p->steps[i].attr, p->steps[i].device, i + 1);
+
 		for (; u != NULL && *u != NULL; u++) {
 			format_argv(b, *u);
 			strbuf_add(b, "\n");
@@ -545,8 +592,9 @@ plan_json(const struct plan *p)
 			    json_string(s->device));
 		else if (s->kind == PLAN_SYSFS)
 			json_object_set_new(st, "sysfs",
-			    json_pack("{s:s, s:s, s:s}", "device", s->device,
-				"attr", s->attr, "value", s->value));
+			    json_pack("{s:s, s:s, s:s, s:b}", "device",
+				s->device, "attr", s->attr, "value", s->value,
+				"restore", s->restore));
 		else
 			json_object_set_new(st, "argv", argv_json(s->argv));
 		json_object_set_new(st, "reason", opt_string(s->reason));
@@ -558,5 +606,12 @@ plan_json(const struct plan *p)
 		for (char ***u = p->steps[i].undo; u != NULL && *u; u++)
 			json_array_append_new(a, argv_json(*u));
 	json_object_set_new(o, "teardown", a);
+	a = json_array();
+	for (i = p->nsteps; i-- > 0;)
+		if (p->steps[i].restore)
+			json_array_append_new(a,
+			    json_pack("{s:s, s:s}", "device",
+				p->steps[i].device, "attr", p->steps[i].attr));
+	json_object_set_new(o, "restore", a);
 	return o;
 }

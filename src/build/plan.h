@@ -28,7 +28,8 @@ struct strbuf;
 enum plan_kind {
 	PLAN_RUN, /* run argv */
 	PLAN_WAIT_SYNC, /* wait for the initial resync of device */
-	PLAN_SYSFS, /* write value to attr of md device's sysfs */
+	PLAN_SYSFS, /* write value to attr of an md device's sysfs, or
+		       queue/ATTR of a member's queue (blkqueue.h) */
 };
 
 /* What a device is to the variant (for the guards' messages). */
@@ -45,6 +46,9 @@ struct plan_step {
 	char *device; /* PLAN_WAIT_SYNC, PLAN_SYSFS: the md device */
 	char *attr; /* PLAN_SYSFS: under /sys/block/mdN ("md/skip_copy") */
 	char *value; /* PLAN_SYSFS: as written ("1") */
+	bool restore; /* PLAN_SYSFS: put back as found at teardown (the
+			 executor reads it first and journals it); the
+			 queue/ attributes of a member disk */
 	char *reason; /* translated, one line; NULL when obvious */
 	char *label; /* what it creates, for the state journal ("md
 			/dev/md/rl-a"); NULL with undo NULL */
@@ -128,8 +132,10 @@ int plan_build(const struct lab_variant *v, const struct plan_env *env,
 void plan_free(struct plan *p);
 
 /* A PLAN_SYSFS step as the shell line that does the same: "echo 4096 >
-   /sys/block/$(basename $(realpath /dev/md/rl-a))/md/stripe_cache_size".
-   Caller frees. */
+   /sys/block/$(basename $(realpath /dev/md/rl-a))/md/stripe_cache_size";
+   for a queue/ attribute, one that finds a partition's disk: "q=/sys/
+   class/block/$(basename $(realpath DEV)); [ -e $q/partition ] &&
+   q=$q/..; echo 64 > $q/queue/nr_requests". Caller frees. */
 char *plan_sysfs_command(const struct plan_step *s);
 
 /* This process's plan_env.run ("4242"), into buf. */
@@ -147,8 +153,10 @@ void plan_format(const struct plan *p, struct strbuf *b);
  * The plan as JSON, for `raidlab plan --json` and result records:
  * {variant, scratch, fstype, mountpoint, mount_options, geometry, log,
  * bitmap, md [],
- * devices [{path, role, field, line}], setup [{argv [] | wait_sync DEV,
- * reason}], teardown [argv []]} (teardown of the whole plan).
+ * devices [{path, role, field, line}], setup [{argv [] | wait_sync DEV |
+ * sysfs {device, attr, value, restore}, reason}], teardown [argv []],
+ * restore [{device, attr}]} (teardown of the whole plan; restore: the
+ * sysfs writes put back as found, in teardown order).
  */
 json_t *plan_json(const struct plan *p);
 

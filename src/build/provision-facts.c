@@ -156,6 +156,7 @@ prov_facts(struct prov *p)
 	}
 	if ((m = mount_facts(pl->mountpoint)) != NULL)
 		json_object_set_new(facts, "mount", m);
+	json_object_set_new(facts, "queues", prov_queue_facts(p));
 	json_object_set_new(p->build, "facts", facts);
 }
 

@@ -64,6 +64,9 @@ prov_done(struct prov *p)
 		if (p->post != NULL)
 			json_decref(p->post[i]);
 	}
+	for (size_t i = 0; p->restore != NULL && i < p->plan->nsteps; i++)
+		json_decref(p->restore[i]);
+	free(p->restore);
 	free(p->pre);
 	free(p->post);
 	plan_free(p->plan);
@@ -141,6 +144,8 @@ prov_guard(struct prov *p, const struct disk_list *inv,
 		    ? guard_check_sys(&sys, inv, d, n, conf, nc, file, errs)
 		    : 0;
 	if (guard_files(p->v, file, errs) < 0)
+		rc = -EPERM;
+	if (prov_queue_check(p->plan, p->v, p->sysroot, file, errs) < 0)
 		rc = -EPERM;
 	free(conf);
 	free(d);
@@ -450,6 +455,7 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 	p->ids = xcalloc(pl->nsteps + 1, sizeof *p->ids);
 	p->pre = xcalloc(pl->nsteps + 1, sizeof *p->pre);
 	p->post = xcalloc(pl->nsteps + 1, sizeof *p->post);
+	p->restore = xcalloc(pl->nsteps + 1, sizeof *p->restore);
 	for (size_t i = 0; i < pl->nsteps; i++)
 		p->ids[i] = -1;
 	if ((rc = exclusive(p, e)) < 0 || (rc = mount_parent(p, e)) < 0)
@@ -465,6 +471,15 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 		}
 		if (s->kind == PLAN_WAIT_SYNC) {
 			rc = wait_sync(p, s->device, cb, e);
+			continue;
+		}
+		if (s->kind == PLAN_SYSFS && s->restore) {
+			/* a refusing journal has said why in e already */
+			if ((rc = prov_queue_step(p, i, steps, cb, why,
+				 sizeof why, e)) < 0 &&
+			    (p->restore[i] != NULL || e->code == 0))
+				err_setf(e, rc, _("step %zu failed: %s"), i + 1,
+				    why);
 			continue;
 		}
 		if (s->kind == PLAN_SYSFS) {
@@ -736,7 +751,9 @@ prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 			skip_step(p, i, held, list);
 			continue;
 		}
-		if (undo_step(p, i, failed, list, cb, &first, e)) {
+		if (p->plan->steps[i].restore
+			? prov_queue_undo(p, i, list, cb, &first, e)
+			: undo_step(p, i, failed, list, cb, &first, e)) {
 			if (p->ids != NULL && p->ids[i] >= 0)
 				statej_release(p->j, p->ids[i], NULL);
 		} else if ((held = mount_standing(&p->plan->steps[i])) !=

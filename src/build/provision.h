@@ -91,6 +91,9 @@ struct prov {
 	json_t **pre, **post; /* per step: identities of what its undo
 				 names, before it ran and once it succeeded
 				 (ident.h); NULL when not taken */
+	json_t **restore; /* per step: what a restore step found, [[ATTR,
+			     VALUE]...] to write back in order (its undo,
+			     provision-queue.c); NULL when none */
 	size_t ran; /* steps started (their undo is due) */
 	bool mounted; /* setup completed */
 	json_t *build; /* owned reference */
@@ -163,7 +166,9 @@ int prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e);
  * chunk_size, raid_disks, bitmap_location, consistency_policy, ... (md/
  * in sysfs, flat), mdadm_detail}}, mdstat (/proc/mdstat), dumpe2fs,
  * xfs_info, btrfs_df, btrfs_show, "readahead DEV" (outputs, or {error,
- * output}), mount {fstype, source, mount, super} (mountinfo).
+ * output}), mount {fstype, source, mount, super} (mountinfo), queues
+ * {DEV: blkqueue_facts()} of every member and spare, as the plan's
+ * steps left them.
  */
 void prov_facts(struct prov *p);
 /*
@@ -202,6 +207,29 @@ char *prov_read_text(const char *path);
    filled. */
 int prov_sysfs(struct prov *p, const struct plan_step *s, json_t *steps,
     const struct prov_cb *cb, char *why, size_t wlen);
+
+/*
+ * provision-queue.c. prov_queue_check(): the scheduler each member of
+ * plan pl (of variant v) that exists is to get is one it offers, else an
+ * entry in errs at v's scheduler key naming the member and what it
+ * offers, and -EPERM (scratch disks not made yet are checked once they
+ * are: prov_prepare() calls it).
+ * prov_queue_step(): run restore step i (plan_step.restore): journal
+ * what it finds (statej_add_sysfs(); for the scheduler, the depth too,
+ * which a switch resets), then write, its entry appended to
+ * steps as prov_sysfs() does; 0 or -errno with why filled (and e, when
+ * the journal refused). prov_queue_undo(): write back what step i found,
+ * on the same device only (ident.h), its entry in list; false when the
+ * write failed (first and e get the first error). prov_queue_facts():
+ * build.facts.queues.
+ */
+int prov_queue_check(const struct plan *pl, const struct lab_variant *v,
+    const char *sysroot, const char *file, struct errlist *errs);
+int prov_queue_step(struct prov *p, size_t i, json_t *steps,
+    const struct prov_cb *cb, char *why, size_t wlen, struct err *e);
+bool prov_queue_undo(struct prov *p, size_t i, json_t *list,
+    const struct prov_cb *cb, int *first, struct err *e);
+json_t *prov_queue_facts(const struct prov *p);
 
 /* Undo every step that ran, newest first, and release the scratch
    disks. Goes on after a failure; returns the first error. */

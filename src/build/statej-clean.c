@@ -23,6 +23,7 @@
 #include "base/err.h"
 #include "base/i18n.h"
 #include "base/xalloc.h"
+#include "blkqueue.h"
 #include "exec.h"
 #include "holders.h"
 #include "ident.h"
@@ -486,6 +487,55 @@ undo_cmds(struct cleaner *c, const struct statej_obj *o)
 	return ok || !o->created;
 }
 
+/* Write back what queue attributes were, on the very device they were
+   found on: a loop device detached since is moot, and a name that is
+   another device now is not ours to tune. */
+static bool
+undo_sysfs(struct cleaner *c, const struct statej_obj *o)
+{
+	char why[ERR_MSG_MAX];
+	enum ident_verdict v;
+	bool ok = true;
+	size_t i;
+	json_t *r;
+
+	v = o->pre != NULL ? ident_check(o->name, o->pre, why, sizeof why)
+			   : IDENT_UNPROVEN;
+	if (v == IDENT_GONE)
+		return true;
+	if (v != IDENT_SAME) {
+		if (o->pre == NULL)
+			snprintf(why, sizeof why, "%s",
+			    _("no identity was recorded"));
+		say(c, _("left %s alone: %s"), o->name, why);
+		c->held++;
+		return true;
+	}
+	json_array_foreach(o->restore, i, r)
+	{
+		const char *attr = json_string_value(json_array_get(r, 0));
+		const char *val = json_string_value(json_array_get(r, 1));
+		char *found = NULL, *now = NULL;
+		int rc;
+
+		if (attr == NULL || val == NULL)
+			continue;
+		rc = blkqueue_write(NULL, o->name, attr, val, &found, &now);
+		/* TRANSLATORS: device, attribute ("scheduler"), the value
+		   put back, and the one it replaced */
+		if (rc == 0)
+			say(c, _("put back %s queue/%s: %s (was %s): ok"),
+			    o->name, attr, val, found ? found : "?");
+		else if (rc != -ENOENT || found != NULL) /* else: gone */
+			say(c, _("could not put back %s queue/%s to %s: %s"),
+			    o->name, attr, val, strerror(-rc)),
+			    ok = false;
+		free(found);
+		free(now);
+	}
+	return ok || !o->created;
+}
+
 static bool
 undo(struct cleaner *c, const struct statej_obj *o)
 {
@@ -498,6 +548,8 @@ undo(struct cleaner *c, const struct statej_obj *o)
 		return undo_loop(c, o);
 	case STATEJ_CMDS:
 		return undo_cmds(c, o);
+	case STATEJ_SYSFS:
+		return undo_sysfs(c, o);
 	}
 	return false;
 }

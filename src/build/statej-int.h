@@ -24,7 +24,9 @@ struct statej_obj {
 	char *device; /* statej_named(), or NULL */
 	json_t *undo; /* CMDS: array of argv arrays (a reference) */
 	char *product, *own_prefix; /* CMDS: see struct statej_cmds */
-	json_t *pre, *post; /* CMDS: identities (references), or NULL */
+	json_t *pre, *post; /* CMDS: identities (references), or NULL;
+			       SYSFS: pre, the device's */
+	json_t *restore; /* SYSFS: [[ATTR, VALUE]...] (a reference) */
 	uint64_t fdev, ino; /* LOOP: the backing file's identity, or 0;
 			       FILE, DIR: statej_identify()'s */
 	int64_t btime; /* FILE, DIR: birth time in ns, 0 when unknown */
@@ -65,7 +67,7 @@ int statej_check_journal(int fd, const char *path, struct err *e);
 void statej_file_done(struct statej_file *f);
 size_t statej_file_live(const struct statej_file *f);
 
-/* "file", "dir", "loop", "cmds"; and back (-1 when unknown). */
+/* "file", "dir", "loop", "cmds", "sysfs"; and back (-1 when unknown). */
 const char *statej_kind_name(enum statej_kind k);
 int statej_kind_parse(const char *s);
 

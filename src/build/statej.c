@@ -38,12 +38,14 @@ struct statej {
 static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct statej *the;
 
-static const char *const kind_names[] = { "file", "dir", "loop", "cmds" };
+static const char *const kind_names[] = { "file", "dir", "loop", "cmds",
+	"sysfs" };
+#define NKINDS (sizeof kind_names / sizeof *kind_names)
 
 const char *
 statej_kind_name(enum statej_kind k)
 {
-	return (unsigned)k < 4 ? kind_names[k] : "?";
+	return (unsigned)k < NKINDS ? kind_names[k] : "?";
 }
 
 int
@@ -51,7 +53,7 @@ statej_kind_parse(const char *s)
 {
 	int i;
 
-	for (i = 0; s != NULL && i < 4; i++)
+	for (i = 0; s != NULL && i < (int)NKINDS; i++)
 		if (strcmp(s, kind_names[i]) == 0)
 			return i;
 	return -1;
@@ -323,7 +325,7 @@ add_check(enum statej_kind kind, const char *name,
 {
 	size_t i;
 
-	if ((unsigned)kind > STATEJ_CMDS || name == NULL || *name == '\0')
+	if ((unsigned)kind > STATEJ_SYSFS || name == NULL || *name == '\0')
 		return err_setf(e, -EINVAL, _("state journal: bad object"));
 	if ((kind == STATEJ_CMDS) != (undo != NULL) ||
 	    (undo != NULL && undo[0] == NULL))
@@ -426,6 +428,25 @@ statej_add_cmds(struct statej *j, const struct statej_cmds *c, int *id,
 		json_object_set_new(o, "own_prefix", jsonx_str(c->own_prefix));
 	if (c->pre != NULL)
 		json_object_set_new(o, "pre", json_deep_copy(c->pre));
+	return add_line(j, o, id, e);
+}
+
+int
+statej_add_sysfs(struct statej *j, const struct statej_sysfs *s, int *id,
+    struct err *e)
+{
+	json_t *o;
+	int rc;
+
+	*id = -1;
+	if ((rc = add_check(STATEJ_SYSFS, s->device, NULL, e)) < 0)
+		return rc;
+	if (!json_is_array(s->restore))
+		return err_setf(e, -EINVAL, _("state journal: bad object"));
+	o = add_json(STATEJ_SYSFS, s->device);
+	json_object_set_new(o, "restore", json_deep_copy(s->restore));
+	if (s->pre != NULL)
+		json_object_set_new(o, "pre", json_deep_copy(s->pre));
 	return add_line(j, o, id, e);
 }
 
@@ -587,6 +608,7 @@ obj_add(struct statej_file *f, json_t *o)
 	    ? xstrdup(name)
 	    : NULL;
 	b->pre = json_incref(json_object_get(o, "pre"));
+	b->restore = json_incref(json_object_get(o, "restore"));
 	b->live = true;
 }
 
@@ -705,6 +727,7 @@ statej_file_done(struct statej_file *f)
 		free(f->v[i].device);
 		free(f->v[i].product);
 		free(f->v[i].own_prefix);
+		json_decref(f->v[i].restore);
 		json_decref(f->v[i].undo);
 		json_decref(f->v[i].pre);
 		json_decref(f->v[i].post);

@@ -75,6 +75,11 @@ enum statej_kind {
 			rest still run), each path argument first judged
 			by its identity (ident.h): one that is not the
 			run's is left out, with a line saying why */
+	STATEJ_SYSFS, /* a write to queue/ATTR of block device `name`
+			 (blkqueue.h): undo = write back, in order, the
+			 values it found ("restore": [[ATTR, VALUE]...]),
+			 only while `name` is still the device it was
+			 (ident.h, "pre"); gone: moot */
 };
 
 struct statej;
@@ -134,6 +139,23 @@ struct statej_cmds {
  * statej_add() otherwise.
  */
 int statej_add_cmds(struct statej *j, const struct statej_cmds *c, int *id,
+    struct err *e);
+
+/* A STATEJ_SYSFS object, for statej_add_sysfs(). */
+struct statej_sysfs {
+	const char *device; /* "/dev/loop3", "/dev/sdb1" */
+	/* What to write back, in order: [["scheduler", "mq-deadline"],
+	   ["nr_requests", "64"]] (attributes under the device's queue:
+	   a scheduler switch resets the depth, so its undo puts both) */
+	const json_t *restore;
+	const json_t *pre; /* ident_take(device, false) before the write */
+};
+
+/*
+ * Record a STATEJ_SYSFS object before the write it undoes. As
+ * statej_add() otherwise.
+ */
+int statej_add_sysfs(struct statej *j, const struct statej_sysfs *s, int *id,
     struct err *e);
 
 /*
@@ -204,7 +226,10 @@ void statej_close(struct statej *j);
  * is moot; one that is something else now, or not provably the run's,
  * is left alone with a line saying why; a command left with none of its
  * paths does not run. An object whose every path is settled that way is
- * released: the things it named are gone. A file or directory is removed
+ * released: the things it named are gone. A SYSFS object's value is
+ * written back only to the device it was found on; one whose device is
+ * gone (a loop device detached) is moot, and one that is another device
+ * now is left alone with a line saying why. A file or directory is removed
  * only when it still has the identity statej_identify() recorded; one
  * with another, or none recorded, is left alone with a line saying why,
  * and forgotten. report (may be NULL) gets one

@@ -480,6 +480,32 @@ check_array_variant(struct lab_chk *c, const struct lab_variant *v)
 	check_sizes(c, v, implicit);
 }
 
+/* The member queue keys: a scheduler name as the kernel spells one
+   (whether a member offers it is known only on the machine that builds),
+   and neither on a directory variant, whose disks raidlab leaves alone. */
+static void
+check_queue(struct lab_chk *c, const struct lab_variant *v, bool dir)
+{
+	static const enum lab_v_field keys[] = { LAB_V_SCHEDULER,
+		LAB_V_NR_REQUESTS };
+	const char *s = v->scheduler;
+
+	for (size_t i = 0; dir && i < sizeof keys / sizeof *keys; i++)
+		if (lab_variant_isset(v, keys[i]) &&
+		    !lab_variant_inherited(v, keys[i]))
+			lab_chk_variant(c, v, keys[i],
+			    _("a directory variant builds nothing: its "
+			      "members' queues are not raidlab's to set"));
+	if (!lab_variant_isset(v, LAB_V_SCHEDULER) || s == NULL)
+		return;
+	if (*s == '\0' || strlen(s) > 31 ||
+	    strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-_") != strlen(s))
+		lab_chk_variant(c, v, LAB_V_SCHEDULER,
+		    _("'%s' is not an I/O scheduler's name (the kernel's "
+		      "names: none, mq-deadline, bfq, kyber)"),
+		    s);
+}
+
 static void
 check_variant(struct lab_chk *c, const struct lab_variant *v)
 {
@@ -510,6 +536,7 @@ check_variant(struct lab_chk *c, const struct lab_variant *v)
 		    _("readahead must be a "
 		      "positive multiple of 512 bytes (blockdev --setra counts "
 		      "512-byte sectors)"));
+	check_queue(c, v, dir && (!arr || (dir_own && !arr_own)));
 }
 
 /* ---------------------------------------------------------------- lab */

@@ -44,6 +44,14 @@ const struct lab_key lab_variant_keys[] = {
 	    .label = N_("filesystem") },
 	{ "readahead", LAB_KEY_SIZE, LAB_V_READAHEAD, VOFF(readahead),
 	    .where = ALL, .label = N_("readahead") },
+	/* A name the kernel knows; whether each member offers it is the
+	   machine's business, checked when the variant is built. */
+	{ "scheduler", LAB_KEY_STRING, LAB_V_SCHEDULER, VOFF(scheduler),
+	    .where = ALL, .label = N_("I/O scheduler") },
+	/* The block layer raises less than 4 to 4 and refuses more than
+	   2048 (MAX_SCHED_RQ) even with a scheduler. */
+	{ "nr_requests", LAB_KEY_INT, LAB_V_NR_REQUESTS, VOFF(nr_requests),
+	    .min = 4, .max = 2048, .where = ALL, .label = N_("queue depth") },
 	{ NULL },
 };
 

@@ -278,6 +278,8 @@ enum lab_v_field {
 	LAB_V_ARRAY, /* the group is present (merged by key) */
 	LAB_V_FS, /* the group is present (merged by key) */
 	LAB_V_READAHEAD,
+	LAB_V_SCHEDULER,
+	LAB_V_NR_REQUESTS,
 	LAB_V__COUNT,
 };
 
@@ -299,6 +301,11 @@ struct lab_variant {
 	struct lab_array array; /* valid when isset(LAB_V_ARRAY) */
 	struct lab_fs fs; /* valid when isset(LAB_V_FS) */
 	uint64_t readahead; /* bytes; 0 when unset */
+	/* Each member disk's queue/scheduler and queue/nr_requests; unset:
+	   left as found. The scheduler is checked against what each member
+	   offers when the variant is planned for real, not at load. */
+	char *scheduler;
+	int64_t nr_requests;
 
 	size_t index; /* position in variants (for paths) */
 	bool is_defaults; /* this is lab->defaults ("defaults.x") */

@@ -1,8 +1,8 @@
 /*
  * What a record's build says beyond its steps, as one line of text each
  * (record.h), for `raidlab show` and the reports alike: the md that built
- * it with the knobs md showed, and the phase its workloads met. The
- * record's thread.
+ * it with the knobs md showed, the member disks' queues, and the phase
+ * its workloads met. The record's thread.
  */
 #include "config.h"
 
@@ -12,6 +12,7 @@
 
 #include "base/i18n.h"
 #include "base/strbuf.h"
+#include "base/xalloc.h"
 #include "record.h"
 
 /* md's knobs worth a line: what a lab may set, found or set. */
@@ -92,5 +93,80 @@ record_build_phase_text(const json_t *build)
 	mm = record_get_str(json_object_get(phase, "after"), "mismatch_cnt");
 	if (mm != NULL)
 		strbuf_printf(&b, _("; mismatch_cnt %s after"), mm);
+	return strbuf_take(&b);
+}
+
+/* One member's queue in words; "" when the record has none of it. */
+static char *
+queue_words(const json_t *q)
+{
+	static const struct {
+		const char *key, *word;
+	} attrs[] = {
+		{ "scheduler", N_("scheduler") },
+		{ "nr_requests", N_("nr_requests") },
+		{ "rotational", N_("rotational") },
+		{ "write_cache", N_("write cache") },
+		{ "read_ahead_kb", N_("read_ahead_kb") },
+	};
+	struct strbuf b;
+
+	strbuf_init(&b);
+	for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
+		const json_t *x = json_object_get(q, attrs[i].key);
+		const char *sep = b.len > 0 ? ", " : "";
+
+		if (json_is_integer(x))
+			strbuf_printf(&b, "%s%s %" JSON_INTEGER_FORMAT, sep,
+			    _(attrs[i].word), json_integer_value(x));
+		else if (json_is_string(x))
+			strbuf_printf(&b, "%s%s %s", sep, _(attrs[i].word),
+			    json_string_value(x));
+	}
+	return strbuf_take(&b);
+}
+
+char *
+record_queues_text(const json_t *facts)
+{
+	json_t *queues = json_object_get(facts, "queues"), *q;
+	size_t n = json_object_size(queues), ng = 0, k;
+	char **words, **devs;
+	const char *dev;
+	struct strbuf b;
+
+	if (n == 0)
+		return NULL;
+	/* members that read alike share one group, in the record's order */
+	words = xcalloc(n, sizeof *words);
+	devs = xcalloc(n, sizeof *devs);
+	json_object_foreach(queues, dev, q)
+	{
+		char *w = queue_words(q);
+
+		for (k = 0; k < ng && strcmp(words[k], w) != 0; k++)
+			;
+		if (k == ng) {
+			words[ng] = w;
+			devs[ng++] = xstrdup(dev);
+		} else {
+			char *d = xasprintf("%s, %s", devs[k], dev);
+
+			free(devs[k]);
+			devs[k] = d;
+			free(w);
+		}
+	}
+	strbuf_init(&b);
+	strbuf_add(&b, _("members: "));
+	for (k = 0; k < ng; k++) {
+		if (ng > 1)
+			strbuf_printf(&b, "%s%s: ", k > 0 ? "; " : "", devs[k]);
+		strbuf_add(&b, words[k][0] != '\0' ? words[k] : "?");
+		free(words[k]);
+		free(devs[k]);
+	}
+	free(words);
+	free(devs);
 	return strbuf_take(&b);
 }

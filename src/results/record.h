@@ -281,6 +281,12 @@ char *record_build_md_text(const json_t *build);
    6.1.0". */
 char *record_md_tools_text(const json_t *tools);
 char *record_build_phase_text(const json_t *build);
+/* The members' queues of a build's facts (facts.queues), members that read
+   alike grouped: "members: scheduler none, nr_requests 128, rotational
+   0, write cache write back, read_ahead_kb 128", or with differing
+   members "members: /dev/sdb, /dev/sdc: scheduler mq-deadline, ...;
+   /dev/sdd: ..."; NULL when it has none. Caller frees. */
+char *record_queues_text(const json_t *facts);
 
 /*
  * The results directory: lab->results with a leading ~ expanded, or

@@ -116,8 +116,11 @@ report_settings(struct report_variant *v, json_t *facts)
 		NULL };
 	const char *key;
 	json_t *f, *mount = json_object_get(facts, "mount");
+	char *t0;
 
 	md_settings(v, json_object_get(facts, "md"));
+	if ((t0 = record_queues_text(facts)) != NULL)
+		report_strv_push(&v->settings, &v->nsettings, t0);
 	if ((f = json_object_get(facts, "md_tools")) != NULL)
 		report_strv_push(&v->settings, &v->nsettings,
 		    record_md_tools_text(f));

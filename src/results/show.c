@@ -347,6 +347,7 @@ build_lines(struct strbuf *out, const struct record *rec, const char *variant)
 			      "(redundancy not in sync until "
 			      "written)\n"));
 		text_line(out, record_build_md_text(b));
+		text_line(out, record_queues_text(json_object_get(b, "facts")));
 		text_line(out, record_build_phase_text(b));
 		if ((err = record_get_str(b, "error")) != NULL)
 			strbuf_printf(out, _("Build failed: %s\n"), err);

@@ -194,6 +194,10 @@ guard_all(const struct lab *lab, struct plan **plans,
 			rc = -EPERM;
 		if (guard_files(&lab->variants[i], lab->path, errs) < 0)
 			rc = -EPERM;
+		/* real disks now; scratch disks once made (prov_prepare) */
+		if (prov_queue_check(plans[i], &lab->variants[i], NULL,
+			lab->path, errs) < 0)
+			rc = -EPERM;
 		free(conf);
 		*nall += n;
 	}

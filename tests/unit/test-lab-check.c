@@ -93,6 +93,23 @@ static const struct bad_case bad[] = {
 	    "lab.cfg:5: variants.r.readahead: readahead must be a positive "
 	    "multiple of 512 bytes (blockdev --setra counts 512-byte "
 	    "sectors)" },
+	{ "scheduler_not_a_kernel_name",
+	    "{ name = \"q\"; array = { engine = \"single\";\n"
+	    "    devices = [\"/dev/sdb\"]; };\n"
+	    "  scheduler = \"Deadline IO\"; }",
+	    "lab.cfg:6: variants.q.scheduler: 'Deadline IO' is not an I/O "
+	    "scheduler's name (the kernel's names: none, mq-deadline, bfq, "
+	    "kyber)" },
+	{ "scheduler_on_a_directory_variant",
+	    "{ name = \"d\"; directory = \"/mnt/test\";\n"
+	    "  scheduler = \"none\"; }",
+	    "lab.cfg:5: variants.d.scheduler: a directory variant builds "
+	    "nothing: its members' queues are not raidlab's to set" },
+	{ "nr_requests_on_a_directory_variant",
+	    "{ name = \"d\"; directory = \"/mnt/test\";\n"
+	    "  nr_requests = 64; }",
+	    "lab.cfg:5: variants.d.nr_requests: a directory variant builds "
+	    "nothing: its members' queues are not raidlab's to set" },
 	{ "xfs_on_too_small_scratch_disks",
 	    "{ name = \"x\";\n"
 	    "  scratch = { count = 2;\n"

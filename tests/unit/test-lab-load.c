@@ -319,6 +319,16 @@ static const struct {
 	    "'journal'?\n" },
 	{ "variants = ( { array = { legs = ( { engine = \"md\"; } ); }; } );\n",
 	    "t.cfg:1: variants[0].array.legs[0].engine: unknown key\n" },
+	/* the member queue's depth: what the block layer takes */
+	{ "variants = ( { name = \"a\";\n nr_requests = 2; } );\n",
+	    "t.cfg:2: variants.a.nr_requests: 2 is out of range (4..2048)\n" },
+	{ "variants = ( { name = \"a\";\n nr_requests = 4096; } );\n",
+	    "t.cfg:2: variants.a.nr_requests: 4096 is out of range "
+	    "(4..2048)\n" },
+	{ "variants = ( { name = \"a\";\n nr_requests = \"64\"; } );\n",
+	    "t.cfg:2: variants.a.nr_requests: expected an integer\n" },
+	{ "variants = ( { name = \"a\";\n scheduler = 3; } );\n",
+	    "t.cfg:2: variants.a.scheduler: expected a string\n" },
 	/* sizes */
 	{ "variants = ( { name = \"a\";\n readahead = \"12Q\"; } );\n",
 	    "t.cfg:2: variants.a.readahead: '12Q' is not a size (like 4K, 64M, "

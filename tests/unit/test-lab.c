@@ -175,6 +175,9 @@ static const struct {
 	{ VARIANT, "scratch = { };", "scratch = {" },
 	{ VARIANT, "readahead = \"1M\";", "readahead = \"1M\";" },
 	{ VARIANT, "readahead = \"4097\";", "readahead = \"4097\";" },
+	{ VARIANT, "scheduler = \"mq-deadline\";",
+	    "scheduler = \"mq-deadline\";" },
+	{ VARIANT, "nr_requests = 64;", "nr_requests = 64;" },
 	{ VARIANT, "array = { };", "array = {" },
 	{ VARIANT, "array = { engine = \"md\"; };", "engine = \"md\";" },
 	{ VARIANT, "array = { engine = \"btrfs\"; level = \"raid1c3\"; };",
@@ -271,6 +274,8 @@ static const struct {
 	    "\"64M\"; }; geometry = { su = \"64K\"; sw = 3; }; };",
 	    "sw = 3;" },
 	{ DEFAULTS, "readahead = \"8M\";", "readahead = \"8M\";" },
+	{ DEFAULTS, "scheduler = \"bfq\";", "scheduler = \"bfq\";" },
+	{ DEFAULTS, "nr_requests = 256;", "nr_requests = 256;" },
 	{ DEFAULTS, "", "defaults = {" },
 	{ WORKLOAD,
 	    "type = \"bonnie\"; size = \"2G\"; chunk = \"16K\"; ram = \"1G\"; "

@@ -350,6 +350,41 @@ static const struct {
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-r\n"
 	    "mount -t ext4 -o noinit_itable /dev/md/rl-r /run/rl/mnt/42-r\n"
 	    "SYSFS /dev/md/rl-r md/sync_action check\n" },
+	/* Each member's queue, right after the wipe: the depth after the
+	   scheduler, whose switch resets it. */
+	{ "btrfs_raid1_members_scheduler_and_depth",
+	    "{ name = \"q\"; scratch = { count = 2; size = \"1G\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; };\n"
+	    "  scheduler = \"mq-deadline\"; nr_requests = 64; }",
+	    "wipefs --all /dev/s0 /dev/s1\n"
+	    "SYSFS /dev/s0 queue/scheduler mq-deadline\n"
+	    "SYSFS /dev/s0 queue/nr_requests 64\n"
+	    "SYSFS /dev/s1 queue/scheduler mq-deadline\n"
+	    "SYSFS /dev/s1 queue/nr_requests 64\n"
+	    "mkfs.btrfs -f -d raid1 /dev/s0 /dev/s1\n"
+	    "btrfs device scan /dev/s0 /dev/s1\n"
+	    "mount -t btrfs /dev/s0 /run/rl/mnt/42-q\n" },
+	/* md: the disks (legs' members and spares), never the md device. */
+	{ "md_raid1_members_and_spare_get_the_scheduler",
+	    "{ name = \"k\"; array = { level = 1; assume_clean = true; "
+	    "devices = [\"/dev/vdb\", \"/dev/vdc\"]; spares = "
+	    "[\"/dev/vdd\"]; }; scheduler = \"bfq\"; }",
+	    "wipefs --all /dev/vdb /dev/vdc /dev/vdd\n"
+	    "SYSFS /dev/vdb queue/scheduler bfq\n"
+	    "SYSFS /dev/vdc queue/scheduler bfq\n"
+	    "SYSFS /dev/vdd queue/scheduler bfq\n"
+	    "mdadm --create /dev/md/rl-k --run --level=1 --raid-devices=2 "
+	    "--spare-devices=1 --metadata=1.2 --bitmap=none --assume-clean "
+	    "/dev/vdb /dev/vdc /dev/vdd\n"
+	    "mkfs.ext4 -F -b 4096 /dev/md/rl-k\n"
+	    "mount -t ext4 /dev/md/rl-k /run/rl/mnt/42-k\n" },
+	{ "single_device_depth_only",
+	    "{ name = \"o\"; array = { engine = \"single\"; devices = "
+	    "[\"/dev/vdb\"]; }; nr_requests = 32; }",
+	    "wipefs --all /dev/vdb\n"
+	    "SYSFS /dev/vdb queue/nr_requests 32\n"
+	    "mkfs.ext4 -F -b 4096 /dev/vdb\n"
+	    "mount -t ext4 /dev/vdb /run/rl/mnt/42-o\n" },
 };
 
 Test(plan, table)
@@ -392,6 +427,69 @@ Test(plan, sysfs_writes_read_as_shell_lines_with_their_cost)
 	cr_expect(strstr(b.s, want) != NULL, "%s\nwant: %s", b.s, want);
 	free(want);
 	strbuf_done(&b);
+	plan_free(p);
+}
+
+/* A member's queue write as the shell line that does it (a partition's
+   goes to its disk's queue), marked to be put back, and the teardown's
+   line for it, newest first. */
+Test(plan, queue_writes_read_as_shell_lines_put_back_at_teardown)
+{
+	struct plan *p = plan_of(table[sizeof table / sizeof *table - 3].lab);
+	struct strbuf b;
+	const char *setup, *down;
+	json_t *j;
+
+	strbuf_init(&b);
+	plan_format(p, &b);
+	cr_expect(strstr(b.s,
+		      "q=/sys/class/block/$(basename $(realpath /dev/s1)); "
+		      "[ -e $q/partition ] && q=$q/..; echo 64 > "
+		      "$q/queue/nr_requests\n"
+		      "    # requests the member's queue holds at once: deeper "
+		      "lets the scheduler merge more, at the cost of "
+		      "latency; put back as found at teardown\n") != NULL,
+	    "%s", b.s);
+	setup = strstr(b.s, "# setup");
+	down = strstr(b.s, "# teardown\n");
+	cr_assert(setup != NULL && down != NULL, "%s", b.s);
+	cr_expect(strstr(down,
+		      "btrfs device scan --forget /dev/s0 /dev/s1\n"
+		      "# put back queue/nr_requests of /dev/s1 as step 6 "
+		      "found it\n"
+		      "# put back queue/scheduler of /dev/s1 as step 5 found "
+		      "it\n"
+		      "# put back queue/nr_requests of /dev/s0 as step 4 "
+		      "found it\n"
+		      "# put back queue/scheduler of /dev/s0 as step 3 found "
+		      "it\n"
+		      "rmdir /run/rl/mnt/42-q\n") != NULL,
+	    "%s", down);
+	for (size_t i = 0; i < p->nsteps; i++)
+		cr_expect_eq(p->steps[i].restore,
+		    p->steps[i].kind == PLAN_SYSFS, "step %zu", i + 1);
+	j = plan_json(p);
+	cr_expect_eq(json_array_size(json_object_get(j, "restore")), 4);
+	cr_expect_str_eq(json_string_value(
+			     json_object_get(json_array_get(json_object_get(j,
+								"restore"),
+						 0),
+				 "attr")),
+	    "queue/nr_requests");
+	json_decref(j);
+	strbuf_done(&b);
+	plan_free(p);
+}
+
+/* Without the keys a member's queue is left as found: no step. */
+Test(plan, queue_left_as_found_without_the_keys)
+{
+	struct plan *p = plan_of(table[0].lab);
+
+	for (size_t i = 0; i < p->nsteps; i++)
+		cr_expect(!p->steps[i].restore &&
+			p->steps[i].kind != PLAN_SYSFS,
+		    "step %zu", i + 1);
 	plan_free(p);
 }
 

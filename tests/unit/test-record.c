@@ -681,3 +681,38 @@ Test(record, a_builds_md_and_phase_as_text)
 	cr_expect_null(record_build_phase_text(b));
 	json_decref(b);
 }
+
+/* The members' queues in one line: members that read alike grouped, in
+   the record's order; nothing when the build recorded none. */
+Test(record, members_queues_as_one_line)
+{
+	json_t *f = json_loads(
+	    "{\"queues\": {\"/dev/sdb\": {\"scheduler\": \"mq-deadline\", "
+	    "\"schedulers\": [\"none\", \"mq-deadline\"], \"nr_requests\": "
+	    "64, \"rotational\": 1, \"write_cache\": \"write back\", "
+	    "\"read_ahead_kb\": 128}, \"/dev/sdc\": {\"scheduler\": "
+	    "\"none\", \"nr_requests\": 2, \"rotational\": 0, "
+	    "\"write_cache\": \"write through\", \"read_ahead_kb\": 128}, "
+	    "\"/dev/sdd\": {\"scheduler\": \"mq-deadline\", \"schedulers\": "
+	    "[\"none\", \"mq-deadline\"], \"nr_requests\": 64, "
+	    "\"rotational\": 1, \"write_cache\": \"write back\", "
+	    "\"read_ahead_kb\": 128}}}",
+	    JSON_PRESERVE_ORDER, NULL);
+	char *t = record_queues_text(f);
+
+	cr_expect_str_eq(t,
+	    "members: /dev/sdb, /dev/sdd: scheduler mq-deadline, nr_requests "
+	    "64, rotational 1, write cache write back, read_ahead_kb 128; "
+	    "/dev/sdc: scheduler none, nr_requests 2, rotational 0, write "
+	    "cache write through, read_ahead_kb 128");
+	free(t);
+	json_object_del(json_object_get(f, "queues"), "/dev/sdc");
+	t = record_queues_text(f);
+	cr_expect_str_eq(t,
+	    "members: scheduler mq-deadline, nr_requests 64, rotational 1, "
+	    "write cache write back, read_ahead_kb 128");
+	free(t);
+	json_object_del(f, "queues");
+	cr_expect_null(record_queues_text(f));
+	json_decref(f);
+}

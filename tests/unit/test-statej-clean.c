@@ -630,3 +630,33 @@ Test(statej, forget_of_a_device_already_forgotten_is_moot)
 	cr_expect_null(statej_undo_moot(forget, 2, enoent));
 	cr_expect_null(statej_undo_moot(wipe, 1, enoent));
 }
+
+/* A queue write whose device is gone (the loop device was detached) is
+   moot: nothing said, released; one whose name is another device now is
+   left alone and said so, and forgotten: no later cleanup could prove
+   it either. Neither keeps the journal. */
+Test(statej, a_queue_write_goes_only_to_the_device_it_was_found_on)
+{
+	const char *rest =
+	    "{\"op\":\"add\",\"id\":1,\"kind\":\"sysfs\","
+	    "\"name\":\"/dev/raidlab-test-gone\",\"restore\":[[\"scheduler\","
+	    "\"none\"]],\"pre\":{\"kind\":\"block\",\"rdev\":1793}}\n"
+	    "{\"op\":\"created\",\"id\":1}\n"
+	    "{\"op\":\"add\",\"id\":2,\"kind\":\"sysfs\","
+	    "\"name\":\"/dev/null\",\"restore\":[[\"nr_requests\",\"64\"]],"
+	    "\"pre\":{\"kind\":\"block\",\"rdev\":1793}}\n"
+	    "{\"op\":\"created\",\"id\":2}\n";
+	char *jp = fake_journal(dead_pid(), 1, rest), *out;
+
+	cr_assert_eq(cleanup(false, &out), 0, "%s", out);
+	cr_expect(strncmp(out,
+		      "left /dev/null alone: /dev/null is no longer a block "
+		      "device\n",
+		      60) == 0,
+	    "%s", out);
+	cr_expect_null(strstr(out, "raidlab-test-gone"), "%s", out);
+	cr_expect_null(strstr(out, "put back"), "%s", out);
+	cr_assert_not(exists(jp), "the journal stayed");
+	free(out);
+	free(jp);
+}

@@ -22,6 +22,7 @@
 #include "base/xalloc.h"
 #include "build/mdtools.h"
 #include "build/plan.h"
+#include "build/provision.h"
 #include "build/space.h"
 #include "cli-scale.h"
 #include "cli.h"
@@ -111,6 +112,28 @@ unknown_variants(const struct lab *lab, char **names, size_t nnames)
 	return any;
 }
 
+/* The selected variants whose members here lack the scheduler asked
+   for (scratch disks are not made: `raidlab run` checks them). */
+static void
+queue_refused(const struct lab *lab, const bool *vsel, struct errlist *out)
+{
+	struct plan_env env = { .state_dir = getenv("RAIDLAB_STATE_DIR") };
+
+	for (size_t i = 0; i < lab->nvariants; i++) {
+		const struct lab_variant *v = &lab->variants[i];
+		struct plan *p = NULL;
+		struct err e;
+
+		err_clear(&e);
+		if (!vsel[i] || v->directory != NULL ||
+		    !lab_variant_isset(v, LAB_V_SCHEDULER) ||
+		    plan_build(v, &env, &p, &e) < 0)
+			continue;
+		prov_queue_check(p, v, NULL, lab->path, out);
+		plan_free(p);
+	}
+}
+
 /*
  * What `raidlab run` would refuse of the selected variants here, after
  * the plans: a plan alone reads as "this will run". True when refused.
@@ -129,6 +152,7 @@ plan_refused(const struct lab *lab, char **names, size_t nnames, bool json)
 	errlist_init(&notes);
 	space_check(lab, vsel, NULL, 0, false, NULL, &refused, &notes);
 	mdtools_check(lab, vsel, NULL, &refused);
+	queue_refused(lab, vsel, &refused);
 	errlist_sort(&refused);
 	any = refused.n > 0;
 	if (any && !json)
