@@ -1,8 +1,8 @@
 /*
  * Following a rebuild or scrub (mdwatch.h). Only the watcher thread
- * writes the samples, the action and t_idle; the owner reads them after
- * joining it, so they need no lock. stop and idle are the two atomics
- * they share while it runs.
+ * writes the samples, the action and t_idle, and calls the ops; the owner
+ * reads them after joining it, so they need no lock. stop and idle are
+ * the two atomics they share while it runs.
  */
 #include "config.h"
 
@@ -22,20 +22,16 @@
    there is nothing to follow. */
 #define START_GRACE_S 5.0
 
-struct sample {
-	double t;
-	unsigned long long done, total, speed;
-};
-
 struct mdwatch {
-	char *sysroot, *name;
+	const struct mdwatch_ops *ops;
+	void *ctx;
 	unsigned interval_ms;
 	double t0, t_idle;
 	pthread_t thread;
 	bool joined;
 	atomic_bool stop, idle;
 	char action[32];
-	struct sample *v;
+	struct mdwatch_sample *v;
 	size_t n;
 };
 
@@ -48,29 +44,57 @@ nap(unsigned ms)
 	nanosleep(&ts, NULL);
 }
 
+/* md's side: its sysfs. */
+struct md_ctx {
+	char *sysroot, *name;
+};
+
+static enum mdwatch_look
+md_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
+{
+	struct md_ctx *m = ctx;
+	char a[32], *sp;
+	bool busy = mdsys_sync_progress(m->sysroot, m->name, &s->done,
+	    &s->total, a, sizeof a);
+
+	if ((sp = mdsys_attr(m->sysroot, m->name, "sync_speed")) != NULL)
+		s->speed = strtoull(sp, NULL, 10);
+	free(sp);
+	if (busy && action[0] == '\0')
+		snprintf(action, alen, "%s", a);
+	return busy ? MDWATCH_BUSY : MDWATCH_IDLE;
+}
+
+static void
+md_end(void *ctx, json_t *rec)
+{
+	struct md_ctx *m = ctx;
+
+	(void)rec;
+	free(m->sysroot);
+	free(m->name);
+	free(m);
+}
+
+static const struct mdwatch_ops md_ops = { .look = md_look, .end = md_end };
+
 static void *
 watch(void *arg)
 {
 	struct mdwatch *w = arg;
 
 	while (!atomic_load(&w->stop)) {
-		struct sample s = { .t = tick_now_s() - w->t0 };
-		char action[32], *sp;
-		bool busy = mdsys_sync_progress(w->sysroot, w->name, &s.done,
-		    &s.total, action, sizeof action);
+		struct mdwatch_sample s = { .t = tick_now_s() - w->t0 };
+		enum mdwatch_look l =
+		    w->ops->look(w->ctx, &s, w->action, sizeof w->action);
+		bool busy = l == MDWATCH_BUSY;
 
-		if ((sp = mdsys_attr(w->sysroot, w->name, "sync_speed")) !=
-		    NULL)
-			s.speed = strtoull(sp, NULL, 10);
-		free(sp);
-		if (busy && w->action[0] == '\0')
-			snprintf(w->action, sizeof w->action, "%s", action);
-		if (busy) {
+		if (l != MDWATCH_IDLE) {
 			w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
 			w->v[w->n++] = s;
-		} else {
-			w->t_idle = s.t;
 		}
+		if (!busy)
+			w->t_idle = s.t;
 		/* md takes a moment to start what the step asked for: idle
 		   before anything was seen is not the end yet */
 		if (!busy && w->n == 0 && s.t < START_GRACE_S) {
@@ -89,18 +113,28 @@ watch(void *arg)
 struct mdwatch *
 mdwatch_start(const char *sysroot, const char *name, unsigned interval_ms)
 {
+	struct md_ctx *m = xcalloc(1, sizeof *m);
+
+	m->sysroot = sysroot ? xstrdup(sysroot) : NULL;
+	m->name = xstrdup(name);
+	return mdwatch_start_ops(&md_ops, m, interval_ms);
+}
+
+struct mdwatch *
+mdwatch_start_ops(const struct mdwatch_ops *ops, void *ctx,
+    unsigned interval_ms)
+{
 	struct mdwatch *w = xcalloc(1, sizeof *w);
 
-	w->sysroot = sysroot ? xstrdup(sysroot) : NULL;
-	w->name = xstrdup(name);
+	w->ops = ops;
+	w->ctx = ctx;
 	w->interval_ms = interval_ms;
 	w->t0 = tick_now_s();
 	w->t_idle = -1;
 	atomic_init(&w->stop, false);
 	atomic_init(&w->idle, false);
 	if (pthread_create(&w->thread, NULL, watch, w) != 0) {
-		free(w->sysroot);
-		free(w->name);
+		ops->end(ctx, NULL);
 		free(w);
 		return NULL;
 	}
@@ -153,9 +187,8 @@ mdwatch_end(struct mdwatch *w)
 	    w->action, "complete", idle, "seconds",
 	    idle ? w->t_idle : tick_now_s() - w->t0, "samples", "t", t, "done",
 	    d, "total", tot, "speed", sp);
+	w->ops->end(w->ctx, o);
 	free(w->v);
-	free(w->sysroot);
-	free(w->name);
 	free(w);
 	return o;
 }

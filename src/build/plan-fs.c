@@ -371,6 +371,33 @@ btrfs_degraded(struct pb *b, char **members, size_t n)
 	}
 }
 
+/*
+ * btrfs's check phase, once mounted: a scrub in the background (btrfs
+ * scrub start returns at once), so that the workloads run while it reads
+ * and verifies everything allocated. Its undo cancels it: a running
+ * scrub holds the mount, and no umount (the teardown's, `raidlab
+ * cleanup`'s) passes while it runs.
+ */
+static void
+btrfs_check(struct pb *b)
+{
+	struct plan *p = b->p;
+	char *label;
+
+	if (b->v->array.phase != LAB_PHASE_CHECK)
+		return;
+	p->phase = xstrdup(lab_phase_name(LAB_PHASE_CHECK));
+	label = xasprintf("scrub %s", p->mountpoint);
+	pb_run(b, argv_of("btrfs", "scrub", "start", p->mountpoint),
+	    _("the phase: btrfs reads every copy of what is allocated and "
+	      "checks its checksums; the workloads run while it does, and "
+	      "the record keeps its progress and errors"),
+	    label,
+	    undo_one(argv_of("btrfs", "scrub", "cancel", p->mountpoint)));
+	p->phase_step = (int)p->nsteps - 1;
+	free(label);
+}
+
 /* mount -o: the lab's options, then data= and logdev=. */
 static char *
 mount_options(struct pb *b)
@@ -495,6 +522,8 @@ pb_fs(struct pb *b, const char *dev, char **members, size_t n)
 	}
 	mount_step(b, p->fsdev, type);
 	readahead(b, dev, members, n, btrfs);
+	if (btrfs)
+		btrfs_check(b);
 	if (type == LAB_FS_XFS)
 		pb_fact(b, "xfs_info",
 		    argv_of("xfs_info", p->mountpoint, NULL, NULL));

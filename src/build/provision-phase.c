@@ -1,10 +1,11 @@
 /*
  * The phase the workloads meet, in the record (provision.h): the array's
- * state once the phase's steps ran (the failed members, /proc/mdstat,
- * md/degraded); a rebuild or scrub followed from the step that started
- * it (mdwatch.h) until md is idle again, however long after the
- * workloads; and the state after it, with md/mismatch_cnt. The
- * provisioner's thread.
+ * state once the phase's steps ran (the failed members; md's
+ * /proc/mdstat and md/degraded, or btrfs's device stats and scrub
+ * status); a rebuild or scrub followed from the step that started it
+ * (mdwatch.h, btrfswatch.h) until it ended, however long after the
+ * workloads; and the state after it, with md/mismatch_cnt or btrfs's
+ * error counters. The provisioner's thread.
  */
 #include "config.h"
 
@@ -15,6 +16,8 @@
 #include "base/i18n.h"
 #include "base/jsonx.h"
 #include "base/xalloc.h"
+#include "btrfswatch.h"
+#include "exec.h"
 #include "ident.h"
 #include "mdsys.h"
 #include "mdwatch.h"
@@ -26,6 +29,8 @@
 #define WATCH_MS 500
 /* Longest wait for a rebuild or scrub after the workloads. */
 #define PHASE_WAIT_S (24 * 3600.0)
+/* A btrfs status command that takes longer is stuck. */
+#define BTRFS_STATE_TIMEOUT 30.0
 
 /* md's state as the record keeps it: {mdstat, degraded, sync_action,
    mismatch_cnt, array_state}. */
@@ -46,6 +51,47 @@ state(const struct prov *p, const char *name)
 		free(v);
 	}
 	return o;
+}
+
+/* The phase is btrfs's own (engine btrfs): no md array, the mount. */
+static bool
+is_btrfs(const struct prov *p)
+{
+	return p->plan->phase_md == NULL && p->plan->fstype != NULL &&
+	    strcmp(p->plan->fstype, "btrfs") == 0;
+}
+
+/* The output of av (btrfs ... mnt), whatever its status: the record
+   keeps what btrfs said. */
+static json_t *
+btrfs_output(const char *const *av)
+{
+	struct exec_opts o = { .timeout = BTRFS_STATE_TIMEOUT };
+	struct exec_result r;
+	json_t *v;
+
+	exec_run(av, &o, &r);
+	v = jsonx_str_bytes(r.output);
+	exec_result_done(&r);
+	return v;
+}
+
+/* btrfs's state as the record keeps it: {device_stats (per member: read,
+   write, flush, corruption and generation errors), scrub_status (the
+   last scrub's outcome; its "Total to scrub" is what is allocated now),
+   scrub_stats (its counts: bytes read, each error)}. */
+static json_t *
+btrfs_state(const struct prov *p)
+{
+	const char *m = p->plan->mountpoint;
+	const char *stats[] = { "btrfs", "device", "stats", m, NULL };
+	const char *scrub[] = { "btrfs", "scrub", "status", "--raw", m, NULL };
+	const char *raw[] = { "btrfs", "scrub", "status", "--raw", "-R", m,
+		NULL };
+
+	return json_pack("{s:o, s:o, s:o}", "device_stats", btrfs_output(stats),
+	    "scrub_status", btrfs_output(scrub), "scrub_stats",
+	    btrfs_output(raw));
 }
 
 static json_t *
@@ -115,10 +161,13 @@ prov_phase_step(struct prov *p, size_t i)
 	if (p->plan->phase == NULL)
 		return;
 	refresh(p, i);
-	if ((int)i != p->plan->phase_step || p->plan->phase_md == NULL ||
-	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
+	if ((int)i != p->plan->phase_step)
 		return;
-	p->watch = mdwatch_start(p->sysroot, name, WATCH_MS);
+	if (is_btrfs(p))
+		p->watch = btrfswatch_scrub(p->plan->mountpoint, WATCH_MS);
+	else if (p->plan->phase_md != NULL &&
+	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
+		p->watch = mdwatch_start(p->sysroot, name, WATCH_MS);
 }
 
 void
@@ -129,6 +178,8 @@ prov_phase_begin(struct prov *p)
 	if (p->plan->phase == NULL)
 		return;
 	phase_obj(p);
+	if (is_btrfs(p))
+		json_object_set_new(phase_obj(p), "before", btrfs_state(p));
 	if (p->plan->phase_md == NULL ||
 	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		return;
@@ -153,9 +204,13 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 			json_object_set_new(o, "covered",
 			    json_boolean(covered));
 		if (wait && cb != NULL && cb->step != NULL) {
-			line = xasprintf(_("waiting for md to finish the %s of "
-					   "%s (md/sync_action idle)"),
-			    p->plan->phase, p->plan->phase_md);
+			line = is_btrfs(p)
+			    ? xasprintf(_("waiting for btrfs to finish the "
+					  "scrub of %s (btrfs scrub status)"),
+				  p->plan->mountpoint)
+			    : xasprintf(_("waiting for md to finish the %s of "
+					  "%s (md/sync_action idle)"),
+				  p->plan->phase, p->plan->phase_md);
 			cb->step(cb->arg, line);
 			free(line);
 		}
@@ -166,6 +221,8 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 		json_object_set_new(o, "sync", mdwatch_end(p->watch));
 		p->watch = NULL;
 	}
+	if (json_object_get(o, "after") == NULL && is_btrfs(p) && p->mounted)
+		json_object_set_new(o, "after", btrfs_state(p));
 	if (json_object_get(o, "after") == NULL && p->plan->phase_md != NULL &&
 	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		json_object_set_new(o, "after", state(p, name));

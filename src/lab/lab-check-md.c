@@ -315,24 +315,27 @@ lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
 	phases(c, v, a, n);
 }
 
-/* btrfs's phase: degraded only, a mount with members missing. */
+/* btrfs's phases: degraded (a mount with members missing) and check (a
+   scrub); no rebuild yet. */
 static void
 btrfs_phase(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n)
 {
 	int64_t fail = lab_array_isset(a, LAB_A_FAIL) ? a->fail : 1;
 
-	if (a->phase == LAB_PHASE_HEALTHY) {
+	if (a->phase == LAB_PHASE_HEALTHY || a->phase == LAB_PHASE_CHECK) {
 		if (lab_chk_array_own(a, LAB_A_FAIL))
 			lab_chk_array(c, v, a, LAB_A_FAIL,
 			    _("fail is how many members the degraded phase "
-			      "fails; this phase is \"healthy\""));
+			      "fails; this phase is \"%s\""),
+			    lab_phase_name(a->phase));
 		return;
 	}
 	if (a->phase != LAB_PHASE_DEGRADED) {
 		lab_chk_array(c, v, a, LAB_A_PHASE,
-		    _("raidlab runs btrfs degraded only (a mount with members "
-		      "missing); phase \"%s\" is md's"),
+		    _("raidlab runs btrfs degraded (a mount with members "
+		      "missing) or check (a scrub) only; phase \"%s\" is "
+		      "md's"),
 		    lab_phase_name(a->phase));
 		return;
 	}

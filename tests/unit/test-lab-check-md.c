@@ -202,9 +202,22 @@ static const struct bad_case bad_md[] = {
 	    "{ name = \"b\";\n"
 	    "  array = { engine = \"btrfs\"; level = \"raid10\";\n"
 	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\", "
-	    "\"/dev/sde\"]; phase = \"check\"; }; }",
+	    "\"/dev/sde\"]; phase = \"rebuild\"; }; }",
 	    "lab.cfg:6: variants.b.array.phase: raidlab runs btrfs degraded "
-	    "only (a mount with members missing); phase \"check\" is md's" },
+	    "(a mount with members missing) or check (a scrub) only; phase "
+	    "\"rebuild\" is md's" },
+	{ "btrfs_check_fails_nothing",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; " R1 "\n"
+	    "    phase = \"check\"; fail = 1; }; }",
+	    "lab.cfg:6: variants.b.array.fail: fail is how many members the "
+	    "degraded phase fails; this phase is \"check\"" },
+	{ "btrfs_healthy_fails_nothing",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; " R1 "\n"
+	    "    fail = 1; }; }",
+	    "lab.cfg:6: variants.b.array.fail: fail is how many members the "
+	    "degraded phase fails; this phase is \"healthy\"" },
 	{ "btrfs_metadata_survives_less_than_data",
 	    "{ name = \"b\";\n"
 	    "  array = { engine = \"btrfs\"; level = \"raid1c3\";\n"

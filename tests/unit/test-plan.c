@@ -348,6 +348,15 @@ static const struct {
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-r\n"
 	    "mount -t ext4 /dev/md/rl-r /run/rl/mnt/42-r\n"
 	    "SYSFS /dev/md/rl-r md/sync_action check\n" },
+	{ "btrfs_check_scrubs_once_mounted",
+	    "{ name = \"t\"; scratch = { count = 2; size = \"1G\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; "
+	    "phase = \"check\"; }; }",
+	    "wipefs --all /dev/s0 /dev/s1\n"
+	    "mkfs.btrfs -f -d raid1 /dev/s0 /dev/s1\n"
+	    "btrfs device scan /dev/s0 /dev/s1\n"
+	    "mount -t btrfs /dev/s0 /run/rl/mnt/42-t\n"
+	    "btrfs scrub start /run/rl/mnt/42-t\n" },
 };
 
 Test(plan, table)
@@ -422,6 +431,30 @@ Test(plan, btrfs_teardown_forgets_the_members)
 	    "btrfs device scan --forget /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "rmdir /run/rl/mnt/42-g\n",
 	    "got\n%s", s);
+	free(s);
+	plan_free(p);
+}
+
+/* A running scrub holds the mount: the teardown cancels it first, and
+   the scrub is the step the phase's watch starts after. */
+Test(plan, btrfs_check_teardown_cancels_the_scrub_before_umount)
+{
+	struct plan *p = plan_of(table[sizeof table / sizeof table[0] - 1].lab);
+	char *s = teardown_text(p);
+
+	cr_expect_str_eq(s,
+	    "btrfs scrub cancel /run/rl/mnt/42-t\n"
+	    "umount /run/rl/mnt/42-t\n"
+	    "wipefs --all /dev/s0 /dev/s1\n"
+	    "btrfs device scan --forget /dev/s0 /dev/s1\n"
+	    "rmdir /run/rl/mnt/42-t\n",
+	    "got\n%s", s);
+	cr_assert_geq(p->phase_step, 0);
+	cr_expect_str_eq(p->steps[p->phase_step].argv[1], "scrub");
+	cr_expect_str_eq(p->phase, "check");
+	cr_expect_null(p->phase_md);
+	cr_expect_str_eq(p->steps[p->phase_step].label,
+	    "scrub /run/rl/mnt/42-t");
 	free(s);
 	plan_free(p);
 }

@@ -630,3 +630,17 @@ Test(statej, forget_of_a_device_already_forgotten_is_moot)
 	cr_expect_null(statej_undo_moot(forget, 2, enoent));
 	cr_expect_null(statej_undo_moot(wipe, 1, enoent));
 }
+
+/* btrfs-progs 6.2 on a mount whose scrub has ended. */
+Test(statej, cancel_of_a_scrub_that_ended_is_moot)
+{
+	const char *cancel[] = { "btrfs", "scrub", "cancel", "/run/rl/mnt/1-a",
+		NULL };
+	const char *ended = "ERROR: scrub cancel failed on /run/rl/mnt/1-a: "
+			    "not running\n";
+
+	cr_expect_not_null(statej_undo_moot(cancel, 2, ended));
+	cr_expect_null(statej_undo_moot(cancel, 1,
+	    "ERROR: not a btrfs filesystem: /run/rl/mnt/1-a\n"));
+	cr_expect_null(statej_undo_moot(cancel, 1, ended));
+}

@@ -1,0 +1,178 @@
+/*
+ * btrfs's scrub followed (btrfswatch.h). The ops run on the watcher
+ * thread only; the context is theirs until end() frees it.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/xalloc.h"
+#include "btrfswatch.h"
+#include "exec.h"
+
+/* A status command that takes longer is stuck: the look gives up. */
+#define STATUS_TIMEOUT 30.0
+
+const char *const btrfswatch_errors[BTRFSWATCH_NERR] = { "read_errors",
+	"csum_errors", "verify_errors", "super_errors", "malloc_errors",
+	"uncorrectable_errors", "unverified_errors", "corrected_errors" };
+
+/* The value after "key:" at the start of line (after blanks), or NULL. */
+static const char *
+value(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	line += strspn(line, " \t");
+	if (strncmp(line, key, n) != 0 || line[n] != ':')
+		return NULL;
+	return line + n + 1 + strspn(line + n + 1, " \t");
+}
+
+static void
+parse_line(const char *l, struct btrfswatch_scrub *s, unsigned long long *data,
+    unsigned long long *tree, unsigned long long *bytes)
+{
+	const char *v;
+
+	if (value(l, "UUID") != NULL)
+		s->seen = true;
+	if ((v = value(l, "Status")) != NULL)
+		snprintf(s->status, sizeof s->status, "%.*s",
+		    (int)strcspn(v, " \t\n"), v);
+	if ((v = value(l, "Total to scrub")) != NULL)
+		s->total = strtoull(v, NULL, 10);
+	if ((v = value(l, "Bytes scrubbed")) != NULL)
+		*bytes = strtoull(v, NULL, 10);
+	if ((v = value(l, "data_bytes_scrubbed")) != NULL)
+		*data = strtoull(v, NULL, 10);
+	if ((v = value(l, "tree_bytes_scrubbed")) != NULL)
+		*tree = strtoull(v, NULL, 10);
+	for (size_t i = 0; i < BTRFSWATCH_NERR; i++)
+		if ((v = value(l, btrfswatch_errors[i])) != NULL)
+			s->err[i] = strtoull(v, NULL, 10);
+}
+
+bool
+btrfswatch_parse_scrub(const char *text, struct btrfswatch_scrub *s)
+{
+	unsigned long long data = 0, tree = 0, bytes = 0;
+	char line[512];
+
+	memset(s, 0, sizeof *s);
+	snprintf(s->status, sizeof s->status, "running");
+	while (text != NULL && *text != '\0') {
+		size_t n = strcspn(text, "\n");
+
+		snprintf(line, sizeof line, "%.*s",
+		    (int)(n < sizeof line ? n : sizeof line - 1), text);
+		parse_line(line, s, &data, &tree, &bytes);
+		text += n + (text[n] == '\n');
+	}
+	/* -R counts data and tree apart; without it, one "Bytes
+	   scrubbed" line, and only while it runs */
+	s->done = data + tree > 0 ? data + tree : bytes;
+	return s->seen;
+}
+
+bool
+btrfswatch_scrub_ended(const struct btrfswatch_scrub *s)
+{
+	return strcmp(s->status, "running") != 0;
+}
+
+struct scrub_ctx {
+	char *mnt;
+	struct btrfswatch_scrub last;
+	bool have;
+	double t_prev;
+	unsigned long long done_prev;
+};
+
+/* Append the output of btrfs scrub status [extra] --raw mnt to b; false
+   when it failed (no scrub has written its status yet). */
+static bool
+status(const char *mnt, const char *extra, char **b)
+{
+	const char *av[] = { "btrfs", "scrub", "status", "--raw",
+		extra != NULL ? extra : mnt, extra != NULL ? mnt : NULL, NULL };
+	struct exec_opts o = { .timeout = STATUS_TIMEOUT };
+	struct exec_result r;
+	bool ok;
+
+	ok = exec_run(av, &o, &r) == 0;
+	if (ok) {
+		char *t = xasprintf("%s%s", *b ? *b : "", r.output);
+
+		free(*b);
+		*b = t;
+	}
+	exec_result_done(&r);
+	return ok;
+}
+
+static enum mdwatch_look
+scrub_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
+{
+	struct scrub_ctx *c = ctx;
+	struct btrfswatch_scrub st;
+	char *text = NULL;
+	bool ok = status(c->mnt, NULL, &text) && status(c->mnt, "-R", &text);
+
+	if (!ok || !btrfswatch_parse_scrub(text, &st)) {
+		free(text);
+		return MDWATCH_IDLE;
+	}
+	free(text);
+	snprintf(action, alen, "scrub");
+	s->done = st.done;
+	s->total = st.total;
+	/* btrfs-progs prints its rate only once it ended: the speed
+	   between two looks, in KiB/s as md's */
+	if (s->t > c->t_prev && st.done >= c->done_prev)
+		s->speed =
+		    (unsigned long long)((double)(st.done - c->done_prev) /
+			1024.0 / (s->t - c->t_prev));
+	c->t_prev = s->t;
+	c->done_prev = st.done;
+	c->last = st;
+	c->have = true;
+	return btrfswatch_scrub_ended(&st) ? MDWATCH_FINAL : MDWATCH_BUSY;
+}
+
+static void
+scrub_end(void *ctx, json_t *rec)
+{
+	struct scrub_ctx *c = ctx;
+
+	if (rec != NULL) {
+		json_t *e = json_object();
+
+		for (size_t i = 0; i < BTRFSWATCH_NERR; i++)
+			json_object_set_new(e, btrfswatch_errors[i],
+			    json_integer((json_int_t)c->last.err[i]));
+		json_object_set_new(rec, "unit", json_string("bytes"));
+		json_object_set_new(rec, "status",
+		    c->have ? json_string(c->last.status) : json_null());
+		json_object_set_new(rec, "errors", e);
+		/* an aborted scrub ended, but did not read everything */
+		if (!c->have || strcmp(c->last.status, "finished") != 0)
+			json_object_set_new(rec, "complete", json_false());
+	}
+	free(c->mnt);
+	free(c);
+}
+
+static const struct mdwatch_ops scrub_ops = { .look = scrub_look,
+	.end = scrub_end };
+
+struct mdwatch *
+btrfswatch_scrub(const char *mnt, unsigned interval_ms)
+{
+	struct scrub_ctx *c = xcalloc(1, sizeof *c);
+
+	c->mnt = xstrdup(mnt);
+	return mdwatch_start_ops(&scrub_ops, c, interval_ms);
+}
