@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/i18n.h"
 #include "base/jsonx.h"
@@ -31,6 +32,9 @@
 #define PHASE_WAIT_S (24 * 3600.0)
 /* A btrfs status command that takes longer is stuck. */
 #define BTRFS_STATE_TIMEOUT 30.0
+/* Where btrfs-progs keeps each filesystem's last scrub (its
+   scrub.status.FSID), for `btrfs scrub status` after the fact. */
+#define BTRFS_STATUS_DIR "/var/lib/btrfs"
 
 /* md's state as the record keeps it: {mdstat, degraded, sync_action,
    mismatch_cnt, array_state}. */
@@ -227,4 +231,46 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		json_object_set_new(o, "after", state(p, name));
 	return covered;
+}
+
+/* The filesystem's UUID as btrfs scrub status names it, into u; false
+   when text has none that looks like one. */
+static bool
+scrub_uuid(const char *text, char *u, size_t len)
+{
+	const char *l = text != NULL ? strstr(text, "UUID:") : NULL;
+	size_t n;
+
+	if (l == NULL)
+		return false;
+	l += 5 + strspn(l + 5, " \t");
+	n = strspn(l, "0123456789abcdef-");
+	if (n != 36 || n >= len)
+		return false;
+	memcpy(u, l, n);
+	u[n] = '\0';
+	return true;
+}
+
+void
+prov_phase_gone(struct prov *p, json_t *list)
+{
+	json_t *o = json_object_get(p->build, "phase");
+	char u[40], *path;
+
+	if (p->plan == NULL || p->plan->phase == NULL || !is_btrfs(p) ||
+	    p->plan->phase_step < 0 ||
+	    !scrub_uuid(json_string_value(
+			    json_object_get(json_object_get(o, "before"),
+				"scrub_status")),
+		u, sizeof u))
+		return;
+	path = xasprintf("%s/scrub.status.%s", BTRFS_STATUS_DIR, u);
+	if (unlink(path) == 0)
+		json_array_append_new(list,
+		    json_pack("{s:s, s:s, s:s}", "path", path, "status", "ok",
+			"note",
+			"removed: btrfs-progs's record of the last scrub of "
+			"a filesystem that no longer exists"));
+	free(path);
 }

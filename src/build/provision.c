@@ -756,6 +756,8 @@ prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 	}
 	p->ran = 0;
 	p->mounted = false;
+	if (held == NULL)
+		prov_phase_gone(p, list);
 	release_scratch(p, held, &first, e);
 	if (first < 0) {
 		json_object_set_new(p->build, "teardown_error",

@@ -136,6 +136,10 @@ expect_eq "r1-check: the scrub cancelled before the umount" \
 	"$(bq r1-check "$first"'[.teardown[].command // ""] |
 		first("btrfs scrub cancel ") as $c |
 		$c != null and $c < first("umount ")')" true
+uuid=$(bq r1-check .phase.before.scrub_status | awk '/^UUID:/ { print $2 }')
+[ -n "$uuid" ] || fail "r1-check: no UUID in btrfs scrub status"
+[ -e "/var/lib/btrfs/scrub.status.$uuid" ] &&
+	fail "r1-check: btrfs-progs's scrub status of $uuid left behind"
 expect_eq "nothing mounted after" "$(run_mounts "$RAIDLAB_STATE_DIR")" ""
 expect_eq "no loop device over the scratch files after" \
 	"$(losetup -n -O BACK-FILE 2>/dev/null | grep -cF "$disks/")" 0
@@ -181,6 +185,10 @@ while [ ! -s "$TEST_TMP/scrubbing" ]; do
 done
 mnt=$(cat "$TEST_TMP/scrubbing")
 [ "$mnt" != failed ] || fail "killed run: the hook's scrub did not start"
+# `raidlab cleanup` cannot know the filesystem's UUID: btrfs-progs's
+# record of its scrub is this test's to remove.
+kuuid=$(findmnt -n -o UUID "$mnt")
+[ -n "$kuuid" ] || fail "killed run: no UUID for $mnt"
 kill -9 "$pid"
 wait "$pid" 2>/dev/null
 pid=
@@ -203,6 +211,7 @@ while pgrep -f "btrfs scrub start $mnt" >/dev/null; do
 	sleep 0.1
 	i=$((i + 1))
 done
+rm -f "/var/lib/btrfs/scrub.status.$kuuid"
 
 # Refused at check: what btrfs does not have here, and a loss too many.
 cat >"$TEST_TMP/bad.cfg" <<BAD
