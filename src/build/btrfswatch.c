@@ -1,5 +1,5 @@
 /*
- * btrfs's scrub followed (btrfswatch.h). The ops run on the watcher
+ * btrfs's scrub and replace followed (btrfswatch.h). The ops run on the watcher
  * thread only; the context is theirs until end() frees it.
  */
 #include "config.h"
@@ -175,4 +175,119 @@ btrfswatch_scrub(const char *mnt, unsigned interval_ms)
 
 	c->mnt = xstrdup(mnt);
 	return mdwatch_start_ops(&scrub_ops, c, interval_ms);
+}
+
+/* ---------------------------------------------------------------- replace */
+
+/* The number before word in text ("0 write errs"), or 0. */
+static unsigned long long
+count_before(const char *text, const char *word)
+{
+	const char *w = strstr(text, word);
+
+	while (w != NULL && w > text && w[-1] == ' ')
+		w--;
+	while (w != NULL && w > text && w[-1] >= '0' && w[-1] <= '9')
+		w--;
+	return w != NULL ? strtoull(w, NULL, 10) : 0;
+}
+
+bool
+btrfswatch_parse_replace(const char *text, struct btrfswatch_replace *r)
+{
+	static const char *const ended[] = { "finished", "canceled",
+		"suspended", NULL };
+	const char *pc;
+
+	memset(r, 0, sizeof *r);
+	if (text == NULL)
+		return false;
+	if (strstr(text, "Never started") != NULL) {
+		snprintf(r->status, sizeof r->status, "never");
+		return true;
+	}
+	r->write_errs = count_before(text, " write errs");
+	r->read_errs = count_before(text, " uncorr. read errs");
+	/* "45.2% done, ..." while it runs */
+	if ((pc = strstr(text, "% done")) != NULL) {
+		while (pc > text &&
+		    (pc[-1] == '.' || (pc[-1] >= '0' && pc[-1] <= '9')))
+			pc--;
+		r->permille = (unsigned)(strtod(pc, NULL) * 10.0 + 0.5);
+		snprintf(r->status, sizeof r->status, "running");
+		return true;
+	}
+	/* "Started on ..., finished on ..., ..." once it ended */
+	for (const char *const *e = ended; *e != NULL; e++) {
+		char on[32];
+
+		snprintf(on, sizeof on, ", %s on", *e);
+		if (strstr(text, on) != NULL) {
+			snprintf(r->status, sizeof r->status, "%s", *e);
+			r->permille = strcmp(*e, "finished") == 0 ? 1000 : 0;
+			return true;
+		}
+	}
+	return false;
+}
+
+struct replace_ctx {
+	char *mnt;
+	struct btrfswatch_replace last;
+	bool have;
+};
+
+static enum mdwatch_look
+replace_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
+{
+	struct replace_ctx *c = ctx;
+	const char *av[] = { "btrfs", "replace", "status", "-1", c->mnt, NULL };
+	struct exec_opts o = { .timeout = STATUS_TIMEOUT };
+	struct btrfswatch_replace st;
+	struct exec_result r;
+	bool ok = exec_run(av, &o, &r) == 0 &&
+	    btrfswatch_parse_replace(r.output, &st);
+
+	exec_result_done(&r);
+	if (!ok || strcmp(st.status, "never") == 0)
+		return MDWATCH_IDLE;
+	snprintf(action, alen, "replace");
+	s->done = st.permille;
+	s->total = 1000;
+	c->last = st;
+	c->have = true;
+	return strcmp(st.status, "running") == 0 ? MDWATCH_BUSY : MDWATCH_FINAL;
+}
+
+static void
+replace_end(void *ctx, json_t *rec)
+{
+	struct replace_ctx *c = ctx;
+
+	if (rec != NULL) {
+		json_object_set_new(rec, "unit", json_string("permille"));
+		json_object_set_new(rec, "status",
+		    c->have ? json_string(c->last.status) : json_null());
+		json_object_set_new(rec, "errors",
+		    json_pack("{s:I, s:I}", "write_errors",
+			(json_int_t)c->last.write_errs,
+			"uncorrectable_read_errors",
+			(json_int_t)c->last.read_errs));
+		if (!c->have || strcmp(c->last.status, "finished") != 0)
+			json_object_set_new(rec, "complete", json_false());
+	}
+	free(c->mnt);
+	free(c);
+}
+
+static const struct mdwatch_ops replace_ops = { .look = replace_look,
+	.end = replace_end };
+
+struct mdwatch *
+btrfswatch_replace(const char *mnt, unsigned interval_ms)
+{
+	struct replace_ctx *c = xcalloc(1, sizeof *c);
+
+	c->mnt = xstrdup(mnt);
+	return mdwatch_start_ops(&replace_ops, c, interval_ms);
 }

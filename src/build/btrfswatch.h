@@ -1,11 +1,12 @@
 /*
- * btrfs's scrub followed over time, for a fault phase: the ops of an
- * mdwatch (mdwatch.h) that run `btrfs scrub status --raw` and `btrfs
- * scrub status -R --raw` on the mount point each interval, and the
- * parser of their output. Progress is in bytes: what the scrub read
- * (data and tree) of what the filesystem has allocated, which is all a
- * scrub reads. The watcher thread runs the commands; the parser is pure
- * and any thread may call it.
+ * btrfs's scrub and replace followed over time, for a fault phase: the
+ * ops of an mdwatch (mdwatch.h) that run `btrfs scrub status --raw` and
+ * `btrfs scrub status -R --raw`, or `btrfs replace status -1`, on the
+ * mount point each interval, and the parsers of their output. A scrub's
+ * progress is in bytes: what it read (data and tree) of what the
+ * filesystem has allocated, which is all a scrub reads; a replace's in
+ * tenths of a percent, all btrfs-progs says. The watcher thread runs the
+ * commands; the parsers are pure and any thread may call them.
  */
 #ifndef RAIDLAB_BTRFSWATCH_H
 #define RAIDLAB_BTRFSWATCH_H
@@ -42,5 +43,22 @@ bool btrfswatch_scrub_ended(const struct btrfswatch_scrub *s);
    and complete is true only for a scrub that finished. NULL when the
    thread cannot start. */
 struct mdwatch *btrfswatch_scrub(const char *mnt, unsigned interval_ms);
+
+/* One status of a replace, as `btrfs replace status -1` prints it. */
+struct btrfswatch_replace {
+	char status[16]; /* "running", "finished", "canceled",
+			    "suspended", or "never" (never started) */
+	unsigned permille; /* done, in tenths of a percent */
+	unsigned long long write_errs, read_errs; /* uncorrectable reads */
+};
+
+/* Parse one status line into r; false when it is none of the above. */
+bool btrfswatch_parse_replace(const char *text, struct btrfswatch_replace *r);
+
+/* Watch the replace on the btrfs mounted on mnt every interval_ms, as
+   action "replace"; the record adds {unit "permille", status, errors
+   {write_errors, uncorrectable_read_errors}}, and complete is true only
+   for a replace that finished. NULL when the thread cannot start. */
+struct mdwatch *btrfswatch_replace(const char *mnt, unsigned interval_ms);
 
 #endif

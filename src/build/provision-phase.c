@@ -65,6 +65,13 @@ is_btrfs(const struct prov *p)
 	    strcmp(p->plan->fstype, "btrfs") == 0;
 }
 
+/* What btrfs runs in the phase: "scrub" (check), "replace" (rebuild). */
+static const char *
+btrfs_op(const struct prov *p)
+{
+	return strcmp(p->plan->phase, "rebuild") == 0 ? "replace" : "scrub";
+}
+
 /* The output of av (btrfs ... mnt), whatever its status: the record
    keeps what btrfs said. */
 static json_t *
@@ -83,7 +90,8 @@ btrfs_output(const char *const *av)
 /* btrfs's state as the record keeps it: {device_stats (per member: read,
    write, flush, corruption and generation errors), scrub_status (the
    last scrub's outcome; its "Total to scrub" is what is allocated now),
-   scrub_stats (its counts: bytes read, each error)}. */
+   scrub_stats (its counts: bytes read, each error), show (the devices,
+   and any missing), replace_status}. */
 static json_t *
 btrfs_state(const struct prov *p)
 {
@@ -93,9 +101,13 @@ btrfs_state(const struct prov *p)
 	const char *raw[] = { "btrfs", "scrub", "status", "--raw", "-R", m,
 		NULL };
 
-	return json_pack("{s:o, s:o, s:o}", "device_stats", btrfs_output(stats),
-	    "scrub_status", btrfs_output(scrub), "scrub_stats",
-	    btrfs_output(raw));
+	const char *show[] = { "btrfs", "filesystem", "show", m, NULL };
+	const char *rep[] = { "btrfs", "replace", "status", "-1", m, NULL };
+
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "device_stats",
+	    btrfs_output(stats), "scrub_status", btrfs_output(scrub),
+	    "scrub_stats", btrfs_output(raw), "show", btrfs_output(show),
+	    "replace_status", btrfs_output(rep));
 }
 
 static json_t *
@@ -165,9 +177,15 @@ prov_phase_step(struct prov *p, size_t i)
 	if (p->plan->phase == NULL)
 		return;
 	refresh(p, i);
+	/* btrfs's scrub or replace may end in moments: its state before
+	   is the one the phase's own step met (degraded, not scrubbed) */
+	if ((int)i + 1 == p->plan->phase_step && is_btrfs(p))
+		json_object_set_new(phase_obj(p), "before", btrfs_state(p));
 	if ((int)i != p->plan->phase_step)
 		return;
-	if (is_btrfs(p))
+	if (is_btrfs(p) && strcmp(p->plan->phase, "rebuild") == 0)
+		p->watch = btrfswatch_replace(p->plan->mountpoint, WATCH_MS);
+	else if (is_btrfs(p))
 		p->watch = btrfswatch_scrub(p->plan->mountpoint, WATCH_MS);
 	else if (p->plan->phase_md != NULL &&
 	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
@@ -181,9 +199,9 @@ prov_phase_begin(struct prov *p)
 
 	if (p->plan->phase == NULL)
 		return;
-	phase_obj(p);
-	if (is_btrfs(p))
+	if (is_btrfs(p) && json_object_get(phase_obj(p), "before") == NULL)
 		json_object_set_new(phase_obj(p), "before", btrfs_state(p));
+	phase_obj(p);
 	if (p->plan->phase_md == NULL ||
 	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		return;
@@ -210,8 +228,8 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 		if (wait && cb != NULL && cb->step != NULL) {
 			line = is_btrfs(p)
 			    ? xasprintf(_("waiting for btrfs to finish the "
-					  "scrub of %s (btrfs scrub status)"),
-				  p->plan->mountpoint)
+					  "%s of %s (btrfs %s status)"),
+				  btrfs_op(p), p->plan->mountpoint, btrfs_op(p))
 			    : xasprintf(_("waiting for md to finish the %s of "
 					  "%s (md/sync_action idle)"),
 				  p->plan->phase, p->plan->phase_md);
@@ -224,6 +242,10 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 			    cb != NULL ? cb->arg : NULL);
 		json_object_set_new(o, "sync", mdwatch_end(p->watch));
 		p->watch = NULL;
+		/* btrfs's replace wrote the filesystem onto the wiped
+		   member while it ran: the undos know it as it is now */
+		if (is_btrfs(p))
+			refresh(p, p->ran);
 	}
 	if (json_object_get(o, "after") == NULL && is_btrfs(p) && p->mounted)
 		json_object_set_new(o, "after", btrfs_state(p));
@@ -259,7 +281,14 @@ prov_phase_gone(struct prov *p, json_t *list)
 	char u[40], *path;
 
 	if (p->plan == NULL || p->plan->phase == NULL || !is_btrfs(p) ||
-	    p->plan->phase_step < 0 ||
+	    p->plan->phase_step < 0)
+		return;
+	/* after: the status of the scrub that ran; before it, btrfs
+	   may not print the UUID */
+	if (!scrub_uuid(json_string_value(
+			    json_object_get(json_object_get(o, "after"),
+				"scrub_status")),
+		u, sizeof u) &&
 	    !scrub_uuid(json_string_value(
 			    json_object_get(json_object_get(o, "before"),
 				"scrub_status")),

@@ -722,6 +722,13 @@ const char *
 statej_undo_moot(const char *const *argv, int status, const char *output)
 {
 	/* exec runs commands with LC_ALL=C: strerror is English. */
+	/* btrfs-progs: "INFO: ioctl(DEV_REPLACE_CANCEL)"MNT": not
+	   started", exit status 2 */
+	if (argv_is(argv, "btrfs", "replace", "cancel"))
+		return status == 2 && output != NULL &&
+			strstr(output, "not started") != NULL
+		    ? _("no replace was running (it had ended)")
+		    : NULL;
 	if (argv_is(argv, "btrfs", "scrub", "cancel"))
 		/* btrfs-progs: "ERROR: scrub cancel failed on MNT: not
 		   running", exit status 2 */

@@ -504,11 +504,12 @@ phase_note(struct labrun *lr, int vi, const struct lab_variant *v,
 {
 	if (pl->phase_md == NULL)
 		labrun_emit(lr, LABRUN_NOTE, vi, -1,
-		    _("variant %s: btrfs's scrub ended before the workloads "
+		    _("variant %s: btrfs's %s ended before the workloads "
 		      "did: their figures mix it with the filesystem at rest "
-		      "(a scrub reads only what is allocated, and a new "
-		      "filesystem holds little)"),
-		    v->name ? v->name : "?");
+		      "(btrfs copies and reads only what is allocated, and a "
+		      "new filesystem holds little)"),
+		    v->name ? v->name : "?",
+		    strcmp(pl->phase, "rebuild") == 0 ? "replace" : "scrub");
 	else
 		labrun_emit(lr, LABRUN_NOTE, vi, -1,
 		    _("variant %s: md's %s ended before the workloads did: "

@@ -2,17 +2,18 @@
 # btrfs's phases on the host's loop devices: a btrfs raid1 of 2 and a
 # raid10 of 4, each measured with its last member lost (wiped, as a dead
 # disk, and forgotten by the kernel) and mounted -o degraded; the raid1
-# measured while btrfs scrubs it (check); beside them the same raid1
+# measured while btrfs scrubs it (check), and while btrfs replaces its
+# lost member onto the wiped disk (rebuild); beside them the same raid1
 # healthy. The record names the member failed, the mount carries the
 # degraded option and btrfs itself reports the device missing while it
-# stands (seen through the run's --hook); the check's record follows the
-# scrub to its end, with btrfs's own figures and no error; every
-# workload ran, and nothing is left: no mount, no loop device over the
-# scratch files. Then a run killed (SIGKILL) while a scrub runs on its
-# mount: `raidlab cleanup` cancels the scrub, which holds the mount, and
-# leaves nothing. A phase btrfs does not have here (rebuild) and a loss
-# its profile would not survive are refused at check with their
-# reasons.
+# stands (seen through the run's --hook); the scrub and the replace are
+# followed to their end, with btrfs's own figures and no error, and
+# after the replace btrfs misses no device; every workload ran, and
+# nothing is left: no mount, no loop device over the scratch files. Then
+# a run killed (SIGKILL) while a scrub runs on its mount: `raidlab
+# cleanup` cancels the scrub, which holds the mount, and leaves nothing.
+# A rebuild of more than one member and a loss its profile would not
+# survive are refused at check with their reasons.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_root
@@ -47,7 +48,9 @@ variants = (
     array = { engine = "btrfs"; level = "raid10";
       metadata_profile = "raid10"; phase = "degraded"; fail = 1; }; },
   { name = "r1-check"; scratch = { count = 2; };
-    array = { engine = "btrfs"; level = "raid1"; phase = "check"; }; }
+    array = { engine = "btrfs"; level = "raid1"; phase = "check"; }; },
+  { name = "r1-rebuild"; scratch = { count = 2; };
+    array = { engine = "btrfs"; level = "raid1"; phase = "rebuild"; }; }
 );
 workloads = (
   { name = "w"; type = "fio"; rw = "write"; bs = "64K"; size = "8M";
@@ -75,7 +78,7 @@ bq() {
 		((.variant | objects | .name) == $v))][0] | '"$2" "$rec"
 }
 
-for v in r1-healthy r1-degraded r10-degraded r1-check; do
+for v in r1-healthy r1-degraded r10-degraded r1-check r1-rebuild; do
 	expect_eq "$v: built" "$(bq "$v" .status)" ok
 	expect_eq "$v: its run" "$(jq -r --arg v "$v" '[.runs[] |
 		select((.variant | objects | .name) == $v or .variant == $v)
@@ -136,7 +139,48 @@ expect_eq "r1-check: the scrub cancelled before the umount" \
 	"$(bq r1-check "$first"'[.teardown[].command // ""] |
 		first("btrfs scrub cancel ") as $c |
 		$c != null and $c < first("umount ")')" true
-uuid=$(bq r1-check .phase.before.scrub_status | awk '/^UUID:/ { print $2 }')
+
+# rebuild: the lost member replaced onto itself, wiped, while mounted
+# degraded; followed to its end; btrfs misses no device after
+last=$(bq r1-rebuild '[.plan.devices[] | select(.role == "member") | .path] | last')
+expect_eq "r1-rebuild: the last member failed" \
+	"$(bq r1-rebuild '"\(.phase.name) \(.phase.failed | join(","))"')" \
+	"rebuild $last"
+expect_match "r1-rebuild: mounted -o degraded" \
+	"$(cat "$TEST_TMP/opts-r1-rebuild")" '(^|,)degraded(,|$)'
+expect_eq "r1-rebuild: the replace is a step after the mount" \
+	"$(bq r1-rebuild "$first"'[.steps[].command] |
+		first("btrfs replace start 2 '"$last"' ") > first("mount ")')" \
+	true
+expect_eq "r1-rebuild: followed as a replace" \
+	"$(bq r1-rebuild .phase.sync.action)" replace
+expect_eq "r1-rebuild: to its end" "$(bq r1-rebuild .phase.sync.complete)" \
+	true
+expect_eq "r1-rebuild: btrfs says finished" \
+	"$(bq r1-rebuild .phase.sync.status)" finished
+expect_eq "r1-rebuild: it took time" \
+	"$(bq r1-rebuild '.phase.sync.seconds > 0')" true
+expect_eq "r1-rebuild: samples, the last at 100%" \
+	"$(bq r1-rebuild '.phase.sync.samples | "\(.done | last)/\(.total | last)"')" \
+	1000/1000
+expect_eq "r1-rebuild: no error" \
+	"$(bq r1-rebuild '.phase.sync.errors | (length > 0) and all(.[]; . == 0)')" \
+	true
+expect_match "r1-rebuild: a device missing before" \
+	"$(bq r1-rebuild .phase.before.show)" 'MISSING|missing'
+show=$(bq r1-rebuild .phase.after.show)
+printf '%s\n' "$show" | grep -Eq 'MISSING|missing' &&
+	fail "r1-rebuild: still missing a device after: $show"
+expect_match "r1-rebuild: the replaced member is in the filesystem after" \
+	"$show" "devid +2 .* path $last\$"
+expect_match "r1-rebuild: btrfs says finished, no error" \
+	"$(bq r1-rebuild .phase.after.replace_status)" \
+	'finished on .* 0 write errs, 0 uncorr\. read errs'
+expect_eq "r1-rebuild: the replace cancelled before the umount" \
+	"$(bq r1-rebuild "$first"'[.teardown[].command // ""] |
+		first("btrfs replace cancel ") as $c |
+		$c != null and $c < first("umount ")')" true
+uuid=$(bq r1-check .phase.after.scrub_status | awk '/^UUID:/ { print $2 }')
 [ -n "$uuid" ] || fail "r1-check: no UUID in btrfs scrub status"
 [ -e "/var/lib/btrfs/scrub.status.$uuid" ] &&
 	fail "r1-check: btrfs-progs's scrub status of $uuid left behind"
@@ -217,8 +261,9 @@ rm -f "/var/lib/btrfs/scrub.status.$kuuid"
 cat >"$TEST_TMP/bad.cfg" <<BAD
 name = "bad";
 variants = (
-  { name = "rb"; scratch = { count = 2; size = "1G"; };
-    array = { engine = "btrfs"; level = "raid1"; phase = "rebuild"; }; },
+  { name = "rb"; scratch = { count = 3; size = "1G"; };
+    array = { engine = "btrfs"; level = "raid1c3";
+      metadata_profile = "raid1c3"; phase = "rebuild"; fail = 2; }; },
   { name = "two"; scratch = { count = 3; size = "1G"; };
     array = { engine = "btrfs"; level = "raid1"; phase = "degraded";
       fail = 2; }; }
@@ -227,8 +272,8 @@ workloads = ( { type = "fio"; } );
 BAD
 "$RAIDLAB" check -q "$TEST_TMP/bad.cfg" >/dev/null 2>"$TEST_TMP/err" &&
 	fail "check accepted the bad phases"
-expect_match "rebuild refused for btrfs" "$(cat "$TEST_TMP/err")" \
-	'bad\.cfg:4: variants\.rb\.array\.phase: raidlab runs btrfs degraded \(a mount with members missing\) or check \(a scrub\) only; phase "rebuild" is md.s'
+expect_match "a rebuild of two refused for btrfs" "$(cat "$TEST_TMP/err")" \
+	'bad\.cfg:5: variants\.rb\.array\.fail: btrfs runs one replace at a time: the rebuild phase replaces 1 member, not 2'
 expect_match "two of raid1 refused" "$(cat "$TEST_TMP/err")" \
-	'bad\.cfg:7: variants\.two\.array\.fail: btrfs raid1 of 3 devices survives the loss of 1; failing 2 would lose the data'
+	'bad\.cfg:8: variants\.two\.array\.fail: btrfs raid1 of 3 devices survives the loss of 1; failing 2 would lose the data'
 exit 0

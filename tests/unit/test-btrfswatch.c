@@ -124,6 +124,40 @@ Test(btrfswatch, no_filesystem_named_is_no_status)
 	cr_expect_not(btrfswatch_parse_scrub("", &s));
 }
 
+/* `btrfs replace status -1` as btrfs-progs 6.2 printed it here. */
+Test(btrfswatch, a_replace_running_then_finished)
+{
+	struct btrfswatch_replace r;
+
+	cr_assert(btrfswatch_parse_replace(
+	    "45.2% done, 0 write errs, 0 uncorr. read errs\n", &r));
+	cr_expect_str_eq(r.status, "running");
+	cr_expect_eq(r.permille, 452);
+	cr_assert(btrfswatch_parse_replace("Started on  4.Dec 20:27:33, "
+					   "finished on  4.Dec 20:27:33, 2 "
+					   "write errs, 7 uncorr. read errs\n",
+	    &r));
+	cr_expect_str_eq(r.status, "finished");
+	cr_expect_eq(r.permille, 1000);
+	cr_expect_eq(r.write_errs, 2);
+	cr_expect_eq(r.read_errs, 7);
+}
+
+Test(btrfswatch, a_replace_cancelled_or_never_started)
+{
+	struct btrfswatch_replace r;
+
+	cr_assert(btrfswatch_parse_replace(
+	    "Started on  4.Dec 20:27:33, canceled on  4.Dec 20:27:35 at "
+	    "12.0%, 0 write errs, 0 uncorr. read errs\n",
+	    &r));
+	cr_expect_str_eq(r.status, "canceled");
+	cr_expect_eq(r.permille, 0);
+	cr_assert(btrfswatch_parse_replace("Never started\n", &r));
+	cr_expect_str_eq(r.status, "never");
+	cr_expect_not(btrfswatch_parse_replace("ERROR: not a btrfs\n", &r));
+}
+
 /* A stand-in btrfs: "running" for its first two looks (each look runs
    it twice), then the finished scrub above. */
 static char dir[64];

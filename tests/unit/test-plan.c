@@ -357,6 +357,17 @@ static const struct {
 	    "btrfs device scan /dev/s0 /dev/s1\n"
 	    "mount -t btrfs /dev/s0 /run/rl/mnt/42-t\n"
 	    "btrfs scrub start /run/rl/mnt/42-t\n" },
+	{ "btrfs_rebuild_replaces_the_lost_member_onto_itself_wiped",
+	    "{ name = \"u\"; scratch = { count = 3; size = \"1G\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; "
+	    "phase = \"rebuild\"; }; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2\n"
+	    "mkfs.btrfs -f -d raid1 /dev/s0 /dev/s1 /dev/s2\n"
+	    "btrfs device scan /dev/s0 /dev/s1 /dev/s2\n"
+	    "wipefs --all /dev/s2\n"
+	    "btrfs device scan --forget /dev/s2\n"
+	    "mount -t btrfs -o degraded /dev/s0 /run/rl/mnt/42-u\n"
+	    "btrfs replace start 3 /dev/s2 /run/rl/mnt/42-u\n" },
 };
 
 Test(plan, table)
@@ -439,7 +450,7 @@ Test(plan, btrfs_teardown_forgets_the_members)
    the scrub is the step the phase's watch starts after. */
 Test(plan, btrfs_check_teardown_cancels_the_scrub_before_umount)
 {
-	struct plan *p = plan_of(table[sizeof table / sizeof table[0] - 1].lab);
+	struct plan *p = plan_of(table[sizeof table / sizeof table[0] - 2].lab);
 	char *s = teardown_text(p);
 
 	cr_expect_str_eq(s,
@@ -455,6 +466,28 @@ Test(plan, btrfs_check_teardown_cancels_the_scrub_before_umount)
 	cr_expect_null(p->phase_md);
 	cr_expect_str_eq(p->steps[p->phase_step].label,
 	    "scrub /run/rl/mnt/42-t");
+	free(s);
+	plan_free(p);
+}
+
+/* A replace left running would only be suspended by the umount, and
+   resumed by the next mount: the teardown cancels it first. */
+Test(plan, btrfs_rebuild_teardown_cancels_the_replace_before_umount)
+{
+	struct plan *p = plan_of(table[sizeof table / sizeof table[0] - 1].lab);
+	char *s = teardown_text(p);
+
+	cr_expect_str_eq(s,
+	    "btrfs replace cancel /run/rl/mnt/42-u\n"
+	    "umount /run/rl/mnt/42-u\n"
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2\n"
+	    "btrfs device scan --forget /dev/s0 /dev/s1 /dev/s2\n"
+	    "rmdir /run/rl/mnt/42-u\n",
+	    "got\n%s", s);
+	cr_assert_geq(p->phase_step, 0);
+	cr_expect_str_eq(p->steps[p->phase_step].argv[1], "replace");
+	cr_expect_str_eq(p->phase, "rebuild");
+	cr_expect_eq(p->nfailed, 1);
 	free(s);
 	plan_free(p);
 }

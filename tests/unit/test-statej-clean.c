@@ -644,3 +644,16 @@ Test(statej, cancel_of_a_scrub_that_ended_is_moot)
 	    "ERROR: not a btrfs filesystem: /run/rl/mnt/1-a\n"));
 	cr_expect_null(statej_undo_moot(cancel, 1, ended));
 }
+
+/* btrfs-progs 6.2 on a mount whose replace has ended. */
+Test(statej, cancel_of_a_replace_that_ended_is_moot)
+{
+	const char *cancel[] = { "btrfs", "replace", "cancel",
+		"/run/rl/mnt/1-a", NULL };
+	const char *ended =
+	    "INFO: ioctl(DEV_REPLACE_CANCEL)\"/run/rl/mnt/1-a\": not started\n";
+
+	cr_expect_not_null(statej_undo_moot(cancel, 2, ended));
+	cr_expect_null(statej_undo_moot(cancel, 1, ended));
+	cr_expect_null(statej_undo_moot(cancel, 2, "ERROR: busy\n"));
+}
