@@ -4,9 +4,17 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#if defined(__has_include)
+#if __has_include(<linux/btrfs.h>)
+#include <linux/btrfs.h>
+#endif
+#endif
 
 #include "base/xalloc.h"
 #include "btrfswatch.h"
@@ -83,12 +91,47 @@ btrfswatch_scrub_ended(const struct btrfswatch_scrub *s)
 	return strcmp(s->status, "running") != 0;
 }
 
+/*
+ * Bytes the running scrub has read so far, from the kernel itself
+ * (BTRFS_IOC_SCRUB_PROGRESS on each device): btrfs-progs 6.2 prints "no
+ * stats available" until a scrub has ended. 0 when none runs or the
+ * kernel's header was missing at build time.
+ */
+static unsigned long long
+kernel_scrubbed(const char *mnt)
+{
+	unsigned long long n = 0;
+#ifdef BTRFS_IOC_SCRUB_PROGRESS
+	struct btrfs_ioctl_fs_info_args fi;
+	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	memset(&fi, 0, sizeof fi);
+	if (ioctl(fd, BTRFS_IOC_FS_INFO, &fi) == 0)
+		for (__u64 id = 1; id <= fi.max_id; id++) {
+			struct btrfs_ioctl_scrub_args a;
+
+			memset(&a, 0, sizeof a);
+			a.devid = id;
+			/* ENOTCONN: no scrub on it; ENODEV: no such id */
+			if (ioctl(fd, BTRFS_IOC_SCRUB_PROGRESS, &a) == 0)
+				n += a.progress.data_bytes_scrubbed +
+				    a.progress.tree_bytes_scrubbed;
+		}
+	close(fd);
+#else
+	(void)mnt;
+#endif
+	return n;
+}
+
 struct scrub_ctx {
 	char *mnt;
 	struct btrfswatch_scrub last;
 	bool have;
 	double t_prev;
-	unsigned long long done_prev;
+	unsigned long long done_prev, speed;
 };
 
 /* Append the output of btrfs scrub status [extra] --raw mnt to b; false
@@ -126,17 +169,25 @@ scrub_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
 		return MDWATCH_IDLE;
 	}
 	free(text);
+	if (!btrfswatch_scrub_ended(&st) && st.done == 0)
+		st.done = kernel_scrubbed(c->mnt);
 	snprintf(action, alen, "scrub");
 	s->done = st.done;
 	s->total = st.total;
-	/* btrfs-progs prints its rate only once it ended: the speed
-	   between two looks, in KiB/s as md's */
-	if (s->t > c->t_prev && st.done >= c->done_prev)
-		s->speed =
+	/* btrfs-progs prints its rate only once it ended, and the kernel
+	   moves its count about once a second: the speed between the
+	   last two looks that saw it move, in KiB/s as md's (0 until
+	   then: the scrub began before the first look) */
+	if (c->have && st.done > c->done_prev && s->t > c->t_prev) {
+		c->speed =
 		    (unsigned long long)((double)(st.done - c->done_prev) /
 			1024.0 / (s->t - c->t_prev));
-	c->t_prev = s->t;
-	c->done_prev = st.done;
+	}
+	if (!c->have || st.done != c->done_prev) {
+		c->t_prev = s->t;
+		c->done_prev = st.done;
+	}
+	s->speed = c->speed;
 	c->last = st;
 	c->have = true;
 	return btrfswatch_scrub_ended(&st) ? MDWATCH_FINAL : MDWATCH_BUSY;

@@ -4,7 +4,9 @@
  * `btrfs scrub status -R --raw`, or `btrfs replace status -1`, on the
  * mount point each interval, and the parsers of their output. A scrub's
  * progress is in bytes: what it read (data and tree) of what the
- * filesystem has allocated, which is all a scrub reads; a replace's in
+ * filesystem has allocated, which is all a scrub reads (while it runs,
+ * from the kernel's BTRFS_IOC_SCRUB_PROGRESS: btrfs-progs 6.2 has no
+ * figure until it ended); a replace's in
  * tenths of a percent, all btrfs-progs says. The watcher thread runs the
  * commands; the parsers are pure and any thread may call them.
  */
