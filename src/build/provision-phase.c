@@ -299,7 +299,7 @@ prov_phase_gone(struct prov *p, json_t *list)
 		json_array_append_new(list,
 		    json_pack("{s:s, s:s, s:s}", "path", path, "status", "ok",
 			"note",
-			"removed: btrfs-progs's record of the last scrub of "
-			"a filesystem that no longer exists"));
+			_("removed: btrfs-progs's record of the last scrub of "
+			  "a filesystem that no longer exists")));
 	free(path);
 }
