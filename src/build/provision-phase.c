@@ -100,7 +100,6 @@ btrfs_state(const struct prov *p)
 	const char *scrub[] = { "btrfs", "scrub", "status", "--raw", m, NULL };
 	const char *raw[] = { "btrfs", "scrub", "status", "--raw", "-R", m,
 		NULL };
-
 	const char *show[] = { "btrfs", "filesystem", "show", m, NULL };
 	const char *rep[] = { "btrfs", "replace", "status", "-1", m, NULL };
 
@@ -199,9 +198,10 @@ prov_phase_begin(struct prov *p)
 
 	if (p->plan->phase == NULL)
 		return;
+	phase_obj(p);
+	/* the degraded phase has no step of its own to take it before */
 	if (is_btrfs(p) && json_object_get(phase_obj(p), "before") == NULL)
 		json_object_set_new(phase_obj(p), "before", btrfs_state(p));
-	phase_obj(p);
 	if (p->plan->phase_md == NULL ||
 	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		return;
