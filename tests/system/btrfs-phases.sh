@@ -23,11 +23,13 @@ export RAIDLAB_STATE_DIR="$TEST_TMP/state"
 disks="$TEST_TMP/disks"
 mkdir -p "$disks"
 pid=
-# A scrub left running holds its mount: cancelled before the umounts.
+# A scrub left running holds its mount, and a replace would resume at
+# the next mount: both cancelled before the umounts.
 undo_all() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
 	for m in $(run_mounts "$RAIDLAB_STATE_DIR"); do
 		btrfs scrub cancel "$m" >/dev/null 2>&1
+		btrfs replace cancel "$m" >/dev/null 2>&1
 	done
 	undo_run "$RAIDLAB_STATE_DIR" "$disks"
 	cleanup
