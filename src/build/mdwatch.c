@@ -1,8 +1,8 @@
 /*
  * Following a rebuild or scrub (mdwatch.h). Only the watcher thread
- * writes the samples, the action and t_idle; the owner reads them after
- * joining it, so they need no lock. While it runs they share atomics
- * alone: stop, idle (t_idle is written before it is set, and not after),
+ * writes the samples, the action and t_idle, and calls the ops; the owner
+ * reads them after joining it, so they need no lock. While it runs they
+ * share atomics alone: stop, idle (t_idle is written before it is set),
  * and the newest sample behind a sequence count for mdwatch_now() (the
  * action is written before the first count is published, and never
  * again).
@@ -25,13 +25,9 @@
    there is nothing to follow. */
 #define START_GRACE_S 5.0
 
-struct sample {
-	double t;
-	unsigned long long done, total, speed;
-};
-
 struct mdwatch {
-	char *sysroot, *name;
+	const struct mdwatch_ops *ops;
+	void *ctx;
 	unsigned interval_ms;
 	double t0, t_idle;
 	pthread_t thread;
@@ -43,7 +39,7 @@ struct mdwatch {
 	atomic_uint seq;
 	_Atomic unsigned long long now_done, now_total, now_speed;
 	char action[32];
-	struct sample *v;
+	struct mdwatch_sample *v;
 	size_t n;
 };
 
@@ -56,8 +52,47 @@ nap(unsigned ms)
 	nanosleep(&ts, NULL);
 }
 
+/* md's side: its sysfs. */
+struct md_ctx {
+	char *sysroot, *name;
+};
+
+static enum mdwatch_look
+md_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
+{
+	struct md_ctx *m = ctx;
+	char a[32], *sp;
+	bool busy = mdsys_sync_progress(m->sysroot, m->name, &s->done,
+	    &s->total, a, sizeof a);
+
+	if ((sp = mdsys_attr(m->sysroot, m->name, "sync_speed")) != NULL)
+		s->speed = strtoull(sp, NULL, 10);
+	free(sp);
+	if (busy && action[0] == '\0')
+		snprintf(action, alen, "%s", a);
+	return busy ? MDWATCH_BUSY : MDWATCH_IDLE;
+}
+
 static void
-publish(struct mdwatch *w, const struct sample *s)
+md_end(void *ctx, json_t *rec)
+{
+	struct md_ctx *m = ctx;
+
+	(void)rec;
+	free(m->sysroot);
+	free(m->name);
+	free(m);
+}
+
+static const struct mdwatch_ops md_ops = {
+	.look = md_look,
+	.end = md_end,
+	.done_bytes = 512,
+	.speed_bytes = 1024,
+};
+
+static void
+publish(struct mdwatch *w, const struct mdwatch_sample *s)
 {
 	unsigned q = atomic_load_explicit(&w->seq, memory_order_relaxed);
 
@@ -74,24 +109,18 @@ watch(void *arg)
 	struct mdwatch *w = arg;
 
 	while (!atomic_load(&w->stop)) {
-		struct sample s = { .t = tick_now_s() - w->t0 };
-		char action[32], *sp;
-		bool busy = mdsys_sync_progress(w->sysroot, w->name, &s.done,
-		    &s.total, action, sizeof action);
+		struct mdwatch_sample s = { .t = tick_now_s() - w->t0 };
+		enum mdwatch_look l =
+		    w->ops->look(w->ctx, &s, w->action, sizeof w->action);
+		bool busy = l == MDWATCH_BUSY;
 
-		if ((sp = mdsys_attr(w->sysroot, w->name, "sync_speed")) !=
-		    NULL)
-			s.speed = strtoull(sp, NULL, 10);
-		free(sp);
-		if (busy && w->action[0] == '\0')
-			snprintf(w->action, sizeof w->action, "%s", action);
-		if (busy) {
+		if (l != MDWATCH_IDLE) {
 			w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
 			w->v[w->n++] = s;
 			publish(w, &s);
-		} else {
-			w->t_idle = s.t;
 		}
+		if (!busy)
+			w->t_idle = s.t;
 		/* md takes a moment to start what the step asked for: idle
 		   before anything was seen is not the end yet */
 		if (!busy && w->n == 0 && s.t < START_GRACE_S) {
@@ -110,10 +139,21 @@ watch(void *arg)
 struct mdwatch *
 mdwatch_start(const char *sysroot, const char *name, unsigned interval_ms)
 {
+	struct md_ctx *m = xcalloc(1, sizeof *m);
+
+	m->sysroot = sysroot ? xstrdup(sysroot) : NULL;
+	m->name = xstrdup(name);
+	return mdwatch_start_ops(&md_ops, m, interval_ms);
+}
+
+struct mdwatch *
+mdwatch_start_ops(const struct mdwatch_ops *ops, void *ctx,
+    unsigned interval_ms)
+{
 	struct mdwatch *w = xcalloc(1, sizeof *w);
 
-	w->sysroot = sysroot ? xstrdup(sysroot) : NULL;
-	w->name = xstrdup(name);
+	w->ops = ops;
+	w->ctx = ctx;
 	w->interval_ms = interval_ms;
 	w->t0 = tick_now_s();
 	w->t_idle = -1;
@@ -124,8 +164,7 @@ mdwatch_start(const char *sysroot, const char *name, unsigned interval_ms)
 	atomic_init(&w->now_total, 0);
 	atomic_init(&w->now_speed, 0);
 	if (pthread_create(&w->thread, NULL, watch, w) != 0) {
-		free(w->sysroot);
-		free(w->name);
+		ops->end(ctx, NULL);
 		free(w);
 		return NULL;
 	}
@@ -141,6 +180,8 @@ mdwatch_done(struct mdwatch *w)
 void
 mdwatch_now(struct mdwatch *w, struct mdwatch_now *n)
 {
+	unsigned long long db = w->ops->done_bytes ? w->ops->done_bytes : 1;
+	unsigned long long sb = w->ops->speed_bytes;
 	unsigned q;
 
 	memset(n, 0, sizeof *n);
@@ -154,6 +195,9 @@ mdwatch_now(struct mdwatch *w, struct mdwatch_now *n)
 		    atomic_load_explicit(&w->now_speed, memory_order_acquire);
 	} while ((q & 1) != 0 ||
 	    q != atomic_load_explicit(&w->seq, memory_order_relaxed));
+	n->done *= db;
+	n->total *= db;
+	n->speed *= sb;
 	/* written before the first sample was published */
 	if (q > 0)
 		snprintf(n->action, sizeof n->action, "%s", w->action);
@@ -201,9 +245,8 @@ mdwatch_end(struct mdwatch *w)
 	    w->action, "complete", idle, "seconds",
 	    idle ? w->t_idle : tick_now_s() - w->t0, "samples", "t", t, "done",
 	    d, "total", tot, "speed", sp);
+	w->ops->end(w->ctx, o);
 	free(w->v);
-	free(w->sysroot);
-	free(w->name);
 	free(w);
 	return o;
 }

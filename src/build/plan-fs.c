@@ -340,9 +340,9 @@ mkfs_btrfs(struct pb *b, char **members, size_t n)
 }
 
 /*
- * btrfs's degraded phase: the last `fail` members lost, as dead disks
- * are (their btrfs signature wiped, the kernel told to forget them), so
- * that the filesystem mounts with -o degraded on the others.
+ * btrfs's degraded and rebuild phases: the last `fail` members lost, as
+ * dead disks are (their btrfs signature wiped, the kernel told to forget
+ * them), so that the filesystem mounts with -o degraded on the others.
  */
 static void
 btrfs_degraded(struct pb *b, char **members, size_t n)
@@ -351,7 +351,8 @@ btrfs_degraded(struct pb *b, char **members, size_t n)
 	struct plan *p = b->p;
 	size_t k = lab_array_isset(a, LAB_A_FAIL) ? (size_t)a->fail : 1;
 
-	if (a->phase != LAB_PHASE_DEGRADED || k >= n)
+	if ((a->phase != LAB_PHASE_DEGRADED && a->phase != LAB_PHASE_REBUILD) ||
+	    k >= n)
 		return;
 	p->phase = xstrdup(lab_phase_name(a->phase));
 	for (size_t i = n - k; i < n; i++) {
@@ -368,6 +369,72 @@ btrfs_degraded(struct pb *b, char **members, size_t n)
 		av_add(&f, "--forget");
 		av_add(&f, members[i]);
 		pb_run(b, av_take(&f), NULL, NULL, NULL);
+	}
+}
+
+/*
+ * btrfs's check phase, once mounted: a scrub in the background (btrfs
+ * scrub start returns at once), so that the workloads run while it reads
+ * and verifies everything allocated. Its undo cancels it: a running
+ * scrub holds the mount, and no umount (the teardown's, `raidlab
+ * cleanup`'s) passes while it runs.
+ */
+static void
+btrfs_check(struct pb *b)
+{
+	struct plan *p = b->p;
+	char *label;
+
+	if (b->v->array.phase != LAB_PHASE_CHECK)
+		return;
+	p->phase = xstrdup(lab_phase_name(LAB_PHASE_CHECK));
+	label = xasprintf("scrub %s", p->mountpoint);
+	pb_run(b, argv_of("btrfs", "scrub", "start", p->mountpoint),
+	    _("the phase: btrfs reads every copy of what is allocated and "
+	      "checks its checksums; the workloads run while it does, and "
+	      "the record keeps its progress and errors"),
+	    label,
+	    undo_one(argv_of("btrfs", "scrub", "cancel", p->mountpoint)));
+	p->phase_step = (int)p->nsteps - 1;
+	free(label);
+}
+
+/*
+ * btrfs's rebuild phase, once mounted degraded: the lost member's device
+ * (mkfs.btrfs numbers the members from 1 in its order) replaced by the
+ * wiped disk, in the background (btrfs replace start returns at once),
+ * so that the workloads run while btrfs copies onto it. One at a time:
+ * btrfs runs one replace per filesystem. Its undo cancels it before the
+ * umount, which would only suspend it.
+ */
+static void
+btrfs_replace(struct pb *b, char **members, size_t n)
+{
+	struct plan *p = b->p;
+	struct av c = { 0 };
+	char *label;
+
+	if (b->v->array.phase != LAB_PHASE_REBUILD || p->nfailed != 1)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(members[i], p->failed[0]) != 0)
+			continue;
+		av_add(&c, "btrfs");
+		av_add(&c, "replace");
+		av_add(&c, "start");
+		av_addf(&c, "%zu", i + 1);
+		av_add(&c, members[i]);
+		av_add(&c, p->mountpoint);
+		label = xasprintf("replace %s", p->mountpoint);
+		pb_run(b, av_take(&c),
+		    _("btrfs rebuilds the lost device's copies onto this "
+		      "blank disk; the workloads run while it does, and the "
+		      "record keeps its progress and errors"),
+		    label,
+		    undo_one(
+			argv_of("btrfs", "replace", "cancel", p->mountpoint)));
+		p->phase_step = (int)p->nsteps - 1;
+		free(label);
 	}
 }
 
@@ -513,6 +580,10 @@ pb_fs(struct pb *b, const char *dev, char **members, size_t n)
 	}
 	mount_step(b, p->fsdev, type);
 	readahead(b, dev, members, n, btrfs);
+	if (btrfs) {
+		btrfs_check(b);
+		btrfs_replace(b, members, n);
+	}
 	if (type == LAB_FS_XFS)
 		pb_fact(b, "xfs_info",
 		    argv_of("xfs_info", p->mountpoint, NULL, NULL));

@@ -1,20 +1,24 @@
 /*
  * The phase the workloads meet, in the record (provision.h): the array's
- * state once the phase's steps ran (the failed members, /proc/mdstat,
- * md/degraded); a rebuild or scrub followed from the step that started
- * it (mdwatch.h) until md is idle again, however long after the
- * workloads; and the state after it, with md/mismatch_cnt. The
- * provisioner's thread.
+ * state once the phase's steps ran (the failed members; md's
+ * /proc/mdstat and md/degraded, or btrfs's device stats and scrub
+ * status); a rebuild or scrub followed from the step that started it
+ * (mdwatch.h, btrfswatch.h) until it ended, however long after the
+ * workloads; and the state after it, with md/mismatch_cnt or btrfs's
+ * error counters. The provisioner's thread.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/i18n.h"
 #include "base/jsonx.h"
 #include "base/xalloc.h"
+#include "btrfswatch.h"
+#include "exec.h"
 #include "ident.h"
 #include "mdsys.h"
 #include "mdwatch.h"
@@ -26,6 +30,11 @@
 #define WATCH_MS 500
 /* Longest wait for a rebuild or scrub after the workloads. */
 #define PHASE_WAIT_S (24 * 3600.0)
+/* A btrfs status command that takes longer is stuck. */
+#define BTRFS_STATE_TIMEOUT 30.0
+/* Where btrfs-progs keeps each filesystem's last scrub (its
+   scrub.status.FSID), for `btrfs scrub status` after the fact. */
+#define BTRFS_STATUS_DIR "/var/lib/btrfs"
 
 /* md's state as the record keeps it: {mdstat, degraded, sync_action,
    mismatch_cnt, array_state}. */
@@ -46,6 +55,58 @@ state(const struct prov *p, const char *name)
 		free(v);
 	}
 	return o;
+}
+
+/* The phase is btrfs's own (engine btrfs): no md array, the mount. */
+static bool
+is_btrfs(const struct prov *p)
+{
+	return p->plan->phase_md == NULL && p->plan->fstype != NULL &&
+	    strcmp(p->plan->fstype, "btrfs") == 0;
+}
+
+/* What btrfs runs in the phase: "scrub" (check), "replace" (rebuild). */
+static const char *
+btrfs_op(const struct prov *p)
+{
+	return strcmp(p->plan->phase, "rebuild") == 0 ? "replace" : "scrub";
+}
+
+/* The output of av (btrfs ... mnt), whatever its status: the record
+   keeps what btrfs said. */
+static json_t *
+btrfs_output(const char *const *av)
+{
+	struct exec_opts o = { .timeout = BTRFS_STATE_TIMEOUT };
+	struct exec_result r;
+	json_t *v;
+
+	exec_run(av, &o, &r);
+	v = jsonx_str_bytes(r.output);
+	exec_result_done(&r);
+	return v;
+}
+
+/* btrfs's state as the record keeps it: {device_stats (per member: read,
+   write, flush, corruption and generation errors), scrub_status (the
+   last scrub's outcome; its "Total to scrub" is what is allocated now),
+   scrub_stats (its counts: bytes read, each error), show (the devices,
+   and any missing), replace_status}. */
+static json_t *
+btrfs_state(const struct prov *p)
+{
+	const char *m = p->plan->mountpoint;
+	const char *stats[] = { "btrfs", "device", "stats", m, NULL };
+	const char *scrub[] = { "btrfs", "scrub", "status", "--raw", m, NULL };
+	const char *raw[] = { "btrfs", "scrub", "status", "--raw", "-R", m,
+		NULL };
+	const char *show[] = { "btrfs", "filesystem", "show", m, NULL };
+	const char *rep[] = { "btrfs", "replace", "status", "-1", m, NULL };
+
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "device_stats",
+	    btrfs_output(stats), "scrub_status", btrfs_output(scrub),
+	    "scrub_stats", btrfs_output(raw), "show", btrfs_output(show),
+	    "replace_status", btrfs_output(rep));
 }
 
 static json_t *
@@ -115,10 +176,19 @@ prov_phase_step(struct prov *p, size_t i)
 	if (p->plan->phase == NULL)
 		return;
 	refresh(p, i);
-	if ((int)i != p->plan->phase_step || p->plan->phase_md == NULL ||
-	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
+	/* btrfs's scrub or replace may end in moments: its state before
+	   is the one the phase's own step met (degraded, not scrubbed) */
+	if ((int)i + 1 == p->plan->phase_step && is_btrfs(p))
+		json_object_set_new(phase_obj(p), "before", btrfs_state(p));
+	if ((int)i != p->plan->phase_step)
 		return;
-	p->watch = mdwatch_start(p->sysroot, name, WATCH_MS);
+	if (is_btrfs(p) && strcmp(p->plan->phase, "rebuild") == 0)
+		p->watch = btrfswatch_replace(p->plan->mountpoint, WATCH_MS);
+	else if (is_btrfs(p))
+		p->watch = btrfswatch_scrub(p->plan->mountpoint, WATCH_MS);
+	else if (p->plan->phase_md != NULL &&
+	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
+		p->watch = mdwatch_start(p->sysroot, name, WATCH_MS);
 }
 
 void
@@ -129,14 +199,17 @@ prov_phase_begin(struct prov *p)
 	if (p->plan->phase == NULL)
 		return;
 	phase_obj(p);
+	/* the degraded phase has no step of its own to take it before */
+	if (is_btrfs(p) && json_object_get(phase_obj(p), "before") == NULL)
+		json_object_set_new(phase_obj(p), "before", btrfs_state(p));
 	if (p->plan->phase_md == NULL ||
 	    !mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		return;
 	json_object_set_new(phase_obj(p), "before", state(p, name));
 }
 
-/* The watch's reading in the generic form: md counts 512-byte sectors
-   and KiB/s. */
+/* The watch's reading in the generic form (mdwatch_now() gives bytes;
+   a btrfs replace, its permille of 1000). */
 static void
 watch_read(struct mdwatch *w, struct prov_progress *pr)
 {
@@ -145,9 +218,9 @@ watch_read(struct mdwatch *w, struct prov_progress *pr)
 	mdwatch_now(w, &n);
 	pr->watched = true;
 	snprintf(pr->action, sizeof pr->action, "%s", n.action);
-	pr->done = (uint64_t)n.done * 512;
-	pr->total = (uint64_t)n.total * 512;
-	pr->rate = (uint64_t)n.speed * 1024;
+	pr->done = n.done;
+	pr->total = n.total;
+	pr->rate = n.speed;
 	pr->elapsed = n.elapsed;
 	pr->finished = n.finished;
 }
@@ -224,9 +297,13 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 			json_object_set_new(o, "covered",
 			    json_boolean(covered));
 		if (wait && cb != NULL && cb->step != NULL) {
-			line = xasprintf(_("waiting for md to finish the %s of "
-					   "%s (md/sync_action idle)"),
-			    p->plan->phase, p->plan->phase_md);
+			line = is_btrfs(p)
+			    ? xasprintf(_("waiting for btrfs to finish the "
+					  "%s of %s (btrfs %s status)"),
+				  btrfs_op(p), p->plan->mountpoint, btrfs_op(p))
+			    : xasprintf(_("waiting for md to finish the %s of "
+					  "%s (md/sync_action idle)"),
+				  p->plan->phase, p->plan->phase_md);
 			cb->step(cb->arg, line);
 			free(line);
 		}
@@ -238,9 +315,64 @@ prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait)
 		watch_read(p->watch, &p->watched);
 		json_object_set_new(o, "sync", mdwatch_end(p->watch));
 		p->watch = NULL;
+		/* btrfs's replace wrote the filesystem onto the wiped
+		   member while it ran: the undos know it as it is now */
+		if (is_btrfs(p))
+			refresh(p, p->ran);
 	}
+	if (json_object_get(o, "after") == NULL && is_btrfs(p) && p->mounted)
+		json_object_set_new(o, "after", btrfs_state(p));
 	if (json_object_get(o, "after") == NULL && p->plan->phase_md != NULL &&
 	    mdsys_kernel_name(p->plan->phase_md, name, sizeof name))
 		json_object_set_new(o, "after", state(p, name));
 	return covered;
+}
+
+/* The filesystem's UUID as btrfs scrub status names it, into u; false
+   when text has none that looks like one. */
+static bool
+scrub_uuid(const char *text, char *u, size_t len)
+{
+	const char *l = text != NULL ? strstr(text, "UUID:") : NULL;
+	size_t n;
+
+	if (l == NULL)
+		return false;
+	l += 5 + strspn(l + 5, " \t");
+	n = strspn(l, "0123456789abcdef-");
+	if (n != 36 || n >= len)
+		return false;
+	memcpy(u, l, n);
+	u[n] = '\0';
+	return true;
+}
+
+void
+prov_phase_gone(struct prov *p, json_t *list)
+{
+	json_t *o = json_object_get(p->build, "phase");
+	char u[40], *path;
+
+	if (p->plan == NULL || p->plan->phase == NULL || !is_btrfs(p) ||
+	    p->plan->phase_step < 0)
+		return;
+	/* after: the status of the scrub that ran; before it, btrfs
+	   may not print the UUID */
+	if (!scrub_uuid(json_string_value(
+			    json_object_get(json_object_get(o, "after"),
+				"scrub_status")),
+		u, sizeof u) &&
+	    !scrub_uuid(json_string_value(
+			    json_object_get(json_object_get(o, "before"),
+				"scrub_status")),
+		u, sizeof u))
+		return;
+	path = xasprintf("%s/scrub.status.%s", BTRFS_STATUS_DIR, u);
+	if (unlink(path) == 0)
+		json_array_append_new(list,
+		    json_pack("{s:s, s:s, s:s}", "path", path, "status", "ok",
+			"note",
+			_("removed: btrfs-progs's record of the last scrub of "
+			  "a filesystem that no longer exists")));
+	free(path);
 }

@@ -498,12 +498,17 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 		    steps, cb, why, sizeof why);
 		if (rc < 0) {
 			err_setf(e, rc, _("step %zu failed: %s"), i + 1, why);
-		} else if (s->undo != NULL) {
-			p->post[i] =
-			    ident_take_undo((const char *const *const *)s->undo,
-				true);
-			statej_created(p->j, p->ids[i], p->post[i], NULL);
 		} else {
+			if (s->undo != NULL) {
+				p->post[i] =
+				    ident_take_undo((const char *const *const *)
+							s->undo,
+					true);
+				statej_created(p->j, p->ids[i], p->post[i],
+				    NULL);
+			}
+			/* btrfs's scrub has an undo (its cancel) and
+			   starts the phase's watch */
 			prov_phase_step(p, i);
 		}
 	}
@@ -768,6 +773,8 @@ prov_teardown(struct prov *p, const struct prov_cb *cb, struct err *e)
 	}
 	p->ran = 0;
 	p->mounted = false;
+	if (held == NULL)
+		prov_phase_gone(p, list);
 	release_scratch(p, held, &first, e);
 	if (first < 0) {
 		json_object_set_new(p->build, "teardown_error",

@@ -58,7 +58,8 @@ struct prov_progress {
 	/* The rest only when watched. */
 	char action[32]; /* the kernel's word ("recover", "check",
 			    "scrub"); "" before it is seen running */
-	uint64_t done, total; /* bytes; total 0: not known yet */
+	uint64_t done, total; /* bytes (a btrfs replace: permille of 1000);
+				 total 0: not known yet */
 	uint64_t rate; /* bytes per second; 0: not known yet */
 	double elapsed; /* seconds since it started; its whole length once
 			   finished */
@@ -173,8 +174,9 @@ int prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e);
 void prov_facts(struct prov *p);
 /*
  * The lab's phase (plan.h), in build "phase": {name, md, failed [], before
- * {mdstat, degraded, sync_action, mismatch_cnt, array_state}, sync
- * (mdwatch.h: the rebuild or scrub), after {...}}. prov_setup() calls
+ * {mdstat, degraded, sync_action, mismatch_cnt, array_state} (btrfs:
+ * {device_stats, scrub_status, scrub_stats}), sync (mdwatch.h,
+ * btrfswatch.h: the rebuild or scrub), after {...}}. prov_setup() calls
  * prov_phase_step() after each step (the one that starts a rebuild or
  * scrub starts the watch) and prov_phase_begin() once built; the runner
  * calls prov_phase_end(wait true) after the workloads: it records in
@@ -183,11 +185,15 @@ void prov_facts(struct prov *p);
  * followed), waits for md to be idle (cb's stopping() ends the wait;
  * cb's phase() hears how it stands each interval) and records the state
  * after. Nothing for a healthy variant. prov_teardown() ends a watch left
- * running, without waiting.
+ * running, without waiting, and once the filesystem is gone calls
+ * prov_phase_gone(): btrfs-progs's record of the scrub of a filesystem
+ * that no longer exists (/var/lib/btrfs/scrub.status.FSID) is removed,
+ * and the teardown's list says so.
  */
 void prov_phase_step(struct prov *p, size_t i);
 void prov_phase_begin(struct prov *p);
 int prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait);
+void prov_phase_gone(struct prov *p, json_t *list);
 
 /* The phase of p as it stands: false (pr zeroed) for a healthy variant.
    The provisioner's thread, during the workloads or after

@@ -762,15 +762,35 @@ statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 	return 0;
 }
 
+static bool
+argv_is(const char *const *argv, const char *a0, const char *a1, const char *a2)
+{
+	return argv[0] != NULL && strcmp(argv[0], a0) == 0 && argv[1] != NULL &&
+	    strcmp(argv[1], a1) == 0 && argv[2] != NULL &&
+	    strcmp(argv[2], a2) == 0;
+}
+
 const char *
 statej_undo_moot(const char *const *argv, int status, const char *output)
 {
-	if (argv[0] == NULL || strcmp(argv[0], "btrfs") != 0 ||
-	    argv[1] == NULL || strcmp(argv[1], "device") != 0 ||
-	    argv[2] == NULL || strcmp(argv[2], "scan") != 0 ||
-	    argv[3] == NULL || strcmp(argv[3], "--forget") != 0)
-		return NULL;
 	/* exec runs commands with LC_ALL=C: strerror is English. */
+	/* btrfs-progs: "INFO: ioctl(DEV_REPLACE_CANCEL)"MNT": not
+	   started", exit status 2 */
+	if (argv_is(argv, "btrfs", "replace", "cancel"))
+		return status == 2 && output != NULL &&
+			strstr(output, "not started") != NULL
+		    ? _("no replace was running (it had ended)")
+		    : NULL;
+	if (argv_is(argv, "btrfs", "scrub", "cancel"))
+		/* btrfs-progs: "ERROR: scrub cancel failed on MNT: not
+		   running", exit status 2 */
+		return status == 2 && output != NULL &&
+			strstr(output, "not running") != NULL
+		    ? _("no scrub was running (it had ended)")
+		    : NULL;
+	if (!argv_is(argv, "btrfs", "device", "scan") || argv[3] == NULL ||
+	    strcmp(argv[3], "--forget") != 0)
+		return NULL;
 	if (status != 1 || output == NULL ||
 	    strstr(output, "No such file or directory") == NULL)
 		return NULL;

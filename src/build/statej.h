@@ -250,9 +250,11 @@ int statej_cleanup(bool force, void (*report)(void *arg, const char *line),
 /*
  * An undo command (a plan's teardown step, a journal's CMDS undo) that
  * failed only because what it undoes is gone already: a translated note
- * saying so, else NULL. So far one case: `btrfs device scan --forget` of
- * a one-device btrfs, which kernels before 6.5 or so drop at unmount
- * (the ioctl then says ENOENT).
+ * saying so, else NULL. Three cases: `btrfs device scan --forget` of a
+ * one-device btrfs, which kernels before 6.5 or so drop at unmount (the
+ * ioctl then says ENOENT), and `btrfs scrub cancel` and `btrfs replace
+ * cancel` of a scrub or replace that has ended ("not running", "not
+ * started").
  */
 const char *
 statej_undo_moot(const char *const *argv, int status, const char *output);

@@ -333,25 +333,20 @@ lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
 	phases(c, v, a, n);
 }
 
-/* btrfs's phase: degraded only, a mount with members missing. */
+/* btrfs's phases: degraded (a mount with members missing), rebuild
+   (btrfs replace onto a blank disk) and check (a scrub). */
 static void
 btrfs_phase(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n)
 {
 	int64_t fail = lab_array_isset(a, LAB_A_FAIL) ? a->fail : 1;
 
-	if (a->phase == LAB_PHASE_HEALTHY) {
+	if (a->phase == LAB_PHASE_HEALTHY || a->phase == LAB_PHASE_CHECK) {
 		if (lab_chk_array_own(a, LAB_A_FAIL))
 			lab_chk_array(c, v, a, LAB_A_FAIL,
-			    _("fail is how many members the degraded phase "
-			      "fails; this phase is \"healthy\""));
-		return;
-	}
-	if (a->phase != LAB_PHASE_DEGRADED) {
-		lab_chk_array(c, v, a, LAB_A_PHASE,
-		    _("raidlab runs btrfs degraded only (a mount with members "
-		      "missing); phase \"%s\" is md's"),
-		    lab_phase_name(a->phase));
+			    _("fail is how many members the degraded and "
+			      "rebuild phases fail; this phase is \"%s\""),
+			    lab_phase_name(a->phase));
 		return;
 	}
 	if (n > 0 && (size_t)fail > survives(a, n))
@@ -359,6 +354,11 @@ btrfs_phase(struct lab_chk *c, const struct lab_variant *v,
 		    _("btrfs %s of %zu devices survives the loss of %zu; "
 		      "failing %" PRId64 " would lose the data"),
 		    lab_profile_name(a->profile), n, survives(a, n), fail);
+	else if (a->phase == LAB_PHASE_REBUILD && fail > 1)
+		lab_chk_array(c, v, a, LAB_A_FAIL,
+		    _("btrfs runs one replace at a time: the rebuild phase "
+		      "replaces 1 member, not %" PRId64),
+		    fail);
 }
 
 void

@@ -62,6 +62,28 @@ record_build_md_text(const json_t *build)
 	return strbuf_take(&b);
 }
 
+/* btrfs's error counters that are not 0, by btrfs's names; or that
+   there were none. */
+static void
+scrub_errors(struct strbuf *b, json_t *errors)
+{
+	const char *k;
+	json_t *v;
+	size_t n = 0;
+
+	if (errors == NULL)
+		return;
+	json_object_foreach(errors, k, v)
+	{
+		if (json_integer_value(v) == 0)
+			continue;
+		strbuf_printf(b, "%s%s %lld", n++ == 0 ? "; " : ", ", k,
+		    (long long)json_integer_value(v));
+	}
+	if (n == 0)
+		strbuf_add(b, _("; no error"));
+}
+
 char *
 record_build_phase_text(const json_t *build)
 {
@@ -81,13 +103,18 @@ record_build_phase_text(const json_t *build)
 	if (sync != NULL) {
 		const char *act = record_get_str(sync, "action");
 
-		strbuf_printf(&b, _("; md %s %.1f s%s"),
+		/* btrfs's watch counts errors; md's has mismatch_cnt */
+		strbuf_printf(&b,
+		    json_object_get(sync, "errors") != NULL
+			? _("; btrfs %s %.1f s%s")
+			: _("; md %s %.1f s%s"),
 		    act != NULL ? act : "?",
 		    json_number_value(json_object_get(sync, "seconds")),
 		    json_is_true(json_object_get(sync, "complete"))
 			? ""
 			: _(" (not finished)"));
 	}
+	scrub_errors(&b, json_object_get(sync, "errors"));
 	if (json_is_false(json_object_get(phase, "covered")))
 		strbuf_add(&b, _("; it ended before the workloads did"));
 	mm = record_get_str(json_object_get(phase, "after"), "mismatch_cnt");

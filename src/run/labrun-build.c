@@ -509,6 +509,27 @@ publish_devices(struct labrun *lr, const struct plan *pl)
 	labrun_set_devices(lr, devs, roles, n);
 }
 
+/* The phase's rebuild or scrub ended before the workloads did. */
+static void
+phase_note(struct labrun *lr, int vi, const struct lab_variant *v,
+    const struct plan *pl)
+{
+	if (pl->phase_md == NULL)
+		labrun_emit(lr, LABRUN_NOTE, vi, -1,
+		    _("variant %s: btrfs's %s ended before the workloads "
+		      "did: their figures mix it with the filesystem at rest "
+		      "(btrfs copies and reads only what is allocated, and a "
+		      "new filesystem holds little)"),
+		    v->name ? v->name : "?",
+		    strcmp(pl->phase, "rebuild") == 0 ? "replace" : "scrub");
+	else
+		labrun_emit(lr, LABRUN_NOTE, vi, -1,
+		    _("variant %s: md's %s ended before the workloads did: "
+		      "their figures mix it with the array at rest (a larger "
+		      "array, or a lower sync_speed_max, keeps it going)"),
+		    v->name ? v->name : "?", pl->phase);
+}
+
 /* Open the state journal with the first build; false (said why, runs
    of round k skipped) when it cannot be. */
 static bool
@@ -573,12 +594,7 @@ labrun_array_variant(struct labrun *lr, int vi, int64_t k)
 		runs = tick_now_s() - runs;
 		/* a rebuild or scrub is measured to its end */
 		if (prov_phase_end(&p, &cb, true) == 0)
-			labrun_emit(lr, LABRUN_NOTE, vi, -1,
-			    _("variant %s: md's %s ended before the workloads "
-			      "did: their figures mix it with the array at "
-			      "rest (a larger array, or a lower "
-			      "sync_speed_max, keeps it going)"),
-			    v->name ? v->name : "?", p.plan->phase);
+			phase_note(lr, vi, v, p.plan);
 		labrun_phase_tick(lr, vi, false); /* its end, if not told */
 		lr->phase = NULL;
 		labrun_set_devices(lr, NULL, NULL, 0);

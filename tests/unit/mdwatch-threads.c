@@ -50,7 +50,8 @@ read_whole(struct mdwatch *w, unsigned long long *last)
 		struct mdwatch_now n;
 
 		mdwatch_now(w, &n);
-		if (n.total != 0 && n.total != 2 * n.done + 2) {
+		/* in bytes: 512 a sector */
+		if (n.total != 0 && n.total != 2 * n.done + 2 * 512) {
 			fprintf(stderr, "torn: done %llu of %llu\n", n.done,
 			    n.total);
 			return false;
@@ -59,7 +60,7 @@ read_whole(struct mdwatch *w, unsigned long long *last)
 			fprintf(stderr, "action \"%s\"\n", n.action);
 			return false;
 		}
-		*last = n.done;
+		*last = n.done / 512;
 		nanosleep(&us50, NULL);
 	}
 	return true;

@@ -214,13 +214,32 @@ static const struct bad_case bad_md[] = {
 	    "    sync_speed_min = 5000; }; }",
 	    "lab.cfg:6: variants.s.array.sync_speed_min: 5000 KiB/s is above "
 	    "sync_speed_max (1000 KiB/s, line 5)" },
-	{ "btrfs_rebuild",
+	{ "btrfs_rebuilds_one_member_at_a_time",
 	    "{ name = \"b\";\n"
-	    "  array = { engine = \"btrfs\"; level = \"raid10\";\n"
-	    "    devices = [\"/dev/sdb\", \"/dev/sdc\", \"/dev/sdd\", "
-	    "\"/dev/sde\"]; phase = \"check\"; }; }",
-	    "lab.cfg:6: variants.b.array.phase: raidlab runs btrfs degraded "
-	    "only (a mount with members missing); phase \"check\" is md's" },
+	    "  array = { engine = \"btrfs\"; level = \"raid1c3\";\n"
+	    "    metadata_profile = \"raid1c3\"; devices = [\"/dev/sdb\", "
+	    "\"/dev/sdc\", \"/dev/sdd\"];\n"
+	    "    phase = \"rebuild\"; fail = 2; }; }",
+	    "lab.cfg:7: variants.b.array.fail: btrfs runs one replace at a "
+	    "time: the rebuild phase replaces 1 member, not 2" },
+	{ "btrfs_rebuild_loses_what_raid1_cannot",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; " R1 "\n"
+	    "    phase = \"rebuild\"; fail = 2; }; }",
+	    "lab.cfg:6: variants.b.array.fail: btrfs raid1 of 2 devices "
+	    "survives the loss of 1; failing 2 would lose the data" },
+	{ "btrfs_check_fails_nothing",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; " R1 "\n"
+	    "    phase = \"check\"; fail = 1; }; }",
+	    "lab.cfg:6: variants.b.array.fail: fail is how many members the "
+	    "degraded and rebuild phases fail; this phase is \"check\"" },
+	{ "btrfs_healthy_fails_nothing",
+	    "{ name = \"b\";\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; " R1 "\n"
+	    "    fail = 1; }; }",
+	    "lab.cfg:6: variants.b.array.fail: fail is how many members the "
+	    "degraded and rebuild phases fail; this phase is \"healthy\"" },
 	{ "btrfs_metadata_survives_less_than_data",
 	    "{ name = \"b\";\n"
 	    "  array = { engine = \"btrfs\"; level = \"raid1c3\";\n"
@@ -282,7 +301,11 @@ Test(lab_check, accepts_md_knobs_where_md_has_them)
 	    "true; phase = \"rebuild\"; }; },\n"
 	    "{ name = \"r5ac\"; scratch = { count = 3; size = \"1G\"; };\n"
 	    "  array = { level = 5; assume_clean = true; phase = \"check\"; "
-	    "}; }\n"
+	    "}; },\n"
+	    "{ name = \"bchk\"; array = { engine = \"btrfs\"; level = "
+	    "\"raid1\"; " R1 " phase = \"check\"; }; },\n"
+	    "{ name = \"brb\"; array = { engine = \"btrfs\"; level = "
+	    "\"raid1\"; " R1 " phase = \"rebuild\"; fail = 1; }; }\n"
 	    ");\n",
 	    &n);
 

@@ -403,7 +403,8 @@ now_reaches(struct mdwatch *w, unsigned long long done, struct mdwatch_now *n)
 }
 
 /* Read from this thread while the watcher runs: each sample whole, as md
-   showed it, and the time to idle once finished, the record's. */
+   showed it (its sectors and KiB/s in bytes), and the time to idle once
+   finished, the record's. */
 Test(mdsys, a_watch_is_read_while_it_runs)
 {
 	struct mdwatch_now n;
@@ -415,20 +416,20 @@ Test(mdsys, a_watch_is_read_while_it_runs)
 	swap("block/md127/md/sync_speed", "2048\n");
 	w = mdwatch_start(root, "md127", 20);
 	cr_assert_not_null(w);
-	cr_assert(now_reaches(w, 1024, &n));
+	cr_assert(now_reaches(w, 1024 * 512, &n));
 	cr_expect_str_eq(n.action, "recover");
-	cr_expect_eq(n.total, 4096);
-	cr_expect_eq(n.speed, 2048);
+	cr_expect_eq(n.total, 4096 * 512);
+	cr_expect_eq(n.speed, 2048 * 1024);
 	cr_expect_not(n.finished);
 	swap("block/md127/md/sync_speed", "512\n");
 	swap("block/md127/md/sync_completed", "3072 / 4096\n");
-	cr_assert(now_reaches(w, 3072, &n));
-	cr_expect_eq(n.speed, 512);
+	cr_assert(now_reaches(w, 3072 * 512, &n));
+	cr_expect_eq(n.speed, 512 * 1024);
 	swap("block/md127/md/sync_action", "idle\n");
 	swap("block/md127/md/sync_completed", "none\n");
 	cr_assert(now_reaches(w, 0, &n));
 	cr_expect_str_eq(n.action, "recover");
-	cr_expect_eq(n.done, 3072, "the last sample while busy");
+	cr_expect_eq(n.done, 3072 * 512, "the last sample while busy");
 	o = mdwatch_end(w);
 	cr_expect_float_eq(n.elapsed,
 	    json_real_value(json_object_get(o, "seconds")), 1e-9);

@@ -377,14 +377,34 @@ static const struct {
 	    "--spare-devices=1 --metadata=1.2 --bitmap=none --assume-clean "
 	    "/dev/vdb /dev/vdc /dev/vdd\n"
 	    "mkfs.ext4 -F -b 4096 /dev/md/rl-k\n"
-	    "mount -t ext4 /dev/md/rl-k /run/rl/mnt/42-k\n" },
+	    "mount -t ext4 -o noinit_itable /dev/md/rl-k /run/rl/mnt/42-k\n" },
 	{ "single_device_depth_only",
 	    "{ name = \"o\"; array = { engine = \"single\"; devices = "
 	    "[\"/dev/vdb\"]; }; nr_requests = 32; }",
 	    "wipefs --all /dev/vdb\n"
 	    "SYSFS /dev/vdb queue/nr_requests 32\n"
 	    "mkfs.ext4 -F -b 4096 /dev/vdb\n"
-	    "mount -t ext4 /dev/vdb /run/rl/mnt/42-o\n" },
+	    "mount -t ext4 -o noinit_itable /dev/vdb /run/rl/mnt/42-o\n" },
+	{ "btrfs_check_scrubs_once_mounted",
+	    "{ name = \"t\"; scratch = { count = 2; size = \"1G\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; "
+	    "phase = \"check\"; }; }",
+	    "wipefs --all /dev/s0 /dev/s1\n"
+	    "mkfs.btrfs -f -d raid1 /dev/s0 /dev/s1\n"
+	    "btrfs device scan /dev/s0 /dev/s1\n"
+	    "mount -t btrfs /dev/s0 /run/rl/mnt/42-t\n"
+	    "btrfs scrub start /run/rl/mnt/42-t\n" },
+	{ "btrfs_rebuild_replaces_the_lost_member_onto_itself_wiped",
+	    "{ name = \"u\"; scratch = { count = 3; size = \"1G\"; };\n"
+	    "  array = { engine = \"btrfs\"; level = \"raid1\"; "
+	    "phase = \"rebuild\"; }; }",
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2\n"
+	    "mkfs.btrfs -f -d raid1 /dev/s0 /dev/s1 /dev/s2\n"
+	    "btrfs device scan /dev/s0 /dev/s1 /dev/s2\n"
+	    "wipefs --all /dev/s2\n"
+	    "btrfs device scan --forget /dev/s2\n"
+	    "mount -t btrfs -o degraded /dev/s0 /run/rl/mnt/42-u\n"
+	    "btrfs replace start 3 /dev/s2 /run/rl/mnt/42-u\n" },
 };
 
 Test(plan, table)
@@ -430,12 +450,23 @@ Test(plan, sysfs_writes_read_as_shell_lines_with_their_cost)
 	plan_free(p);
 }
 
+/* The lab of the table's case name. */
+static const char *
+lab_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (strcmp(table[i].name, name) == 0)
+			return table[i].lab;
+	cr_assert_fail("no case %s", name);
+	return NULL;
+}
+
 /* A member's queue write as the shell line that does it (a partition's
    goes to its disk's queue), marked to be put back, and the teardown's
    line for it, newest first. */
 Test(plan, queue_writes_read_as_shell_lines_put_back_at_teardown)
 {
-	struct plan *p = plan_of(table[sizeof table / sizeof *table - 3].lab);
+	struct plan *p = plan_of(lab_named("btrfs_raid1_members_scheduler_and_depth"));
 	struct strbuf b;
 	const char *setup, *down;
 	json_t *j;
@@ -522,6 +553,52 @@ Test(plan, btrfs_teardown_forgets_the_members)
 	    "btrfs device scan --forget /dev/s0 /dev/s1 /dev/s2 /dev/s3\n"
 	    "rmdir /run/rl/mnt/42-g\n",
 	    "got\n%s", s);
+	free(s);
+	plan_free(p);
+}
+
+/* A running scrub holds the mount: the teardown cancels it first, and
+   the scrub is the step the phase's watch starts after. */
+Test(plan, btrfs_check_teardown_cancels_the_scrub_before_umount)
+{
+	struct plan *p = plan_of(table[sizeof table / sizeof table[0] - 2].lab);
+	char *s = teardown_text(p);
+
+	cr_expect_str_eq(s,
+	    "btrfs scrub cancel /run/rl/mnt/42-t\n"
+	    "umount /run/rl/mnt/42-t\n"
+	    "wipefs --all /dev/s0 /dev/s1\n"
+	    "btrfs device scan --forget /dev/s0 /dev/s1\n"
+	    "rmdir /run/rl/mnt/42-t\n",
+	    "got\n%s", s);
+	cr_assert_geq(p->phase_step, 0);
+	cr_expect_str_eq(p->steps[p->phase_step].argv[1], "scrub");
+	cr_expect_str_eq(p->phase, "check");
+	cr_expect_null(p->phase_md);
+	cr_expect_str_eq(p->steps[p->phase_step].label,
+	    "scrub /run/rl/mnt/42-t");
+	free(s);
+	plan_free(p);
+}
+
+/* A replace left running would only be suspended by the umount, and
+   resumed by the next mount: the teardown cancels it first. */
+Test(plan, btrfs_rebuild_teardown_cancels_the_replace_before_umount)
+{
+	struct plan *p = plan_of(table[sizeof table / sizeof table[0] - 1].lab);
+	char *s = teardown_text(p);
+
+	cr_expect_str_eq(s,
+	    "btrfs replace cancel /run/rl/mnt/42-u\n"
+	    "umount /run/rl/mnt/42-u\n"
+	    "wipefs --all /dev/s0 /dev/s1 /dev/s2\n"
+	    "btrfs device scan --forget /dev/s0 /dev/s1 /dev/s2\n"
+	    "rmdir /run/rl/mnt/42-u\n",
+	    "got\n%s", s);
+	cr_assert_geq(p->phase_step, 0);
+	cr_expect_str_eq(p->steps[p->phase_step].argv[1], "replace");
+	cr_expect_str_eq(p->phase, "rebuild");
+	cr_expect_eq(p->nfailed, 1);
 	free(s);
 	plan_free(p);
 }

@@ -675,8 +675,26 @@ Test(record, a_builds_md_and_phase_as_text)
 	    "before the workloads did; mismatch_cnt 0 after");
 	free(md);
 	free(ph);
+	json_decref(b);
+	b = json_loads("{\"phase\": {\"name\": \"check\", \"md\": null, "
+		       "\"failed\": [],"
+		       " \"covered\": true, \"sync\": {\"action\": \"scrub\", "
+		       "\"complete\": true, \"seconds\": 2.04, \"errors\": "
+		       "{\"read_errors\": 0, \"csum_errors\": 3, "
+		       "\"uncorrectable_errors\": 1}}}}",
+	    0, NULL);
+	ph = record_build_phase_text(b);
+	cr_expect_str_eq(ph,
+	    "phase check; btrfs scrub 2.0 s; csum_errors 3, "
+	    "uncorrectable_errors 1");
+	free(ph);
+	json_object_set_new(json_object_get(json_object_get(b, "phase"),
+				"sync"),
+	    "errors", json_pack("{s:i}", "csum_errors", 0));
+	ph = record_build_phase_text(b);
+	cr_expect_str_eq(ph, "phase check; btrfs scrub 2.0 s; no error");
+	free(ph);
 	json_object_del(b, "phase");
-	json_object_del(b, "facts");
 	cr_expect_null(record_build_md_text(b));
 	cr_expect_null(record_build_phase_text(b));
 	json_decref(b);

@@ -660,3 +660,30 @@ Test(statej, a_queue_write_goes_only_to_the_device_it_was_found_on)
 	free(out);
 	free(jp);
 }
+
+/* btrfs-progs 6.2 on a mount whose scrub has ended. */
+Test(statej, cancel_of_a_scrub_that_ended_is_moot)
+{
+	const char *cancel[] = { "btrfs", "scrub", "cancel", "/run/rl/mnt/1-a",
+		NULL };
+	const char *ended = "ERROR: scrub cancel failed on /run/rl/mnt/1-a: "
+			    "not running\n";
+
+	cr_expect_not_null(statej_undo_moot(cancel, 2, ended));
+	cr_expect_null(statej_undo_moot(cancel, 1,
+	    "ERROR: not a btrfs filesystem: /run/rl/mnt/1-a\n"));
+	cr_expect_null(statej_undo_moot(cancel, 1, ended));
+}
+
+/* btrfs-progs 6.2 on a mount whose replace has ended. */
+Test(statej, cancel_of_a_replace_that_ended_is_moot)
+{
+	const char *cancel[] = { "btrfs", "replace", "cancel",
+		"/run/rl/mnt/1-a", NULL };
+	const char *ended =
+	    "INFO: ioctl(DEV_REPLACE_CANCEL)\"/run/rl/mnt/1-a\": not started\n";
+
+	cr_expect_not_null(statej_undo_moot(cancel, 2, ended));
+	cr_expect_null(statej_undo_moot(cancel, 1, ended));
+	cr_expect_null(statej_undo_moot(cancel, 2, "ERROR: busy\n"));
+}
