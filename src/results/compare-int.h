@@ -66,8 +66,8 @@ void compare_wamp_add(struct compare *c, const struct record *rec, size_t row,
 /* compare-phase.c: the rebuild or scrub time of each build of rec's
    fault phases into its variant's row (record number recno), a column
    per phase ("Rebuild time (md recover)"). */
-void compare_phase_add(struct compare *c, const struct record *rec,
-    size_t recno);
+void
+compare_phase_add(struct compare *c, const struct record *rec, size_t recno);
 
 /* compare.c: an empty cell; a figure of a kind (enum fig_kind) with its
    tests' duration pushed onto it. */

@@ -466,7 +466,8 @@ lab_named(const char *name)
    line for it, newest first. */
 Test(plan, queue_writes_read_as_shell_lines_put_back_at_teardown)
 {
-	struct plan *p = plan_of(lab_named("btrfs_raid1_members_scheduler_and_depth"));
+	struct plan *p =
+	    plan_of(lab_named("btrfs_raid1_members_scheduler_and_depth"));
 	struct strbuf b;
 	const char *setup, *down;
 	json_t *j;
