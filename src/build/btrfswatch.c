@@ -171,7 +171,9 @@ scrub_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
 	free(text);
 	if (!btrfswatch_scrub_ended(&st) && st.done == 0)
 		st.done = kernel_scrubbed(c->mnt);
-	snprintf(action, alen, "scrub");
+	/* once: mdwatch_now() reads it from another thread */
+	if (action[0] == '\0')
+		snprintf(action, alen, "scrub");
 	s->done = st.done;
 	s->total = st.total;
 	/* btrfs-progs prints its rate only once it ended, and the kernel
@@ -216,12 +218,12 @@ scrub_end(void *ctx, json_t *rec)
 	free(c);
 }
 
-/* bytes, and bytes/s */
+/* bytes, and KiB/s */
 static const struct mdwatch_ops scrub_ops = {
 	.look = scrub_look,
 	.end = scrub_end,
 	.done_bytes = 1,
-	.speed_bytes = 1,
+	.speed_bytes = 1024,
 };
 
 struct mdwatch *
@@ -307,7 +309,8 @@ replace_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
 	exec_result_done(&r);
 	if (!ok || strcmp(st.status, "never") == 0)
 		return MDWATCH_IDLE;
-	snprintf(action, alen, "replace");
+	if (action[0] == '\0')
+		snprintf(action, alen, "replace");
 	s->done = st.permille;
 	s->total = 1000;
 	c->last = st;

@@ -33,8 +33,8 @@ enum mdwatch_look {
 
 /*
  * What a watch follows, called on the watcher thread only. look() fills
- * s (all but t) and, the first time it can, action ("recover",
- * "scrub"); end() adds its own keys to the record (it may replace
+ * s (all but t) and, once, the first time it can, action ("recover",
+ * "scrub": never written again, mdwatch_now() reads it); end() adds its own keys to the record (it may replace
  * "complete") and frees ctx.
  */
 struct mdwatch_ops {
