@@ -306,6 +306,15 @@ vm_check_raidlab() {
 	done
 	vm_check_knobs
 	vm_check_wamp
+	# the members' queues: set while built, as found after everything
+	for m in /dev/vdb /dev/vdc /dev/vdd; do
+		vm_eq "r1-write-mostly: $m's scheduler and depth" \
+			"$(bq r1-write-mostly ".facts.queues[\"$m\"]
+				| \"\\(.scheduler) \\(.nr_requests)\"")" \
+			"mq-deadline 32"
+	done
+	vm_eq "the disks' queues after everything, as at boot" \
+		"$(vm_file "$1/after/queues")" "$(vm_file "$1/queues")"
 
 	#        variant      array             level disks chunk layout bitmap policy
 	md_check r0 rl-r0 0 2 65536 - none -

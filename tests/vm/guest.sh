@@ -97,6 +97,17 @@ mkfifo /run/vm-stdin
 exec 3<>/run/vm-stdin
 cat /proc/mdstat >"$out/mdstat-boot"
 
+# queues DIR: each disk's scheduler and depth, as a lab that sets them
+# must leave them (md.cfg's r1-write-mostly sets both).
+queues() {
+	local dev q
+	for dev in "${disks[@]}"; do
+		q=/sys/block/${dev#/dev/}/queue
+		echo "$dev $(cat "$q/scheduler") $(cat "$q/nr_requests")"
+	done >"$1/queues" 2>&1
+}
+queues "$out"
+
 # fresh CASE: each case starts from clean disks. Whatever an earlier case
 # left (a mount, an md array, a loop device, a signature on a data disk,
 # a raidlab journal) is written to $out/leftover/CASE and removed, so
@@ -483,6 +494,7 @@ for dev in "${disks[@]:1}"; do
 done >"$a/wipefs" 2>&1
 ls -A /run/raidlab >"$a/state" 2>/dev/null
 ls -A /run/raidlab/mnt >"$a/mnt" 2>/dev/null
+queues "$a"
 if [[ " $RAIDLAB_VM_STAGES " == *" raidlab "* ||
 	" $RAIDLAB_VM_STAGES " == *" presets "* ]]; then
 	raidlab cleanup >"$a/cleanup.txt" 2>&1
