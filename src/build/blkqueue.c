@@ -36,6 +36,21 @@ blkqueue_dir(const char *sysroot, const char *dev, char *buf, size_t len)
 	return 0;
 }
 
+bool
+blkqueue_is_partition(const char *sysroot, const char *dev)
+{
+	char real[PATH_MAX], part[PATH_MAX + 64];
+	const char *name;
+
+	if (realpath(dev, real) == NULL)
+		return false;
+	name = strrchr(real, '/');
+	name = name ? name + 1 : real;
+	snprintf(part, sizeof part, "%s/class/block/%s/partition",
+	    sysroot ? sysroot : "/sys", name);
+	return access(part, F_OK) == 0;
+}
+
 char *
 blkqueue_attr(const char *sysroot, const char *dev, const char *attr)
 {
@@ -108,6 +123,9 @@ blkqueue_write(const char *sysroot, const char *dev, const char *attr,
 	FILE *f;
 
 	*found = *now = NULL;
+	/* the two raidlab sets: a journal read back names no other file */
+	if (strcmp(attr, "scheduler") != 0 && strcmp(attr, "nr_requests") != 0)
+		return -EINVAL;
 	if (blkqueue_dir(sysroot, dev, dir, sizeof dir) < 0 ||
 	    (*found = blkqueue_value(sysroot, dev, attr)) == NULL)
 		return -ENOENT;

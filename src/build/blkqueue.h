@@ -22,6 +22,9 @@
  * not a block device sysfs knows.
  */
 int blkqueue_dir(const char *sysroot, const char *dev, char *buf, size_t len);
+/* dev is a partition: its queue is its disk's, shared with the disk's
+   other partitions. */
+bool blkqueue_is_partition(const char *sysroot, const char *dev);
 
 /* queue/ATTR of dev (attr "scheduler"), trailing blanks removed; NULL
    when absent. Caller frees. */
@@ -42,10 +45,11 @@ bool blkqueue_sched_offers(const char *list, const char *name);
 char *blkqueue_value(const char *sysroot, const char *dev, const char *attr);
 
 /*
- * Write value to queue/ATTR of dev. *found gets blkqueue_value() before,
- * *now after (caller frees both; NULL when unread). Returns 0, -ENOENT
- * when dev has no such attribute, or the write's -errno (-EINVAL: the
- * kernel refused the value).
+ * Write value to queue/ATTR of dev, ATTR "scheduler" or "nr_requests"
+ * only (-EINVAL, nothing written, for any other). *found gets
+ * blkqueue_value() before, *now after (caller frees both; NULL when
+ * unread). Returns 0, -ENOENT when dev has no such attribute, or the
+ * write's -errno (-EINVAL: the kernel refused the value).
  */
 int blkqueue_write(const char *sysroot, const char *dev, const char *attr,
     const char *value, char **found, char **now);

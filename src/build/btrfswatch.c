@@ -21,7 +21,10 @@
 #include "exec.h"
 
 /* A status command that takes longer is stuck: the look gives up. */
-#define STATUS_TIMEOUT 30.0
+#define STATUS_TIMEOUT 5.0
+/* Looks with no scrub in the kernel before the watch ends without
+   btrfs-progs's "finished" (10 s at raidlab's 500 ms). */
+#define KERNEL_IDLE_LOOKS 20
 
 const char *const btrfswatch_errors[BTRFSWATCH_NERR] = { "read_errors",
 	"csum_errors", "verify_errors", "super_errors", "malloc_errors",
@@ -95,12 +98,15 @@ btrfswatch_scrub_ended(const struct btrfswatch_scrub *s)
  * Bytes the running scrub has read so far, from the kernel itself
  * (BTRFS_IOC_SCRUB_PROGRESS on each device): btrfs-progs 6.2 prints "no
  * stats available" until a scrub has ended. 0 when none runs or the
- * kernel's header was missing at build time.
+ * kernel's header was missing at build time; *running: the kernel
+ * answered for a device (a scrub runs on it).
  */
 static unsigned long long
-kernel_scrubbed(const char *mnt)
+kernel_scrubbed(const char *mnt, bool *running)
 {
 	unsigned long long n = 0;
+
+	*running = false;
 #ifdef BTRFS_IOC_SCRUB_PROGRESS
 	struct btrfs_ioctl_fs_info_args fi;
 	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -115,9 +121,11 @@ kernel_scrubbed(const char *mnt)
 			memset(&a, 0, sizeof a);
 			a.devid = id;
 			/* ENOTCONN: no scrub on it; ENODEV: no such id */
-			if (ioctl(fd, BTRFS_IOC_SCRUB_PROGRESS, &a) == 0)
+			if (ioctl(fd, BTRFS_IOC_SCRUB_PROGRESS, &a) == 0) {
 				n += a.progress.data_bytes_scrubbed +
 				    a.progress.tree_bytes_scrubbed;
+				*running = true;
+			}
 		}
 	close(fd);
 #else
@@ -130,6 +138,8 @@ struct scrub_ctx {
 	char *mnt;
 	struct btrfswatch_scrub last;
 	bool have;
+	bool kernel_ran; /* the kernel was seen scrubbing */
+	unsigned kernel_idle; /* looks since, with no scrub in the kernel */
 	double t_prev;
 	unsigned long long done_prev, speed;
 };
@@ -169,8 +179,21 @@ scrub_look(void *ctx, struct mdwatch_sample *s, char *action, size_t alen)
 		return MDWATCH_IDLE;
 	}
 	free(text);
-	if (!btrfswatch_scrub_ended(&st) && st.done == 0)
-		st.done = kernel_scrubbed(c->mnt);
+	if (!btrfswatch_scrub_ended(&st)) {
+		bool running;
+		unsigned long long k = kernel_scrubbed(c->mnt, &running);
+
+		if (st.done == 0)
+			st.done = k;
+		c->kernel_ran = c->kernel_ran || running;
+		c->kernel_idle = running ? 0 : c->kernel_idle + 1;
+		/* no status line ever says it ended when btrfs-progs could
+		   not keep its record (/var/lib/btrfs read-only): the
+		   kernel's word ends the watch, once btrfs-progs had its
+		   KERNEL_IDLE_LOOKS to write its own */
+		if (c->kernel_ran && c->kernel_idle >= KERNEL_IDLE_LOOKS)
+			snprintf(st.status, sizeof st.status, "ended");
+	}
 	/* once: mdwatch_now() reads it from another thread */
 	if (action[0] == '\0')
 		snprintf(action, alen, "scrub");

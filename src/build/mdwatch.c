@@ -241,8 +241,10 @@ mdwatch_end(struct mdwatch *w)
 		json_array_append_new(sp,
 		    json_integer((json_int_t)w->v[i].speed));
 	}
-	o = json_pack("{s:s, s:b, s:f, s:{s:o, s:o, s:o, s:o}}", "action",
-	    w->action, "complete", idle, "seconds",
+	/* seen false: it ended (or never began) before the first look, so
+	   seconds is the wait, not its length */
+	o = json_pack("{s:s, s:b, s:b, s:f, s:{s:o, s:o, s:o, s:o}}", "action",
+	    w->action, "complete", idle, "seen", w->n > 0, "seconds",
 	    idle ? w->t_idle : tick_now_s() - w->t0, "samples", "t", t, "done",
 	    d, "total", tot, "speed", sp);
 	w->ops->end(w->ctx, o);

@@ -34,8 +34,8 @@ enum mdwatch_look {
 /*
  * What a watch follows, called on the watcher thread only. look() fills
  * s (all but t) and, once, the first time it can, action ("recover",
- * "scrub": never written again, mdwatch_now() reads it); end() adds its own keys to the record (it may replace
- * "complete") and frees ctx.
+ * "scrub": never written again, mdwatch_now() reads it); end() adds its own
+ * keys to the record (it may replace "complete") and frees ctx.
  */
 struct mdwatch_ops {
 	enum mdwatch_look (*look)(void *ctx, struct mdwatch_sample *s,
@@ -79,7 +79,8 @@ bool mdwatch_wait(struct mdwatch *w, double timeout_s, bool (*stop)(void *),
     void *arg);
 /*
  * The watch as the record keeps it, and w freed: {action (the first one
- * seen: "recover", "check", "scrub"), complete (it ended), seconds
+ * seen: "recover", "check", "scrub"), complete (it ended), seen (it was
+ * seen running at least once: else seconds is no length), seconds
  * (start to end, or to the end of the watch), samples {t [s], done,
  * total, speed}}, and what the ops add.
  */

@@ -34,17 +34,34 @@ int
 prov_queue_check(const struct plan *pl, const struct lab_variant *v,
     const char *sysroot, const char *file, struct errlist *errs)
 {
-	char field[LAB_PATH_MAX];
+	char field[LAB_PATH_MAX], depth[LAB_PATH_MAX];
 	int rc = 0;
 
 	lab_variant_path(v, LAB_V_SCHEDULER, field, sizeof field);
+	lab_variant_path(v, LAB_V_NR_REQUESTS, depth, sizeof depth);
 	for (size_t i = 0; i < pl->nsteps; i++) {
 		const struct plan_step *s = &pl->steps[i];
 		char *list;
 
-		if (s->kind != PLAN_SYSFS ||
-		    strcmp(s->attr, "queue/scheduler") != 0 ||
-		    s->device[0] == '<')
+		if (s->kind != PLAN_SYSFS || !s->restore || s->device[0] == '<')
+			continue;
+		/* the disk's queue serves its other partitions too, which
+		   may hold anything, / included */
+		if (blkqueue_is_partition(sysroot, s->device)) {
+			bool sched = strcmp(s->attr, "queue/scheduler") == 0;
+
+			rc = errlist_add(errs, -EPERM, file,
+			    lab_variant_line(v,
+				sched ? LAB_V_SCHEDULER : LAB_V_NR_REQUESTS),
+			    sched ? field : depth,
+			    _("%s is a partition: its queue is its whole "
+			      "disk's, shared with the disk's other "
+			      "partitions; give whole disks as members, or "
+			      "leave scheduler and nr_requests unset"),
+			    s->device);
+			continue;
+		}
+		if (strcmp(s->attr, "queue/scheduler") != 0)
 			continue;
 		list = blkqueue_attr(sysroot, s->device, "scheduler");
 		if (list == NULL)
@@ -66,7 +83,7 @@ prov_queue_check(const struct plan *pl, const struct lab_variant *v,
 	return rc < 0 ? -EPERM : 0;
 }
 
-/* [[attr, found]], and for a scheduler the depth after it: switching
+/* [[attr, found]], and for a scheduler the depth it found too: switching
    the elevator resets nr_requests, so its undo puts both back. NULL
    when attr is absent. */
 static json_t *

@@ -440,12 +440,57 @@ journal_step(struct prov *p, size_t i, struct err *e)
 	return rc;
 }
 
+/* Step i of the setup, as its kind says; a command journaled first
+   when it has an undo, and its identities taken once it succeeded. */
+static int
+setup_step(struct prov *p, size_t i, json_t *steps, const struct prov_cb *cb,
+    struct err *e)
+{
+	const struct plan_step *s = &p->plan->steps[i];
+	char why[ERR_MSG_MAX];
+	int rc;
+
+	if (s->kind == PLAN_WAIT_SYNC)
+		return wait_sync(p, s->device, cb, e);
+	if (s->kind == PLAN_SYSFS && s->restore) {
+		/* a refusing journal has said why in e already */
+		if ((rc = prov_queue_step(p, i, steps, cb, why, sizeof why,
+			 e)) < 0 &&
+		    (p->restore[i] != NULL || e->code == 0))
+			err_setf(e, rc, _("step %zu failed: %s"), i + 1, why);
+		return rc;
+	}
+	if (s->kind == PLAN_SYSFS) {
+		if ((rc = prov_sysfs(p, s, steps, cb, why, sizeof why)) < 0)
+			return err_setf(e, rc, _("step %zu failed: %s"), i + 1,
+			    why);
+		prov_phase_step(p, i);
+		return 0;
+	}
+	if (s->undo != NULL && (rc = journal_step(p, i, e)) < 0)
+		return rc;
+	p->ran = i + 1;
+	rc = run_cmd((const char *const *)s->argv, s->reason, false, steps, cb,
+	    why, sizeof why);
+	if (rc < 0)
+		return err_setf(e, rc, _("step %zu failed: %s"), i + 1, why);
+	if (s->undo != NULL) {
+		p->post[i] =
+		    ident_take_undo((const char *const *const *)s->undo, true);
+		statej_created(p->j, p->ids[i], p->post[i], NULL);
+	}
+	/* btrfs's scrub has an undo (its cancel) and starts the phase's
+	   watch */
+	prov_phase_step(p, i);
+	return 0;
+}
+
 int
 prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 {
 	const struct plan *pl = p->plan;
 	json_t *steps = json_array();
-	char why[ERR_MSG_MAX], b[ERR_FILE_MAX + ERR_MSG_MAX];
+	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	int rc = 0;
 
 	json_object_set_new(p->build, "steps", steps);
@@ -461,56 +506,13 @@ prov_setup(struct prov *p, const struct prov_cb *cb, struct err *e)
 	if ((rc = exclusive(p, e)) < 0 || (rc = mount_parent(p, e)) < 0)
 		goto out;
 	for (size_t i = 0; i < pl->nsteps && rc == 0; i++) {
-		const struct plan_step *s = &pl->steps[i];
-
 		if (cb != NULL && cb->stopping != NULL &&
 		    cb->stopping(cb->arg)) {
 			rc = err_setf(e, -EINTR,
 			    _("interrupted before step %zu"), i + 1);
 			break;
 		}
-		if (s->kind == PLAN_WAIT_SYNC) {
-			rc = wait_sync(p, s->device, cb, e);
-			continue;
-		}
-		if (s->kind == PLAN_SYSFS && s->restore) {
-			/* a refusing journal has said why in e already */
-			if ((rc = prov_queue_step(p, i, steps, cb, why,
-				 sizeof why, e)) < 0 &&
-			    (p->restore[i] != NULL || e->code == 0))
-				err_setf(e, rc, _("step %zu failed: %s"), i + 1,
-				    why);
-			continue;
-		}
-		if (s->kind == PLAN_SYSFS) {
-			if ((rc = prov_sysfs(p, s, steps, cb, why,
-				 sizeof why)) < 0)
-				err_setf(e, rc, _("step %zu failed: %s"), i + 1,
-				    why);
-			else
-				prov_phase_step(p, i);
-			continue;
-		}
-		if (s->undo != NULL && (rc = journal_step(p, i, e)) < 0)
-			break;
-		p->ran = i + 1;
-		rc = run_cmd((const char *const *)s->argv, s->reason, false,
-		    steps, cb, why, sizeof why);
-		if (rc < 0) {
-			err_setf(e, rc, _("step %zu failed: %s"), i + 1, why);
-		} else {
-			if (s->undo != NULL) {
-				p->post[i] =
-				    ident_take_undo((const char *const *const *)
-							s->undo,
-					true);
-				statej_created(p->j, p->ids[i], p->post[i],
-				    NULL);
-			}
-			/* btrfs's scrub has an undo (its cancel) and
-			   starts the phase's watch */
-			prov_phase_step(p, i);
-		}
+		rc = setup_step(p, i, steps, cb, e);
 	}
 	if (rc == 0)
 		prov_phase_begin(p);

@@ -245,6 +245,16 @@ survives(const struct lab_array *a, size_t n)
 	}
 }
 
+/* A member that is a disk the lab names, not a new scratch file. */
+static bool
+named_disks(const struct lab_array *a)
+{
+	for (size_t i = 0; i < a->devices.n; i++)
+		if (lab_scratch_index(a->devices.v[i]) < 0)
+			return true;
+	return false;
+}
+
 static void
 phases(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n)
@@ -291,8 +301,8 @@ phases(struct lab_chk *c, const struct lab_variant *v,
 	   carries it on, so a lost member is reconstructed wrong, and a
 	   scrub counts every stripe never written. Scratch disks are new
 	   sparse files, all zeros: consistent from the start. */
-	if (a->assume_clean && a->devices.n > 0 &&
-	    (a->phase == LAB_PHASE_CHECK || (faults && lv >= 4)))
+	if (a->assume_clean && named_disks(a) &&
+	    (a->phase == LAB_PHASE_CHECK || (faults && lv >= 4 && lv <= 6)))
 		lab_chk_array(c, v, a, LAB_A_ASSUME_CLEAN,
 		    a->phase == LAB_PHASE_CHECK
 			? _("assume_clean skips md's initial sync: on disks "

@@ -4,11 +4,11 @@
  * seconds, from the step that started it until the array was idle), one
  * figure per build, so per round, with the interval, marks and verdicts
  * of every column (seconds: lower is better). A rebuild that did not
- * finish (a stopped run) is a stopped figure; a failed build is counted,
- * not averaged. The column's workload is PHASE_WORKLOAD, which no lab
- * workload can be named (a name has no space), and the overall summary
- * leaves it out: it answers the workloads' speed. The thread that owns
- * the table.
+ * finish (a stopped run) is a stopped figure, one never seen running is
+ * none; a failed build is counted, not averaged. The column's workload is
+ * PHASE_WORKLOAD, which no lab workload can be named (a name has no space), and
+ * the overall summary leaves it out: it answers the workloads' speed. The
+ * thread that owns the table.
  */
 #include "config.h"
 
@@ -34,12 +34,12 @@ row_of(const struct compare *c, size_t recno, const char *variant)
 	return COMPARE_NONE;
 }
 
-/* The column of phase (its engine's action in the label: "md recover",
-   "btrfs scrub"), added when new. Labels are untranslated, as every
-   column's. */
+/* The column of phase, added when new: one for md and btrfs alike
+   (md's recovery against btrfs's replace is the question a RAID10
+   against a btrfs raid10 asks), the label engine-neutral. Labels are
+   untranslated, as every column's. */
 static size_t
-col_of(struct compare *c, const char *phase, const char *engine,
-    const char *action)
+col_of(struct compare *c, const char *phase)
 {
 	struct record_run run = { 0 };
 	struct wl_test t = { 0 };
@@ -47,8 +47,9 @@ col_of(struct compare *c, const char *phase, const char *engine,
 	bool scrub = strcmp(phase, "check") == 0;
 
 	snprintf(key, sizeof key, "%s_s", phase);
-	snprintf(label, sizeof label, "%s (%s %s)",
-	    scrub ? "Scrub time" : "Rebuild time", engine, action);
+	snprintf(label, sizeof label, "%s",
+	    scrub ? "Scrub time (start to idle)"
+		  : "Rebuild time (start to idle)");
 	run.workload = wl;
 	run.type = type;
 	t.key = key;
@@ -74,15 +75,24 @@ compare_phase_add(struct compare *c, const struct record *rec, size_t recno)
 		double s = json_number_value(json_object_get(sync, "seconds"));
 		size_t row, k;
 
-		if (variant == NULL || name == NULL || sync == NULL ||
+		if (variant == NULL || name == NULL ||
+		    (strcmp(name, "rebuild") != 0 &&
+			strcmp(name, "check") != 0) ||
 		    (row = row_of(c, recno, variant)) == COMPARE_NONE)
 			continue;
-		k = col_of(c, name,
-		    record_get_str(ph, "md") != NULL ? "md" : "btrfs",
-		    action != NULL ? action : "?");
-		if (status != NULL && strcmp(status, "failed") == 0)
+		/* a build that failed is counted, even before its phase */
+		if (status != NULL && strcmp(status, "failed") == 0) {
+			k = col_of(c, name);
 			c->rows[row].cells[k].failed++;
-		else if (s > 0)
+			continue;
+		}
+		/* not seen running: its seconds are no length */
+		if (sync == NULL ||
+		    json_is_false(json_object_get(sync, "seen")) ||
+		    action == NULL || action[0] == '\0')
+			continue;
+		k = col_of(c, name);
+		if (s > 0)
 			/* the duration is the figure and its test's length:
 			   a rebuild under COMPARE_SHORT_S is marked too
 			   short to trust */

@@ -100,7 +100,9 @@ record_build_phase_text(const json_t *build)
 	    strbuf_printf(&b, "%s%s", i == 0 ? _("; failed: ") : ", ",
 		json_string_value(f));
 	sync = json_object_get(phase, "sync");
-	if (sync != NULL) {
+	if (json_is_false(json_object_get(sync, "seen")))
+		strbuf_add(&b, _("; it had ended before it could be watched"));
+	else if (sync != NULL) {
 		const char *act = record_get_str(sync, "action");
 
 		/* btrfs's watch counts errors; md's has mismatch_cnt */

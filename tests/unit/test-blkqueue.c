@@ -161,3 +161,34 @@ Test(blkqueue, a_device_sysfs_does_not_know)
 	    -ENOENT);
 	cr_expect_null(found);
 }
+
+/* A partition's queue is its disk's: raidlab refuses to set it
+   (prov_queue_check()), so it must know one. */
+Test(blkqueue, a_partition_is_told_from_its_disk)
+{
+	char *disk = in_root("dev/sdz"), *part = in_root("dev/sdz1");
+
+	cr_expect(blkqueue_is_partition(root, part));
+	cr_expect_not(blkqueue_is_partition(root, disk));
+	cr_expect_not(blkqueue_is_partition(root, "/nonexistent/sdq"));
+	free(disk);
+	free(part);
+}
+
+/* A journal read back names the attribute to put back: only the two
+   raidlab sets are ever written. */
+Test(blkqueue, writes_only_the_scheduler_and_the_depth)
+{
+	char *dev = in_root("dev/sdz"), *found, *now, *v;
+
+	cr_expect_eq(blkqueue_write(root, dev, "../../dev/sdz", "x", &found,
+			 &now),
+	    -EINVAL);
+	cr_expect_eq(blkqueue_write(root, dev, "rotational", "0", &found, &now),
+	    -EINVAL);
+	cr_expect_null(found);
+	v = blkqueue_attr(root, dev, "rotational");
+	cr_expect_str_eq(v, "1");
+	free(v);
+	free(dev);
+}

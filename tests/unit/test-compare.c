@@ -386,6 +386,7 @@ Test(compare, rebuild_time_is_a_column_with_its_interval_over_builds)
 	struct compare c;
 	const struct compare_cell *slow, *fast;
 	struct compare_summary s;
+	json_t *b;
 	size_t k;
 
 	add_rebuild(rec, "slow", 40.0, true);
@@ -396,10 +397,22 @@ Test(compare, rebuild_time_is_a_column_with_its_interval_over_builds)
 	add_rebuild(rec, "fast", 22.0, true);
 	/* a rebuild the stop cut short is not a figure next to them */
 	add_rebuild(rec, "fast", 5.0, false);
+	/* one never seen running (it ended before the first look): its
+	   seconds are the watch's wait, no figure */
+	b = json_pack("{s:s, s:s, s:{s:s, s:{s:s, s:b, s:b, s:f}}}", "variant",
+	    "slow", "status", "ok", "phase", "name", "rebuild", "sync",
+	    "action", "", "complete", true, "seen", false, "seconds", 5.0);
+	record_add_build(rec, b);
+	json_decref(b);
+	/* a build that failed before its phase: counted, not averaged */
+	b = json_pack("{s:s, s:s, s:{s:s}}", "variant", "fast", "status",
+	    "failed", "phase", "name", "rebuild");
+	record_add_build(rec, b);
+	json_decref(b);
 	compare_init(&c);
 	cr_assert_eq(compare_add(&c, rec, "first"), 3);
 	k = cmptest_col(&c, "array phase", "rebuild_s");
-	cr_assert_str_eq(c.cols[k].label, "Rebuild time (md recover)");
+	cr_assert_str_eq(c.cols[k].label, "Rebuild time (start to idle)");
 	cr_assert(c.cols[k].lower_better);
 	cr_assert(compare_col_is_phase(&c, k));
 	cr_assert_not(compare_col_is_phase(&c, 0));
@@ -410,6 +423,8 @@ Test(compare, rebuild_time_is_a_column_with_its_interval_over_builds)
 	cr_assert(slow->d.ci_lo < 42.0 && slow->d.ci_hi > 42.0);
 	cr_assert_eq(fast->n, 3);
 	cr_assert_eq(fast->stopped, 1);
+	cr_assert_eq(fast->failed, 1);
+	cr_assert_eq(slow->nall, 3, "the rebuild never seen is no figure");
 	cr_assert_float_eq(fast->mean, 21.0, 1e-12);
 	/* half the time, 3 builds each: told apart, and the mirror row
 	   (skipped) has no figure */

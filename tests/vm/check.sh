@@ -263,8 +263,8 @@ vm_check_phases() {
 	# raidlab compare: each phase's rebuild or scrub time is a figure
 	# of its own column, the record's seconds
 	cmp=$("$RAIDLAB" compare --json "$vm_rec" 2>&1)
-	phase_col p-rebuild rebuild_s "Rebuild time (md recover)"
-	phase_col p-check check_s "Scrub time (md check)"
+	phase_col p-rebuild rebuild_s "Rebuild time (start to idle)"
+	phase_col p-check check_s "Scrub time (start to idle)"
 	vm_rec=$saved_rec
 
 	d=$1/raidlab/rebuild-killed

@@ -42,9 +42,16 @@ console=$share/console.log
 : >"$console"
 
 qpid=
+# SIGTERM, then SIGKILL 10 s later: a watchdog must not hang on it.
 stop_qemu() {
 	if [ -n "$qpid" ]; then
 		kill "$qpid" 2>/dev/null || true
+		n=0
+		while kill -0 "$qpid" 2>/dev/null && [ "$n" -lt 10 ]; do
+			sleep 1
+			n=$((n + 1))
+		done
+		kill -KILL "$qpid" 2>/dev/null || true
 		wait "$qpid" 2>/dev/null || true
 		qpid=
 	fi

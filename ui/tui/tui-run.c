@@ -620,6 +620,29 @@ phase_log(struct run *r, const struct tui *t, const struct prov_progress *pr)
 	run_log(r, false, "  %s", line);
 }
 
+/* A workload run begins: the status line's workload, repeat and goal. */
+static void
+on_run(struct run *r, const struct labrun_event *ev)
+{
+	const struct lab *lab = labrun_lab(r->lr);
+	const struct lab_workload *w = &lab->workloads[ev->workload];
+
+	snprintf(r->workload, sizeof r->workload, "%.63s",
+	    lab_workload_name(w));
+	r->repeat = ev->repeat;
+	r->repeats = (int)ev->total;
+	r->expect = ev->value;
+	r->prog_total = 0;
+	r->ci = ev->ci;
+	r->goal = ev->goal;
+	r->left = ev->left;
+	r->run_start = tick_now_s();
+	r->last_gen = 0;
+	/* curve_rest() takes it as what this run's ticks pushed */
+	memset(&r->last, 0, sizeof r->last);
+	r->step[0] = r->test[0] = '\0';
+}
+
 static void
 on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 {
@@ -654,26 +677,9 @@ on_event(struct run *r, struct tui *t, const struct labrun_event *ev)
 		    ev->total ? 100.0 * (double)ev->done / (double)ev->total
 			      : 0.0);
 		break;
-	case LABRUN_RUN: {
-		const struct lab *lab = labrun_lab(r->lr);
-		const struct lab_workload *w = &lab->workloads[ev->workload];
-
-		snprintf(r->workload, sizeof r->workload, "%.63s",
-		    lab_workload_name(w));
-		r->repeat = ev->repeat;
-		r->repeats = (int)ev->total;
-		r->expect = ev->value;
-		r->prog_total = 0;
-		r->ci = ev->ci;
-		r->goal = ev->goal;
-		r->left = ev->left;
-		r->run_start = tick_now_s();
-		r->last_gen = 0;
-		/* curve_rest() takes it as what this run's ticks pushed */
-		memset(&r->last, 0, sizeof r->last);
-		r->step[0] = r->test[0] = '\0';
+	case LABRUN_RUN:
+		on_run(r, ev);
 		break;
-	}
 	case LABRUN_TEST:
 		snprintf(r->test, sizeof r->test, "%.127s", ev->text);
 		if (!ev->end)
