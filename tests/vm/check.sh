@@ -270,6 +270,8 @@ vm_check_phases() {
 	d=$1/raidlab/rebuild-killed
 	vm_match "rebuild-killed: killed while md rebuilt" \
 		"$(vm_file "$d/mdstat-killed")" 'recovery = '
+	vm_match "rebuild-killed: killed once the phase added the member back" \
+		"$(vm_file "$d/run.err")" 'mdadm --add'
 	vm_eq "rebuild-killed: raidlab cleanup" "$(vm_file "$d/cleanup.status")" 0
 	vm_nomatch "rebuild-killed: no array after cleanup" \
 		"$(vm_file "$d/mdstat")" '^md[0-9]'

@@ -284,8 +284,12 @@ rebuild_killed_run() {
 	raidlab run /share/labs/rebuild-killed.cfg --results "$d/results" \
 		>"$d/run.out" 2>"$d/run.err" &
 	pid=$!
-	for _ in $(seq 900); do
-		grep -q 'recovery = ' /proc/mdstat && break
+	# the phase's rebuild, not the initial one of a RAID5 just made
+	# (md recovers onto its last member too): once the member is added
+	# back, as raidlab says on stderr
+	for _ in $(seq 1500); do
+		grep -q 'mdadm --add' "$d/run.err" &&
+			grep -q 'recovery = ' /proc/mdstat && break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.2
 	done
