@@ -231,6 +231,29 @@ entry_open(struct cleaner *c, const struct statej_obj *o, int *dfd,
 	return false;
 }
 
+/* Detach one device; true when it is no longer ours to detach. */
+static bool
+detach_one(struct cleaner *c, const char *dev, const struct loopdev_file *f,
+    bool *done)
+{
+	char b[ERR_MSG_MAX + 64];
+	struct err e;
+	int rc;
+
+	err_clear(&e);
+	rc = loopdev_detach(dev, f, &e);
+	if (rc == 0) {
+		say(c, _("detached %s (%s): ok"), dev, f->path);
+		*done = true;
+		return true;
+	}
+	if (rc == -ENXIO || rc == -ESTALE)
+		return true; /* not attached, or somebody else's now */
+	say(c, _("could not detach %s (%s): %s"), dev, f->path,
+	    err_format(&e, b, sizeof b));
+	return false;
+}
+
 static bool
 undo_file(struct cleaner *c, const struct statej_obj *o)
 {
@@ -244,6 +267,19 @@ undo_file(struct cleaner *c, const struct statej_obj *o)
 		return ok;
 	ok = false;
 	loopdev_find(&lf, &devs);
+	if (backing_loop(devs) != NULL && o->ident) {
+		/* attached after its loop's undo looked: a losetup the kill
+		   left finishing its ioctl. Ours by the file's identity. */
+		struct loopdev_file mine = { .path = o->name,
+			.dev = o->fdev,
+			.ino = o->ino };
+		bool done = false;
+
+		for (size_t i = 0; devs[i] != NULL; i++)
+			detach_one(c, devs[i], &mine, &done);
+		loopdev_list_free(devs);
+		loopdev_find(&lf, &devs);
+	}
 	if ((dev = backing_loop(devs)) != NULL) {
 		say(c, _("kept %s: it still backs %s"), o->name, dev);
 	} else if (unlinkat(dfd, base, 0) == 0 || errno == ENOENT) {
@@ -274,29 +310,6 @@ undo_dir(struct cleaner *c, const struct statej_obj *o)
 		    strerror(errno));
 	close(dfd);
 	return ok;
-}
-
-/* Detach one device; true when it is no longer ours to detach. */
-static bool
-detach_one(struct cleaner *c, const char *dev, const struct loopdev_file *f,
-    bool *done)
-{
-	char b[ERR_MSG_MAX + 64];
-	struct err e;
-	int rc;
-
-	err_clear(&e);
-	rc = loopdev_detach(dev, f, &e);
-	if (rc == 0) {
-		say(c, _("detached %s (%s): ok"), dev, f->path);
-		*done = true;
-		return true;
-	}
-	if (rc == -ENXIO || rc == -ESTALE)
-		return true; /* not attached, or somebody else's now */
-	say(c, _("could not detach %s (%s): %s"), dev, f->path,
-	    err_format(&e, b, sizeof b));
-	return false;
 }
 
 static bool
