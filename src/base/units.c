@@ -120,3 +120,16 @@ units_format_exact(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%" PRIu64 "%c", bytes, suffixes[i]);
 	return buf;
 }
+
+const char *
+units_format_clock(double seconds, char *buf, size_t len)
+{
+	unsigned t = seconds > 0 ? (unsigned)(seconds + 0.5) : 0;
+
+	if (t >= 3600)
+		snprintf(buf, len, "%u:%02u:%02u", t / 3600, t / 60 % 60,
+		    t % 60);
+	else
+		snprintf(buf, len, "%u:%02u", t / 60, t % 60);
+	return buf;
+}

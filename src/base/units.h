@@ -26,4 +26,7 @@ const char *units_format_size(uint64_t bytes, char *buf, size_t len);
  */
 const char *units_format_exact(uint64_t bytes, char *buf, size_t len);
 
+/* Seconds as a clock reads them, rounded: "0:21", "1:02:03" (0 below 0). */
+const char *units_format_clock(double seconds, char *buf, size_t len);
+
 #endif

@@ -15,6 +15,7 @@
 
 #include "base/i18n.h"
 #include "base/tick.h"
+#include "base/units.h"
 #include "build/provision.h"
 #include "disk/disk-table.h"
 #include "labrun-int.h"
@@ -71,19 +72,6 @@ enum part {
 	P_N
 };
 
-/* "0:21", "1:02:03". */
-static void
-clock_of(double s, char *buf, size_t len)
-{
-	unsigned t = s > 0 ? (unsigned)(s + 0.5) : 0;
-
-	if (t >= 3600)
-		snprintf(buf, len, "%u:%02u:%02u", t / 3600, t / 60 % 60,
-		    t % 60);
-	else
-		snprintf(buf, len, "%u:%02u", t / 60, t % 60);
-}
-
 /* The head in its long form, or short (the words around the figures
    left out). */
 static void
@@ -92,7 +80,7 @@ head(const struct prov_progress *pr, bool shrt, char *buf, size_t len)
 	char c[16];
 
 	if (pr->watched && pr->finished) {
-		clock_of(pr->elapsed, c, sizeof c);
+		units_format_clock(pr->elapsed, c, sizeof c);
 		/* TRANSLATORS: "rebuild done in 0:49" */
 		snprintf(buf, len, _("%s done in %s"), pr->phase, c);
 	} else if (!pr->watched && pr->nfailed > 0 && pr->nmembers > 0) {
@@ -142,11 +130,11 @@ parts(const struct prov_progress *pr, char p[P_N][160])
 	if (pr->rate > 0)
 		snprintf(p[P_RATE], sizeof p[P_RATE], _("%.1f MB/s"),
 		    (double)pr->rate / 1e6);
-	clock_of(pr->elapsed, c, sizeof c);
+	units_format_clock(pr->elapsed, c, sizeof c);
 	/* TRANSLATORS: "0:21 elapsed" */
 	snprintf(p[P_ELAPSED], sizeof p[P_ELAPSED], _("%s elapsed"), c);
 	if (eta >= 0) {
-		clock_of(eta, c, sizeof c);
+		units_format_clock(eta, c, sizeof c);
 		/* TRANSLATORS: "ETA 0:28": the time left at this rate */
 		snprintf(p[P_ETA], sizeof p[P_ETA], _("ETA %s"), c);
 	}

@@ -13,6 +13,7 @@
 #include "base/i18n.h"
 #include "base/textsafe.h"
 #include "base/tick.h"
+#include "base/units.h"
 #include "cli-run-build.h"
 #include "cli-run-live.h"
 #include "cli.h"
@@ -36,18 +37,6 @@ live_init(struct live *lv)
 	build_progress_init(&lv->bp, lv->tty);
 }
 
-static void
-clock_str(double s, char *buf, size_t len)
-{
-	unsigned t = s > 0 ? (unsigned)(s + 0.5) : 0;
-
-	if (t >= 3600)
-		snprintf(buf, len, "%u:%02u:%02u", t / 3600, t / 60 % 60,
-		    t % 60);
-	else
-		snprintf(buf, len, "%u:%02u", t / 60, t % 60);
-}
-
 /* The status line, cut to the terminal's width, redrawn in place. */
 static void
 draw(struct live *lv)
@@ -55,18 +44,18 @@ draw(struct live *lv)
 	char line[768], el[16], eta[64] = "", round[128], *safe;
 	double t = lv->last.t;
 
-	clock_str(t, el, sizeof el);
+	units_format_clock(t, el, sizeof el);
 	/* The whole run's when the runner could estimate it (the likely
 	   rounds included), else this run's from the previous one. */
 	if (isfinite(lv->left) && lv->left > t) {
 		char left[16];
 
-		clock_str(lv->left - t, left, sizeof left);
+		units_format_clock(lv->left - t, left, sizeof left);
 		snprintf(eta, sizeof eta, _("  ETA %s in all"), left);
 	} else if (lv->expect > t) {
 		char left[16];
 
-		clock_str(lv->expect - t, left, sizeof left);
+		units_format_clock(lv->expect - t, left, sizeof left);
 		snprintf(eta, sizeof eta, _("  ETA %s"), left);
 	}
 	rounds_progress(lv->repeat, (unsigned long long)lv->repeats, lv->ci,
