@@ -13,6 +13,7 @@
 
 #include "base/xalloc.h"
 #include "blkqueue.h"
+#include "mdsys.h"
 
 int
 blkqueue_dir(const char *sysroot, const char *dev, char *buf, size_t len)
@@ -119,8 +120,7 @@ blkqueue_write(const char *sysroot, const char *dev, const char *attr,
     const char *value, char **found, char **now)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 64];
-	int rc = 0;
-	FILE *f;
+	int rc;
 
 	*found = *now = NULL;
 	/* the two raidlab sets: a journal read back names no other file */
@@ -130,14 +130,7 @@ blkqueue_write(const char *sysroot, const char *dev, const char *attr,
 	    (*found = blkqueue_value(sysroot, dev, attr)) == NULL)
 		return -ENOENT;
 	snprintf(path, sizeof path, "%s/%s", dir, attr);
-	if ((f = fopen(path, "we")) == NULL)
-		return -errno;
-	/* sysfs takes the value in one write(); the error comes with it */
-	setvbuf(f, NULL, _IONBF, 0);
-	if (fprintf(f, "%s\n", value) < 0)
-		rc = -errno;
-	if (fclose(f) != 0 && rc == 0)
-		rc = -errno;
+	rc = mdsys_put(path, value);
 	*now = blkqueue_value(sysroot, dev, attr);
 	return rc;
 }

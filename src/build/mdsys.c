@@ -144,8 +144,7 @@ mdsys_write(const char *sysroot, const char *name, const char *attr,
     const char *value, char **found, char **now)
 {
 	char path[PATH_MAX];
-	int rc = 0;
-	FILE *f;
+	int rc;
 
 	*found = *now = NULL;
 	if (strncmp(attr, "md/", 3) != 0)
@@ -155,6 +154,17 @@ mdsys_write(const char *sysroot, const char *name, const char *attr,
 		return -ENOENT;
 	snprintf(path, sizeof path, "%s/block/%s/%s",
 	    sysroot ? sysroot : "/sys", name, attr);
+	rc = mdsys_put(path, value);
+	*now = mdsys_attr(sysroot, name, attr + 3);
+	return rc;
+}
+
+int
+mdsys_put(const char *path, const char *value)
+{
+	int rc = 0;
+	FILE *f;
+
 	if ((f = fopen(path, "we")) == NULL)
 		return -errno;
 	/* sysfs takes the value in one write(); the error comes with it */
@@ -163,7 +173,6 @@ mdsys_write(const char *sysroot, const char *name, const char *attr,
 		rc = -errno;
 	if (fclose(f) != 0 && rc == 0)
 		rc = -errno;
-	*now = mdsys_attr(sysroot, name, attr + 3);
 	return rc;
 }
 

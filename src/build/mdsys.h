@@ -39,6 +39,9 @@ json_t *mdsys_facts(const char *sysroot, const char *name);
  */
 int mdsys_write(const char *sysroot, const char *name, const char *attr,
     const char *value, char **found, char **now);
+/* Write value and a newline to the sysfs attribute file path in one
+   write(): 0, or the kernel's refusal as a negative errno. */
+int mdsys_put(const char *path, const char *value);
 
 /* Progress of a resync/recovery: done and total sectors, and the action
    ("resync", "recover", "idle"). false when the array is idle. */
