@@ -360,6 +360,58 @@ block_now(const char *path, const struct stat *st)
 	return o;
 }
 
+/* Whether rdev is listed in want's "md_leaving". */
+static bool
+leaving(const json_t *want, json_int_t rdev)
+{
+	const json_t *l = json_object_get(want, "md_leaving"), *r;
+	size_t i;
+
+	json_array_foreach(l, i, r)
+	{
+		if (json_integer_value(r) == rdev)
+			return true;
+	}
+	return false;
+}
+
+/* members (md_members' list) without those want says the run itself
+   fails, removes and adds back. A new reference. */
+static json_t *
+staying(const json_t *want, const json_t *members)
+{
+	json_t *o = json_array(), *m;
+	size_t i;
+
+	json_array_foreach(members, i, m)
+	{
+		if (!leaving(want,
+			json_integer_value(json_object_get(m, "rdev"))))
+			json_array_append(o, m);
+	}
+	return o;
+}
+
+/* The very members: the same devices with the same device UUIDs, but
+   for those want's "md_leaving" names, which may be failed, removed or
+   added back (with a new device UUID) at any moment of the phase. */
+static bool
+same_members(const json_t *want, const json_t *now)
+{
+	const json_t *wm = json_object_get(want, "md_members");
+	json_t *a, *b;
+	bool same;
+
+	if (wm == NULL)
+		return true;
+	a = staying(want, wm);
+	b = staying(want, json_object_get(now, "md_members"));
+	same = json_equal(a, b);
+	json_decref(a);
+	json_decref(b);
+	return same;
+}
+
 /*
  * The md half of a block device's check, for want taken of an md array
  * ("md_uuid"): its members must carry that array UUID and, when want
@@ -371,7 +423,6 @@ check_md(const char *path, const json_t *want, const json_t *now, char *why,
     size_t len)
 {
 	const char *md = str(want, "md_uuid");
-	const json_t *wm = json_object_get(want, "md_members");
 	json_int_t rc = json_integer_value(json_object_get(now, "md_state"));
 
 	if (rc == 0)
@@ -382,7 +433,7 @@ check_md(const char *path, const json_t *want, const json_t *now, char *why,
 		    _("%s is not the md array raidlab built (its "
 		      "members do not carry array UUID %s)"),
 		    path, md);
-	if (wm != NULL && !json_equal(wm, json_object_get(now, "md_members")))
+	if (!same_members(want, now))
 		return verdict(IDENT_UNPROVEN, why, len,
 		    _("%s: its members are not the devices raidlab built "
 		      "array %s on"),
@@ -401,8 +452,17 @@ check_content(const char *path, const json_t *want, const json_t *now,
     bool instance, char *why, size_t len)
 {
 	const char *type = str(want, "type"), *md = str(want, "md_uuid");
+	const char *joining = str(want, "md_joining");
 	bool found = *str(now, "type") != '\0';
 	enum ident_verdict v;
+
+	/* A member the run's phase clears and adds back to the run's own
+	   array: carrying that array's UUID (random, made by the run's
+	   mdadm --create), whatever its device UUID, it is the run's. */
+	if (*joining != '\0' && found &&
+	    strcmp(str(now, "type"), "linux_raid_member") == 0 &&
+	    strcmp(str(now, "uuid"), joining) == 0)
+		return IDENT_SAME;
 
 	if (*md != '\0') {
 		if ((v = check_md(path, want, now, why, len)) != IDENT_SAME)

@@ -19,6 +19,12 @@
  *                 by those alone: md gives it a new disk sequence each
  *                 time its node is opened with no array behind it, as
  *                 mdadm --create may do, so the sequence proves nothing.
+ *                 A fault phase that fails members of the run's array
+ *                 and adds them back adds two allowances: on the array,
+ *                 "md_leaving":[rdev] (those members may be in it or
+ *                 not, with any device UUID); on each such member,
+ *                 "md_joining":"UUID" (carrying that array's UUID, it is
+ *                 the run's whatever its device UUID).
  *   regular file  {"kind":"file","dev":N,"ino":N}
  *   directory     {"kind":"dir","dev":N,"ino":N}
  *   mount point   {"kind":"mount","dev":N} (st_dev of what is mounted)

@@ -51,6 +51,7 @@ faults(struct pb *b, const struct lab_array *a, const char *md)
 	size_t n = pb_members(b, a, true, &m);
 	size_t k = lab_array_isset(a, LAB_A_FAIL) ? (size_t)a->fail : 1;
 
+	p->fault_step = (int)p->nsteps;
 	for (size_t i = n - (k < n ? k : n); i < n; i++) {
 		char *d = pb_dev(b, m[i]);
 

@@ -368,7 +368,7 @@ plan_build(const struct lab_variant *v, const struct plan_env *env,
 		if (v->array.engine == LAB_ENGINE_SINGLE && n > 0)
 			dev = xstrdup(members[0]);
 	}
-	p->phase_step = -1;
+	p->phase_step = p->fault_step = -1;
 	if (b.rc == 0)
 		pb_fs(&b, dev, members, n);
 	if (b.rc == 0 && v->array.engine == LAB_ENGINE_MD && dev != NULL)

@@ -95,12 +95,14 @@ struct plan {
 	char *bitmap; /* translated: the top md array's write-intent
 			 bitmap and its chunk; NULL without one */
 	/* The lab's phase (plan-phase.c): NULL when healthy; the md array
-	   it acts on, the members it fails, and the step that starts the
-	   rebuild or scrub the workloads run beside (-1: none) */
+	   it acts on, the members it fails, the first step that fails one
+	   (-1: none), and the step that starts the rebuild or scrub the
+	   workloads run beside (-1: none) */
 	char *phase;
 	char *phase_md;
 	char **failed;
 	size_t nfailed;
+	int fault_step;
 	int phase_step;
 	struct plan_step *steps;
 	size_t nsteps;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/i18n.h"
@@ -144,12 +145,58 @@ names(const struct plan_step *s, const struct plan *pl)
 	return false;
 }
 
+/* The allowances of ident.h, taken once before the first fault: the
+   array's UUID, and the devices of the members the phase fails. */
+static void
+take_allow(struct prov *p)
+{
+	const struct plan *pl = p->plan;
+	json_t *md = ident_take(pl->phase_md, true), *rdevs = json_array();
+	const char *uuid = json_string_value(json_object_get(md, "md_uuid"));
+	struct stat st;
+
+	for (size_t i = 0; i < pl->nfailed; i++)
+		if (stat(pl->failed[i], &st) == 0 && S_ISBLK(st.st_mode))
+			json_array_append_new(rdevs,
+			    json_integer((json_int_t)st.st_rdev));
+	json_decref(p->allow);
+	p->allow = uuid == NULL
+	    ? NULL
+	    : json_pack("{s:s, s:O}", "uuid", uuid, "rdevs", rdevs);
+	json_decref(rdevs);
+	json_decref(md);
+}
+
+/* ids ({path: identity}) with the allowances on the array and on the
+   members it fails. */
+static void
+allow(const struct prov *p, json_t *ids)
+{
+	const struct plan *pl = p->plan;
+	const char *path;
+	json_t *id;
+
+	if (p->allow == NULL)
+		return;
+	json_object_foreach(ids, path, id)
+	{
+		if (strcmp(path, pl->phase_md) == 0)
+			json_object_set(id, "md_leaving",
+			    json_object_get(p->allow, "rdevs"));
+		for (size_t i = 0; i < pl->nfailed; i++)
+			if (strcmp(path, pl->failed[i]) == 0)
+				json_object_set(id, "md_joining",
+				    json_object_get(p->allow, "uuid"));
+	}
+}
+
 /*
  * The phase changed the array's members on purpose (failed, removed, a
  * new superblock on the one added back): the identities that the undos
  * naming it (its own, the filesystem's wipe) and `raidlab cleanup` hold
  * it to are taken again, so that they still know it for the array this
- * run built.
+ * run built. A kill between a fault and this leaves the journal one
+ * state behind: the allowances cover that.
  */
 static void
 refresh(struct prov *p, size_t upto)
@@ -164,8 +211,18 @@ refresh(struct prov *p, size_t upto)
 		json_decref(p->post[j]);
 		p->post[j] =
 		    ident_take_undo((const char *const *const *)s->undo, true);
+		allow(p, p->post[j]);
 		statej_created(p->j, p->ids[j], p->post[j], NULL);
 	}
+}
+
+void
+prov_phase_before(struct prov *p, size_t i)
+{
+	if (p->plan->phase_md == NULL || (int)i != p->plan->fault_step)
+		return;
+	take_allow(p);
+	refresh(p, i);
 }
 
 void

@@ -67,6 +67,7 @@ prov_done(struct prov *p)
 	for (size_t i = 0; p->restore != NULL && i < p->plan->nsteps; i++)
 		json_decref(p->restore[i]);
 	free(p->restore);
+	json_decref(p->allow);
 	free(p->pre);
 	free(p->post);
 	plan_free(p->plan);
@@ -452,6 +453,7 @@ setup_step(struct prov *p, size_t i, json_t *steps, const struct prov_cb *cb,
 
 	if (s->kind == PLAN_WAIT_SYNC)
 		return wait_sync(p, s->device, cb, e);
+	prov_phase_before(p, i);
 	if (s->kind == PLAN_SYSFS && s->restore) {
 		/* a refusing journal has said why in e already */
 		if ((rc = prov_queue_step(p, i, steps, cb, why, sizeof why,

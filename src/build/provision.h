@@ -111,6 +111,9 @@ struct prov {
 	   no confirmation holds. */
 	const struct confirm_set *bound;
 	struct mdwatch *watch; /* the phase's rebuild or scrub, followed */
+	/* The phase's allowances on identities (ident.h), {uuid, rdevs},
+	   from its first fault on; NULL before or without one. */
+	json_t *allow;
 	/* The watch's last reading once prov_phase_end() ended it, for
 	   prov_phase_progress(); watched false until then. */
 	struct prov_progress watched;
@@ -191,6 +194,9 @@ void prov_facts(struct prov *p);
  * and the teardown's list says so.
  */
 void prov_phase_step(struct prov *p, size_t i);
+/* Before step i: the first that fails a member journals first what the
+   identities of the array and its members may become (ident.h). */
+void prov_phase_before(struct prov *p, size_t i);
 void prov_phase_begin(struct prov *p);
 int prov_phase_end(struct prov *p, const struct prov_cb *cb, bool wait);
 void prov_phase_gone(struct prov *p, json_t *list);

@@ -468,3 +468,109 @@ Test(ident, a_new_disk_sequence_still_means_another_disk_without_md)
 	json_decref(now);
 	json_decref(want);
 }
+
+/* The rebuild phase fails member 0xfc20, removes it, clears it and adds
+   it back; a kill may land between any two of those and the journal's
+   next refresh. */
+Test(ident, a_phase_member_may_leave_and_rejoin_the_runs_array)
+{
+	json_t *want = md_ident(52, "uuid-a", "sub-0");
+	json_t *now = md_now(52, "uuid-a", "sub-0");
+	char why[512];
+
+	/* Removed, with no allowance: not the members it was built on. */
+	json_array_remove(json_object_get(now, "md_members"), 1);
+	cr_assert_eq(ident_block_verdict("/dev/md/rl-x", want, now, why,
+			 sizeof why),
+	    IDENT_UNPROVEN);
+	json_object_set_new(want, "md_leaving",
+	    json_pack("[I]", (json_int_t)0xfc20));
+	cr_assert_eq(ident_block_verdict("/dev/md/rl-x", want, now, why,
+			 sizeof why),
+	    IDENT_SAME, "%s", why);
+	json_decref(now);
+	/* Added back with a new device UUID. */
+	now = md_now(52, "uuid-a", "sub-0");
+	json_object_set_new(json_array_get(json_object_get(now, "md_members"),
+				1),
+	    "uuid_sub", json_string("sub-new"));
+	cr_assert_eq(ident_block_verdict("/dev/md/rl-x", want, now, why,
+			 sizeof why),
+	    IDENT_SAME, "%s", why);
+	json_decref(now);
+	/* The member that stays is still held to its device UUID. */
+	now = md_now(52, "uuid-a", "sub-7");
+	cr_assert_eq(ident_block_verdict("/dev/md/rl-x", want, now, why,
+			 sizeof why),
+	    IDENT_UNPROVEN);
+	json_decref(now);
+	json_decref(want);
+}
+
+static json_t *
+member(const char *type, const char *uuid, const char *sub)
+{
+	json_t *o = json_pack("{s:s, s:I, s:I, s:s, s:b}", "kind", "block",
+	    "rdev", (json_int_t)0xfc20, "diskseq", (json_int_t)7, "boot",
+	    "b00t", "content", 1);
+
+	if (type != NULL)
+		json_object_update_new(o,
+		    json_pack("{s:s, s:s, s:s}", "type", type, "uuid", uuid,
+			"uuid_sub", sub));
+	return o;
+}
+
+static enum ident_verdict
+member_verdict(const json_t *want, json_t *now, char *why, size_t len)
+{
+	enum ident_verdict v;
+
+	json_object_set_new(now, "present", json_true());
+	json_object_set_new(now, "empty", json_false());
+	json_object_set_new(now, "md_state", json_integer(0));
+	v = ident_block_verdict("/dev/vde", want, now, why, len);
+	json_decref(now);
+	return v;
+}
+
+Test(ident, a_cleared_member_is_the_runs_once_it_carries_the_runs_array)
+{
+	json_t *blank = member(NULL, NULL, NULL);
+	json_t *old = member("linux_raid_member", "uuid-a", "sub-1");
+	char why[512];
+
+	/* Killed right after mdadm --add: the journal knew it blank. */
+	cr_assert_eq(member_verdict(blank,
+			 member("linux_raid_member", "uuid-a", "sub-new"), why,
+			 sizeof why),
+	    IDENT_UNPROVEN);
+	cr_expect(strstr(why, "which raidlab did not record") != NULL, "%s",
+	    why);
+	/* Killed after mdadm --zero-superblock and --add, the journal
+	   still holding the device UUID of the create. */
+	cr_assert_eq(member_verdict(old,
+			 member("linux_raid_member", "uuid-a", "sub-new"), why,
+			 sizeof why),
+	    IDENT_OTHER);
+	json_object_set_new(blank, "md_joining", json_string("uuid-a"));
+	json_object_set_new(old, "md_joining", json_string("uuid-a"));
+	cr_assert_eq(member_verdict(blank,
+			 member("linux_raid_member", "uuid-a", "sub-new"), why,
+			 sizeof why),
+	    IDENT_SAME, "%s", why);
+	cr_assert_eq(member_verdict(old,
+			 member("linux_raid_member", "uuid-a", "sub-new"), why,
+			 sizeof why),
+	    IDENT_SAME, "%s", why);
+	/* Somebody else's array, or a filesystem: still not the run's. */
+	cr_assert_eq(member_verdict(blank,
+			 member("linux_raid_member", "uuid-b", "sub-2"), why,
+			 sizeof why),
+	    IDENT_UNPROVEN);
+	cr_assert_eq(member_verdict(old, member("ext4", "fs-1", ""), why,
+			 sizeof why),
+	    IDENT_OTHER);
+	json_decref(blank);
+	json_decref(old);
+}

@@ -274,6 +274,10 @@ vm_check_phases() {
 		"$(vm_file "$d/mdstat-killed")" 'recovery = '
 	vm_match "rebuild-killed: killed once the phase added the member back" \
 		"$(vm_file "$d/run.err")" 'mdadm --add'
+	vm_eq "rebuild-killed: mdadm --add succeeded before the kill" \
+		"$(vm_file "$d/add.status")" 0
+	vm_eq "rebuild-killed: raidlab died of the SIGKILL" \
+		"$(vm_file "$d/run.status")" 137
 	vm_eq "rebuild-killed: raidlab cleanup" "$(vm_file "$d/cleanup.status")" 0
 	vm_nomatch "rebuild-killed: no array after cleanup" \
 		"$(vm_file "$d/mdstat")" '^md[0-9]'

@@ -275,28 +275,38 @@ phases_run() {
 }
 
 # labs/rebuild-killed.cfg: SIGKILLed while md rebuilds, then raidlab
-# cleanup.
+# cleanup. The kill lands in the narrowest window: mdadm --add has
+# returned, and raidlab has not yet journaled what it did. An mdadm
+# first in PATH runs the real one, waits for md's recovery, and kills
+# its parent, raidlab, while raidlab still waits for it.
 rebuild_killed_run() {
-	local d=$1/rebuild-killed pid
-	mkdir -p "$d"
+	local d=$1/rebuild-killed pid wrap=/run/killwrap
+	mkdir -p "$d" "$wrap"
 	fresh rebuild-killed
-	echo "+ raidlab run /share/labs/rebuild-killed.cfg, killed mid-rebuild"
-	raidlab run /share/labs/rebuild-killed.cfg --results "$d/results" \
-		>"$d/run.out" 2>"$d/run.err" &
-	pid=$!
-	# the phase's rebuild, not the initial one of a RAID5 just made
-	# (md recovers onto its last member too): once the member is added
-	# back, as raidlab says on stderr
-	for _ in $(seq 1500); do
-		grep -q 'mdadm --add' "$d/run.err" &&
-			grep -q 'recovery = ' /proc/mdstat && break
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.2
+	cat >"$wrap/mdadm" <<EOW
+#!/bin/sh
+$(command -v mdadm) "\$@"
+rc=\$?
+case " \$* " in
+*" --add "*)
+	for _ in \$(seq 300); do
+		grep -q 'recovery = ' /proc/mdstat && break
+		sleep 0.1
 	done
 	cat /proc/mdstat >"$d/mdstat-killed"
-	kill -KILL "$pid"
+	echo "\$rc" >"$d/add.status"
+	kill -KILL \$PPID ;;
+esac
+exit \$rc
+EOW
+	chmod 755 "$wrap/mdadm"
+	echo "+ raidlab run /share/labs/rebuild-killed.cfg, killed once mdadm --add returned"
+	PATH=$wrap:$PATH raidlab run /share/labs/rebuild-killed.cfg \
+		--results "$d/results" >"$d/run.out" 2>"$d/run.err" &
+	pid=$!
 	wait "$pid"
 	echo $? >"$d/run.status"
+	rm -r "$wrap"
 	cleanup_after_kill "$d"
 }
 
