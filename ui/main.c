@@ -205,8 +205,16 @@ main(int argc, char **argv)
 	int ch;
 
 	setlocale(LC_ALL, "");
+	/* Numbers as in the lab files, the records, CSV and the man pages,
+	   whatever the language: a decimal comma would make "--scale 0.5"
+	   read as 0 (strtod) and a CSV column two. */
+	setlocale(LC_NUMERIC, "C");
 #ifdef ENABLE_NLS
-	bindtextdomain(PACKAGE, LOCALEDIR);
+	/* RAIDLAB_LOCALEDIR: catalogues not yet installed (the tests, a
+	   build tree), as RAIDLAB_DATADIR is for the presets. */
+	const char *ld = getenv("RAIDLAB_LOCALEDIR");
+
+	bindtextdomain(PACKAGE, ld != NULL && *ld != '\0' ? ld : LOCALEDIR);
 	textdomain(PACKAGE);
 #endif
 

@@ -414,7 +414,8 @@ test_table(struct strbuf *out, const struct report *s, size_t k)
 	const struct compare *c = &s->cmp;
 	const enum wl_unit u = c->cols[k].unit;
 	static const char *const heads[] = { N_("Variant"), N_("n"), N_("Mean"),
-		N_("95% CI of the mean"), NULL, N_("Verdict"), N_("Notes") };
+		/* xgettext:no-c-format */ N_("95% CI of the mean"), NULL,
+		N_("Verdict"), N_("Notes") };
 	char v[COMPARE_NUM_BUF], lo[COMPARE_NUM_BUF], hi[COMPARE_NUM_BUF];
 	char buf[128], conf[16];
 
@@ -518,6 +519,7 @@ test_section(struct strbuf *out, const struct report *s, size_t k)
 	html_fig_open(out);
 	test_bars(out, s, k);
 	cap = xstrdup(
+	    /* xgettext:no-c-format */
 	    _("Bars: the mean of the repeats; whiskers: the 95% "
 	      "interval of the geometric mean; dashed line: the baseline; "
 	      "\xe2\x98\x85 the best, where proven. Hatched bars are not plain "
@@ -554,6 +556,7 @@ results(const struct report *s, struct html_toc *toc, struct strbuf *out)
 		free(b);
 	} else {
 		html_elem(out, "p",
+		    /* xgettext:no-c-format */
 		    _("Each figure is the mean of n repeats with the 95% "
 		      "confidence interval of their geometric mean (on the "
 		      "log scale: never below 0)."));

@@ -68,7 +68,8 @@ void report_caveats(struct report *s);
  * report-text.c: text wrapped to width at spaces, the first line after
  * first (already in out, its length first_len), the others indented by
  * indent; a word longer than a line is split. ASCII only: control
- * characters as "\xHH" (textsafe.h), "±" becomes "+-", other non-ASCII
+ * characters as "\xHH" (textsafe.h), "±" becomes "+-", German letters
+ * and quotes their ASCII ("ü" "ue", "»" '"'), other non-ASCII
  * characters "?".
  */
 void report_wrap(struct strbuf *out, const char *text, size_t first_len,

@@ -249,7 +249,8 @@ test_table(const struct report *s, size_t k, struct strbuf *out)
 		strbuf_add(out, "\n\n");
 	}
 	strbuf_printf(out, "| | %s | %s | n | %s |\n|---|---|---:|---:|---|\n",
-	    _("Variant"), _("Mean, 95% CI"), _("Change, verdict"));
+	    _("Variant"), /* xgettext:no-c-format */ _("Mean, 95% CI"),
+	    _("Change, verdict"));
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_cell *x = compare_cell(c, i, k);
 		char v[96], ch[96], n[32], *name;

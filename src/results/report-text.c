@@ -29,11 +29,50 @@
 
 #define W REPORT_TEXT_WIDTH
 
+/* What a mail in ASCII writes for a character it cannot carry: the
+   signs raidlab prints, and the letters and quotes of its German. */
+static const struct {
+	const char *utf8, *ascii;
+} translit[] = {
+	{ "±", "+-" },
+	{ "×", "x" },
+	{ "µ", "u" },
+	{ "–", "-" },
+	{ "—", "-" },
+	{ "…", "..." },
+	{ "ä", "ae" },
+	{ "ö", "oe" },
+	{ "ü", "ue" },
+	{ "Ä", "Ae" },
+	{ "Ö", "Oe" },
+	{ "Ü", "Ue" },
+	{ "ß", "ss" },
+	{ "»", "\"" },
+	{ "«", "\"" },
+	{ "„", "\"" },
+	{ "“", "\"" },
+	{ "”", "\"" },
+	{ "‚", "'" },
+	{ "‘", "'" },
+	{ "’", "'" },
+};
+
+/* The ASCII for the UTF-8 character at s, or "?". */
+static const char *
+translit_of(const char *s)
+{
+	for (size_t i = 0; i < sizeof translit / sizeof *translit; i++)
+		if (strncmp(s, translit[i].utf8, strlen(translit[i].utf8)) == 0)
+			return translit[i].ascii;
+	return "?";
+}
+
 /* s in ASCII: control characters and invalid UTF-8 as "\\xHH"
    (textsafe.h: a record's names may carry escape sequences), "±" ->
-   "+-", "×" -> "x", any other non-ASCII -> "?". Newlines and tabs stay:
-   the lab text is lines, and an escape in one of its strings reads back
-   as the same byte. */
+   "+-", German letters as German writes them without ("ü" -> "ue"),
+   any other non-ASCII -> "?". Newlines and tabs stay: the lab text is
+   lines, and an escape in one of its strings reads back as the same
+   byte. */
 static char *
 ascii(const char *text)
 {
@@ -51,12 +90,7 @@ ascii(const char *text)
 			s++;
 			continue;
 		}
-		if (strncmp(s, "±", strlen("±")) == 0)
-			strbuf_add(&b, "+-");
-		else if (strncmp(s, "×", strlen("×")) == 0)
-			strbuf_add(&b, "x");
-		else
-			strbuf_add(&b, "?");
+		strbuf_add(&b, translit_of(s));
 		/* Past the rest of this UTF-8 sequence. */
 		for (s++; ((unsigned char)*s & 0xc0) == 0x80; s++)
 			;
@@ -378,6 +412,7 @@ results(const struct report *s, struct strbuf *out)
 		    b, compare_conf_text(c->conf_shown, conf, sizeof conf));
 		free(b);
 	} else {
+		/* xgettext:no-c-format */
 		t = xstrdup(_("Each figure is the mean of n repeats with where "
 			      "the 95% confidence interval of their geometric "
 			      "mean ends, in % of the mean (on the log scale: "
@@ -580,19 +615,19 @@ lab_files(const struct report *s, struct strbuf *out)
 	}
 }
 
-void
-report_text(const struct report *s, struct strbuf *out)
+static void
+body(const struct report *s, struct strbuf *out)
 {
 	char *t = xasprintf(_("raidlab report: %s"),
 	    s->nrecs > 0 && s->r[0].lab ? s->r[0].lab : _("results"));
-	size_t n;
-
-	n = strlen(t);
+	char *a = ascii(t);
+	size_t n = strlen(a);
 
 	report_wrap(out, t, 0, 0, W);
 	for (size_t i = 0; i < (n < W ? n : W); i++)
 		strbuf_add(out, "=");
 	strbuf_add(out, "\n");
+	free(a);
 	free(t);
 	/* The answer, then the evidence: a reader stops after the first. */
 	if (one_question(s))
@@ -610,4 +645,22 @@ report_text(const struct report *s, struct strbuf *out)
 	results(s, out);
 	report_lat_text(s, out);
 	lab_files(s, out);
+}
+
+void
+report_text(const struct report *s, struct strbuf *out)
+{
+	struct strbuf b;
+	char *t, *a;
+
+	strbuf_init(&b);
+	strbuf_add(&b, "");
+	body(s, &b);
+	/* The few lines written past report_wrap() (a test's heading, a
+	   line of figures) in ASCII too: the whole mail is. */
+	t = strbuf_take(&b);
+	a = ascii(t);
+	strbuf_add(out, a);
+	free(a);
+	free(t);
 }

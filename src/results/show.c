@@ -561,6 +561,7 @@ show_stability(const struct record *rec, struct strbuf *out)
 				continue;
 			if (!any)
 				strbuf_printf(out, "\n%s\n",
+				    /* xgettext:no-c-format */
 				    _("Repeats: the mean, its 95% confidence "
 				      "interval (! why a sample is unstable)"));
 			any = true;
