@@ -37,6 +37,7 @@ const struct cli_cmd *const cli_table[] = {
 	&cli_import,
 	&cli_cleanup,
 	&cli_tui,
+	&cli_complete,
 	NULL,
 };
 
@@ -149,8 +150,9 @@ usage(FILE *fp)
 	      "filesystems,\nbuild them on real disks and compare workloads "
 	      "on them.\n\nCommands:\n"));
 	for (c = cli_table; *c != NULL; c++)
-		fprintf(fp, "  %s %s\n      %s\n", (*c)->name, (*c)->args,
-		    _((*c)->summary));
+		if (!(*c)->hidden)
+			fprintf(fp, "  %s %s\n      %s\n", (*c)->name,
+			    (*c)->args, _((*c)->summary));
 	fprintf(fp,
 	    _("\nRun 'raidlab COMMAND --help' for a command's options;"
 	      " see raidlab(1)\nand raidlab.lab(5).\n"));
@@ -182,7 +184,8 @@ unknown_command(const char *word)
 	size_t n = 0;
 
 	for (const struct cli_cmd *const *c = cli_table; *c != NULL; c++)
-		names[n++] = (*c)->name;
+		if (!(*c)->hidden)
+			names[n++] = (*c)->name;
 	near = suggest_nearest(word, names, n);
 	if (near != NULL)
 		cli_fprintf(stderr,

@@ -38,36 +38,34 @@
 
 enum out { OUT_TEXT, OUT_JSON, OUT_CSV };
 
+static const struct cli_opt compare_options[] = {
+	{ 'b', "baseline", "VARIANT",
+	    N_("the row the others are compared with\n(default: the first; "
+	       "'none': no percentages)") },
+	{ 't', "test", "TEST",
+	    N_("log, welch or rank: the test of every verdict\n(default: "
+	       "the baseline record's lab, else log)") },
+	{ 'e', "equivalence", "N%",
+	    N_("the margin within which two variants are\nthe same "
+	       "(default: the lab's, else 2%)") },
+	{ 'l', "latency", NULL,
+	    N_("add the p50, p99 and p99.9 latency of\neach test's main "
+	       "operation, compared\nacross repeats") },
+	{ 'j', "json", NULL, N_("print the table as JSON") },
+	{ 'c', "csv", NULL, N_("print one CSV line per cell") },
+	{ 0, NULL, NULL, NULL },
+};
+
 static void
-usage(FILE *fp)
+compare_more(FILE *fp)
 {
-	cli_usage(&cli_compare, fp);
-	fprintf(fp,
-	    _("\nOptions:\n"
-	      "  -b, --baseline VARIANT  the row the others are compared "
-	      "with\n"
-	      "                          (default: the first; 'none': no "
-	      "percentages)\n"
-	      "  -t, --test TEST         log, welch or rank: the test of "
-	      "every verdict\n"
-	      "                          (default: the baseline record's "
-	      "lab, else log)\n"
-	      "  -e, --equivalence N%%    the margin within which two "
-	      "variants are\n"
-	      "                          the same (default: the lab's, else "
-	      "2%%)\n"
-	      "  -l, --latency           add the p50, p99 and p99.9 latency "
-	      "of\n"
-	      "                          each test's main operation, compared\n"
-	      "                          across repeats\n"
-	      "  -j, --json              print the table as JSON\n"
-	      "  -c, --csv               print one CSV line per cell\n"
-	      "  -h, --help              show this help\n\n"
-	      "RESULT is a record written by 'raidlab run' (by default\n"
+	fputs(
+	    _("\nRESULT is a record written by 'raidlab run' (by default\n"
 	      "under ~/.local/share/raidlab/results), or a lab's name for its\n"
 	      "newest record ('raidlab results' lists them). Each variant of\n"
 	      "each record is a row; runs of different records are never "
-	      "pooled.\n"));
+	      "pooled.\n"),
+	    fp);
 }
 
 static const char *
@@ -597,16 +595,6 @@ set_baseline(struct compare *c, const char *name)
 static int
 compare_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "test", required_argument, NULL, 't' },
-		{ "equivalence", required_argument, NULL, 'e' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "latency", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *base = NULL;
 	enum out out = OUT_TEXT;
 	struct cli_method method = { 0 };
@@ -614,8 +602,10 @@ compare_exec(int argc, char **argv)
 	bool ok, latency = false;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "b:t:e:jclh", opts, NULL)) != -1) {
+	while ((ch = cli_getopt(&cli_compare, argc, argv)) != -1) {
 		switch (ch) {
+		case CLI_GETOPT_HELP:
+			return CLI_OK;
 		case 'b':
 			base = optarg;
 			break;
@@ -636,11 +626,7 @@ compare_exec(int argc, char **argv)
 		case 'l':
 			latency = true;
 			break;
-		case 'h':
-			usage(stdout);
-			return CLI_OK;
 		default:
-			cli_try_help(&cli_compare);
 			return CLI_USAGE;
 		}
 	}
@@ -675,5 +661,7 @@ const struct cli_cmd cli_compare = {
 	.args = "[-b VARIANT] [-t TEST] [-e N%] [--latency] [--json|--csv] "
 		"RESULT...",
 	.summary = N_("compare the variants of result records, test by test"),
+	.opts = compare_options,
+	.more = compare_more,
 	.exec = compare_exec,
 };

@@ -13,8 +13,6 @@
 #include "base/i18n.h"
 #include "cli.h"
 
-#define CLI_OPTS_MAX 32
-
 /* The help's option column: left parts wider than this are followed by
    two spaces instead. */
 #define CLI_HELP_COL 24
@@ -22,9 +20,8 @@
 static const struct cli_opt help_opt = { 'h', "help", NULL,
 	N_("show this help") };
 
-/* cmd's options in the help's order: its own, -h, the shared ones. */
-static size_t
-opts_of(const struct cli_cmd *cmd, const struct cli_opt **v)
+size_t
+cli_opts(const struct cli_cmd *cmd, const struct cli_opt **v)
 {
 	size_t n = 0;
 
@@ -44,7 +41,7 @@ cli_getopt(const struct cli_cmd *cmd, int argc, char **argv)
 	static struct option lo[CLI_OPTS_MAX + 1];
 	static char so[2 * CLI_OPTS_MAX + 1];
 	const struct cli_opt *v[CLI_OPTS_MAX];
-	size_t n = opts_of(cmd, v), k = 0;
+	size_t n = cli_opts(cmd, v), k = 0;
 	int ch;
 
 	for (size_t i = 0; i < n; i++) {
@@ -88,7 +85,7 @@ void
 cli_help(const struct cli_cmd *cmd, FILE *fp)
 {
 	const struct cli_opt *v[CLI_OPTS_MAX];
-	size_t n = opts_of(cmd, v);
+	size_t n = cli_opts(cmd, v);
 	char left[128];
 	int col = 0;
 

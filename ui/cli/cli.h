@@ -57,6 +57,9 @@ struct cli_cmd {
 	   nothing. */
 	void (*more)(FILE *fp);
 	int (*exec)(int argc, char **argv);
+	/* Plumbing for scripts (complete): left out of raidlab --help's
+	   list and of the commands completion offers. */
+	bool hidden;
 };
 
 extern const struct cli_cmd cli_disks;
@@ -70,6 +73,7 @@ extern const struct cli_cmd cli_results;
 extern const struct cli_cmd cli_import;
 extern const struct cli_cmd cli_tui;
 extern const struct cli_cmd cli_cleanup;
+extern const struct cli_cmd cli_complete;
 
 /* NULL-terminated table of every subcommand, in --help order. */
 extern const struct cli_cmd *const cli_table[];
@@ -81,6 +85,13 @@ int cli_tui_open(const char *lab, bool ascii);
 
 /* Print "Usage: raidlab NAME ARGS" and the summary of cmd to fp. */
 void cli_usage(const struct cli_cmd *cmd, FILE *fp);
+
+/* The most options a command has, -h and the shared ones included. */
+#define CLI_OPTS_MAX 32
+
+/* cmd's options into v in --help's order (its own, -h, the shared
+   ones); how many. cmd->opts NULL: only -h. */
+size_t cli_opts(const struct cli_cmd *cmd, const struct cli_opt **v);
 
 /* cli_usage(), then the Options block made from cmd's options, then
    cmd->more (cli-opt.c). */
