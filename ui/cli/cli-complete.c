@@ -3,11 +3,11 @@
  * a line on stdout, read from the tables the parser and the loader use
  * themselves (cli_table[], each command's struct cli_opt, the presets'
  * directory, the lab's own names), so that the completion script
- * (data/raidlab.bash) lists no command, option or name of its own and
- * cannot drift from the program, as git's --git-completion-helper. It
- * reads files only: no disk is probed, nothing is written, no root is
- * needed. Hidden from raidlab --help's list: plumbing, documented in
- * raidlab(1). Main thread.
+ * (data/bash-completion/raidlab) lists no command, option or name of
+ * its own and cannot drift from the program, as git's
+ * --git-completion-helper. It reads files only: no disk is probed,
+ * nothing is written, no root is needed. Hidden from raidlab --help's
+ * list: plumbing, documented in raidlab(1). Main thread.
  */
 #include "config.h"
 
