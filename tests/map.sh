@@ -52,7 +52,10 @@ folders() {
 	else
 		find . -type d | sed 's|^\./||'
 	fi | awk -F/ '
-	$1 ~ /^(\.|\.git|autom4te\.cache|build-aux|m4|_build|_inst)$/ { next }
+	# autotools, make distcheck, and what the build makes in a dist
+	# tree built in place: the German man pages (man/de), the package
+	# (_deb)
+	$1 ~ /^(\.|\.git|autom4te\.cache|build-aux|m4|_build|_inst|man|_deb)$/ { next }
 	$1 ~ /^raidlab-[0-9]/ || $0 ~ /^tests\/fuzz\/work/ { next }
 	{
 		p = ""
