@@ -29,10 +29,18 @@ grid() {
 }
 
 # lone: the most columns in a row whose only mark is a '#' on the bottom
-# row (one may be the sample the big files start in).
+# row (one may be the sample the big files start in), while only the
+# small files ran: left of the first column the big files draw higher
+# (their own last samples, at a few percent of the peak, are a row of
+# '#' rightly).
 lone() {
 	awk '{ r[NR] = $0 } END {
 		for (c = 1; c <= length(r[NR]); c++) {
+			for (i = 1; i < NR; i++)
+				if (substr(r[i], c, 1) == "#")
+					break
+			if (i < NR)
+				break
 			alone = substr(r[NR], c, 1) == "#"
 			for (i = 1; i < NR && alone; i++)
 				if (substr(r[i], c, 1) != " ")
