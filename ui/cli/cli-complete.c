@@ -59,8 +59,9 @@ command_find(const char *name)
 }
 
 static int
-list_commands(void)
+list_commands(char **args)
 {
+	(void)args;
 	for (const struct cli_cmd *const *c = cli_table; *c != NULL; c++)
 		if (!(*c)->hidden)
 			printf("%s\n", (*c)->name);
@@ -68,9 +69,9 @@ list_commands(void)
 }
 
 static int
-list_options(const char *name)
+list_options(char **args)
 {
-	const struct cli_cmd *cmd = command_find(name);
+	const struct cli_cmd *cmd = command_find(args[0]);
 	const struct cli_opt *v[CLI_OPTS_MAX];
 	size_t n;
 
@@ -91,9 +92,9 @@ list_options(const char *name)
    their brackets ("LAB", "RESULT...": "..." repeats): the usage with
    every bracketed group that starts with an option left out. */
 static int
-list_operands(const char *name)
+list_operands(char **args)
 {
-	const struct cli_cmd *cmd = command_find(name);
+	const struct cli_cmd *cmd = command_find(args[0]);
 	const char *p;
 	size_t k;
 
@@ -162,10 +163,10 @@ option_find(const struct cli_cmd *cmd, const char *word)
 }
 
 static int
-list_values(const char *name, const char *word)
+list_values(char **args)
 {
-	const struct cli_cmd *cmd = command_find(name);
-	const struct cli_opt *o = cmd ? option_find(cmd, word) : NULL;
+	const struct cli_cmd *cmd = command_find(args[0]);
+	const struct cli_opt *o = cmd ? option_find(cmd, args[1]) : NULL;
 
 	if (o == NULL)
 		return CLI_USAGE;
@@ -208,12 +209,13 @@ add_labs(const char *dir, char ***v, size_t *n)
 /* What paths_find_lab() takes as a name: the user's labs and the
    presets, sorted, each name once (a user's lab shadows a preset). */
 static int
-list_labs(void)
+list_labs(char **args)
 {
 	char *mine = paths_user_labs(), *presets = paths_presets();
 	char **v = NULL;
 	size_t n = 0;
 
+	(void)args;
 	add_labs(mine, &v, &n);
 	add_labs(presets, &v, &n);
 	if (n > 1)
@@ -263,62 +265,31 @@ list_names(const char *arg, bool variants)
 }
 
 static int
-what_commands(char **args)
-{
-	(void)args;
-	return list_commands();
-}
-
-static int
-what_options(char **args)
-{
-	return list_options(args[0]);
-}
-
-static int
-what_operands(char **args)
-{
-	return list_operands(args[0]);
-}
-
-static int
-what_values(char **args)
-{
-	return list_values(args[0], args[1]);
-}
-
-static int
-what_labs(char **args)
-{
-	(void)args;
-	return list_labs();
-}
-
-static int
-what_variants(char **args)
+list_variants(char **args)
 {
 	return list_names(args[0], true);
 }
 
 static int
-what_workloads(char **args)
+list_workloads(char **args)
 {
 	return list_names(args[0], false);
 }
 
-/* WHAT, the number of operands it takes after it, and what it does. */
+/* WHAT, the number of operands it takes after it, and what prints its
+   words (given those operands). */
 static const struct {
 	const char *what;
 	int nargs;
 	int (*list)(char **args);
 } whats[] = {
-	{ "commands", 0, what_commands },
-	{ "options", 1, what_options },
-	{ "operands", 1, what_operands },
-	{ "values", 2, what_values },
-	{ "labs", 0, what_labs },
-	{ "variants", 1, what_variants },
-	{ "workloads", 1, what_workloads },
+	{ "commands", 0, list_commands },
+	{ "options", 1, list_options },
+	{ "operands", 1, list_operands },
+	{ "values", 2, list_values },
+	{ "labs", 0, list_labs },
+	{ "variants", 1, list_variants },
+	{ "workloads", 1, list_workloads },
 };
 
 static int
@@ -340,9 +311,7 @@ complete_exec(int argc, char **argv)
 		if (argc - optind - 1 != whats[k].nargs) {
 			/* TRANSLATORS: %s is a WHAT of raidlab complete. */
 			cli_error(&cli_complete,
-			    _("%s: wrong number of "
-			      "arguments"),
-			    whats[k].what);
+			    _("%s: wrong number of arguments"), whats[k].what);
 			cli_try_help(&cli_complete);
 			return CLI_USAGE;
 		}
