@@ -724,5 +724,6 @@ lab_check(const struct lab *lab, struct errlist *errs)
 		check_variant(&c, &lab->variants[i]);
 	for (i = 0; i < lab->nworkloads; i++)
 		check_workload(&c, &lab->workloads[i]);
+	lab_chk_hosts(&c);
 	return c.nerr > 0 ? -EINVAL : 0;
 }

@@ -89,4 +89,7 @@ void lab_chk_md_knobs(struct lab_chk *c, const struct lab_variant *v,
 void lab_chk_md_knobs_not_md(struct lab_chk *c, const struct lab_variant *v,
     const struct lab_array *a, size_t n);
 
+/* The hosts and where each variant runs (lab-check-hosts.c). */
+void lab_chk_hosts(struct lab_chk *c);
+
 #endif

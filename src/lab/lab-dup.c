@@ -59,6 +59,9 @@ lab_dup(const struct lab *lab)
 	c->variants = xcalloc(lab->nvariants + 1, sizeof *c->variants);
 	for (size_t i = 0; i < lab->nvariants; i++)
 		lab_variant_copy(&c->variants[i], &lab->variants[i]);
+	c->hosts = xcalloc(lab->nhosts + 1, sizeof *c->hosts);
+	for (size_t i = 0; i < lab->nhosts; i++)
+		lab_host_copy(&c->hosts[i], &lab->hosts[i]);
 	c->workloads = xcalloc(lab->nworkloads + 1, sizeof *c->workloads);
 	for (size_t i = 0; i < lab->nworkloads; i++)
 		workload_copy(&c->workloads[i], &lab->workloads[i]);

@@ -599,6 +599,8 @@ load_top(struct lab_ctx *c, const config_setting_t *root, struct lab *lab)
 			lab_load_repeats(c, s, lab);
 		else if (k->field == LAB_L_DEFAULTS)
 			load_defaults(c, s, lab);
+		else if (k->field == LAB_L_HOSTS)
+			lab_load_hosts(c, s, lab);
 		else if (lab_key_load(c, k, s, k->name, lab))
 			LSET(lab, k->field, s);
 	}

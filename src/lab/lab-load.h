@@ -77,6 +77,29 @@ bool lab_get_strv(struct lab_ctx *c, const config_setting_t *s,
 /* A name usable in paths and file names (lab_name_ok()). */
 bool lab_get_name(struct lab_ctx *c, const config_setting_t *s,
     const char *field, char **out);
+/* One name, or a list of names, each lab_name_ok() (lab-hosts.c). */
+bool lab_get_names(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, struct lab_strv *out);
+/* lab-hosts.c: the hosts list; a host's init, done, copy, equality. */
+void lab_load_hosts(struct lab_ctx *c, const config_setting_t *list,
+    struct lab *lab);
+void lab_host_init(struct lab_host *h);
+void lab_host_done(struct lab_host *h);
+void lab_host_copy(struct lab_host *dst, const struct lab_host *src);
+bool lab_host_equal(const struct lab_host *a, const struct lab_host *b);
+/* The host keys read in their own way (lab_key.load, on a struct
+   lab_host): a name that is not "local" or "all", an address, a user,
+   fio's bind address, the disks' "FROM=TO" pairs. */
+bool lab_load_host_name(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_host_address(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_host_user(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_host_fio_bind(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
+bool lab_load_host_disks(struct lab_ctx *c, const config_setting_t *s,
+    const char *field, void *group);
 /* A percent in quotes, "2%" (lab-rounds.c). */
 bool lab_get_percent(struct lab_ctx *c, const config_setting_t *s,
     const char *field, int32_t *out);

@@ -194,6 +194,12 @@ format_key(struct out *o, const struct lab_key *k, const void *group)
 	case LAB_KEY_DEVICES:
 		kv_strv(o, name, p);
 		break;
+	case LAB_KEY_NAMES: /* one name as a string, as it is written */
+		if (((const struct lab_strv *)p)->n == 1)
+			kv_str(o, name, ((const struct lab_strv *)p)->v[0]);
+		else
+			kv_strv(o, name, p);
+		break;
 	case LAB_KEY_SPECIAL:
 		break;
 	}
@@ -356,6 +362,27 @@ format_repeats(struct out *o, const struct lab *lab)
 	    lab_percent_format(lab->repeats_ci, pc, sizeof pc));
 }
 
+/* The hosts list: each host's keys in lab_host_keys[] order. */
+static void
+format_hosts(struct out *o, const struct lab *lab)
+{
+	const struct lab_key *k;
+
+	put(o, "\nhosts = (\n");
+	o->depth++;
+	for (size_t i = 0; i < lab->nhosts; i++) {
+		const struct lab_host *h = &lab->hosts[i];
+
+		open_group(o, NULL);
+		for (k = lab_host_keys; k->name != NULL; k++)
+			if (h->own & (1u << k->field))
+				format_key(o, k, h);
+		close_group(o, i + 1 < lab->nhosts ? "," : "");
+	}
+	o->depth--;
+	put(o, ");\n");
+}
+
 /* The top-level keys up to the defaults group; the lists follow. */
 static void
 format_top(struct out *o, const struct lab *lab)
@@ -363,6 +390,9 @@ format_top(struct out *o, const struct lab *lab)
 	const struct lab_key *k;
 
 	for (k = lab_keys; k->name != NULL; k++) {
+		if (k->field == LAB_L_HOSTS &&
+		    (OWN(lab, k->field) || lab->nhosts > 0))
+			format_hosts(o, lab);
 		if (k->field == LAB_L_DEFAULTS && lab->defaults != NULL) {
 			put(o, "\n");
 			open_group(o, "defaults");

@@ -4,8 +4,9 @@
  * journal array) becomes DEV, and the variant's scratch group goes, so
  * the plan builds on the real device with the guards of any real device
  * (inventory, --yes-destroy). The defaults group is rewritten the same
- * way, so the record's lab text says what ran. The thread that owns the
- * lab.
+ * way, so the record's lab text says what ran. A variant placed on hosts
+ * is left as it is: its devices are the hosts' (their `disks`). The
+ * thread that owns the lab.
  */
 #include "config.h"
 
@@ -25,28 +26,29 @@
 int
 lab_scale_add_disk(struct lab_scale *s, const char *arg, struct err *e)
 {
-	const char *eq = strchr(arg, '=');
-	char *head;
-	int idx;
+	const char *to = NULL;
+	char *from;
+	int idx = -1;
 
-	head = eq ? xstrndup(arg, (size_t)(eq - arg)) : NULL;
-	idx = head ? lab_scratch_index(head) : -1;
-	free(head);
-	if (idx < 0 || eq[1] != '/')
+	/* a host's disks take the same pairs (lab-hosts.c) */
+	if (lab_disk_pair(arg, &from, &to) == 0)
+		idx = lab_scratch_index(from);
+	free(from);
+	if (idx < 0)
 		return err_set(e, -EINVAL, NULL, 0, "--disk",
 		    _("%s: expected scratch:N=/dev/DEVICE"), arg);
 	for (size_t i = 0; i < s->ndisks; i++) {
 		if (s->disks[i].index == idx)
 			return err_set(e, -EINVAL, NULL, 0, "--disk",
 			    _("scratch:%d is given twice"), idx);
-		if (strcmp(s->disks[i].path, eq + 1) == 0)
+		if (strcmp(s->disks[i].path, to) == 0)
 			return err_set(e, -EINVAL, NULL, 0, "--disk",
-			    _("%s is given for scratch:%d and scratch:%d"),
-			    eq + 1, s->disks[i].index, idx);
+			    _("%s is given for scratch:%d and scratch:%d"), to,
+			    s->disks[i].index, idx);
 	}
 	s->disks = xreallocarray(s->disks, s->ndisks + 1, sizeof *s->disks);
 	s->disks[s->ndisks].index = idx;
-	s->disks[s->ndisks++].path = xstrdup(eq + 1);
+	s->disks[s->ndisks++].path = xstrdup(to);
 	return 0;
 }
 
@@ -213,10 +215,13 @@ lab_scale_disks(struct lab *lab, struct lab_scale *s, struct errlist *errs)
 	struct dctx c = { s, NULL, errs, 0, xcalloc(s->ndisks + 1, 1), NULL,
 		0 };
 
-	if (lab->defaults != NULL)
+	if (lab->defaults != NULL && !lab_variant_remote(lab->defaults))
 		map_variant(&c, lab->defaults);
+	/* --disk names this machine's disks: a variant placed on hosts
+	   keeps its scratch names, which each host's disks map */
 	for (size_t i = 0; i < lab->nvariants; i++)
-		map_variant(&c, &lab->variants[i]);
+		if (!lab_variant_remote(&lab->variants[i]))
+			map_variant(&c, &lab->variants[i]);
 	unused_disks(&c, lab);
 	free(c.used);
 	free(c.seen);

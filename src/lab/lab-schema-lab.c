@@ -52,6 +52,10 @@ const struct lab_key lab_variant_keys[] = {
 	   2048 (MAX_SCHED_RQ) even with a scheduler. */
 	{ "nr_requests", LAB_KEY_INT, LAB_V_NR_REQUESTS, VOFF(nr_requests),
 	    .min = 4, .max = 2048, .where = ALL, .label = N_("queue depth") },
+	/* "local", "all" or host names; which names are hosts is
+	   lab_check()'s (lab-check-hosts.c). */
+	{ "hosts", LAB_KEY_NAMES, LAB_V_HOSTS, VOFF(hosts), .where = ALL,
+	    .label = N_("hosts") },
 	{ NULL },
 };
 
@@ -81,6 +85,9 @@ const struct lab_key lab_keys[] = {
 	/* As written ("~/x"): expanded where it is used. */
 	{ "results", LAB_KEY_STRING, LAB_L_RESULTS, LOFF(results), .where = ALL,
 	    .label = N_("results") },
+	/* A list of groups of lab_host_keys[] (lab-hosts.c). */
+	{ "hosts", LAB_KEY_SPECIAL, LAB_L_HOSTS, .where = ALL,
+	    .label = N_("hosts") },
 	{ "defaults", LAB_KEY_SPECIAL, LAB_L_DEFAULTS, .where = ALL,
 	    .label = N_("defaults") },
 	{ "variants", LAB_KEY_SPECIAL, LAB_L_VARIANTS, .where = ALL,
@@ -89,6 +96,45 @@ const struct lab_key lab_keys[] = {
 	    .label = N_("workloads") },
 	{ NULL },
 };
+
+#define HOFF(m) offsetof(struct lab_host, m)
+
+/* In enum lab_h_field order: lab_host_schema() indexes it. Whether name
+   and address are given, and what the disks name, is lab_check()'s. */
+const struct lab_key lab_host_keys[] = {
+	{ "name", LAB_KEY_NAME, LAB_H_NAME, HOFF(name), .where = ALL,
+	    .load = lab_load_host_name, .label = N_("name") },
+	/* Handed to ssh and fio as an argument: a host name or an IP
+	   address, never anything an option parser could take. */
+	{ "address", LAB_KEY_STRING, LAB_H_ADDRESS, HOFF(address), .where = ALL,
+	    .load = lab_load_host_address, .label = N_("address") },
+	{ "user", LAB_KEY_STRING, LAB_H_USER, HOFF(user), .where = ALL,
+	    .load = lab_load_host_user, .label = N_("ssh user") },
+	{ "port", LAB_KEY_INT, LAB_H_PORT, HOFF(port), .min = 1, .max = 65535,
+	    .dflt = LAB_HOST_PORT_DEFAULT, .where = ALL,
+	    .label = N_("ssh port") },
+	{ "fio_port", LAB_KEY_INT, LAB_H_FIO_PORT, HOFF(fio_port), .min = 1,
+	    .max = 65535, .dflt = LAB_HOST_FIO_PORT_DEFAULT, .where = ALL,
+	    .label = N_("fio server port") },
+	/* fio's server has no authentication: it listens where it is
+	   told, so the default is the one address the lab names. */
+	{ "fio_bind", LAB_KEY_STRING, LAB_H_FIO_BIND, HOFF(fio_bind),
+	    .where = ALL, .load = lab_load_host_fio_bind,
+	    .label = N_("fio server address") },
+	/* "FROM=TO" strings: libconfig's setting names cannot hold the ':'
+	   and '/' of "scratch:0" or "/dev/sdb". */
+	{ "disks", LAB_KEY_DEVICES, LAB_H_DISKS, HOFF(disks), .where = ALL,
+	    .load = lab_load_host_disks, .label = N_("disks") },
+	{ NULL },
+};
+
+const struct lab_key *
+lab_host_schema(enum lab_h_field f)
+{
+	if ((int)f < 0 || f >= LAB_H__COUNT)
+		return NULL;
+	return &lab_host_keys[f];
+}
 
 const struct lab_key *
 lab_variant_schema(enum lab_v_field f)

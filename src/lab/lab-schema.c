@@ -155,6 +155,7 @@ lab_key_reset(const struct lab_key *k, void *group)
 		*(char **)p = NULL;
 		break;
 	case LAB_KEY_DEVICES:
+	case LAB_KEY_NAMES:
 		lab_strv_done(p);
 		break;
 	case LAB_KEY_SPECIAL:
@@ -178,6 +179,7 @@ lab_key_copy(const struct lab_key *k, void *dst, const void *src)
 		*(char **)d = xstrdup_null(*(char *const *)s);
 		break;
 	case LAB_KEY_DEVICES:
+	case LAB_KEY_NAMES:
 		lab_strv_copy(d, s);
 		break;
 	case LAB_KEY_SPECIAL:
@@ -208,6 +210,7 @@ lab_key_equal(const struct lab_key *k, const void *a, const void *b)
 	case LAB_KEY_NAME:
 		return str_eq(*(char *const *)pa, *(char *const *)pb);
 	case LAB_KEY_DEVICES:
+	case LAB_KEY_NAMES:
 		if (sa->n != sb->n)
 			return false;
 		for (size_t i = 0; i < sa->n; i++)
@@ -376,6 +379,8 @@ lab_key_load(struct lab_ctx *c, const struct lab_key *k,
 		return lab_get_strv(c, s, field, true, p);
 	case LAB_KEY_NAME:
 		return lab_get_name(c, s, field, p);
+	case LAB_KEY_NAMES:
+		return lab_get_names(c, s, field, p);
 	case LAB_KEY_PERCENT:
 		return lab_get_percent(c, s, field, p);
 	default:

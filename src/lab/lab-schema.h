@@ -1,6 +1,7 @@
 /*
  * The schema of the lab model's keys: one const table per group of keys
- * (lab_array_keys[], lab_fs_keys[], lab_variant_keys[], lab_keys[]),
+ * (lab_array_keys[], lab_fs_keys[], lab_variant_keys[], lab_keys[],
+ * lab_host_keys[]),
  * a line per key: its name, kind, field, offset in the struct, allowed
  * values or range, default, how the defaults group merges it, where it
  * applies (engines and levels, filesystems, modes) and its label in the
@@ -65,6 +66,7 @@ enum lab_key_kind {
 	LAB_KEY_DEVICE, /* char *: a device path or scratch:N */
 	LAB_KEY_DEVICES, /* struct lab_strv of devices */
 	LAB_KEY_NAME, /* char *: a name (lab_name_ok()) */
+	LAB_KEY_NAMES, /* struct lab_strv of names: "a" or [ "a", "b" ] */
 	LAB_KEY_PERCENT, /* int32_t thousandths of a percent: "2%" */
 	LAB_KEY_SPECIAL, /* the group's own code reads and writes it */
 };
@@ -129,12 +131,15 @@ extern const struct lab_key lab_array_keys[];
 extern const struct lab_key lab_fs_keys[];
 extern const struct lab_key lab_variant_keys[];
 extern const struct lab_key lab_keys[];
+/* A host of the lab's hosts list (lab-schema-lab.c). */
+extern const struct lab_key lab_host_keys[];
 
 /* The line of field f of a group; NULL out of range. */
 const struct lab_key *lab_array_schema(enum lab_a_field f);
 const struct lab_key *lab_fs_schema(enum lab_f_field f);
 const struct lab_key *lab_variant_schema(enum lab_v_field f);
 const struct lab_key *lab_schema(enum lab_l_field f);
+const struct lab_key *lab_host_schema(enum lab_h_field f);
 
 /* The key sits inside a group of keys ("scratch.count"). */
 bool lab_key_nested(const struct lab_key *k);

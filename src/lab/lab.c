@@ -638,6 +638,9 @@ lab_free(struct lab *lab)
 	for (i = 0; i < lab->nworkloads; i++)
 		lab_workload_done(&lab->workloads[i]);
 	free(lab->workloads);
+	for (i = 0; i < lab->nhosts; i++)
+		lab_host_done(&lab->hosts[i]);
+	free(lab->hosts);
 	for (const struct lab_key *k = lab_keys; k->name != NULL; k++)
 		lab_key_reset(k, lab);
 	free(lab->path);
@@ -731,8 +734,11 @@ lab_equal(const struct lab *a, const struct lab *b)
 	if (a->set != b->set || a->own != b->own || a->repeats != b->repeats ||
 	    a->repeats_min != b->repeats_min ||
 	    a->repeats_ci != b->repeats_ci || a->nvariants != b->nvariants ||
-	    a->nworkloads != b->nworkloads)
+	    a->nworkloads != b->nworkloads || a->nhosts != b->nhosts)
 		return false;
+	for (i = 0; i < a->nhosts; i++)
+		if (!lab_host_equal(&a->hosts[i], &b->hosts[i]))
+			return false;
 	for (k = lab_keys; k->name != NULL; k++)
 		if (!lab_key_equal(k, a, b))
 			return false;

@@ -280,6 +280,7 @@ enum lab_v_field {
 	LAB_V_READAHEAD,
 	LAB_V_SCHEDULER,
 	LAB_V_NR_REQUESTS,
+	LAB_V_HOSTS,
 	LAB_V__COUNT,
 };
 
@@ -306,6 +307,9 @@ struct lab_variant {
 	   offers when the variant is planned for real, not at load. */
 	char *scheduler;
 	int64_t nr_requests;
+	/* Where it runs, as written: empty or "local" (this machine),
+	   "all" (every host of the lab), or names of hosts. */
+	struct lab_strv hosts;
 
 	size_t index; /* position in variants (for paths) */
 	bool is_defaults; /* this is lab->defaults ("defaults.x") */
@@ -341,6 +345,42 @@ struct lab_workload {
 	uint32_t set, own; /* own == set */
 };
 
+enum lab_h_field {
+	LAB_H_NAME,
+	LAB_H_ADDRESS,
+	LAB_H_USER,
+	LAB_H_PORT,
+	LAB_H_FIO_PORT,
+	LAB_H_FIO_BIND,
+	LAB_H_DISKS,
+	LAB_H__COUNT,
+};
+
+/*
+ * A host of a fleet (the lab's `hosts` list): a machine a variant may
+ * run on, reached by ssh and by fio's client/server. Nothing here runs
+ * remotely; lab_check() validates it and `raidlab plan` shows it.
+ */
+struct lab_host {
+	char *name; /* required: lab_name_ok(), not "local" or "all" */
+	char *address; /* required: a host name or an IP address */
+	char *user; /* ssh user; NULL: ssh's own choice */
+	int64_t port; /* ssh port, default 22 */
+	int64_t fio_port; /* fio --server port, default 8765 */
+	char *fio_bind; /* fio --server's address; NULL: address */
+	/* "FROM=TO": the lab's device FROM ("scratch:N" or a path a
+	   variant names) is TO (a /dev path) on this host */
+	struct lab_strv disks;
+
+	size_t index; /* position in hosts (for paths) */
+	int line;
+	int lines[LAB_H__COUNT];
+	uint32_t set, own; /* own == set */
+};
+
+#define LAB_HOST_PORT_DEFAULT 22
+#define LAB_HOST_FIO_PORT_DEFAULT 8765
+
 enum lab_l_field {
 	LAB_L_NAME,
 	LAB_L_DESCRIPTION,
@@ -351,6 +391,7 @@ enum lab_l_field {
 	LAB_L_EQUIVALENCE,
 	LAB_L_CACHE,
 	LAB_L_RESULTS,
+	LAB_L_HOSTS,
 	LAB_L_DEFAULTS,
 	LAB_L_VARIANTS,
 	LAB_L_WORKLOADS,
@@ -377,6 +418,8 @@ struct lab {
 	int32_t equivalence;
 	enum lab_cache cache; /* default drop */
 	char *results; /* as written ("~/x"); NULL: default */
+	struct lab_host *hosts; /* the fleet; none: everything is local */
+	size_t nhosts;
 	struct lab_variant *defaults; /* as written; NULL when absent */
 	struct lab_variant *variants; /* merged with defaults */
 	size_t nvariants;
@@ -523,6 +566,34 @@ int lab_scratch_index(const char *dev);
 bool lab_scratch_named(const struct lab_variant *v, int idx);
 /* The scratch disks left as the top array's implicit members. */
 size_t lab_scratch_implicit(const struct lab_variant *v);
+
+/* ---------------------------------------------------------------- hosts */
+/* lab-hosts.c. A variant's placement is checked by lab_check(). */
+
+/* v runs on hosts of the fleet, not on this machine. */
+bool lab_variant_remote(const struct lab_variant *v);
+/* v runs on host h (an entry of lab->hosts). */
+bool lab_variant_on_host(const struct lab_variant *v, const struct lab_host *h);
+/* The host named name, or NULL. */
+const struct lab_host *lab_host_find(const struct lab *lab, const char *name);
+/* fio --server's address on h: fio_bind, else the address. */
+const char *lab_host_fio_bind(const struct lab_host *h);
+/* What dev ("scratch:N" or a path) is on h: the mapping's target, or
+   NULL when h does not map it (it stays as the variant names it). */
+const char *lab_host_device(const struct lab_host *h, const char *dev);
+/* Every device v names, once each, in the order named; scratch disks
+   as "scratch:N", the implicit members too. Appended to out. */
+void lab_variant_devices(const struct lab_variant *v, struct lab_strv *out);
+/* "hosts.a.port", "hosts[1].name" (f = -1: the entry); returns buf. */
+const char *
+lab_host_path(const struct lab_host *h, int f, char *buf, size_t len);
+int lab_host_line(const struct lab_host *h, enum lab_h_field f);
+/*
+ * "FROM=TO" split: FROM a device a lab names (scratch:N or a path), TO
+ * an absolute path. 0 with *from (the caller's) and *to (inside s); or
+ * -EINVAL with *from NULL. raidlab's --disk and a host's disks share it.
+ */
+int lab_disk_pair(const char *s, char **from, const char **to);
 
 /* ---------------------------------------------------------------- rounds */
 

@@ -46,6 +46,33 @@ msg_add(struct labrun_check *c, bool note, const char *text)
 	c->msgs[c->nmsgs++].text = xstrdup(text);
 }
 
+/* Selected variants placed on hosts: said, and true. Running them here
+   instead would measure the wrong machine and still look like an
+   answer; the fleet runner (issue 25) is what will run them. */
+static bool
+remote_refused(const struct lab *lab, const bool *sel, struct labrun_check *c)
+{
+	char field[LAB_PATH_MAX];
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	struct err e;
+	bool any = false;
+
+	for (size_t i = 0; i < lab->nvariants; i++) {
+		const struct lab_variant *v = &lab->variants[i];
+
+		if (!sel[i] || !lab_variant_remote(v))
+			continue;
+		err_set(&e, -EPERM, lab->path, lab_variant_line(v, LAB_V_HOSTS),
+		    lab_variant_path(v, LAB_V_HOSTS, field, sizeof field),
+		    _("runs on hosts need the fleet runner, not yet here; "
+		      "choose the local variants with -v, or set hosts = "
+		      "\"local\""));
+		msg_add(c, false, err_format(&e, b, sizeof b));
+		any = true;
+	}
+	return any;
+}
+
 /* Selected array variants as non-root: said, and true. Without this the
    checks pass and the run fails later, on the state journal. */
 static bool
@@ -245,6 +272,8 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 	c->plans = xstrdup("");
 	c->bound = xcalloc(1, sizeof *c->bound);
 	err_clear(&e);
+	if (remote_refused(lab, sel, c))
+		return c->rc = -EPERM;
 	if (devices && needs_root(lab, sel, c))
 		return c->rc = -EPERM;
 	if (devices && disk_list_scan(inv, 0, &e) < 0) {

@@ -297,6 +297,37 @@ Test(lab_scale, disks_must_cover_every_scratch_disk_used)
 	lab_free(lab);
 }
 
+Test(lab_scale, disks_leave_a_variant_on_hosts_to_its_hosts)
+{
+	struct errlist errs;
+	struct lab *lab = NULL;
+	struct lab_scale s;
+	char msgs[2048];
+
+	errlist_init(&errs);
+	cr_assert_eq(lab_load_string(
+			 "name = \"h\";\n"
+			 "hosts = ( { name = \"a\"; address = \"127.0.0.2\";\n"
+			 "  disks = [ \"scratch:0=/dev/vdb\" ]; } );\n"
+			 "defaults = { scratch = { count = 1; size = \"1G\"; "
+			 "};\n"
+			 "  array = { engine = \"single\"; }; fs = { type = "
+			 "\"ext4\"; }; };\n"
+			 "variants = ( { name = \"here\"; },\n"
+			 "  { name = \"there\"; hosts = \"a\"; } );\n",
+			 "h.cfg", &lab, &errs),
+	    0);
+	errlist_done(&errs);
+	lab_scale_init(&s);
+	cr_assert_eq(lab_scale_add_disk(&s, "scratch:0=/dev/sdz", NULL), 0);
+	cr_assert_eq(apply(lab, &s, msgs, sizeof msgs), 0, "%s", msgs);
+	cr_assert_str_eq(lab->variants[0].array.devices.v[0], "/dev/sdz");
+	cr_assert_eq(lab->variants[1].scratch_count, 1);
+	cr_assert_eq(lab->variants[1].array.devices.n, 0);
+	lab_scale_done(&s);
+	lab_free(lab);
+}
+
 Test(lab_scale, set_keeps_a_64_bit_number_whole)
 {
 	struct lab *lab = load();

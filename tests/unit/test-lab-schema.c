@@ -60,6 +60,8 @@ sample(const struct lab_key *k)
 		return xstrdup("[ \"scratch:0\", \"/dev/sdz\" ]");
 	case LAB_KEY_NAME:
 		return xstrdup("\"n-1\"");
+	case LAB_KEY_NAMES:
+		return xstrdup("[ \"n-1\", \"n-2\" ]");
 	case LAB_KEY_PERCENT:
 		return xstrdup("\"2.5%\"");
 	default:

@@ -5,7 +5,10 @@
  * run and no device is opened: scratch disks show as <scratch:N>.
  * When `raidlab run` would refuse the lab here before building anything
  * (no room for its workloads, space.h), the plan ends with the refusal
- * (on stderr with --json) and exits CLI_CANNOT. Main thread.
+ * (on stderr with --json) and exits CLI_CANNOT. A variant placed on
+ * hosts (raidlab.lab(5), HOSTS) is not planned here: the plan names each
+ * host it runs on and its devices there, after the host's mapping, and
+ * says that the fleet runner runs it. Main thread.
  */
 #include "config.h"
 
@@ -53,6 +56,80 @@ wanted(char **names, size_t n, const char *name)
 		if (name != NULL && strcmp(names[i], name) == 0)
 			return true;
 	return false;
+}
+
+/* What each of v's devices is on h: "scratch:0 = /dev/vdb". */
+static void
+host_devices(const struct lab_variant *v, const struct lab_host *h,
+    struct strbuf *b, json_t *arr)
+{
+	struct lab_strv devs = { NULL, 0 };
+	const char *to;
+
+	lab_variant_devices(v, &devs);
+	for (size_t i = 0; i < devs.n; i++) {
+		to = lab_host_device(h, devs.v[i]);
+		json_array_append_new(arr,
+		    json_pack("{s:s, s:s?}", "device", devs.v[i], "on_host",
+			to));
+		strbuf_printf(b, "%s", i ? ", " : ": ");
+		if (to != NULL)
+			strbuf_printf(b, "%s = %s", devs.v[i], to);
+		else if (lab_scratch_index(devs.v[i]) >= 0)
+			strbuf_printf(b, _("%s (a loop device there)"),
+			    devs.v[i]);
+		else
+			strbuf_printf(b, _("%s (the same path there)"),
+			    devs.v[i]);
+	}
+	for (size_t i = 0; i < devs.n; i++)
+		free(devs.v[i]);
+	free(devs.v);
+}
+
+/* A variant placed on hosts: where it runs, and its devices there. */
+static void
+plan_remote(const struct lab *lab, const struct lab_variant *v, bool json,
+    json_t *all)
+{
+	json_t *hosts = json_array(), *devs;
+	struct strbuf b;
+
+	if (!json)
+		cli_printf(_("# variant %s: runs on hosts, not here; the fleet "
+			     "runner runs it there (not yet in raidlab), and "
+			     "each host plans its own build\n"),
+		    v->name);
+	for (size_t i = 0; i < lab->nhosts; i++) {
+		const struct lab_host *h = &lab->hosts[i];
+
+		if (!lab_variant_on_host(v, h))
+			continue;
+		strbuf_init(&b);
+		devs = json_array();
+		host_devices(v, h, &b, devs);
+		json_array_append_new(hosts,
+		    json_pack("{s:s, s:s, s:s?, s:I, s:I, s:s, s:o}", "name",
+			h->name, "address", h->address, "user", h->user, "port",
+			(json_int_t)h->port, "fio_port",
+			(json_int_t)h->fio_port, "fio_bind",
+			lab_host_fio_bind(h), "devices", devs));
+		if (!json && b.len == 0)
+			strbuf_printf(&b, _(": the directory %s there"),
+			    v->directory);
+		if (!json)
+			cli_printf(_("#   on %s (%s%s%s, ssh port %lld, fio "
+				     "server %s:%lld)%s\n"),
+			    h->name, h->user ? h->user : "", h->user ? "@" : "",
+			    h->address, (long long)h->port,
+			    lab_host_fio_bind(h), (long long)h->fio_port, b.s);
+		strbuf_done(&b);
+	}
+	if (!json)
+		cli_printf("\n");
+	json_array_append_new(all,
+	    json_pack("{s:s?, s:s, s:o}", "variant", v->name, "runner", "fleet",
+		"hosts", hosts));
 }
 
 /* Print one variant's plan (or why there is none); false on error. */
@@ -146,8 +223,10 @@ plan_refused(const struct lab *lab, char **names, size_t nnames, bool json)
 	struct errlist refused, notes;
 	bool any;
 
+	/* a host's room and tools are the host's to check */
 	for (size_t i = 0; i < lab->nvariants; i++)
-		vsel[i] = wanted(names, nnames, lab->variants[i].name);
+		vsel[i] = wanted(names, nnames, lab->variants[i].name) &&
+		    !lab_variant_remote(&lab->variants[i]);
 	errlist_init(&refused);
 	errlist_init(&notes);
 	space_check(lab, vsel, NULL, 0, false, NULL, &refused, &notes);
@@ -242,15 +321,23 @@ plan_exec(int argc, char **argv)
 		for (size_t i = 0; i < lab->nvariants; i++)
 			narrays +=
 			    wanted(o.names, o.nnames, lab->variants[i].name) &&
-			    lab->variants[i].directory == NULL;
+			    lab->variants[i].directory == NULL &&
+			    !lab_variant_remote(&lab->variants[i]);
 		r = rounds_describe(lab, 0, narrays);
 		cli_comment_lines(stdout, r);
 		free(r);
 	}
 	all = json_array();
-	for (size_t i = 0; i < lab->nvariants; i++)
-		if (wanted(o.names, o.nnames, lab->variants[i].name))
-			ok = plan_one(&lab->variants[i], o.json, all) && ok;
+	for (size_t i = 0; i < lab->nvariants; i++) {
+		const struct lab_variant *v = &lab->variants[i];
+
+		if (!wanted(o.names, o.nnames, v->name))
+			continue;
+		if (lab_variant_remote(v))
+			plan_remote(lab, v, o.json, all);
+		else
+			ok = plan_one(v, o.json, all) && ok;
+	}
 	if (o.json) {
 		char *s = json_dumps(all, JSON_INDENT(1));
 
