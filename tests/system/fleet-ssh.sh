@@ -2,7 +2,7 @@
 # The ssh transport (src/fleet/ssh) against three loopback hosts of the
 # fleet harness, through tests/unit/ssh-tool: the probe tells a ready
 # host, one without raidlab in its PATH and one with another raidlab
-# version apart, each named; awkward arguments and a lab path with
+# version apart, each named, also from three threads at once; awkward arguments and a lab path with
 # spaces and shell characters arrive intact; stdin, a copy and its
 # removal; stdout and stderr apart with the remote status; a live line
 # seen while the command still runs; a timeout; a host whose sshd was
@@ -51,6 +51,11 @@ expect_eq "host 4's state" "$(field state "$out")" version
 expect_eq "host 4's code" "$(field rc "$out")" -$ESTALE
 expect_match "host 4's message" "$(field msg "$out")" \
     "^127\.0\.0\.4: raidlab 9\.9\.9 there, $ours here"
+
+# The three at once, a thread each, as a fleet runner would probe them.
+out=$(tool 2,127.0.0.3,127.0.0.4 probe "$ours")
+expect_eq "three probes at once" "$out" "$(printf '%s\n' \
+    "127.0.0.2 state: ok" "127.0.0.3 state: missing" "127.0.0.4 state: version")"
 
 # Each word as the remote printf got it; the login shell parses the line.
 out=$(tool 2 run -- printf '<%s>' 'a b' "it's" '$(echo x)' '`id`' \
