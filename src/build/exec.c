@@ -51,7 +51,8 @@ struct capture {
 	unsigned long long total; /* every byte read */
 	char line[EXEC_LINE_MAX + 1];
 	size_t nline;
-	const struct exec_opts *o;
+	void (*on_line)(void *arg, const char *line); /* may be NULL */
+	void *arg;
 };
 
 /* Everything the child uses, prepared before fork(). */
@@ -60,8 +61,9 @@ struct spawn {
 	char **argv;
 	char **envp;
 	int out; /* write end of the output pipe */
+	int err; /* write end of the stderr pipe, or out when not split */
 	int status; /* write end of the exec-error pipe */
-	int null; /* /dev/null */
+	int null; /* stdin: /dev/null or opts->stdin_path */
 	int maxfd; /* for the close loop when close_range() is missing */
 	pid_t parent; /* getpid() before the fork */
 };
@@ -76,7 +78,7 @@ capture_line(struct capture *c, const char *p, size_t n)
 			c->line[c->nline++] = p[i];
 		if (p[i] == '\n' || c->nline == EXEC_LINE_MAX) {
 			c->line[c->nline] = '\0';
-			c->o->on_line(c->o->arg, c->line);
+			c->on_line(c->arg, c->line);
 			c->nline = 0;
 		}
 	}
@@ -88,7 +90,7 @@ capture_add(struct capture *c, const char *p, size_t n)
 	size_t k;
 
 	c->total += n;
-	if (c->o != NULL && c->o->on_line != NULL)
+	if (c->on_line != NULL)
 		capture_line(c, p, n);
 	k = HALF - c->nhead < n ? HALF - c->nhead : n;
 	memcpy(c->head + c->nhead, p, k);
@@ -117,9 +119,9 @@ capture_finish(struct capture *c)
 	size_t start = c->ntail < HALF ? 0 : c->tpos;
 	struct strbuf b;
 
-	if (c->o != NULL && c->o->on_line != NULL && c->nline > 0) {
+	if (c->on_line != NULL && c->nline > 0) {
 		c->line[c->nline] = '\0';
-		c->o->on_line(c->o->arg, c->line);
+		c->on_line(c->arg, c->line);
 		c->nline = 0;
 	}
 	strbuf_init(&b);
@@ -293,7 +295,7 @@ child_exec(const struct spawn *s)
 		e = ESRCH;
 		goto tell;
 	}
-	if (dup2(s->null, 0) < 0 || dup2(s->out, 1) < 0 || dup2(s->out, 2) < 0)
+	if (dup2(s->null, 0) < 0 || dup2(s->out, 1) < 0 || dup2(s->err, 2) < 0)
 		goto fail;
 	child_closefrom(3, s->status - 1, s->maxfd);
 	child_closefrom(s->status + 1, INT32_MAX, s->maxfd);
@@ -346,11 +348,15 @@ result_wait(struct exec_result *r, pid_t pid)
 	}
 }
 
-/* Set up the pipes and the child's copies of everything; -errno. */
+/*
+ * Set up the pipes (rd[1] only when o splits stderr) and the child's
+ * copies of everything; -errno.
+ */
 static int
-spawn_prepare(struct spawn *s, const char *const *argv, int *rd, int *st_rd)
+spawn_prepare(struct spawn *s, const char *const *argv,
+    const struct exec_opts *o, int rd[2], int *st_rd)
 {
-	int out[2], stp[2];
+	int out[2], errp[2], stp[2];
 	struct rlimit rl;
 	size_t n = 0;
 
@@ -364,14 +370,23 @@ spawn_prepare(struct spawn *s, const char *const *argv, int *rd, int *st_rd)
 	    : 65536;
 	if (pipe2(out, O_CLOEXEC) < 0)
 		return -errno;
-	*rd = out[0];
-	s->out = fd_high(out[1]);
+	rd[0] = out[0];
+	s->err = s->out = fd_high(out[1]);
+	if (o != NULL && o->split_stderr) {
+		if (pipe2(errp, O_CLOEXEC) < 0)
+			return -errno;
+		rd[1] = errp[0];
+		s->err = fd_high(errp[1]);
+	}
 	if (pipe2(stp, O_CLOEXEC) < 0)
 		return -errno;
 	*st_rd = stp[0];
 	s->status = fd_high(stp[1]);
-	s->null = fd_high(open("/dev/null", O_RDONLY | O_CLOEXEC));
-	if (s->null < 0 || s->out < 0 || s->status < 0)
+	s->null =
+	    fd_high(open(o != NULL && o->stdin_path != NULL ? o->stdin_path
+							    : "/dev/null",
+		O_RDONLY | O_CLOEXEC));
+	if (s->null < 0 || s->out < 0 || s->err < 0 || s->status < 0)
 		return -errno;
 	return 0;
 }
@@ -382,6 +397,8 @@ spawn_done(struct spawn *s)
 	free(s->path);
 	free(s->argv);
 	strv_free(s->envp);
+	if (s->err >= 0 && s->err != s->out)
+		close(s->err);
 	if (s->out >= 0)
 		close(s->out);
 	if (s->status >= 0)
@@ -415,21 +432,44 @@ child_exited(pid_t pid)
 	    si.si_pid == pid;
 }
 
-/* Read the output until it ends and the child exited; handle timeout. */
+/* Read from the pipes in rd[] (-1: none) into c[] until they end. */
 static void
-pump(struct capture *c, struct exec_result *r, pid_t pid, int rd, double t0)
+pump_read(struct capture *c, int *rd, const struct pollfd *pf, nfds_t n)
+{
+	char buf[8192];
+	nfds_t i;
+
+	for (i = 0; i < n; i++) {
+		int k = rd[0] == pf[i].fd ? 0 : rd[1] == pf[i].fd ? 1 : -1;
+		ssize_t got;
+
+		if (k < 0 || pf[i].revents == 0)
+			continue;
+		got = read(rd[k], buf, sizeof buf);
+		if (got > 0) {
+			capture_add(&c[k], buf, (size_t)got);
+		} else if (got == 0 || errno != EINTR) {
+			close(rd[k]);
+			rd[k] = -1;
+		}
+	}
+}
+
+/* Read the outputs until they end and the child exited; handle timeout. */
+static void
+pump(struct capture *c, struct exec_result *r, pid_t pid, int *rd, double t0)
 {
 	double deadline = r->timeout > 0 ? t0 + r->timeout : 0;
 	double kill_at = 0, stop_at = 0, now;
 	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	bool exited = false;
-	char buf[8192];
+	int k;
 
-	while (rd >= 0 || !exited) {
-		struct pollfd pf[2];
+	while (rd[0] >= 0 || rd[1] >= 0 || !exited) {
+		struct pollfd pf[3];
 		nfds_t n = 0;
 		double wake = 0;
-		int ms, k;
+		int ms;
 
 		now = tick_now_s();
 		if (deadline > 0 && !r->timed_out && !exited &&
@@ -447,8 +487,10 @@ pump(struct capture *c, struct exec_result *r, pid_t pid, int rd, double t0)
 		}
 		if (exited && now >= stop_at && kill_at == 0)
 			break;
-		if (rd >= 0)
-			pf[n++] = (struct pollfd){ .fd = rd, .events = POLLIN };
+		for (k = 0; k < 2; k++)
+			if (rd[k] >= 0)
+				pf[n++] = (struct pollfd){ .fd = rd[k],
+					.events = POLLIN };
 		if (pidfd >= 0 && !exited)
 			pf[n++] =
 			    (struct pollfd){ .fd = pidfd, .events = POLLIN };
@@ -464,16 +506,8 @@ pump(struct capture *c, struct exec_result *r, pid_t pid, int rd, double t0)
 		k = poll(pf, n, ms);
 		if (k < 0 && errno != EINTR)
 			break;
-		if (rd >= 0 && k > 0 && pf[0].revents != 0) {
-			ssize_t got = read(rd, buf, sizeof buf);
-
-			if (got > 0) {
-				capture_add(c, buf, (size_t)got);
-			} else if (got == 0 || errno != EINTR) {
-				close(rd);
-				rd = -1;
-			}
-		}
+		if (k > 0)
+			pump_read(c, rd, pf, n);
 		if (!exited &&
 		    (pidfd >= 0 ? k > 0 && pf[n - 1].revents != 0
 				: child_exited(pid))) {
@@ -485,8 +519,9 @@ pump(struct capture *c, struct exec_result *r, pid_t pid, int rd, double t0)
 	   whoever is left of the group ignored SIGTERM. */
 	if (kill_at > 0)
 		kill(-pid, SIGKILL);
-	if (rd >= 0)
-		close(rd);
+	for (k = 0; k < 2; k++)
+		if (rd[k] >= 0)
+			close(rd[k]);
 	if (pidfd >= 0)
 		close(pidfd);
 }
@@ -496,19 +531,26 @@ exec_run(const char *const *argv, const struct exec_opts *o,
     struct exec_result *r)
 {
 	struct spawn s = { .out = -1,
+		.err = -1,
 		.status = -1,
 		.null = -1,
 		.parent = getpid() };
-	struct capture c = { .o = o };
+	struct capture c[2] = { { .on_line = o != NULL ? o->on_line : NULL,
+				    .arg = o != NULL ? o->arg : NULL },
+		{ .on_line = o != NULL ? o->on_err_line : NULL,
+		    .arg = o != NULL ? o->arg : NULL } };
+	bool split = o != NULL && o->split_stderr;
 	sigset_t all, old;
-	int rd = -1, st_rd = -1, rc, e;
+	int rd[2] = { -1, -1 }, st_rd = -1, rc, e, k;
 	double t0 = tick_now_s();
 	char *path;
 	pid_t pid;
 
 	result_start(r, argv, o);
-	c.head = xmalloc(HALF);
-	c.tail = xmalloc(HALF);
+	for (k = 0; k < 2; k++) {
+		c[k].head = xmalloc(HALF);
+		c[k].tail = xmalloc(HALF);
+	}
 	path = path_augment();
 	if (argv == NULL || argv[0] == NULL) {
 		r->err = ENOENT;
@@ -519,7 +561,7 @@ exec_run(const char *const *argv, const struct exec_opts *o,
 		goto out;
 	}
 	s.envp = env_build(path);
-	if ((rc = spawn_prepare(&s, argv, &rd, &st_rd)) < 0) {
+	if ((rc = spawn_prepare(&s, argv, o, rd, &st_rd)) < 0) {
 		r->err = -rc;
 		goto out;
 	}
@@ -536,27 +578,33 @@ exec_run(const char *const *argv, const struct exec_opts *o,
 	}
 	/* Both sides set the group, so a kill(-pid) never misses it. */
 	setpgid(pid, pid);
+	if (s.err != s.out)
+		close(s.err);
 	close(s.out);
 	close(s.status);
-	s.out = s.status = -1;
+	s.out = s.err = s.status = -1;
 	if ((r->err = read_exec_error(st_rd)) != 0) {
 		result_wait(r, pid);
 		r->status = -1;
 		goto out;
 	}
-	pump(&c, r, pid, rd, t0);
-	rd = -1;
+	pump(c, r, pid, rd, t0);
+	rd[0] = rd[1] = -1;
 	result_wait(r, pid);
 out:
-	if (rd >= 0)
-		close(rd);
+	for (k = 0; k < 2; k++)
+		if (rd[k] >= 0)
+			close(rd[k]);
 	if (st_rd >= 0)
 		close(st_rd);
 	spawn_done(&s);
 	free(path);
-	r->output = capture_finish(&c);
-	free(c.head);
-	free(c.tail);
+	r->output = capture_finish(&c[0]);
+	r->errput = split ? capture_finish(&c[1]) : NULL;
+	for (k = 0; k < 2; k++) {
+		free(c[k].head);
+		free(c[k].tail);
+	}
 	r->duration = tick_now_s() - t0;
 	return result_code(r);
 }
@@ -567,6 +615,7 @@ exec_result_done(struct exec_result *r)
 	if (r == NULL)
 		return;
 	free(r->output);
+	free(r->errput);
 	free(r->name);
 	memset(r, 0, sizeof *r);
 }

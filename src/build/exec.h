@@ -1,7 +1,8 @@
 /*
  * Run one external command the way the provisioner needs it: an argv
  * vector (never a shell), found in PATH plus the sbin directories, its
- * stdout and stderr captured together in arrival order, a timeout that
+ * stdout and stderr captured together in arrival order (or apart, for a
+ * caller that reads stdout as data, as ssh's does), a timeout that
  * kills its whole process group, and an exit status, signal or start
  * error a caller can record. Any thread: exec_run() neither installs
  * signal handlers nor changes the caller's signal mask beyond blocking
@@ -30,6 +31,8 @@ struct exec_result {
 			   EXEC_KILL_GRACE s, to its process group) after
 			   opts->timeout */
 	double duration; /* seconds, CLOCK_MONOTONIC, fork to reap */
+	char *errput; /* stderr alone when opts->split_stderr (kept as
+			 output is), else NULL */
 	char *output; /* stdout and stderr interleaved in arrival order,
 			 NUL-terminated, never NULL after exec_run; capped at
 			 EXEC_OUTPUT_MAX keeping the first and last halves with
@@ -49,13 +52,23 @@ struct exec_opts {
 	 */
 	void (*on_line)(void *arg, const char *line);
 	void *arg;
+	/*
+	 * When true, stderr goes to its own pipe: output holds stdout only,
+	 * errput stderr, and stderr's lines reach on_err_line (optional, same
+	 * thread and arg) instead of on_line.
+	 */
+	bool split_stderr;
+	void (*on_err_line)(void *arg, const char *line);
+	/* stdin from this file, opened before the fork; NULL: /dev/null. */
+	const char *stdin_path;
 };
 
 /*
  * Fork and exec argv (argv[0] searched in PATH with /usr/sbin, /sbin,
  * /usr/bin and /bin appended when missing: mkfs.xfs lives in /usr/sbin and
  * non-root PATHs lack it; an argv[0] with a '/' is used as is). The child
- * gets stdin from /dev/null, stdout and stderr on one pipe, that PATH and
+ * gets stdin from /dev/null (or o->stdin_path), stdout and stderr on one
+ * pipe (two with o->split_stderr), that PATH and
  * LC_ALL=C in its environment (so outputs parse), default signal
  * dispositions and an empty signal mask, its own process group (a ^C on
  * the terminal does not reach it), and no fd above 2. o may be NULL (no
@@ -68,9 +81,9 @@ struct exec_opts {
  *
  * Returns 0 when it exited with status 0; otherwise a negative errno:
  * -ENOENT (or the exec error: -EACCES, -ENOEXEC...) when it could not
- * start, -ETIMEDOUT when it timed out, -EINTR when a signal killed it,
- * -EPROTO for a non-zero exit status. r is always filled, even on failure;
- * exec_result_done() frees it.
+ * start (r->err also holds open()'s error for o->stdin_path), -ETIMEDOUT when
+ * it timed out, -EINTR when a signal killed it, -EPROTO for a non-zero exit
+ * status. r is always filled, even on failure; exec_result_done() frees it.
  */
 int exec_run(const char *const *argv, const struct exec_opts *o,
     struct exec_result *r);

@@ -342,6 +342,67 @@ Test(exec, hands_each_line_to_the_callback)
 	strbuf_done(&b);
 }
 
+static void
+collect_err(void *arg, const char *line)
+{
+	strbuf_printf(arg, "{%s}", line);
+}
+
+Test(exec, splits_stderr_when_asked)
+{
+	struct exec_opts o = { .on_line = collect,
+		.on_err_line = collect_err,
+		.split_stderr = true };
+	const char *argv[] = { "sh", "-c",
+		"echo one; echo two >&2; echo three; printf four >&2", NULL };
+	struct exec_result r;
+	struct strbuf b;
+
+	strbuf_init(&b);
+	o.arg = &b;
+	cr_assert_eq(exec_run(argv, &o, &r), 0);
+	cr_assert_str_eq(r.output, "one\nthree\n");
+	cr_assert_str_eq(r.errput, "two\nfour");
+	/* Each stream's lines in order; between them, as they came. */
+	cr_assert(strstr(b.s, "[one]") < strstr(b.s, "[three]"), "%s", b.s);
+	cr_assert(strstr(b.s, "{two}") < strstr(b.s, "{four}"), "%s", b.s);
+	cr_assert_eq(strlen(b.s), strlen("[one][three]{two}{four}"));
+	exec_result_done(&r);
+	strbuf_done(&b);
+}
+
+Test(exec, errput_is_null_unless_split)
+{
+	struct exec_result r;
+
+	cr_assert_eq(run(&r, 0, "sh", "-c", "echo x >&2", NULL), 0);
+	cr_assert_str_eq(r.output, "x\n");
+	cr_assert_null(r.errput);
+	exec_result_done(&r);
+}
+
+Test(exec, reads_stdin_from_the_given_file)
+{
+	char path[] = "/tmp/raidlab-exec-stdin.XXXXXX";
+	struct exec_opts o = { .stdin_path = path };
+	const char *argv[] = { "cat", NULL };
+	struct exec_result r;
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, "line 1\nline 2\n", 14), 14);
+	close(fd);
+	cr_assert_eq(exec_run(argv, &o, &r), 0);
+	cr_assert_str_eq(r.output, "line 1\nline 2\n");
+	exec_result_done(&r);
+	unlink(path);
+	o.stdin_path = path; /* gone now: the command cannot start */
+	cr_assert_eq(exec_run(argv, &o, &r), -ENOENT);
+	cr_assert_eq(r.err, ENOENT);
+	exec_result_done(&r);
+	assert_no_children();
+}
+
 Test(exec, caps_output_keeping_both_ends)
 {
 	const size_t half = EXEC_OUTPUT_MAX / 2;
