@@ -237,6 +237,41 @@ void stats_geomean_ratio(const double *lr, const double *se, const double *df,
     size_t k, double conf, double *gm, double *lo, double *hi);
 
 /*
+ * One effect measured in k blocks (the hosts of a fleet, each running
+ * every variant): lr[i] is block i's log-ratio, se[i] its standard error
+ * and df[i] its degrees of freedom (NAN or infinite: normal). The
+ * blocks are weighted equally (each ran the same lab: a balanced
+ * design, where weights from a few repeats' variances would add noise,
+ * not precision), mean = mean lr. Two standard errors of it:
+ *   se_between  sd(lr) / sqrt(k), on k - 1 df: the blocks as a random
+ *               sample of hosts, their disagreement included (the
+ *               paired t-test over blocks, the randomized block design);
+ *   se_within   sqrt(sum se^2) / k, Welch-Satterthwaite df: what the
+ *               repeats alone allow (stats_geomean_ratio()'s).
+ * The interval is the wider of the two at conf and p the larger, so
+ * that a few hosts agreeing by chance never make the interval narrower
+ * than their own repeats allow (as the Hartung-Knapp interval is kept
+ * at least as wide as the fixed-effect one, Roever et al. 2015); the
+ * interval excludes 0 exactly when p < 1 - conf. between says which;
+ * se, df and t are its. Heterogeneity, descriptive: Cochran's Q with
+ * weights 1/se^2, I^2 = max(0, (Q - (k - 1)) / Q) in percent (0 when Q
+ * is 0) and DerSimonian-Laird's tau^2; all three NAN when an se is 0.
+ * Every output NAN when k < 2, an lr or se is not finite, an se or df
+ * is negative, or conf is not within (0, 1).
+ */
+struct stats_meta {
+	size_t k;
+	double mean; /* of lr: the combined log-ratio */
+	double se, df, t, p; /* of the chosen interval; p two-sided */
+	bool between; /* se_between chosen (else se_within) */
+	double se_between, se_within, df_within;
+	double lo, hi; /* the conf interval of mean, log scale */
+	double q_stat, i2, tau2;
+};
+void stats_meta_blocks(const double *lr, const double *se, const double *df,
+    size_t k, double conf, struct stats_meta *m);
+
+/*
  * The smallest n per sample (>= 3, at most max) for which a change of
  * pct percent would lie just outside the conf interval (even odds of
  * telling it), given the samples' coefficients of variation: the n where

@@ -19,6 +19,7 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "compare-fleet.h"
 #include "compare-int.h"
 #include "compare.h"
 #include "figures/plot.h"
@@ -407,6 +408,9 @@ compare_row_label(const struct compare *c, size_t i)
 {
 	const struct compare_row *r = &c->rows[i];
 
+	/* a fleet's records are its hosts: "v2@h2" says which */
+	if (compare_by_host(c))
+		return xasprintf("%s@%s", r->variant, r->host);
 	return c->nrecords > 1 ? xasprintf("%s #%zu", r->variant, r->record + 1)
 			       : xstrdup(r->variant);
 }

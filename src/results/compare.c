@@ -21,6 +21,7 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "compare-fleet.h"
 #include "compare-int.h"
 #include "compare.h"
 #include "lab/lab.h"
@@ -67,6 +68,7 @@ row_done(struct compare_row *r, size_t ncols)
 	free(r->variant);
 	free(r->source);
 	free(r->path);
+	free(r->host);
 	free(r->text);
 	free(r->scaled);
 	free(r->why);
@@ -387,6 +389,9 @@ row_get(struct compare *c, const struct record *rec, size_t recno,
 	r->wamp_ideal = NAN;
 	r->source = xstrdup(label);
 	r->path = rec->path ? xstrdup(rec->path) : NULL;
+	r->host = compare_record_host(rec->root)
+	    ? xstrdup(compare_record_host(rec->root))
+	    : NULL;
 	r->text = json_str(v, "text") ? xstrdup(json_str(v, "text")) : NULL;
 	r->scratch = run->scratch;
 	r->scaled =

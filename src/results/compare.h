@@ -181,6 +181,8 @@ struct compare_row {
 	char *variant; /* variant name */
 	char *source; /* which record: "quick 2026-11-30 07:41" */
 	char *path; /* the record's file, or NULL (a live record) */
+	char *host; /* the record's host (compare_record_host()), or NULL:
+		       the fleet comparison (compare-fleet.h) blocks by it */
 	char *text; /* the variant's one-line description, or NULL */
 	bool scratch; /* scratch disks: not representative */
 	char *scaled; /* its record ran scaled down (record_scaled()): how;

@@ -17,6 +17,7 @@
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "compare-fleet.h"
 #include "report-int.h"
 #include "report.h"
 
@@ -302,6 +303,28 @@ report_unmeasured(const struct report *s, char ***v, size_t *n)
 					c->cols[k].label));
 		free(name);
 	}
+}
+
+void
+report_fleet(const struct report *s, char ***v, size_t *n, char **method)
+{
+	struct compare_fleet f;
+
+	*v = NULL;
+	*n = 0;
+	*method = NULL;
+	compare_fleet_build(&f, &s->cmp);
+	for (size_t i = 0; i < f.nitems; i++) {
+		char *name = report_test_name(s, f.items[i].col);
+		char *a = compare_fleet_answer(&f, &s->cmp, i);
+
+		report_strv_push(v, n, xasprintf("%s: %s", name, a));
+		free(name);
+		free(a);
+	}
+	if (f.nitems > 0)
+		*method = compare_fleet_method_text(&f);
+	compare_fleet_done(&f);
 }
 
 char *

@@ -53,6 +53,12 @@ char *report_wamp_note(const struct report *s, size_t col);
    (report_strv_free()): the variants with no figure and why, and the
    tests too fast to measure. */
 void report_unmeasured(const struct report *s, char ***v, size_t *n);
+/* A fleet's answers (compare-fleet.h), the combined verdict of each
+   test and variant as "small: Files 1000: v2: 12.0% faster than v1 over
+   3 hosts (...), consistently on 3 of 3 hosts", into a new vector *v of
+   *n (report_strv_free()), and how they were reached into *method (NULL
+   with no fleet: records of fewer than 2 hosts). */
+void report_fleet(const struct report *s, char ***v, size_t *n, char **method);
 
 /* report-facts.c: the md and queue settings a build's facts read back
    (mdadm --detail's and sysfs's md values, readahead, the filesystem's

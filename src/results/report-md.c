@@ -321,6 +321,19 @@ answer(const struct report *s, struct strbuf *out)
 	size_t n;
 
 	strbuf_printf(out, "## %s\n\n", _("The answer"));
+	report_fleet(s, &v, &n, &m);
+	if (n > 0)
+		strbuf_printf(out, "%s\n\n",
+		    _("Over the hosts, the host as a block:"));
+	for (size_t i = 0; i < n; i++)
+		bullet(out, v[i]);
+	if (m != NULL) {
+		strbuf_add(out, "\n");
+		report_md_text(out, m, false);
+		strbuf_add(out, "\n\n");
+	}
+	report_strv_free(v, n);
+	free(m);
 	for (size_t i = 0; i < c->nrows; i++) {
 		char *t = compare_summary_text(c, i);
 

@@ -55,6 +55,7 @@ static const struct {
 	{ "‚", "'" },
 	{ "‘", "'" },
 	{ "’", "'" },
+	{ "²", "^2" },
 };
 
 /* The ASCII for the UTF-8 character at s, or "?". */
@@ -70,9 +71,9 @@ translit_of(const char *s)
 /* s in ASCII: control characters and invalid UTF-8 as "\\xHH"
    (textsafe.h: a record's names may carry escape sequences), "±" ->
    "+-", German letters as German writes them without ("ü" -> "ue"),
-   any other non-ASCII -> "?". Newlines and tabs stay: the lab text is
-   lines, and an escape in one of its strings reads back as the same
-   byte. */
+   "²" -> "^2" (I²), any other non-ASCII -> "?". Newlines and tabs
+   stay: the lab text is lines, and an escape in one of its strings
+   reads back as the same byte. */
 static char *
 ascii(const char *text)
 {
@@ -435,6 +436,26 @@ bullet(struct strbuf *out, const char *text)
 	report_wrap(out, text, 4, 6, W);
 }
 
+/* A fleet's combined answers first: whether a change holds on every
+   host is the answer a fleet was run for. */
+static void
+fleet(const struct report *s, struct strbuf *out)
+{
+	char **v, *m;
+	size_t n;
+
+	report_fleet(s, &v, &n, &m);
+	if (n > 0)
+		strbuf_printf(out, "%s\n",
+		    _("Over the hosts, the host as a block:"));
+	for (size_t i = 0; i < n; i++)
+		bullet(out, v[i]);
+	if (m != NULL)
+		field(out, 0, _("How the hosts were judged"), m);
+	report_strv_free(v, n);
+	free(m);
+}
+
 /* Each variant over every test: its summary line. */
 static void
 overall(const struct report *s, struct strbuf *out)
@@ -633,6 +654,7 @@ body(const struct report *s, struct strbuf *out)
 	if (one_question(s))
 		field(out, 0, _("The question"), s->r[0].question);
 	heading(out, _("The answer"));
+	fleet(s, out);
 	overall(s, out);
 	for (size_t k = 0; k < s->cmp.ncols; k++)
 		answer_line(s, k, out);

@@ -25,6 +25,7 @@
 #include "base/strbuf.h"
 #include "base/units.h"
 #include "base/xalloc.h"
+#include "compare-fleet.h"
 #include "record.h"
 #include "report-int.h"
 #include "report.h"
@@ -485,6 +486,9 @@ report_row_name(const struct report *s, size_t row)
 {
 	const struct compare_row *r = &s->cmp.rows[row];
 
+	/* a fleet's rows by host, as raidlab compare names them */
+	if (compare_by_host(&s->cmp))
+		return xasprintf("%s@%s", r->variant, r->host);
 	return s->cmp.nrecords > 1
 	    ? xasprintf("%s #%zu", r->variant, r->record + 1)
 	    : xstrdup(r->variant);

@@ -15,6 +15,9 @@
  *   mde TEST CVA CVB NA NB CONF POWER       the change in percent
  *   settle TEST CVA CVB PCT MARGIN CONF POWER MAX     the repeats
  *   geo CONF LR... / SE... / DF...          gm lo hi
+ *   meta CONF LR... / SE... / DF...   mean se df p lo hi between
+ *                                           se_between se_within
+ *                                           df_within q_stat i2 tau2
  * TEST is a key of stats_test_key(). Answers print %.17g, nan and inf.
  */
 #include "config.h"
@@ -169,6 +172,19 @@ answer(char *line)
 		stats_geomean_ratio(r.v[0], r.v[1], r.v[2], r.n[0],
 		    strtod(r.words[0], NULL), &gm, &lo, &hi);
 		printf("%.17g %.17g %.17g\n", gm, lo, hi);
+	} else if (strcmp(verb, "meta") == 0) {
+		struct stats_meta m;
+
+		if (req_parse(line, 1, &r) != 0 || r.nlists != 3 ||
+		    r.n[0] != r.n[1] || r.n[0] != r.n[2])
+			goto bad;
+		stats_meta_blocks(r.v[0], r.v[1], r.v[2], r.n[0],
+		    strtod(r.words[0], NULL), &m);
+		printf("%.17g %.17g %.17g %.17g %.17g %.17g %d %.17g %.17g "
+		       "%.17g %.17g %.17g %.17g\n",
+		    m.mean, m.se, m.df, m.p, m.lo, m.hi, (int)m.between,
+		    m.se_between, m.se_within, m.df_within, m.q_stat, m.i2,
+		    m.tau2);
 	} else {
 		return -1;
 	}

@@ -201,6 +201,16 @@ def main(probe):
         df[rng.uniform(0, 1, k) < 0.3] = float("nan")
         reqs.append("geo 0.95 %s / %s / %s" % (fmt(lr), fmt(se), fmt(df)))
         meta.append(("geo", None, None, (lr, se, df), None, None))
+    for i in range(80):
+        k = int(rng.integers(2, 31))
+        lr = rng.normal(rng.normal(0, 0.1), rng.uniform(0.001, 0.2), k)
+        se = rng.uniform(0.002, 0.1, k)
+        df = rng.uniform(2, 40, k)
+        df[rng.uniform(0, 1, k) < 0.2] = float("nan")
+        conf = float(rng.choice([0.9, 0.95, 0.99]))
+        reqs.append("meta %r %s / %s / %s" % (conf, fmt(lr), fmt(se),
+                                             fmt(df)))
+        meta.append(("meta", None, None, (lr, se, df, conf), None, None))
     for m in range(0, 40, 3):
         for r in range(0, m + 1, 4):
             reqs.append("fcr %d %d 0.05" % (m, r))
@@ -413,6 +423,47 @@ def check_geo(got, _t, _k, x, _b, _e):
     check("geo", "lo", got[1], math.exp(m - h), rel=1e-9)
     check("geo", "hi", got[2], math.exp(m + h), rel=1e-9)
 
+
+
+def check_meta(got, _t, _k, x, _b, _e):
+    """The hosts' combination: the between-host half from scipy's
+    one-sample t-test of the log-ratios (its p and interval), the
+    within-host half and Cochran's Q, I^2 and DerSimonian-Laird's tau^2
+    from their definitions."""
+    lr, se, df, conf = x
+    k = len(lr)
+    m = float(np.mean(lr))
+    one = stats.ttest_1samp(lr, 0.0)
+    b_lo, b_hi = one.confidence_interval(conf)
+    hb = (b_hi - b_lo) / 2
+    s2 = float(np.sum(se ** 2))
+    s4 = sum(v ** 4 / f for v, f in zip(se, df) if not math.isnan(f))
+    dfw = s2 * s2 / s4 if s4 > 0 else float("inf")
+    sew = math.sqrt(s2) / k
+    if math.isinf(dfw):
+        hw = stats.norm.ppf((1 + conf) / 2) * sew
+        pw = 2 * stats.norm.sf(abs(m) / sew)
+    else:
+        hw = tq((1 + conf) / 2, dfw) * sew
+        pw = 2 * stats.t.sf(abs(m) / sew, dfw)
+    w = 1 / se ** 2
+    fe = float(np.sum(w * lr) / np.sum(w))
+    q = float(np.sum(w * (lr - fe) ** 2))
+    i2 = max(0.0, (q - (k - 1)) / q) * 100 if q > 0 else 0.0
+    tau2 = max(0.0, (q - (k - 1)) / (np.sum(w) - np.sum(w ** 2) /
+                                     np.sum(w)))
+    check("meta", "mean", got[0], m, rel=1e-12)
+    check("meta", "p", got[3], max(one.pvalue, pw), rel=1e-7, ab=1e-14)
+    # an end near 0 cancels: its error is the half-width's
+    h = max(hb, hw)
+    check("meta", "lo", got[4], m - h, rel=1e-8, ab=1e-8 * h)
+    check("meta", "hi", got[5], m + h, rel=1e-8, ab=1e-8 * h)
+    check("meta", "between", got[6], 1.0 if hb >= hw else 0.0, rel=0)
+    check("meta", "se_between", got[7], float(stats.sem(lr)), rel=1e-10)
+    check("meta", "se_within", got[8], sew, rel=1e-12)
+    check("meta", "q_stat", got[10], q, rel=1e-9)
+    check("meta", "i2", got[11], i2, rel=1e-9, ab=1e-9)
+    check("meta", "tau2", got[12], tau2, rel=1e-8, ab=1e-15)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else

@@ -33,6 +33,7 @@
 #include "figures/plot.h"
 #include "figures/stats.h"
 #include "lab/lab.h"
+#include "results/compare-fleet.h"
 #include "results/compare.h"
 #include "results/record.h"
 
@@ -82,7 +83,12 @@ row_name(const struct compare *c, size_t i, char *buf, size_t len)
 	/* Escaped here, so that the columns are measured as shown. */
 	char *v = textsafe_dup(r->variant, 0);
 
-	if (c->nrecords > 1)
+	if (compare_by_host(c)) {
+		char *h = textsafe_dup(r->host, 0);
+
+		snprintf(buf, len, "%s%s@%s", v, r->scratch ? "~" : "", h);
+		free(h);
+	} else if (c->nrecords > 1)
 		snprintf(buf, len, "%s%s #%zu", v, r->scratch ? "~" : "",
 		    r->record + 1);
 	else
@@ -163,7 +169,7 @@ row_why(const struct compare *c, size_t i)
 /* A record's source line: its fields come from the record, so a newline
    in one is shown as \x0a, never as a line of its own. */
 static void
-print_source(const struct compare_row *r)
+print_source(const struct compare *c, const struct compare_row *r)
 {
 	char *src = textsafe_dup(r->source, 0);
 	char *path = textsafe_dup(r->path ? r->path : "", 0);
@@ -175,6 +181,12 @@ print_source(const struct compare_row *r)
 	free(src);
 	free(path);
 	free(scaled);
+	if (compare_host_count(c) > 1) {
+		char *h = textsafe_dup(r->host ? r->host : "?", 0);
+
+		cli_printf(_("    host %s\n"), h);
+		free(h);
+	}
 }
 
 static void
@@ -187,7 +199,7 @@ print_header(const struct compare *c)
 		scratch = scratch || c->rows[i].scratch;
 	for (size_t i = 0; c->nrecords > 1 && i < c->nrows; i++)
 		if (i == 0 || c->rows[i].record != c->rows[i - 1].record)
-			print_source(&c->rows[i]);
+			print_source(c, &c->rows[i]);
 	if (compare_scaled_differ(c))
 		cli_printf("%s\n",
 		    _("The records were not scaled alike (--scale, --set, "
@@ -273,6 +285,48 @@ print_foot(const struct compare *c)
 	free(m);
 }
 
+/* A fleet's section of column k: per variant each host's own verdict
+   against the baseline variant there, then the combined answer. */
+static void
+print_fleet(const struct compare *c, const struct compare_fleet *f, size_t k)
+{
+	bool said = false;
+
+	for (size_t i = 0; i < f->nitems; i++) {
+		const struct compare_fleet_item *it = &f->items[i];
+		char *a, *v, *b;
+
+		if (it->col != k)
+			continue;
+		if (!said)
+			cli_printf(ngettext("  Fleet of %zu host, the host as "
+					    "a block:\n",
+				       "  Fleet of %zu hosts, the host as a "
+				       "block:\n",
+				       (unsigned long)f->nhosts),
+			    f->nhosts);
+		said = true;
+		v = textsafe_dup(it->variant, 0);
+		b = textsafe_dup(it->base, 0);
+		cli_printf(_("    %s against %s on each host:\n"), v, b);
+		free(v);
+		free(b);
+		for (size_t h = 0; h < it->nhosts; h++) {
+			char *t = compare_fleet_host_text(f, c, i, h);
+			char *s = textsafe_dup(t, 0);
+
+			cli_printf("      %s\n", s);
+			free(s);
+			free(t);
+		}
+		a = compare_fleet_answer(f, c, i);
+		v = textsafe_dup(a, 0);
+		cli_printf("    %s\n", v);
+		free(v);
+		free(a);
+	}
+}
+
 /* Under a write amplification column, each row's ideal ratio. */
 static void
 print_ideals(const struct compare *c, size_t k, int nw)
@@ -295,7 +349,10 @@ static void
 print_text(const struct compare *c)
 {
 	char name[256], line[512];
+	struct compare_fleet f;
 	int nw = 8;
+
+	compare_fleet_build(&f, c);
 
 	for (size_t i = 0; i < c->nrows; i++) {
 		row_name(c, i, name, sizeof name);
@@ -328,8 +385,16 @@ print_text(const struct compare *c)
 		if (compare_col_is_wamp(c, k))
 			print_ideals(c, k, nw);
 		print_answers(c, k);
+		print_fleet(c, &f, k);
 	}
 	print_foot(c);
+	if (f.nitems > 0) {
+		char *m = compare_fleet_method_text(&f);
+
+		cli_printf("%s\n", m);
+		free(m);
+	}
+	compare_fleet_done(&f);
 }
 
 static void
@@ -394,6 +459,18 @@ print_json(const struct compare *c)
 	json_object_set_new(root, "method", compare_method_json(c));
 	json_object_set_new(root, "variants", vars);
 	json_object_set_new(root, "tests", tests);
+	/* only for a fleet: one host's JSON stays as it was */
+	if (compare_host_count(c) > 1) {
+		struct compare_fleet f;
+
+		compare_fleet_build(&f, c);
+		json_object_set_new(root, "fleet", compare_fleet_json(&f, c));
+		compare_fleet_done(&f);
+		for (size_t i = 0; i < c->nrows; i++)
+			json_object_set_new(json_array_get(vars, i), "host",
+			    c->rows[i].host ? json_string(c->rows[i].host)
+					    : json_null());
+	}
 	if ((s = json_dumps(root, JSON_INDENT(1))) != NULL)
 		printf("%s\n", s);
 	free(s);
