@@ -61,18 +61,27 @@ struct exec_opts {
 	void (*on_err_line)(void *arg, const char *line);
 	/* stdin from this file, opened before the fork; NULL: /dev/null. */
 	const char *stdin_path;
+	/*
+	 * > 0: the child's stdin is (a copy of) this descriptor, in place of
+	 * stdin_path; the caller keeps it (the write end of a pipe, say,
+	 * opened O_CLOEXEC so that no other child inherits it) and closes
+	 * it. 0: not used.
+	 */
+	int stdin_fd;
+	/* stdout kept whole in output, however long (a record), instead of
+	   its first and last halves; output is never cut then. */
+	bool output_whole;
 };
 
 /*
  * Fork and exec argv (argv[0] searched in PATH with /usr/sbin, /sbin,
  * /usr/bin and /bin appended when missing: mkfs.xfs lives in /usr/sbin and
  * non-root PATHs lack it; an argv[0] with a '/' is used as is). The child
- * gets stdin from /dev/null (or o->stdin_path), stdout and stderr on one
- * pipe (two with o->split_stderr), that PATH and
- * LC_ALL=C in its environment (so outputs parse), default signal
- * dispositions and an empty signal mask, its own process group (a ^C on
- * the terminal does not reach it), and no fd above 2. o may be NULL (no
- * timeout, no callback).
+ * gets stdin from /dev/null (or o->stdin_path, o->stdin_fd), stdout and stderr
+ * on one pipe (two with o->split_stderr), that PATH and LC_ALL=C in its
+ * environment (so outputs parse), default signal dispositions and an empty
+ * signal mask, its own process group (a ^C on the terminal does not reach it),
+ * and no fd above 2. o may be NULL (no timeout, no callback).
  *
  * On timeout the process group gets SIGTERM, then SIGKILL after
  * EXEC_KILL_GRACE seconds. The command is always reaped (no zombie). Output
