@@ -593,6 +593,8 @@ exec_run(const char *const *argv, const struct exec_opts *o,
 	}
 	/* Both sides set the group, so a kill(-pid) never misses it. */
 	setpgid(pid, pid);
+	if (o != NULL && o->on_start != NULL)
+		o->on_start(o->arg, pid);
 	if (s.err != s.out)
 		close(s.err);
 	close(s.out);

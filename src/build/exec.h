@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Output kept per command: the first and last halves of this. */
 #define EXEC_OUTPUT_MAX (64 * 1024)
@@ -71,6 +72,11 @@ struct exec_opts {
 	/* stdout kept whole in output, however long (a record), instead of
 	   its first and last halves; output is never cut then. */
 	bool output_whole;
+	/* Optional: the child's pid (the leader of its own process group)
+	   once it is forked, on the calling thread, with arg; a caller
+	   that may need to kill it from another thread keeps it until
+	   exec_run() returns (the child is reaped then). */
+	void (*on_start)(void *arg, pid_t pid);
 };
 
 /*
