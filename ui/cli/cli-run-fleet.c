@@ -268,7 +268,7 @@ cli_run_fleet(const struct lab *lab, const struct fleet_opts *fo,
 		free(text);
 	}
 	print_records(fr, &fv, o);
-	print_summary(fr, &s, lab->path != NULL ? lab->path : lab->name);
+	print_summary(fr, &s, lab->name);
 	json_decref(recs);
 	rc = *interrupted                            ? 130
 	    : s.hosts_ok == s.hosts && s.failed == 0 ? CLI_OK
