@@ -33,7 +33,7 @@
 #include "base/tick.h"
 #include "base/xalloc.h"
 #include "cli-run-build.h"
-#include "cli-run-fleet.h"
+#include "cli-run-hosts.h"
 #include "cli-run-live.h"
 #include "cli-scale.h"
 #include "cli.h"
@@ -595,7 +595,7 @@ any_local(const struct lab *lab, const bool *vsel)
 
 /*
  * The selected variants run on hosts: through the fleet controller
- * (cli-run-fleet.c). Variants here and on hosts in one run are refused:
+ * (cli-run-hosts.c). Variants here and on hosts in one run are refused:
  * one run, one record set; each is run apart with -v.
  */
 static int
@@ -603,7 +603,7 @@ run_fleet(const struct lab *lab, const struct run_opts *o, const bool *vsel,
     const bool *wsel)
 {
 	struct fleet_opts fo = { 0 };
-	struct cli_fleet cf = { .json = o->out == OUT_JSON,
+	struct cli_hosts cf = { .json = o->out == OUT_JSON,
 		.dry_run = o->dry_run };
 
 	if (any_local(lab, vsel)) {
@@ -633,7 +633,7 @@ run_fleet(const struct lab *lab, const struct run_opts *o, const bool *vsel,
 	fo.ssh_config = o->ssh_config;
 	fo.results = o->results;
 	fo.record = true;
-	return cli_run_fleet(lab, &fo, &cf, &interrupted);
+	return cli_run_hosts(lab, &fo, &cf, &interrupted);
 }
 
 static int

@@ -29,7 +29,7 @@
 #include "base/textsafe.h"
 #include "base/tick.h"
 #include "base/xalloc.h"
-#include "cli-run-fleet.h"
+#include "cli-run-hosts.h"
 #include "cli.h"
 #include "fleet/fleet-run.h"
 #include "lab/lab.h"
@@ -179,7 +179,7 @@ follow(struct fleet_run *fr, struct fleet_view *fv,
 /* Each saved record: its path, and with table output its runs. */
 static void
 print_records(struct fleet_run *fr, const struct fleet_view *fv,
-    const struct cli_fleet *o)
+    const struct cli_hosts *o)
 {
 	for (size_t i = 0; i < fleet_run_nhosts(fr); i++) {
 		const char *path = fv->paths[i];
@@ -226,8 +226,8 @@ print_summary(struct fleet_run *fr, const struct fleet_summary *s,
 }
 
 int
-cli_run_fleet(const struct lab *lab, const struct fleet_opts *fo,
-    const struct cli_fleet *o, volatile sig_atomic_t *interrupted)
+cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
+    const struct cli_hosts *o, volatile sig_atomic_t *interrupted)
 {
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct fleet_view fv = { .tty = isatty(STDERR_FILENO) };

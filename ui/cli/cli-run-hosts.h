@@ -1,9 +1,9 @@
 /*
- * `raidlab run` for variants placed on hosts (cli-run-fleet.c): the
+ * `raidlab run` for variants placed on hosts (cli-run-hosts.c): the
  * fleet controller followed and printed. Main thread.
  */
-#ifndef RAIDLAB_CLI_RUN_FLEET_H
-#define RAIDLAB_CLI_RUN_FLEET_H
+#ifndef RAIDLAB_CLI_RUN_HOSTS_H
+#define RAIDLAB_CLI_RUN_HOSTS_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -13,7 +13,7 @@
 struct lab;
 
 /* What the CLI does besides the controller's options. */
-struct cli_fleet {
+struct cli_hosts {
 	bool json; /* -j: the records as one JSON object keyed by host */
 	bool dry_run; /* print each host's command, contact none */
 };
@@ -24,7 +24,7 @@ struct cli_fleet {
  * exit status: CLI_OK when every host's runs succeeded, CLI_FAIL when
  * any failed, CLI_USAGE for bad options (said), 130 after *interrupted.
  */
-int cli_run_fleet(const struct lab *lab, const struct fleet_opts *fo,
-    const struct cli_fleet *o, volatile sig_atomic_t *interrupted);
+int cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
+    const struct cli_hosts *o, volatile sig_atomic_t *interrupted);
 
 #endif
