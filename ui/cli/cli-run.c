@@ -666,7 +666,7 @@ any_local(const struct lab *lab, const bool *vsel)
  * one run, one record set; each is run apart with -v.
  */
 static int
-run_fleet(const struct lab *lab, const struct run_opts *o, const bool *vsel,
+run_on_hosts(const struct lab *lab, const struct run_opts *o, const bool *vsel,
     const bool *wsel)
 {
 	struct fleet_opts fo = { 0 };
@@ -755,7 +755,7 @@ run_exec(int argc, char **argv)
 	lo.hook = o.hook;
 	if (o.fleet.host == NULL && o.target == NULL &&
 	    fleet_run_wanted(lab, vsel)) {
-		rc = run_fleet(lab, &o, vsel, wsel);
+		rc = run_on_hosts(lab, &o, vsel, wsel);
 		goto out;
 	}
 	lo.scaled = scaled = lab_scale_describe(&o.scale);
