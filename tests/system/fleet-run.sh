@@ -47,6 +47,14 @@ fleet_run() { # RESULTS ARGS...: raidlab run of the lab, records in RESULTS
 	"$RAIDLAB" run --ssh-config "$FLEET_SSH_CONFIG" -o "$_r" "$@" "$LAB"
 }
 
+# fleet_bg RESULTS: the same in the background, raidlab's own PID in ctl
+# (a function run with & would be a shell around it), stderr in err.
+fleet_bg() {
+	"$RAIDLAB" run --ssh-config "$FLEET_SSH_CONFIG" -o "$1" "$LAB" \
+	    >/dev/null 2>"$TEST_TMP/err" &
+	ctl=$!
+}
+
 # hosts_of DIR: the fleet.host of each record in DIR, sorted, one line.
 hosts_of() {
 	for _f in "$1"/*.json; do
@@ -84,47 +92,46 @@ expect_clean() {
 	[ -z "$_left" ] || fail "$1: copied labs left: $_left"
 }
 
-# A host's raidlab that says when its first live line went by (the file
-# FLEET_DIR/hN/live), then forwards the rest; with "hold", it forwards
-# nothing more (the session stays open, the controller hears nothing).
-live_wrapper() { # N [hold]
-	_flag=$FLEET_DIR/h$1/live
-	rm -f "$_flag"
-	cat >"$FLEET_DIR/h$1/bin/raidlab" <<EOF
+# gate_wrapper N: host N's raidlab, its stderr passed on line by line,
+# except that its "wait 2" (it is ready for round 2) is held back: the
+# file FLEET_DIR/hN/held says it came, and it goes on only once the file
+# FLEET_DIR/hN/release exists. Until then the barrier keeps every host
+# between round 1 and round 2: mid-run, whatever the machine's speed.
+gate_wrapper() {
+	_d=$FLEET_DIR/h$1
+	rm -f "$_d/held" "$_d/release"
+	cat >"$_d/bin/raidlab" <<EOF
 #!/bin/sh
 case "\$1" in --version) exec "$RAIDLAB" "\$@" ;; esac
 { "$RAIDLAB" "\$@" 2>&1 >&3 3>&- | while IFS= read -r l; do
-	printf '%s\n' "\$l" >&2
 	case \$l in
-	"@fleet 1 live "*)
-		[ -e "$_flag" ] && continue
-		: >"$_flag"
-		[ "${2:-}" = hold ] && exec sleep 600
+	"@fleet 1 wait 2")
+		: >"$_d/held"
+		i=0
+		while [ ! -e "$_d/release" ] && [ \$i -lt 1200 ]; do
+			sleep 0.1
+			i=\$((i + 1))
+		done
 		;;
 	esac
+	printf '%s\n' "\$l" >&2
 done; } 3>&1
 EOF
-	chmod 755 "$FLEET_DIR/h$1/bin/raidlab"
+	chmod 755 "$_d/bin/raidlab"
+}
+wait_held() { # WHAT N: host N's "wait 2" held back, bounded
+	_i=0
+	while [ ! -e "$FLEET_DIR/h$2/held" ] && [ $_i -lt 1200 ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	[ -e "$FLEET_DIR/h$2/held" ] || fail "$1: h$2 never got to round 2"
 }
 plain_wrapper() { # N
 	printf '#!/bin/sh\nexec "%s" "$@"\n' "$RAIDLAB" \
 	    >"$FLEET_DIR/h$1/bin/raidlab"
 	chmod 755 "$FLEET_DIR/h$1/bin/raidlab"
 }
-wait_flags() { # WHAT N...: every host's live flag, bounded
-	_w=$1
-	shift
-	for _n in "$@"; do
-		_i=0
-		while [ ! -e "$FLEET_DIR/h$_n/live" ] && [ $_i -lt 1200 ]; do
-			sleep 0.1
-			_i=$((_i + 1))
-		done
-		[ -e "$FLEET_DIR/h$_n/live" ] ||
-			fail "$_w: no live line from h$_n"
-	done
-}
-
 # ---------------------------------------------------------------- the run
 # The default results directory, where `compare fl` looks.
 R=$XDG_DATA_HOME/raidlab/results
@@ -164,7 +171,9 @@ expect_match "compare by name: the fleet run" "$cmp" \
 expect_match "compare by name: rows per host" "$cmp" "b@h4"
 expect_match "compare by name: the host as a factor" "$cmp" "of 3 hosts"
 rep=$("$RAIDLAB" report fl 2>&1) || fail "report fl: $rep"
-expect_match "report by name: every host" "$rep" "h2.*h3.*h4"
+for row in a@h2 b@h2 a@h3 b@h3 a@h4 b@h4; do
+	expect_match "report by name: $row" "$rep" "$row"
+done
 
 # ---------------------------------------------------------------- failures
 # run_failing WHAT RESULTS: a fleet run that must fail; its stderr in ERR.
@@ -178,7 +187,7 @@ run_failing() {
 rm "$FLEET_DIR/h3/bin/raidlab"
 run_failing "missing" "$TEST_TMP/r-missing"
 expect_match "missing: named" "$ERR" \
-    "h3 (127\.0\.0\.3): raidlab is not installed there"
+    "h3 \(127\.0\.0\.3\): raidlab is not installed there"
 expect_eq "missing: the others' records" "$(hosts_of "$TEST_TMP/r-missing")" \
     "h2 h4 "
 expect_clean "missing"
@@ -188,56 +197,57 @@ plain_wrapper 3
 printf '#!/bin/sh\necho "raidlab 9.9.9"\n' >"$FLEET_DIR/h4/bin/raidlab"
 run_failing "version" "$TEST_TMP/r-version"
 expect_match "version: named" "$ERR" \
-    "h4 (127\.0\.0\.4): raidlab 9\.9\.9 there"
+    "h4 \(127\.0\.0\.4\): raidlab 9\.9\.9 there"
 expect_eq "version: the others' records" "$(hosts_of "$TEST_TMP/r-version")" \
     "h2 h3 "
 expect_clean "version"
 plain_wrapper 4
 
-# (d) the controller killed: each host's raidlab sees end of file on its
-# stdin, stops and tears down by itself.
-for n in 2 3 4; do live_wrapper $n; done
-fleet_run "$TEST_TMP/r-kill" >/dev/null 2>"$TEST_TMP/err" &
-ctl=$!
-wait_flags "kill" 2 3 4
+# (d) the controller killed mid-run: each host's raidlab sees end of
+# file on its stdin, stops and tears down by itself.
+gate_wrapper 3
+fleet_bg "$TEST_TMP/r-kill"
+wait_held "kill" 3
 kill -9 $ctl
 wait $ctl
-# The controller could not remove its copies: that is all it leaves.
+: >"$FLEET_DIR/h3/release"
 _i=0
 while [ -n "$(our_raidlabs)" ] && [ $_i -lt 600 ]; do
 	sleep 0.1
 	_i=$((_i + 1))
 done
+# The controller could not remove its copies: that is all it leaves.
 rm -rf "$FLEET_DIR"/h2/tmp/* "$FLEET_DIR"/h3/tmp/* "$FLEET_DIR"/h4/tmp/*
 expect_clean "kill"
 
-# (e) interrupted: every host stops and tears down; exit status 130.
-for n in 2 3 4; do live_wrapper $n; done
-fleet_run "$TEST_TMP/r-int" >/dev/null 2>"$TEST_TMP/err" &
-ctl=$!
-wait_flags "interrupt" 2 3 4
+# (e) interrupted mid-run: every host stops and tears down; exit 130.
+gate_wrapper 3
+fleet_bg "$TEST_TMP/r-int"
+wait_held "interrupt" 3
 kill -INT $ctl
+: >"$FLEET_DIR/h3/release"
 rc=0
 wait $ctl || rc=$?
-expect_eq "interrupt: exit status" "$rc" 130
+[ "$rc" = 130 ] || fail "interrupt: exit status $rc: $(cat "$TEST_TMP/err")"
 expect_match "interrupt: said" "$(cat "$TEST_TMP/err")" "stopping every host"
 expect_clean "interrupt"
-# (c) h3 goes away mid-run: after its first live line it says nothing
-# more, then its sshd and every session under it are killed.
-live_wrapper 3 hold
-fleet_run "$TEST_TMP/r-away" >/dev/null 2>"$TEST_TMP/err" &
-ctl=$!
-wait_flags "away" 3
+
+# (c) h3 goes away mid-run: held between its rounds, then its sshd and
+# every session under it killed. The barrier then lets the others on.
+gate_wrapper 3
+fleet_bg "$TEST_TMP/r-away"
+wait_held "away" 3
 fleet_stop 3
-wait $ctl && fail "away: the run passed: $(cat "$TEST_TMP/err")"
+rc=0
+wait $ctl || rc=$?
+[ $rc = 1 ] || fail "away: exit status $rc: $(cat "$TEST_TMP/err")"
 ERR=$(cat "$TEST_TMP/err")
 expect_match "away: named" "$ERR" \
-    "h3 (127\.0\.0\.3) went away during round [12]: .*; its runs are lost"
+    "h3 \(127\.0\.0\.3\) went away during round [12]: .*; its runs are lost"
 expect_eq "away: the others' records" "$(hosts_of "$TEST_TMP/r-away")" \
     "h2 h4 "
-# h3's raidlab died with its session: its directories are not ours to
-# judge; the others' are.
+# h3's raidlab died with its session: its directories and its copy are
+# not ours to judge; the others' are.
 rm -rf "$TEST_TMP"/fleet-h3-* "$FLEET_DIR"/h3/tmp/*
 expect_clean "away"
-
 exit 0
