@@ -105,7 +105,7 @@ int
 fleet_record_take(struct fleet_host *h, const char *out)
 {
 	struct fleet_run *fr = h->fr;
-	json_t *root, *fo, *fleet_object_tmp = NULL;
+	json_t *root, *fo, *mine = NULL;
 	json_error_t je;
 	const char *fmt;
 	int rc = 0;
@@ -127,10 +127,10 @@ fleet_record_take(struct fleet_host *h, const char *out)
 	   so that what it says stays. */
 	fo = json_object_get(root, "fleet");
 	if (json_is_object(fo))
-		json_object_update(fo, fleet_object_tmp = fleet_object(h));
+		json_object_update(fo, mine = fleet_object(h));
 	else
 		json_object_set_new(root, "fleet", fleet_object(h));
-	json_decref(fleet_object_tmp);
+	json_decref(mine);
 	if (fr->record)
 		rc = save(h, root);
 	pthread_mutex_lock(&fr->mu);
