@@ -225,6 +225,41 @@ print_summary(struct fleet_run *fr, const struct fleet_summary *s,
 		    lab);
 }
 
+/* A selected variant runs here. */
+static bool
+any_local(const struct lab *lab, const bool *vsel)
+{
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if ((vsel == NULL || vsel[i]) &&
+		    !lab_variant_remote(&lab->variants[i]))
+			return true;
+	return false;
+}
+
+/* What only runs here, or along with variants here: said, and true.
+   One run, one set of records: variants here and on hosts run apart. */
+static bool
+refused(const struct lab *lab, const struct fleet_opts *fo,
+    const struct cli_hosts *o)
+{
+	if (any_local(lab, fo->variants)) {
+		cli_error(&cli_run,
+		    _("%s: variants here and variants on hosts are selected "
+		      "together: run them apart (-v NAME), the hosts' through "
+		      "the fleet, these here"),
+		    lab->path);
+		return true;
+	}
+	if (o->here_only) {
+		cli_error(&cli_run, "%s",
+		    _("--disk, --csv, --hook and --keep are for runs here; a "
+		      "fleet's hosts map their disks in the lab's hosts "
+		      "list"));
+		return true;
+	}
+	return false;
+}
+
 int
 cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
     const struct cli_hosts *o, volatile sig_atomic_t *interrupted)
@@ -238,6 +273,8 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 	char *dry;
 	int rc;
 
+	if (refused(lab, fo, o))
+		return CLI_USAGE;
 	err_clear(&e);
 	if (o->dry_run) {
 		if ((dry = fleet_run_dry(lab, fo, &e)) == NULL) {

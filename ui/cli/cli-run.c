@@ -16,7 +16,8 @@
  * stop the runner cleanly (what was built is torn down). With
  * --fleet-host NAME this is one host's share of a fleet run
  * (cli-run-fleet.c): NAME's variants run here, the record goes to stdout
- * only, and the end of stdin stops the run as SIGINT does.
+ * only, and the end of stdin stops the run as SIGINT does. Variants
+ * placed on hosts are run there by the fleet controller (cli-run-hosts.c).
  */
 #include "config.h"
 
@@ -649,21 +650,9 @@ warn_no_verdicts(const struct run_opts *o)
 		    (long long)o->repeats);
 }
 
-/* A selected variant runs here. */
-static bool
-any_local(const struct lab *lab, const bool *vsel)
-{
-	for (size_t i = 0; i < lab->nvariants; i++)
-		if ((vsel == NULL || vsel[i]) &&
-		    !lab_variant_remote(&lab->variants[i]))
-			return true;
-	return false;
-}
-
 /*
  * The selected variants run on hosts: through the fleet controller
- * (cli-run-hosts.c). Variants here and on hosts in one run are refused:
- * one run, one record set; each is run apart with -v.
+ * (cli-run-hosts.c), which refuses what only runs here.
  */
 static int
 run_on_hosts(const struct lab *lab, const struct run_opts *o, const bool *vsel,
@@ -671,24 +660,10 @@ run_on_hosts(const struct lab *lab, const struct run_opts *o, const bool *vsel,
 {
 	struct fleet_opts fo = { 0 };
 	struct cli_hosts cf = { .json = o->out == OUT_JSON,
-		.dry_run = o->dry_run };
+		.dry_run = o->dry_run,
+		.here_only = o->scale.ndisks > 0 || o->out == OUT_CSV ||
+		    o->hook != NULL || o->keep };
 
-	if (any_local(lab, vsel)) {
-		cli_error(&cli_run,
-		    _("%s: variants here and variants on hosts are selected "
-		      "together: run them apart (-v NAME), the hosts' through "
-		      "the fleet, these here"),
-		    lab->path);
-		return CLI_USAGE;
-	}
-	if (o->scale.ndisks > 0 || o->out == OUT_CSV || o->hook != NULL ||
-	    o->keep) {
-		cli_error(&cli_run, "%s",
-		    _("--disk, --csv, --hook and --keep are for runs here; a "
-		      "fleet's hosts map their disks in the lab's hosts "
-		      "list"));
-		return CLI_USAGE;
-	}
 	fo.variants = vsel;
 	fo.workloads = wsel;
 	fo.repeats = o->repeats;
