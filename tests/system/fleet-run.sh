@@ -190,10 +190,12 @@ for row in a@h2 b@h2 a@h3 b@h3 a@h4 b@h4; do
 done
 
 # ---------------------------------------------------------------- failures
-# run_failing WHAT RESULTS: a fleet run that must fail; its stderr in ERR.
+# run_failing WHAT RESULTS: a fleet run that must fail (exit status 1);
+# its stderr in ERR.
 run_failing() {
-	fleet_run "$2" >/dev/null 2>"$TEST_TMP/err" &&
-		fail "$1: the run passed: $(cat "$TEST_TMP/err")"
+	_rc=0
+	fleet_run "$2" >/dev/null 2>"$TEST_TMP/err" || _rc=$?
+	[ $_rc = 1 ] || fail "$1: exit status $_rc: $(cat "$TEST_TMP/err")"
 	ERR=$(cat "$TEST_TMP/err")
 }
 
