@@ -58,7 +58,8 @@ clear_line(struct fleet_view *fv)
 }
 
 /* "h2 12.3 MB/s · h3 11.9 MB/s · all 24.2 MB/s" (MB/s read and
-   written; files/s for a host that moves files but no bytes). */
+   written), a host without a live rate by its state ("h4 at the
+   barrier", "h3 copying"). */
 static void
 status_line(struct fleet_run *fr, char *buf, size_t len)
 {
@@ -73,7 +74,7 @@ status_line(struct fleet_run *fr, char *buf, size_t len)
 		fleet_run_rates(fr, i, &r);
 		if (b.len)
 			strbuf_add(&b, dot);
-		if (r.live)
+		if (r.live && r.state != FLEET_HOST_WAITING)
 			strbuf_printf(&b, _("%s %.1f MB/s"), name,
 			    r.read_mbps + r.write_mbps);
 		else
