@@ -235,14 +235,15 @@ judge(struct fleet_host *h, int rc, const struct exec_result *r,
 			      "runs are lost"),
 			    h->ssh.name, safe);
 		free(safe);
-	} else if (stop) {
-		fleet_host_set(h, FLEET_HOST_STOPPED, _("%s: stopped"),
-		    h->ssh.name);
 	} else if (rc == 0 && taken == 0 && failed == 0) {
+		/* also when a stop came after its runs ended */
 		fleet_host_set(h, FLEET_HOST_DONE,
 		    ngettext("%s: done, %ld run", "%s: done, %ld runs",
 			(unsigned long)ran),
 		    h->ssh.name, ran);
+	} else if (stop) {
+		fleet_host_set(h, FLEET_HOST_STOPPED, _("%s: stopped"),
+		    h->ssh.name);
 	} else if (done && failed > 0) {
 		fleet_host_set(h, FLEET_HOST_FAILED,
 		    ngettext("%s: %ld run failed there (of %ld)",
