@@ -541,10 +541,15 @@ const char *lab_workload_path(const struct lab_workload *w, const char *param,
 /*
  * A variant's directory as written, expanded: %u is the name of the user
  * raidlab runs as (the effective uid's, from the password database; the
- * uid in decimal when it has none), %% a %. The result is the caller's;
- * NULL, with the reason (translated) in why, for any other %.
+ * uid in decimal when it has none), %h the host's (lab_expand_set_host()'s
+ * name, else this machine's host name up to its first '.'), %% a %. The
+ * result is the caller's; NULL, with the reason (translated) in why, for
+ * any other %.
  */
 char *lab_expand_directory(const char *text, char *why, size_t len);
+/* %h is name from now on (a fleet host's, `raidlab run --fleet-host`);
+   NULL: this machine's again. Before any other thread loads a lab. */
+void lab_expand_set_host(const char *name);
 
 /*
  * Names (of the lab, variants and workloads) become parts of file and
