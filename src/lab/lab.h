@@ -599,6 +599,20 @@ int lab_host_line(const struct lab_host *h, enum lab_h_field f);
  * -EINVAL with *from NULL. raidlab's --disk and a host's disks share it.
  */
 int lab_disk_pair(const char *s, char **from, const char **to);
+/*
+ * Make host name's share of a checked lab this machine's
+ * (lab-host-local.c; `raidlab run --fleet-host`): on[i] (room for
+ * nvariants) says whether variants[i] is placed on the host; each such
+ * variant becomes local (hosts = "local") with the host's disks mapped
+ * as --disk maps them: a mapped scratch disk is the host's device, the
+ * ones it does not map stay scratch disks, numbered again from 0; a
+ * mapped path is the host's. The host's own entry is left as it is, so
+ * the lab is not checked again. 0; -ENOENT when the lab has no such
+ * host; -EINVAL with errs saying why (a mapped scratch disk among
+ * members listed beside implicit ones), the lab partly changed.
+ */
+int lab_host_localize(struct lab *lab, const char *name, bool *on,
+    struct errlist *errs);
 
 /* ---------------------------------------------------------------- rounds */
 
