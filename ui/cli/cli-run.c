@@ -630,6 +630,21 @@ warn_no_verdicts(const struct run_opts *o)
 		    (long long)o->repeats);
 }
 
+/* What the options say of the run, but for the selections and the
+   record (borrowed from o). */
+static void
+runner_opts(const struct run_opts *o, struct labrun_opts *lo)
+{
+	lo->repeats = o->repeats;
+	lo->confirmed = (const char *const *)o->confirmed;
+	lo->nconfirmed = o->nconfirmed;
+	lo->target = o->target;
+	lo->tick_ms = o->tick_ms;
+	lo->keep = o->keep;
+	lo->hook = o->hook;
+	lo->fleet_host = o->fleet.host;
+}
+
 static int
 run_exec(int argc, char **argv)
 {
@@ -673,15 +688,8 @@ run_exec(int argc, char **argv)
 	lo.variants = vsel;
 	lo.workloads = wsel = select_names(o.workloads, o.nworkloads,
 	    lab->nworkloads, workload_name_at, lab);
-	lo.repeats = o.repeats;
-	lo.confirmed = (const char *const *)o.confirmed;
-	lo.nconfirmed = o.nconfirmed;
-	lo.target = o.target;
-	lo.tick_ms = o.tick_ms;
-	lo.keep = o.keep;
-	lo.hook = o.hook;
+	runner_opts(&o, &lo);
 	lo.scaled = scaled = lab_scale_describe(&o.scale);
-	lo.fleet_host = o.fleet.host;
 	if (o.fleet.host != NULL)
 		run_fleet_ready(&o.fleet);
 	if (o.out == OUT_TABLE)
