@@ -319,16 +319,37 @@ session(struct fleet_host *h)
 	exec_result_done(&r);
 }
 
-/* Put the copy's path as the remote command's last word. */
+/*
+ * Removes the copied lab once raidlab there has exited, whatever ended
+ * it: the host's own shell does it, so a controller that was killed or
+ * lost its connection (the host then stops on end of file) still leaves
+ * no copy behind. $1 is the copy; the rest is raidlab's command.
+ */
+static const char session_script[] =
+    "l=$1; shift; \"$@\"; s=$?; rm -f -- \"$l\"; "
+    "rmdir -- \"${l%/*}\" 2>/dev/null; exit $s";
+
+/* The remote command: raidlab's, its lab the copy, under the shell
+   that removes the copy after it. */
 static void
 set_lab_arg(struct fleet_host *h, const char *copy)
 {
 	size_t n = 0;
+	char **v;
 
 	while (h->remote[n] != NULL)
 		n++;
 	free(h->remote[n - 1]);
 	h->remote[n - 1] = xstrdup(copy);
+	v = xcalloc(n + 5, sizeof *v);
+	v[0] = xstrdup("sh");
+	v[1] = xstrdup("-c");
+	v[2] = xstrdup(session_script);
+	v[3] = xstrdup("sh");
+	v[4] = xstrdup(copy);
+	memcpy(v + 5, h->remote, n * sizeof *v);
+	free(h->remote);
+	h->remote = v;
 }
 
 void *
@@ -370,8 +391,10 @@ fleet_host_main(void *arg)
 	set_lab_arg(h, copy);
 	session(h);
 	err_clear(&e);
-	if (ssh_uncopy(&h->ssh, copy, COPY_TIMEOUT, &e) < 0 &&
-	    atomic_load(&h->state) != FLEET_HOST_UNREACHABLE)
+	/* The session's shell removed the copy; this is for a session
+	   that did not start its shell. */
+	if (atomic_load(&h->state) != FLEET_HOST_UNREACHABLE &&
+	    ssh_uncopy(&h->ssh, copy, COPY_TIMEOUT, &e) < 0)
 		fleet_emit(fr, FLEET_EV_ERROR, (int)h->index,
 		    _("%s: the copied lab %s is left there: %s"), h->ssh.name,
 		    copy, e.msg);

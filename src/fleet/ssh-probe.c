@@ -27,7 +27,9 @@ static const char copy_script[] =
     "umask 077; d=$(mktemp -d \"${TMPDIR:-/tmp}/raidlab.XXXXXX\") "
     "|| exit 1; cat >\"$d/$1\" || { rm -rf -- \"$d\"; exit 1; }; "
     "printf '%s\\n' \"$d/$1\"";
-static const char uncopy_script[] = "rm -f -- \"$1\" && rmdir -- \"${1%/*}\"";
+/* Also when the copy is gone already (removed by a session's shell). */
+static const char uncopy_script[] =
+    "rm -f -- \"$1\" && { [ ! -d \"${1%/*}\" ] || rmdir -- \"${1%/*}\"; }";
 /* The path on the first line, the version on the second; nothing on
    stdout when raidlab is missing. */
 static const char probe_script[] =

@@ -112,7 +112,8 @@ int ssh_copy(const struct ssh_host *h, const char *path, const char *name,
 
 /*
  * Remove what ssh_copy() made: the file remote and its directory, which
- * must then be empty. 0 or a negative errno as ssh_run().
+ * must then be empty; both already gone is no error. 0 or a negative
+ * errno as ssh_run().
  */
 int ssh_uncopy(const struct ssh_host *h, const char *remote, double timeout,
     struct err *e);
