@@ -1,0 +1,169 @@
+#!/bin/sh
+# fio workloads through fio's own client/server (src/fleet/fleet-fio),
+# on three loopback hosts of the fleet harness, through
+# tests/unit/fleet-fio-tool (the module as a command, until the fleet
+# controller runs such workloads itself). Real fio (3.33 in Debian 12, in
+# ./setup's packages), real servers: raidlab starts each host's
+# `fio --server` over ssh, bound to 127.0.0.N, and stops it.
+#   - A directory variant on h2, h3, h4 (one shared directory, as an NFS
+#     mount would be), 4k randwrite, 8M, 2 s: each host has its own run in
+#     its record, keyed by its name; the aggregate is the sum of the
+#     hosts' bandwidth and IOPS as jq reads them from fio's raw JSON (the
+#     entries named after the hosts, never fio's "All clients").
+#   - Every fio server raidlab started is gone afterwards (by the PID it
+#     wrote), and no job file, pidfile or fio data file is left.
+#   - h3's fio says another version: h3 is named with both versions and
+#     left out, h2 and h4 still run.
+#   - h4 reached through an ssh tunnel (fio_tunnel = true): its server
+#     listens on 127.0.0.1 only.
+. "${top_srcdir:-.}/tests/system/lib.sh"
+. "${top_srcdir:-.}/tests/system/fleet-lib.sh"
+
+need_fleet
+need_cmd fio jq ss
+TOOL=${FLEET_FIO_TOOL:-$(dirname "$RAIDLAB")/tests/unit/fleet-fio-tool}
+[ -x "$TOOL" ] || fail "no $TOOL (make check builds it)"
+
+for n in 2 3 4; do
+	fleet_host $n
+done
+# One port for all: each host has its own address. A free one, far from
+# fio's 8765, so that a fio server of the machine's own is not met.
+FIO_PORT=$((40000 + $(od -An -N2 -tu2 /dev/urandom) % 10000))
+SHARED=$TEST_TMP/shared
+mkdir -p "$SHARED"
+export TMPDIR="$TEST_TMP/ctl"
+mkdir -p "$TMPDIR"
+
+# The servers' directories (mktemp there: the hosts share this /tmp).
+server_dirs() {
+	ls -d /tmp/raidlab-fio.* 2>/dev/null
+	return 0
+}
+dirs_before=$(server_dirs)
+# Should the module fail to stop a server, stop it here all the same, by
+# the PID in its pidfile, so that the test leaves none behind.
+_fio_cleanup() {
+	for d in $(server_dirs); do
+		printf '%s\n' "$dirs_before" | grep -qx "$d" && continue
+		[ -s "$d/fio.pid" ] && kill "$(cat "$d/fio.pid")" 2>/dev/null
+		rm -rf "$d"
+	done
+	_fleet_cleanup
+}
+trap _fio_cleanup EXIT
+
+# lab FILE [EXTRA h4 KEYS]
+lab() {
+	cat >"$1" <<EOF
+name = "fleet-fio";
+repeats = 2;
+hosts = (
+  { name = "h2"; address = "127.0.0.2"; fio_port = $FIO_PORT; },
+  { name = "h3"; address = "127.0.0.3"; fio_port = $FIO_PORT; },
+  { name = "h4"; address = "127.0.0.4"; fio_port = $FIO_PORT; ${2-} }
+);
+variants = ( { name = "nfs"; directory = "$SHARED"; hosts = "all"; } );
+workloads = ( { name = "rw4k"; type = "fio"; fio_server = true;
+  rw = "randwrite"; bs = "4K"; size = "8M"; runtime = 2; } );
+EOF
+}
+
+# fio processes running a server, one PID a line.
+fio_servers() {
+	ps -e -o pid= -o args= | awk '$2 ~ /fio$/ && /--server/ { print $1 }'
+}
+
+before=$(fio_servers)
+lab "$TEST_TMP/a.lab"
+out=$(mkdir -p "$TEST_TMP/a" && "$TOOL" "$FLEET_SSH_CONFIG" \
+    "$TEST_TMP/a.lab" "$TEST_TMP/a") || fail "run: $out"
+for h in h2 h3 h4; do
+	rec=$TEST_TMP/a/$h.json
+	[ -s "$rec" ] || fail "no record for $h"
+	expect_eq "$h's fleet.host" "$(jq -r .fleet.host "$rec")" "$h"
+	expect_eq "$h's status" "$(jq -r .status "$rec")" ok
+	expect_eq "$h's runs" "$(jq '.runs | length' "$rec")" 2
+	expect_eq "$h's test" "$(jq -r '.runs[0].tests[0].key' "$rec")" \
+	    randwrite
+	expect_eq "$h's target" "$(jq -r '.runs[1].target.path' "$rec")" \
+	    "$SHARED"
+	jq -e '.runs[] | .tests[0] | .value > 0 and .bytes_written > 0 and
+	    .latency.write.n > 0' "$rec" >/dev/null ||
+		fail "$h: a run without figures: $(jq -c '.runs[0].tests' "$rec")"
+done
+agg=$TEST_TMP/a/aggregate.json
+expect_eq "aggregate hosts" "$(jq -c '.[0].hosts' "$agg")" '["h2","h3","h4"]'
+expect_match "aggregate note" "$(jq -r '.[0].note' "$agg")" \
+    'raidlab summed .*"All clients" entry is ignored'
+expect_eq "aggregate in each record" \
+    "$(jq -c '.fleet.aggregate[0].rounds[1].sum' "$TEST_TMP/a/h3.json")" \
+    "$(jq -c '.[0].rounds[1].sum' "$agg")"
+for r in 1 2; do
+	raw=$(jq -r ".[0].rounds[$((r - 1))].raw" "$agg")
+	[ -s "$raw" ] || fail "round $r: no raw fio JSON ($raw)"
+	# The sum, from fio's own output: the entries named after the hosts.
+	want=$(jq -c '[.client_stats[] | select(.jobname | test("^h[234]$"))]
+	    | { bw: (map(.write.bw_bytes) | add),
+	        iops: (map(.write.iops) | add), n: length }' "$raw")
+	got=$(jq -c ".[0].rounds[$((r - 1))].sum" "$agg")
+	expect_eq "round $r: hosts in fio's output" \
+	    "$(printf '%s' "$want" | jq .n)" 3
+	expect_eq "round $r: the sum of the hosts' bandwidth" \
+	    "$(printf '%s' "$got" | jq .write_bw_bytes)" \
+	    "$(printf '%s' "$want" | jq .bw)"
+	# IOPS are fractions: equal but for the last bits of the sum.
+	printf '%s\n%s\n' "$got" "$want" | jq -se '
+	    .[1].iops as $w | (.[0].write_iops - $w | fabs) < 1e-6 * $w' \
+	    >/dev/null || fail "round $r: IOPS $got, fio's $want"
+	expect_eq "round $r: nothing read" \
+	    "$(printf '%s' "$got" | jq '.read_bw_bytes + .read_iops')" 0
+	# Each host's run is its entry's figure (MB/s, 10^6 bytes).
+	for h in h2 h3 h4; do
+		f=$(jq ".client_stats[] | select(.jobname == \"$h\") |
+		    .write.bw_bytes / 1e6 | . * 1000 | round" "$raw")
+		g=$(jq ".runs[$((r - 1))].tests[0].value * 1000 | round" \
+		    "$TEST_TMP/a/$h.json")
+		expect_eq "round $r: $h's MB/s" "$g" "$f"
+	done
+	jq -e '.[0].rounds[0].max_host_p99_ns.write > 0' "$agg" >/dev/null ||
+		fail "no highest p99 of the hosts"
+done
+# Nothing left: servers (by PID), job files here, files there.
+expect_eq "fio servers left" "$(fio_servers)" "$before"
+expect_eq "controller's files left" "$(ls -A "$TMPDIR")" ""
+expect_eq "data files left" "$(ls -A "$SHARED")" ""
+expect_eq "server directories left" "$(server_dirs)" "$dirs_before"
+
+# Another fio version on h3: named, left out; h2 and h4 run.
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo fio-3.35; exit 0; }\nexec fio "$@"\n' \
+    >"$FLEET_DIR/h3/bin/fio"
+chmod 755 "$FLEET_DIR/h3/bin/fio"
+ours=$(fio --version)
+out=$(mkdir -p "$TEST_TMP/b" && "$TOOL" "$FLEET_SSH_CONFIG" \
+    "$TEST_TMP/a.lab" "$TEST_TMP/b") || fail "run without h3: $out"
+expect_match "h3 left out" "$out" \
+    "event: left_out h3 0 h3 runs fio-3\.35, this controller $ours: fio's client and server must be the same version"
+[ -e "$TEST_TMP/b/h3.json" ] && fail "a record for h3, left out"
+for h in h2 h4; do
+	expect_eq "$h ran without h3" \
+	    "$(jq '.runs | length' "$TEST_TMP/b/$h.json")" 2
+done
+expect_eq "aggregate without h3" \
+    "$(jq -c '.[0].hosts' "$TEST_TMP/b/aggregate.json")" '["h2","h4"]'
+expect_match "left out in the aggregate" \
+    "$(jq -r '.[0].left_out[0].host' "$TEST_TMP/b/aggregate.json")" h3
+rm "$FLEET_DIR/h3/bin/fio"
+expect_eq "fio servers left (b)" "$(fio_servers)" "$before"
+
+# h4 through a tunnel: its server on 127.0.0.1, fio --client through ssh.
+lab "$TEST_TMP/c.lab" "fio_tunnel = true;"
+out=$(mkdir -p "$TEST_TMP/c" && "$TOOL" "$FLEET_SSH_CONFIG" \
+    "$TEST_TMP/c.lab" "$TEST_TMP/c") || fail "run with a tunnel: $out"
+expect_eq "h4 through the tunnel" \
+    "$(jq '.runs | length' "$TEST_TMP/c/h4.json")" 2
+expect_eq "fio servers left (c)" "$(fio_servers)" "$before"
+expect_eq "tunnels left" \
+    "$(ps -e -o args= | grep -c "^ssh .*-L 127\.0\.0\.1:.*:127\.0\.0\.1:$FIO_PORT")" 0
+expect_eq "data files left (c)" "$(ls -A "$SHARED")" ""
+exit 0
