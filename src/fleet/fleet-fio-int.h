@@ -43,7 +43,6 @@ int fio_server_start(struct fio_server *s, double timeout, struct err *e);
 int fio_server_stop(struct fio_server *s, struct err *e);
 
 /* "ip:ADDR,PORT" (ip6: for an address with a ':') into buf. */
-const char *
-fio_server_spec(const char *addr, int port, char *buf, size_t len);
+const char *fio_server_spec(const char *addr, int port, char *buf, size_t len);
 
 #endif

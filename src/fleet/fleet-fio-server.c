@@ -32,8 +32,8 @@
 #define SERVER_SSH_TIMEOUT 60.0
 
 /*
- * $1 the --server spec (ip:ADDR,PORT), $2 the directory the job writes into. Prints the
- * directory it made, then the server's PID. fio forks into the
+ * $1 the --server spec (ip:ADDR,PORT), $2 the directory the job writes into.
+ * Prints the directory it made, then the server's PID. fio forks into the
  * background and writes the pidfile; its stdio is /dev/null so that the
  * ssh session ends.
  */
@@ -55,18 +55,20 @@ static const char start_script[] =
 /*
  * $1 the PID (may be empty), $2 the directory. Only a process whose
  * command line is a fio server is signalled (a PID reused since is left
- * alone); only a directory raidlab made is removed.
+ * alone); --daemonize made it a session leader, so its group holds the
+ * children it forked per connection, and they go with it. Only a
+ * directory raidlab made is removed.
  */
 static const char stop_script[] =
     "if [ -n \"$1\" ]; then\n"
     "  case $(tr '\\0' ' ' <\"/proc/$1/cmdline\" 2>/dev/null) in\n"
     "  *fio*--server*)\n"
-    "    kill \"$1\" 2>/dev/null\n"
+    "    kill -TERM -- \"-$1\" 2>/dev/null || kill \"$1\" 2>/dev/null\n"
     "    i=0\n"
-    "    while kill -0 \"$1\" 2>/dev/null && [ $i -lt 50 ]; do\n"
+    "    while kill -0 -- \"-$1\" 2>/dev/null && [ $i -lt 50 ]; do\n"
     "      sleep 0.1; i=$((i + 1))\n"
     "    done\n"
-    "    kill -9 \"$1\" 2>/dev/null ;;\n"
+    "    kill -KILL -- \"-$1\" 2>/dev/null ;;\n"
     "  esac\n"
     "fi\n"
     "case $2 in */raidlab-fio.*) rm -rf \"$2\" ;; esac\n";
@@ -234,8 +236,8 @@ fio_server_start(struct fio_server *s, double timeout, struct err *e)
 {
 	char spec[320];
 	const char *remote[] = { "sh", "-c", start_script, "sh",
-		fio_server_spec(s->addr, s->port, spec, sizeof spec),
-		s->dir, NULL };
+		fio_server_spec(s->addr, s->port, spec, sizeof spec), s->dir,
+		NULL };
 	struct exec_opts o = { .timeout = SERVER_SSH_TIMEOUT };
 	struct exec_result r;
 	double end;
@@ -249,8 +251,7 @@ fio_server_start(struct fio_server *s, double timeout, struct err *e)
 		return rc;
 	if (s->pid <= 0)
 		return err_setf(e, -EPROTO,
-		    _("%s: fio --server started but wrote no PID"),
-		    s->h->name);
+		    _("%s: fio --server started but wrote no PID"), s->h->name);
 	if (s->h->fio_tunnel && (rc = tunnel_start(s, e)) < 0)
 		return rc;
 	for (end = now() + timeout; !accepts(s->addr, s->port);) {

@@ -23,9 +23,9 @@
 #include "measure/result.h"
 #include "results/record.h"
 
-#define FIO_NOTE                                                             \
-	"raidlab summed the hosts' own figures from fio's client_stats; "    \
-	"fio's \"All clients\" entry is ignored (wrong or missing in some "  \
+#define FIO_NOTE                                                               \
+	"raidlab summed the hosts' own figures from fio's client_stats; "      \
+	"fio's \"All clients\" entry is ignored (wrong or missing in some "    \
 	"fio versions)"
 
 struct ffrun {
@@ -87,8 +87,8 @@ versions(struct ffrun *f, struct err *e)
 
 	memset(&r, 0, sizeof r);
 	rc = exec_run(argv, NULL, &r);
-	if (rc < 0 || !fleet_fio_version(r.output, f->version,
-			  sizeof f->version)) {
+	if (rc < 0 ||
+	    !fleet_fio_version(r.output, f->version, sizeof f->version)) {
 		exec_result_done(&r);
 		return err_setf(e, rc < 0 ? rc : -EPROTO, "%s",
 		    _("fio --version failed on this machine: fio must be "
@@ -137,8 +137,9 @@ write_jobs(struct ffrun *f, struct err *e)
 		rc = -errno;
 		free(f->work);
 		f->work = NULL;
-		return err_setf(e, rc, _("cannot make a directory for fio's "
-					 "job files: %s"),
+		return err_setf(e, rc,
+		    _("cannot make a directory for fio's "
+		      "job files: %s"),
 		    strerror(-rc));
 	}
 	for (size_t i = 0; i < f->n; i++) {
@@ -199,9 +200,9 @@ host_record(const struct lab *lab, const struct lab_host *h,
 
 	json_object_set_new(rec->root, "host", json_object());
 	json_object_set_new(rec->root, "fleet",
-	    json_pack("{s:s, s:s, s:s, s:s, s:[]}", "host", h->name,
-		"address", h->address, "engine", "fio client/server",
-		"fio_version", version, "aggregate"));
+	    json_pack("{s:s, s:s, s:s, s:s, s:[]}", "host", h->name, "address",
+		h->address, "engine", "fio client/server", "fio_version",
+		version, "aggregate"));
 	return rec;
 }
 
@@ -225,8 +226,7 @@ relabel(struct ffrun *f, struct wl_result *res, size_t i)
 }
 
 static void
-client_argv(struct ffrun *f, const char *out, const char **argv,
-    char **specs)
+client_argv(struct ffrun *f, const char *out, const char **argv, char **specs)
 {
 	size_t k = 0;
 
@@ -395,13 +395,17 @@ ffrun_done(struct ffrun *f)
 
 int
 fleet_fio_run(const struct lab *lab, const struct lab_variant *v,
-    const struct lab_workload *w, const struct lab_host *const *hosts,
-    size_t n, const struct fleet_fio_opts *opts, struct record **records,
+    const struct lab_workload *w, const struct lab_host *const *hosts, size_t n,
+    const struct fleet_fio_opts *opts, struct record **records,
     json_t **aggregate, struct err *e)
 {
 	static const struct fleet_fio_opts none;
-	struct ffrun f = { .lab = lab, .v = v, .w = w,
-		.o = opts ? opts : &none, .hosts = hosts, .n = n };
+	struct ffrun f = { .lab = lab,
+		.v = v,
+		.w = w,
+		.o = opts ? opts : &none,
+		.hosts = hosts,
+		.n = n };
 	int rounds = f.o->rounds > 0 ? f.o->rounds : (int)lab->repeats;
 	int rc, round;
 
@@ -465,9 +469,9 @@ out:
 		json_array_append(json_object_get(fl, "aggregate"), f.agg);
 		if (f.made[i])
 			record_set_status(records[i],
-			    rc == 0 ? "ok"
-			    : rc == -EINTR ? "interrupted"
-					   : "failed");
+			    rc == 0            ? "ok"
+				: rc == -EINTR ? "interrupted"
+					       : "failed");
 	}
 	if (aggregate != NULL)
 		*aggregate = json_incref(f.agg);

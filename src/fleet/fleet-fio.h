@@ -121,8 +121,8 @@ struct fleet_fio_figs {
  * before it stay in the records). -EINTR when opts->stop ended it early.
  */
 int fleet_fio_run(const struct lab *lab, const struct lab_variant *v,
-    const struct lab_workload *w, const struct lab_host *const *hosts,
-    size_t n, const struct fleet_fio_opts *opts, struct record **records,
+    const struct lab_workload *w, const struct lab_host *const *hosts, size_t n,
+    const struct fleet_fio_opts *opts, struct record **records,
     json_t **aggregate, struct err *e);
 
 /* ---- the pure parts (fleet-fio-job.c), for tests and the above */

@@ -28,8 +28,8 @@
 static void
 on_event(void *arg, const struct fleet_fio_event *ev)
 {
-	static const char *const kinds[] = { "left_out", "servers_up",
-		"round", "round_done", "note" };
+	static const char *const kinds[] = { "left_out", "servers_up", "round",
+		"round_done", "note" };
 
 	(void)arg;
 	printf("event: %s %s %d %s\n", kinds[ev->kind],
@@ -58,7 +58,8 @@ run_pair(const struct lab *lab, const struct lab_variant *v,
 	const struct lab_host **hosts = xcalloc(lab->nhosts, sizeof *hosts);
 	struct record **recs = xcalloc(lab->nhosts, sizeof *recs);
 	char *raw = xasprintf("%s/raw", outdir), *path, *text;
-	struct fleet_fio_opts o = { .ssh_config = config, .raw_dir = raw,
+	struct fleet_fio_opts o = { .ssh_config = config,
+		.raw_dir = raw,
 		.on_event = on_event };
 	json_t *agg = NULL;
 	struct err e;
@@ -100,7 +101,8 @@ main(int argc, char **argv)
 	int bad = 0;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: fleet-fio-tool SSH_CONFIG LAB OUTDIR\n");
+		fprintf(stderr,
+		    "usage: fleet-fio-tool SSH_CONFIG LAB OUTDIR\n");
 		return 2;
 	}
 	errlist_init(&errs);
@@ -119,8 +121,8 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < lab->nvariants; i++)
 		for (size_t j = 0; j < lab->nworkloads; j++)
 			if (fleet_fio_workload(&lab->workloads[j]) &&
-			    run_pair(lab, &lab->variants[i],
-				&lab->workloads[j], argv[1], argv[3], aggs) < 0)
+			    run_pair(lab, &lab->variants[i], &lab->workloads[j],
+				argv[1], argv[3], aggs) < 0)
 				bad = 1;
 	path = xasprintf("%s/aggregate.json", argv[3]);
 	json_dump_file(aggs, path, JSON_INDENT(1));
