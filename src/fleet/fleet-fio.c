@@ -49,7 +49,7 @@ static void
 event(struct ffrun *f, enum fleet_fio_event_kind kind, const char *host,
     int round, const char *text)
 {
-	struct fleet_fio_event ev = { kind, host, round, text };
+	struct fleet_fio_event ev = { kind, host, round, 0, text };
 
 	if (f->o->on_event != NULL)
 		f->o->on_event(f->o->arg, &ev);
@@ -184,6 +184,11 @@ start_servers(struct ffrun *f)
 		if (fio_server_start(&f->srv[i], t, &se) < 0) {
 			fio_server_stop(&f->srv[i], NULL);
 			left_out(f, i, se.msg);
+		} else if (f->o->on_event != NULL) {
+			struct fleet_fio_event ev = { FLEET_FIO_STARTED,
+				f->hosts[i]->name, 0, f->srv[i].pid, NULL };
+
+			f->o->on_event(f->o->arg, &ev);
 		}
 	}
 	if (count_in(f) > 0)

@@ -66,6 +66,7 @@ struct wl_result;
 
 enum fleet_fio_event_kind {
 	FLEET_FIO_LEFT_OUT, /* a host does not take part: text says why */
+	FLEET_FIO_STARTED, /* a host's server accepts; pid: its PID there */
 	FLEET_FIO_SERVERS_UP, /* every remaining server accepts */
 	FLEET_FIO_ROUND, /* round `round` starts */
 	FLEET_FIO_ROUND_DONE, /* round `round` is in the records */
@@ -76,6 +77,7 @@ struct fleet_fio_event {
 	enum fleet_fio_event_kind kind;
 	const char *host; /* the lab's host name, or NULL */
 	int round; /* 1-based; 0 when not about a round */
+	long pid; /* FLEET_FIO_STARTED: the server's PID on the host */
 	const char *text; /* a translated sentence, or NULL */
 };
 

@@ -10,8 +10,8 @@
 #     its record, keyed by its name; the aggregate is the sum of the
 #     hosts' bandwidth and IOPS as jq reads them from fio's raw JSON (the
 #     entries named after the hosts, never fio's "All clients").
-#   - Every fio server raidlab started is gone afterwards (by the PID it
-#     wrote), and no job file, pidfile or fio data file is left.
+#   - Every fio server raidlab started is gone afterwards (each PID the
+#     module reports), and no job file, pidfile or fio data file is left.
 #   - h3's fio says another version: h3 is named with both versions and
 #     left out, h2 and h4 still run.
 #   - h4 reached through an ssh tunnel (fio_tunnel = true): its server
@@ -130,6 +130,11 @@ for r in 1 2; do
 		fail "no highest p99 of the hosts"
 done
 # Nothing left: servers (by PID), job files here, files there.
+pids=$(printf '%s\n' "$out" | sed -n 's/^event: started h[234] pid //p')
+expect_eq "servers started in: $out" "$(printf "%s\n" "$pids" | grep -c .)" 3
+for p in $pids; do
+	_fleet_alive "$p" && fail "fio server $p is still there"
+done
 expect_eq "fio servers left" "$(fio_servers)" "$before"
 expect_eq "controller's files left" "$(ls -A "$TMPDIR")" ""
 expect_eq "data files left" "$(ls -A "$SHARED")" ""

@@ -10,8 +10,9 @@
  * Writes OUTDIR/HOST.json (each host's record), OUTDIR/aggregate.json
  * (the aggregates, a list) and fio's raw JSON of each round into
  * OUTDIR/raw/. Prints "event: KIND HOST ROUND TEXT" lines as events
- * come, then "rc: N" and "msg: SENTENCE" when it failed. Exits 0 when
- * every call returned 0, else 1; 2 for a bad command line or lab.
+ * come ("event: started HOST pid PID" for a server), then "rc: N" and "msg:
+ * SENTENCE" when it failed. Exits 0 when every call returned 0, else 1; 2 for a
+ * bad command line or lab.
  */
 #include "config.h"
 
@@ -28,12 +29,16 @@
 static void
 on_event(void *arg, const struct fleet_fio_event *ev)
 {
-	static const char *const kinds[] = { "left_out", "servers_up", "round",
-		"round_done", "note" };
+	static const char *const kinds[] = { "left_out", "started",
+		"servers_up", "round", "round_done", "note" };
 
 	(void)arg;
-	printf("event: %s %s %d %s\n", kinds[ev->kind],
-	    ev->host ? ev->host : "-", ev->round, ev->text ? ev->text : "");
+	if (ev->kind == FLEET_FIO_STARTED)
+		printf("event: started %s pid %ld\n", ev->host, ev->pid);
+	else
+		printf("event: %s %s %d %s\n", kinds[ev->kind],
+		    ev->host ? ev->host : "-", ev->round,
+		    ev->text ? ev->text : "");
 	fflush(stdout);
 }
 
