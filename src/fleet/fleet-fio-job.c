@@ -50,9 +50,9 @@ expand_piece(struct strbuf *b, const char *p, size_t n)
 
 /*
  * The directory as written, with each %h (not %%h) the host's name and
- * the rest expanded by lab_expand_directory(). Today lab_load() refuses
- * %h, so a loaded lab never has one; once lab_expand_directory() knows
- * %h (branch fleet-host), this becomes a call to it.
+ * the rest expanded by lab_expand_directory(). lab_load() expanded %h to
+ * this machine's name; the pieces between the %h are expanded here so
+ * that lab_expand_set_host(), a process-wide setting, is not needed.
  */
 char *
 fleet_fio_directory(const struct lab_variant *v, const char *host)

@@ -134,8 +134,8 @@ bool fleet_fio_workload(const struct lab_workload *w);
 
 /*
  * v's directory on host: v's directory with each "%h" replaced by host's
- * name. (Until lab_expand_directory() knows %h itself; then this only
- * calls it.) Caller frees.
+ * name (as lab_expand_directory() would with lab_expand_set_host(host),
+ * without that process-wide setting). Caller frees.
  */
 char *fleet_fio_directory(const struct lab_variant *v, const char *host);
 
