@@ -220,8 +220,8 @@ relabel(struct ffrun *f, struct wl_result *res, size_t i)
 
 	if (t != NULL) {
 		free(t->label);
-		t->label = xasprintf("%s (%s client/server on %s)", t->key,
-		    f->version, f->hosts[i]->name);
+		t->label =
+		    xasprintf("%s (%s client/server)", t->key, f->version);
 	}
 	snprintf(note, sizeof note,
 	    "run by %s itself on host %s through fio's client/server, "

@@ -1,10 +1,10 @@
 #!/bin/sh
 # fio workloads through fio's own client/server (src/fleet/fleet-fio),
-# on three loopback hosts of the fleet harness, through
-# tests/unit/fleet-fio-tool (the module as a command, until the fleet
-# controller runs such workloads itself). Real fio (3.33 in Debian 12, in
-# ./setup's packages), real servers: raidlab starts each host's
-# `fio --server` over ssh, bound to 127.0.0.N, and stops it.
+# on three loopback hosts of the fleet harness, through `raidlab run`
+# (ui/cli/cli-run-fio.c). Real fio (3.33 in Debian 12, in ./setup's
+# packages), real servers: raidlab starts each host's `fio --server` over
+# ssh, bound to 127.0.0.N, and stops it. The hosts need no raidlab: a lab
+# of fio_server workloads only never starts one there.
 #   - A directory variant on h2, h3, h4 (one shared directory, as an NFS
 #     mount would be), 4k randwrite, 8M, 2 s: each host has its own run in
 #     its record, keyed by its name; the aggregate is the sum of the
@@ -21,11 +21,19 @@
 
 need_fleet
 need_cmd fio jq ss
-TOOL=${FLEET_FIO_TOOL:-$(dirname "$RAIDLAB")/tests/unit/fleet-fio-tool}
-[ -x "$TOOL" ] || fail "no $TOOL (make check builds it)"
+
+# run NAME LAB: raidlab run into $TEST_TMP/NAME; its stderr in $out.
+# Then rec H: host H's record, raw R: round R's raw fio JSON.
+run() {
+	mkdir -p "$TEST_TMP/$1"
+	out=$("$RAIDLAB" run --ssh-config "$FLEET_SSH_CONFIG" \
+	    -o "$TEST_TMP/$1" "$2" 2>&1 >/dev/null)
+}
+rec() { ls "$TEST_TMP/$1"/fleet-fio-*-"$2".json 2>/dev/null; }
 
 for n in 2 3 4; do
 	fleet_host $n
+	rm "$FLEET_DIR/h$n/bin/raidlab"
 done
 # One port for all: each host has its own address. A free one, far from
 # fio's 8765, so that a fio server of the machine's own is not met.
@@ -76,10 +84,9 @@ fio_servers() {
 
 before=$(fio_servers)
 lab "$TEST_TMP/a.lab"
-out=$(mkdir -p "$TEST_TMP/a" && "$TOOL" "$FLEET_SSH_CONFIG" \
-    "$TEST_TMP/a.lab" "$TEST_TMP/a") || fail "run: $out"
+run a "$TEST_TMP/a.lab" || fail "run: $out"
 for h in h2 h3 h4; do
-	rec=$TEST_TMP/a/$h.json
+	rec=$(rec a $h)
 	[ -s "$rec" ] || fail "no record for $h"
 	expect_eq "$h's fleet.host" "$(jq -r .fleet.host "$rec")" "$h"
 	expect_eq "$h's status" "$(jq -r .status "$rec")" ok
@@ -93,11 +100,15 @@ for h in h2 h3 h4; do
 		fail "$h: a run without figures: $(jq -c '.runs[0].tests' "$rec")"
 done
 agg=$TEST_TMP/a/aggregate.json
+jq '.fleet.aggregate' "$(rec a h2)" >"$agg"
 expect_eq "aggregate hosts" "$(jq -c '.[0].hosts' "$agg")" '["h2","h3","h4"]'
+expect_eq "one fleet run" \
+    "$(jq -r .fleet.run "$(rec a h2)" "$(rec a h3)" "$(rec a h4)" | sort -u |
+    wc -l)" 1
 expect_match "aggregate note" "$(jq -r '.[0].note' "$agg")" \
     'raidlab summed .*"All clients" entry is ignored'
 expect_eq "aggregate in each record" \
-    "$(jq -c '.fleet.aggregate[0].rounds[1].sum' "$TEST_TMP/a/h3.json")" \
+    "$(jq -c '.fleet.aggregate[0].rounds[1].sum' "$(rec a h3)")" \
     "$(jq -c '.[0].rounds[1].sum' "$agg")"
 for r in 1 2; do
 	raw=$(jq -r ".[0].rounds[$((r - 1))].raw" "$agg")
@@ -123,15 +134,24 @@ for r in 1 2; do
 		f=$(jq ".client_stats[] | select(.jobname == \"$h\") |
 		    .write.bw_bytes / 1e6 | . * 1000 | round" "$raw")
 		g=$(jq ".runs[$((r - 1))].tests[0].value * 1000 | round" \
-		    "$TEST_TMP/a/$h.json")
+		    "$(rec a $h)")
 		expect_eq "round $r: $h's MB/s" "$g" "$f"
 	done
 	jq -e '.[0].rounds[0].max_host_p99_ns.write > 0' "$agg" >/dev/null ||
 		fail "no highest p99 of the hosts"
 done
+# compare takes them as raidlab's own runs, the host as the block.
+cmp=$("$RAIDLAB" compare "$(rec a h2)" "$(rec a h3)" "$(rec a h4)") ||
+	fail "compare: $cmp"
+for h in h2 h3 h4; do
+	expect_match "compare's row for $h" "$cmp" "^ +nfs@$h +[0-9.]+ "
+done
+expect_match "compare's test" "$cmp" \
+    '^rw4k: randwrite \(fio-3\.[0-9]+ client/server\) \(MB/s'
 # Nothing left: servers (by PID), job files here, files there.
-pids=$(printf '%s\n' "$out" | sed -n 's/^event: started h[234] pid //p')
-expect_eq "servers started in: $out" "$(printf "%s\n" "$pids" | grep -c .)" 3
+pids=$(printf '%s\n' "$out" |
+    sed -n 's/^raidlab run: h[234]: fio server started (pid \([0-9]*\) there)$/\1/p')
+expect_eq "servers started" "$(printf '%s\n' "$pids" | grep -c .)" 3
 for p in $pids; do
 	_fleet_alive "$p" && fail "fio server $p is still there"
 done
@@ -145,28 +165,24 @@ printf '#!/bin/sh\n[ "$1" = --version ] && { echo fio-3.35; exit 0; }\nexec fio 
     >"$FLEET_DIR/h3/bin/fio"
 chmod 755 "$FLEET_DIR/h3/bin/fio"
 ours=$(fio --version)
-out=$(mkdir -p "$TEST_TMP/b" && "$TOOL" "$FLEET_SSH_CONFIG" \
-    "$TEST_TMP/a.lab" "$TEST_TMP/b") || fail "run without h3: $out"
+run b "$TEST_TMP/a.lab" || fail "run without h3: $out"
 expect_match "h3 left out" "$out" \
-    "event: left_out h3 0 h3 runs fio-3\.35, this controller $ours: fio's client and server must be the same version"
-[ -e "$TEST_TMP/b/h3.json" ] && fail "a record for h3, left out"
+    "raidlab run: left out: h3 runs fio-3\.35, this controller $ours: fio's client and server must be the same version"
+[ -n "$(rec b h3)" ] && fail "a record for h3, left out"
 for h in h2 h4; do
-	expect_eq "$h ran without h3" \
-	    "$(jq '.runs | length' "$TEST_TMP/b/$h.json")" 2
+	expect_eq "$h ran without h3" "$(jq '.runs | length' "$(rec b $h)")" 2
 done
 expect_eq "aggregate without h3" \
-    "$(jq -c '.[0].hosts' "$TEST_TMP/b/aggregate.json")" '["h2","h4"]'
-expect_match "left out in the aggregate" \
-    "$(jq -r '.[0].left_out[0].host' "$TEST_TMP/b/aggregate.json")" h3
+    "$(jq -c '.fleet.aggregate[0].hosts' "$(rec b h2)")" '["h2","h4"]'
+expect_eq "left out in the aggregate" \
+    "$(jq -r '.fleet.aggregate[0].left_out[0].host' "$(rec b h4)")" h3
 rm "$FLEET_DIR/h3/bin/fio"
 expect_eq "fio servers left (b)" "$(fio_servers)" "$before"
 
 # h4 through a tunnel: its server on 127.0.0.1, fio --client through ssh.
 lab "$TEST_TMP/c.lab" "fio_tunnel = true;"
-out=$(mkdir -p "$TEST_TMP/c" && "$TOOL" "$FLEET_SSH_CONFIG" \
-    "$TEST_TMP/c.lab" "$TEST_TMP/c") || fail "run with a tunnel: $out"
-expect_eq "h4 through the tunnel" \
-    "$(jq '.runs | length' "$TEST_TMP/c/h4.json")" 2
+run c "$TEST_TMP/c.lab" || fail "run with a tunnel: $out"
+expect_eq "h4 through the tunnel" "$(jq '.runs | length' "$(rec c h4)")" 2
 expect_eq "fio servers left (c)" "$(fio_servers)" "$before"
 expect_eq "tunnels left" \
     "$(ps -e -o args= | grep -c "^ssh .*-L 127\.0\.0\.1:.*:127\.0\.0\.1:$FIO_PORT")" 0
