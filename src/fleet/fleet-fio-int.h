@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "fleet/ssh.h"
+#include "ssh.h"
 
 struct err;
 struct lab_host;
