@@ -242,11 +242,16 @@ fleet_fio_parse(const char *json, const char *file, const char *const *hosts,
     char *fio_version, size_t vlen, struct err *e)
 {
 	json_error_t jerr;
-	json_t *root = json_loads(json, 0, &jerr);
+	json_t *root;
 	const json_t *stats, *job;
-	const char *ver;
+	const char *ver, *p = json;
 	int rc = 0;
 
+	/* fio puts its own messages before the JSON in the same file (a
+	   server that went away, a job's warning): skip to the document. */
+	while (*p != '{' && (p = strchr(p, '\n')) != NULL)
+		p++;
+	root = json_loads(p != NULL ? p : json, 0, &jerr);
 	if (root == NULL)
 		return err_set(e, -EINVAL, file, jerr.line > 0 ? jerr.line : 0,
 		    NULL, _("fio's output is not JSON: column %d: %s"),

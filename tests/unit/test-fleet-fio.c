@@ -97,7 +97,8 @@ read_file(const char *path)
 static char *
 real_output(const struct lab *lab, char *tmp)
 {
-	char spec[64], *out, *job, *jobs[2], *dir = xasprintf("%s/d", tmp);
+	char spec[64], path[256], *out, *job, *jobs[2];
+	char *dir = xasprintf("%s/d", tmp);
 	const char *argv[8];
 	struct exec_result r = { 0 };
 	pid_t pid;
@@ -137,7 +138,11 @@ real_output(const struct lab *lab, char *tmp)
 	argv[7] = NULL;
 	/* The server listens within a moment; a client that came too early
 	   fails at once and tries again. */
+	snprintf(path, sizeof path, "%s/out.json", tmp);
 	for (int tries = 0; tries < 50; tries++) {
+		/* fio appends to --output: no failed try's message before
+		   the JSON */
+		unlink(path);
 		exec_result_done(&r);
 		if ((rc = exec_run(argv, &(struct exec_opts){ .timeout = 60 },
 			 &r)) == 0)
@@ -155,8 +160,7 @@ real_output(const struct lab *lab, char *tmp)
 	free(jobs[0]);
 	free(jobs[1]);
 	free(dir);
-	snprintf(spec, sizeof spec, "%s/out.json", tmp);
-	return read_file(spec);
+	return read_file(path);
 }
 
 static char tmpdir[] = "/tmp/test-fleet-fio.XXXXXX";
@@ -215,9 +219,10 @@ Test(fleet_fio, maps_real_client_output_by_job_name_and_sums_it)
 	sum = json_object_get(round, "sum");
 	cr_assert_eq(json_real_value(json_object_get(sum, "read_bw_bytes")),
 	    figs[0].read_bw + figs[1].read_bw);
-	cr_assert_eq(json_real_value(json_object_get(sum, "iops")),
+	cr_assert_float_eq(json_real_value(json_object_get(sum, "iops")),
 	    figs[0].read_iops + figs[1].read_iops + figs[0].write_iops +
-		figs[1].write_iops);
+		figs[1].write_iops,
+	    1e-6);
 	cr_assert_null(json_object_get(sum, "p99_ns"), "no summed p99");
 	cr_assert_eq(json_real_value(json_object_get(json_object_get(round,
 							 "max_host_p99_ns"),
@@ -238,6 +243,16 @@ Test(fleet_fio, maps_real_client_output_by_job_name_and_sums_it)
 	cr_assert_str_eq(e.msg,
 	    "hC: no job of that name in fio's output (the host's server did "
 	    "not report)");
+	/* fio's messages before the JSON in the same file are skipped. */
+	{
+		char *noisy = xasprintf("fio: a warning of fio's\n%s", json);
+
+		names[1] = "hA";
+		cr_assert_eq(fleet_fio_parse(noisy, "out.json", names, 2, figs,
+				 NULL, NULL, 0, &e),
+		    0, "%s", e.msg);
+		free(noisy);
+	}
 	/* fio's own sum is never a host. */
 	names[1] = "All clients";
 	cr_assert_eq(fleet_fio_parse(json, "out.json", names, 2, figs, NULL,
