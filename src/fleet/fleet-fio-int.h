@@ -20,7 +20,10 @@ struct fio_server {
 	const char *dir; /* the job's directory there (borrowed) */
 	char *remote_dir; /* made there by mktemp -d; NULL: none */
 	long pid; /* the server's PID there; 0: none known */
-	pid_t tunnel; /* the local `ssh -N -L`; 0: none */
+	/* The guard: an ssh session whose end of stdin stops the server
+	   (raidlab gone included); with fio_tunnel also the tunnel. */
+	pid_t guard; /* 0: none */
+	int guard_fd; /* its stdin's write end; -1: none */
 	char addr[256]; /* where fio --client connects */
 	int port;
 };

@@ -1,8 +1,9 @@
 /*
  * One host's `fio --server`, for fleet-fio.c: started over ssh as a
  * daemon with a pidfile in a directory made there, reached at its bound
- * address or through a local `ssh -N -L` tunnel to the host's
- * 127.0.0.1, and stopped by the PID it wrote. fio's server has no
+ * address or through an `ssh -L` tunnel to the host's 127.0.0.1, and
+ * stopped by the PID it wrote: by raidlab at the end, and by a guard ssh
+ * session that stops it when raidlab goes away, killed or not. fio's server has no
  * authentication and forks a child per connection, so it never listens
  * on more than the one address the lab gives. The controller's thread.
  */
@@ -59,19 +60,29 @@ static const char start_script[] =
  * children it forked per connection, and they go with it. Only a
  * directory raidlab made is removed.
  */
-static const char stop_script[] =
-    "if [ -n \"$1\" ]; then\n"
-    "  case $(tr '\\0' ' ' <\"/proc/$1/cmdline\" 2>/dev/null) in\n"
-    "  *fio*--server*)\n"
-    "    kill -TERM \"-$1\" 2>/dev/null || kill \"$1\" 2>/dev/null\n"
-    "    i=0\n"
-    "    while kill -0 \"-$1\" 2>/dev/null && [ $i -lt 50 ]; do\n"
-    "      sleep 0.1; i=$((i + 1))\n"
-    "    done\n"
-    "    kill -KILL \"-$1\" 2>/dev/null ;;\n"
-    "  esac\n"
-    "fi\n"
-    "case $2 in */raidlab-fio.*) rm -rf \"$2\" ;; esac\n";
+#define STOP_SCRIPT \
+    "if [ -n \"$1\" ]; then\n" \
+    "  case $(tr '\\0' ' ' <\"/proc/$1/cmdline\" 2>/dev/null) in\n" \
+    "  *fio*--server*)\n" \
+    "    kill -TERM \"-$1\" 2>/dev/null || kill \"$1\" 2>/dev/null\n" \
+    "    i=0\n" \
+    "    while kill -0 \"-$1\" 2>/dev/null && [ $i -lt 50 ]; do\n" \
+    "      sleep 0.1; i=$((i + 1))\n" \
+    "    done\n" \
+    "    kill -KILL \"-$1\" 2>/dev/null ;;\n" \
+    "  esac\n" \
+    "fi\n" \
+    "case $2 in */raidlab-fio.*) rm -rf \"$2\" ;; esac\n"
+
+static const char stop_script[] = STOP_SCRIPT;
+
+/*
+ * The guard: an ssh session held open for as long as the server runs.
+ * End of file on its stdin (raidlab closed it, or raidlab is gone,
+ * killed outright included) stops the server as stop_script does. With
+ * fio_tunnel it is also the tunnel, so the tunnel ends with it.
+ */
+static const char guard_script[] = "read _ || :\n" STOP_SCRIPT;
 
 const char *
 fio_server_spec(const char *addr, int port, char *buf, size_t len)
@@ -86,6 +97,7 @@ fio_server_init(struct fio_server *s, const struct lab_host *h,
     const char *config)
 {
 	memset(s, 0, sizeof *s);
+	s->guard_fd = -1;
 	s->h = h;
 	s->ssh.name = h->name;
 	s->ssh.address = h->address;
@@ -163,60 +175,103 @@ accepts(const char *addr, int port)
 	return ok;
 }
 
-/* `ssh -N -L 127.0.0.1:LOCAL:127.0.0.1:PORT host`, in the background. */
+/*
+ * The guard session (guard_script) in the background, its stdin a pipe
+ * this process holds; with fio_tunnel also `-L 127.0.0.1:LOCAL:127.0.0.1:
+ * PORT`, and the client then connects to LOCAL.
+ */
 static int
-tunnel_start(struct fio_server *s, struct err *e)
+guard_start(struct fio_server *s, struct err *e)
 {
-	static const char *const dummy[] = { "true", NULL };
-	static char opt_n[] = "-N", opt_o[] = "-o", opt_l[] = "-L",
+	static char opt_o[] = "-o", opt_l[] = "-L",
 		    exit_fail[] = "ExitOnForwardFailure=yes";
-	char **sv = ssh_argv(&s->ssh, dummy), spec[64];
-	char **argv;
+	char pid_s[24], spec[64];
+	const char *remote[] = { "sh", "-c", guard_script, "sh", pid_s,
+		s->remote_dir, NULL };
+	char **sv, **argv;
 	size_t n = 0, i;
-	int local = free_port();
+	int local = -1, p[2];
 	pid_t pid;
 
-	if (sv == NULL || local < 0) {
-		ssh_argv_free(sv);
+	snprintf(pid_s, sizeof pid_s, "%ld", s->pid);
+	if (s->h->fio_tunnel && (local = free_port()) < 0)
+		return err_setf(e, -EADDRNOTAVAIL,
+		    _("%s: cannot set up an ssh tunnel to it"), s->h->name);
+	if ((sv = ssh_argv(&s->ssh, remote)) == NULL)
 		return err_setf(e, -EINVAL,
 		    _("%s: cannot set up an ssh tunnel to it"), s->h->name);
-	}
 	snprintf(spec, sizeof spec, "127.0.0.1:%d:127.0.0.1:%d", local,
 	    s->port);
 	for (i = 0; sv[i] != NULL; i++)
 		;
 	argv = xcalloc(i + 8, sizeof *argv);
 	argv[n++] = sv[0];
-	argv[n++] = opt_n;
-	argv[n++] = opt_o;
-	argv[n++] = exit_fail;
-	argv[n++] = opt_l;
-	argv[n++] = spec;
-	/* Everything but the remote command: -N runs none. */
-	for (size_t k = 1; k + 1 < i; k++)
+	if (local > 0) {
+		argv[n++] = opt_o;
+		argv[n++] = exit_fail;
+		argv[n++] = opt_l;
+		argv[n++] = spec;
+	}
+	for (size_t k = 1; k < i; k++)
 		argv[n++] = sv[k];
 	argv[n] = NULL;
+	if (pipe2(p, O_CLOEXEC) < 0) {
+		free(argv);
+		ssh_argv_free(sv);
+		return err_setf(e, -errno, _("%s: cannot start ssh: %s"),
+		    s->h->name, strerror(errno));
+	}
 	pid = fork();
 	if (pid == 0) {
 		int fd = open("/dev/null", O_RDWR);
 
 		/* Its own process group: a ^C at the terminal is the
-		   controller's to handle, and it stops the tunnel. */
+		   controller's to handle, and it ends the guard. */
 		setpgid(0, 0);
-		dup2(fd, 0);
+		dup2(p[0], 0);
 		dup2(fd, 1);
+		dup2(fd, 2);
 		execvp(argv[0], argv);
 		_exit(127);
 	}
+	close(p[0]);
 	free(argv);
 	ssh_argv_free(sv);
-	if (pid < 0)
+	if (pid < 0) {
+		close(p[1]);
 		return err_setf(e, -errno, _("%s: cannot start ssh: %s"),
 		    s->h->name, strerror(errno));
-	s->tunnel = pid;
-	snprintf(s->addr, sizeof s->addr, "127.0.0.1");
-	s->port = local;
+	}
+	s->guard = pid;
+	s->guard_fd = p[1];
+	if (local > 0) {
+		snprintf(s->addr, sizeof s->addr, "127.0.0.1");
+		s->port = local;
+	}
 	return 0;
+}
+
+/* Close the guard's stdin and wait (bounded) until its ssh is gone. */
+static void
+guard_stop(struct fio_server *s)
+{
+	double end = now() + SERVER_SSH_TIMEOUT;
+
+	if (s->guard_fd >= 0) {
+		close(s->guard_fd);
+		s->guard_fd = -1;
+	}
+	if (s->guard <= 0)
+		return;
+	while (waitpid(s->guard, NULL, WNOHANG) == 0) {
+		if (now() > end) {
+			kill(s->guard, SIGTERM);
+			waitpid(s->guard, NULL, 0);
+			break;
+		}
+		usleep(50 * 1000);
+	}
+	s->guard = 0;
 }
 
 /* The start script's stdout: the directory, then the PID. */
@@ -252,7 +307,7 @@ fio_server_start(struct fio_server *s, double timeout, struct err *e)
 	if (s->pid <= 0)
 		return err_setf(e, -EPROTO,
 		    _("%s: fio --server started but wrote no PID"), s->h->name);
-	if (s->h->fio_tunnel && (rc = tunnel_start(s, e)) < 0)
+	if ((rc = guard_start(s, e)) < 0)
 		return rc;
 	for (end = now() + timeout; !accepts(s->addr, s->port);) {
 		if (now() > end)
@@ -277,11 +332,9 @@ fio_server_stop(struct fio_server *s, struct err *e)
 	struct exec_result r;
 	int rc = 0;
 
-	if (s->tunnel > 0) {
-		kill(s->tunnel, SIGTERM);
-		waitpid(s->tunnel, NULL, 0);
-		s->tunnel = 0;
-	}
+	/* The guard stops the server; the explicit stop below is for a
+	   guard that failed, and is harmless after it. */
+	guard_stop(s);
 	if (s->remote_dir != NULL) {
 		snprintf(pid, sizeof pid, "%ld", s->pid > 0 ? s->pid : 0L);
 		if (s->pid <= 0)

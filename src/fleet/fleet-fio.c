@@ -281,6 +281,7 @@ round_store(struct ffrun *f, int round, const char *text, const char *file,
 	size_t *idx = xcalloc(f->n, sizeof *idx), k = 0;
 	struct fleet_fio_figs *figs = xcalloc(f->n, sizeof *figs);
 	struct wl_result **res = xcalloc(f->n, sizeof *res);
+	json_t *target;
 	char *raw;
 	int rc;
 
@@ -296,9 +297,10 @@ round_store(struct ffrun *f, int round, const char *text, const char *file,
 		relabel(f, res[j], i);
 		record_add_run(records[i], f->v, NULL, f->w, round, res[j],
 		    NULL);
-		record_set_run_target(records[i],
-		    json_pack("{s:s, s:s}", "path", f->dirs[i], "host",
-			f->hosts[i]->name));
+		target = json_pack("{s:s, s:s}", "path", f->dirs[i], "host",
+		    f->hosts[i]->name);
+		record_set_run_target(records[i], target);
+		json_decref(target);
 		wl_result_free(res[j]);
 	}
 	if (rc == 0) {

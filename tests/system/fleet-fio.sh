@@ -16,6 +16,9 @@
 #     left out, h2 and h4 still run.
 #   - h4 reached through an ssh tunnel (fio_tunnel = true): its server
 #     listens on 127.0.0.1 only.
+#   - raidlab killed outright (SIGKILL) in the middle of a round: each
+#     host's guard session sees its stdin end and stops the server; no
+#     server, tunnel or server directory is left.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/system/fleet-lib.sh"
 
@@ -61,7 +64,7 @@ _fio_cleanup() {
 }
 trap _fio_cleanup EXIT
 
-# lab FILE [EXTRA h4 KEYS]
+# lab FILE [EXTRA h4 KEYS [RUNTIME]]
 lab() {
 	cat >"$1" <<EOF
 name = "fleet-fio";
@@ -73,7 +76,7 @@ hosts = (
 );
 variants = ( { name = "nfs"; directory = "$SHARED"; hosts = "all"; } );
 workloads = ( { name = "rw4k"; type = "fio"; fio_server = true;
-  rw = "randwrite"; bs = "4K"; size = "8M"; runtime = 2; } );
+  rw = "randwrite"; bs = "4K"; size = "8M"; runtime = ${3:-2}; } );
 EOF
 }
 
@@ -187,4 +190,48 @@ expect_eq "fio servers left (c)" "$(fio_servers)" "$before"
 expect_eq "tunnels left" \
     "$(ps -e -o args= | grep -c "^ssh .*-L 127\.0\.0\.1:.*:127\.0\.0\.1:$FIO_PORT")" 0
 expect_eq "data files left (c)" "$(ls -A "$SHARED")" ""
+
+# raidlab killed mid-round: the guards stop every server it started.
+lab "$TEST_TMP/d.lab" "fio_tunnel = true;" 30
+mkdir -p "$TEST_TMP/d"
+"$RAIDLAB" run --ssh-config "$FLEET_SSH_CONFIG" -o "$TEST_TMP/d" \
+    "$TEST_TMP/d.lab" >/dev/null 2>"$TEST_TMP/d.err" &
+rl=$!
+i=0
+while ! grep -q "fio client/server: round 1" "$TEST_TMP/d.err" &&
+    [ $i -lt 300 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+grep -q "fio client/server: round 1" "$TEST_TMP/d.err" ||
+	fail "round 1 did not start: $(cat "$TEST_TMP/d.err")"
+pids=$(sed -n 's/^raidlab run: h[234]: fio server started (pid \([0-9]*\) there)$/\1/p' \
+    "$TEST_TMP/d.err")
+expect_eq "servers started (d)" "$(printf '%s\n' "$pids" | grep -c .)" 3
+sleep 1
+kill -9 $rl
+wait $rl 2>/dev/null
+for p in $pids; do
+	i=0
+	while _fleet_alive "$p" && [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	_fleet_alive "$p" && fail "fio server $p outlived the killed raidlab"
+done
+expect_eq "fio servers left (d)" "$(fio_servers)" "$before"
+i=0
+while [ "$(server_dirs)" != "$dirs_before" ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+expect_eq "server directories left (d)" "$(server_dirs)" "$dirs_before"
+i=0
+while ps -e -o args= | grep -q "^ssh .*-L 127\.0\.0\.1:.*:127\.0\.0\.1:$FIO_PORT" &&
+    [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+expect_eq "tunnels left (d)" \
+    "$(ps -e -o args= | grep -c "^ssh .*-L 127\.0\.0\.1:.*:127\.0\.0\.1:$FIO_PORT")" 0
 exit 0
