@@ -2,10 +2,11 @@
  * One host's `fio --server`, for fleet-fio.c: started over ssh as a
  * daemon with a pidfile in a directory made there, reached at its bound
  * address or through an `ssh -L` tunnel to the host's 127.0.0.1, and
- * stopped by the PID it wrote: by raidlab at the end, and by a guard ssh
- * session that stops it when raidlab goes away, killed or not. fio's server has no
- * authentication and forks a child per connection, so it never listens
- * on more than the one address the lab gives. The controller's thread.
+ * stopped by the PID it wrote: by raidlab at the end, and by a guard
+ * ssh session that stops it when raidlab goes away, killed or not.
+ * fio's server has no authentication and forks a child per connection,
+ * so it never listens on more than the one address the lab gives. The
+ * controller's thread.
  */
 #include "config.h"
 
@@ -60,19 +61,19 @@ static const char start_script[] =
  * children it forked per connection, and they go with it. Only a
  * directory raidlab made is removed.
  */
-#define STOP_SCRIPT \
-    "if [ -n \"$1\" ]; then\n" \
-    "  case $(tr '\\0' ' ' <\"/proc/$1/cmdline\" 2>/dev/null) in\n" \
-    "  *fio*--server*)\n" \
-    "    kill -TERM \"-$1\" 2>/dev/null || kill \"$1\" 2>/dev/null\n" \
-    "    i=0\n" \
-    "    while kill -0 \"-$1\" 2>/dev/null && [ $i -lt 50 ]; do\n" \
-    "      sleep 0.1; i=$((i + 1))\n" \
-    "    done\n" \
-    "    kill -KILL \"-$1\" 2>/dev/null ;;\n" \
-    "  esac\n" \
-    "fi\n" \
-    "case $2 in */raidlab-fio.*) rm -rf \"$2\" ;; esac\n"
+#define STOP_SCRIPT                                                            \
+	"if [ -n \"$1\" ]; then\n"                                             \
+	"  case $(tr '\\0' ' ' <\"/proc/$1/cmdline\" 2>/dev/null) in\n"        \
+	"  *fio*--server*)\n"                                                  \
+	"    kill -TERM \"-$1\" 2>/dev/null || kill \"$1\" 2>/dev/null\n"      \
+	"    i=0\n"                                                            \
+	"    while kill -0 \"-$1\" 2>/dev/null && [ $i -lt 50 ]; do\n"         \
+	"      sleep 0.1; i=$((i + 1))\n"                                      \
+	"    done\n"                                                           \
+	"    kill -KILL \"-$1\" 2>/dev/null ;;\n"                              \
+	"  esac\n"                                                             \
+	"fi\n"                                                                 \
+	"case $2 in */raidlab-fio.*) rm -rf \"$2\" ;; esac\n"
 
 static const char stop_script[] = STOP_SCRIPT;
 
