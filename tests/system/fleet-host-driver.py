@@ -2,12 +2,13 @@
 # The fleet controller's side of `raidlab run --fleet-host` for
 # tests/system/fleet-host.sh, on plain pipes: runs the command given and
 # answers each "wait N" with "go N" (mode "barrier"), or answers the
-# first and closes raidlab's stdin at the first live line after it (mode
-# "close"). Before each "go N" it waits a second, reading on, and notes
+# first and at the first live line after it closes raidlab's stdin (mode
+# "close") or kills the command, an ssh client (mode "kill": a lost
+# connection). Before each "go N" it waits a second, reading on, and notes
 # what happened meanwhile: a broken gate would run on. Prints a
 # transcript, one event a line: "ready HOST", "wait N", "live V W K" (a
 # run of equal ones as one), "done RAN FAILED", "go N" (sent),
-# "closed", "msg TEXT" (raidlab's other lines), "before-go N: DIR
+# "closed", "killed", "msg TEXT" (raidlab's other lines), "before-go N: DIR
 # present|absent", "before-go N: lines K" (lines raidlab wrote while
 # round N waited), "rc N". raidlab's stdout goes to OUT.
 #   fleet-host-driver.py MODE DIR OUT RAIDLAB ARGS...
@@ -78,7 +79,12 @@ while not eof:
         if w[0] == "live" and mode == "close" and went and not p.stdin.closed:
             p.stdin.close()
             print("closed")
-        if w[0] == "wait" and not p.stdin.closed and (mode == "barrier" or not went):
+        if w[0] == "live" and mode == "kill" and went and p.returncode is None:
+            p.kill()
+            p.wait()
+            print("killed")
+        if w[0] == "wait" and not p.stdin.closed and p.returncode is None \
+                and (mode == "barrier" or not went):
             n = w[1]
             meanwhile = lines(1.0)
             state = "present" if os.path.exists(watch) else "absent"

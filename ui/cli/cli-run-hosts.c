@@ -58,7 +58,8 @@ clear_line(struct fleet_view *fv)
 }
 
 /* "h2 12.3 MB/s · h3 11.9 MB/s · all 24.2 MB/s" (MB/s read and
-   written; files/s for a host that moves files but no bytes). */
+   written), a host without a live rate by its state ("h4 at the
+   barrier", "h3 copying"). */
 static void
 status_line(struct fleet_run *fr, char *buf, size_t len)
 {
@@ -73,7 +74,7 @@ status_line(struct fleet_run *fr, char *buf, size_t len)
 		fleet_run_rates(fr, i, &r);
 		if (b.len)
 			strbuf_add(&b, dot);
-		if (r.live)
+		if (r.live && r.state != FLEET_HOST_WAITING)
 			strbuf_printf(&b, _("%s %.1f MB/s"), name,
 			    r.read_mbps + r.write_mbps);
 		else
@@ -225,6 +226,41 @@ print_summary(struct fleet_run *fr, const struct fleet_summary *s,
 		    lab);
 }
 
+/* A selected variant runs here. */
+static bool
+any_local(const struct lab *lab, const bool *vsel)
+{
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if ((vsel == NULL || vsel[i]) &&
+		    !lab_variant_remote(&lab->variants[i]))
+			return true;
+	return false;
+}
+
+/* What only runs here, or along with variants here: said, and true.
+   One run, one set of records: variants here and on hosts run apart. */
+static bool
+refused(const struct lab *lab, const struct fleet_opts *fo,
+    const struct cli_hosts *o)
+{
+	if (any_local(lab, fo->variants)) {
+		cli_error(&cli_run,
+		    _("%s: variants here and variants on hosts are selected "
+		      "together: run them apart (-v NAME), the hosts' through "
+		      "the fleet, these here"),
+		    lab->path);
+		return true;
+	}
+	if (o->here_only) {
+		cli_error(&cli_run, "%s",
+		    _("--disk, --csv, --hook and --keep are for runs here; a "
+		      "fleet's hosts map their disks in the lab's hosts "
+		      "list"));
+		return true;
+	}
+	return false;
+}
+
 int
 cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
     const struct cli_hosts *o, volatile sig_atomic_t *interrupted)
@@ -240,6 +276,8 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 	char *dry;
 	int rc, fio_rc = CLI_OK;
 
+	if (refused(lab, fo, o))
+		return CLI_USAGE;
 	err_clear(&e);
 	/* fio_server workloads: fio's client/server from here first, the
 	   rest through the controller (the hook of cli-run-fio.c). */

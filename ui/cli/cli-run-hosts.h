@@ -16,11 +16,13 @@ struct lab;
 struct cli_hosts {
 	bool json; /* -j: the records as one JSON object keyed by host */
 	bool dry_run; /* print each host's command, contact none */
+	bool here_only; /* --disk, --csv, --hook or --keep: refused */
 };
 
 /*
  * Run lab's selected host-placed variants on their hosts (fo, with
- * fo->record set by the caller) and print what happens. Returns the
+ * fo->record set by the caller) and print what happens; selected
+ * variants here among them, or o->here_only, are refused. Returns the
  * exit status: CLI_OK when every host's runs succeeded, CLI_FAIL when
  * any failed, CLI_USAGE for bad options (said), 130 after *interrupted.
  */

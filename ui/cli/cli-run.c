@@ -16,7 +16,8 @@
  * stop the runner cleanly (what was built is torn down). With
  * --fleet-host NAME this is one host's share of a fleet run
  * (cli-run-fleet.c): NAME's variants run here, the record goes to stdout
- * only, and the end of stdin stops the run as SIGINT does.
+ * only, and the end of stdin stops the run as SIGINT does. Variants
+ * placed on hosts are run there by the fleet controller (cli-run-hosts.c).
  */
 #include "config.h"
 
@@ -649,21 +650,24 @@ warn_no_verdicts(const struct run_opts *o)
 		    (long long)o->repeats);
 }
 
-/* A selected variant runs here. */
-static bool
-any_local(const struct lab *lab, const bool *vsel)
+/* What the options say of the run, but for the selections and the
+   record (borrowed from o). */
+static void
+runner_opts(const struct run_opts *o, struct labrun_opts *lo)
 {
-	for (size_t i = 0; i < lab->nvariants; i++)
-		if ((vsel == NULL || vsel[i]) &&
-		    !lab_variant_remote(&lab->variants[i]))
-			return true;
-	return false;
+	lo->repeats = o->repeats;
+	lo->confirmed = (const char *const *)o->confirmed;
+	lo->nconfirmed = o->nconfirmed;
+	lo->target = o->target;
+	lo->tick_ms = o->tick_ms;
+	lo->keep = o->keep;
+	lo->hook = o->hook;
+	lo->fleet_host = o->fleet.host;
 }
 
 /*
  * The selected variants run on hosts: through the fleet controller
- * (cli-run-hosts.c). Variants here and on hosts in one run are refused:
- * one run, one record set; each is run apart with -v.
+ * (cli-run-hosts.c), which refuses what only runs here.
  */
 static int
 run_on_hosts(const struct lab *lab, const struct run_opts *o, const bool *vsel,
@@ -671,24 +675,10 @@ run_on_hosts(const struct lab *lab, const struct run_opts *o, const bool *vsel,
 {
 	struct fleet_opts fo = { 0 };
 	struct cli_hosts cf = { .json = o->out == OUT_JSON,
-		.dry_run = o->dry_run };
+		.dry_run = o->dry_run,
+		.here_only = o->scale.ndisks > 0 || o->out == OUT_CSV ||
+		    o->hook != NULL || o->keep };
 
-	if (any_local(lab, vsel)) {
-		cli_error(&cli_run,
-		    _("%s: variants here and variants on hosts are selected "
-		      "together: run them apart (-v NAME), the hosts' through "
-		      "the fleet, these here"),
-		    lab->path);
-		return CLI_USAGE;
-	}
-	if (o->scale.ndisks > 0 || o->out == OUT_CSV || o->hook != NULL ||
-	    o->keep) {
-		cli_error(&cli_run, "%s",
-		    _("--disk, --csv, --hook and --keep are for runs here; a "
-		      "fleet's hosts map their disks in the lab's hosts "
-		      "list"));
-		return CLI_USAGE;
-	}
 	fo.variants = vsel;
 	fo.workloads = wsel;
 	fo.repeats = o->repeats;
@@ -746,20 +736,13 @@ run_exec(int argc, char **argv)
 	lo.variants = vsel;
 	lo.workloads = wsel = select_names(o.workloads, o.nworkloads,
 	    lab->nworkloads, workload_name_at, lab);
-	lo.repeats = o.repeats;
-	lo.confirmed = (const char *const *)o.confirmed;
-	lo.nconfirmed = o.nconfirmed;
-	lo.target = o.target;
-	lo.tick_ms = o.tick_ms;
-	lo.keep = o.keep;
-	lo.hook = o.hook;
+	runner_opts(&o, &lo);
 	if (o.fleet.host == NULL && o.target == NULL &&
 	    fleet_run_wanted(lab, vsel)) {
 		rc = run_on_hosts(lab, &o, vsel, wsel);
 		goto out;
 	}
 	lo.scaled = scaled = lab_scale_describe(&o.scale);
-	lo.fleet_host = o.fleet.host;
 	if (o.fleet.host != NULL)
 		run_fleet_ready(&o.fleet);
 	if (o.out == OUT_TABLE)
