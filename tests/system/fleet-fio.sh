@@ -16,6 +16,9 @@
 #     left out, h2 and h4 still run.
 #   - h4 reached through an ssh tunnel (fio_tunnel = true): its server
 #     listens on 127.0.0.1 only.
+#   - A lab with a fio_server workload and a smallfiles one: the first
+#     through fio's client/server, the second by each host's raidlab
+#     through the fleet controller; a record of each per host.
 #   - raidlab killed outright (SIGKILL) in the middle of a round: each
 #     host's guard session sees its stdin end and stops the server; no
 #     server, tunnel or server directory is left.
@@ -191,9 +194,29 @@ expect_eq "tunnels left" \
     "$(ps -e -o args= | grep -c "^ssh .*-L 127\.0\.0\.1:.*:127\.0\.0\.1:$FIO_PORT")" 0
 expect_eq "data files left (c)" "$(ls -A "$SHARED")" ""
 
+# fio_server and raidlab's own workload in one lab: each its own way.
+for n in 2 3 4; do
+	printf '#!/bin/sh\nexec "%s" "$@"\n' "$RAIDLAB" >"$FLEET_DIR/h$n/bin/raidlab"
+	chmod 755 "$FLEET_DIR/h$n/bin/raidlab"
+done
+lab "$TEST_TMP/e.lab"
+sed -i 's|^  rw = "randwrite";|&|; s|runtime = 2; } );|runtime = 2; },\
+  { name = "sf"; type = "smallfiles"; count = 50; size = "4K"; } );|' \
+    "$TEST_TMP/e.lab"
+run e "$TEST_TMP/e.lab" || fail "mixed run: $out"
+for h in h2 h3 h4; do
+	# shellcheck disable=SC2046
+	got=$(jq -r '.runs[].workload.name' $(rec e $h) "$TEST_TMP"/e/fleet-fio-*-$h-2.json 2>/dev/null |
+	    sort | uniq -c | awk '{ print $2 "=" $1 }' | tr '\n' ' ')
+	expect_eq "$h's runs of each workload" "$got" "rw4k=2 sf=2 "
+done
+expect_eq "fio servers left (e)" "$(fio_servers)" "$before"
+expect_eq "data files left (e)" "$(ls -A "$SHARED")" ""
+
 # raidlab killed mid-round: the guards stop every server it started.
 lab "$TEST_TMP/d.lab" "fio_tunnel = true;" 30
 mkdir -p "$TEST_TMP/d"
+: >"$TEST_TMP/d.err"
 "$RAIDLAB" run --ssh-config "$FLEET_SSH_CONFIG" -o "$TEST_TMP/d" \
     "$TEST_TMP/d.lab" >/dev/null 2>"$TEST_TMP/d.err" &
 rl=$!
