@@ -90,6 +90,16 @@ fio_servers() {
 
 before=$(fio_servers)
 lab "$TEST_TMP/a.lab"
+# --dry-run: each host's server and job file; nothing started.
+dry=$("$RAIDLAB" run --dry-run "$TEST_TMP/a.lab") || fail "dry run: $dry"
+for h in h2 h3 h4; do
+	expect_match "dry run: $h's server" "$dry" \
+	    "^rw4k on nfs, host $h: fio --server=ip:127\.0\.0\.${h#h},$FIO_PORT; its job file:$"
+	expect_match "dry run: $h's job" "$dry" "^\[$h\]$"
+done
+expect_match "dry run: the directory" "$dry" "^directory=$SHARED$"
+expect_match "dry run: file names" "$dry" "^unique_filename=0$"
+expect_eq "dry run: no server" "$(fio_servers)" "$before"
 run a "$TEST_TMP/a.lab" || fail "run: $out"
 for h in h2 h3 h4; do
 	rec=$(rec a $h)

@@ -172,6 +172,73 @@ run_pair(const struct lab *lab, const struct lab_variant *v,
 	return rc;
 }
 
+/* The rest mask: the selected workloads that are not fio_server ones;
+   NULL when there is none. */
+static bool *
+rest_mask(const struct lab *lab, const struct fleet_opts *fo)
+{
+	bool *rest = xcalloc(lab->nworkloads + 1, sizeof *rest), any = false;
+
+	for (size_t j = 0; j < lab->nworkloads; j++) {
+		rest[j] = (fo->workloads == NULL || fo->workloads[j]) &&
+		    !fleet_fio_workload(&lab->workloads[j]);
+		any = any || rest[j];
+	}
+	if (!any) {
+		free(rest);
+		rest = NULL;
+	}
+	return rest;
+}
+
+bool *
+cli_run_fio_dry(const struct lab *lab, const struct fleet_opts *fo)
+{
+	char spec[320], *dir, *job;
+
+	cli_printf("%s",
+	    _("Through fio's client/server from here (each "
+	      "host's server started over ssh, one fio --client "
+	      "per round):\n"));
+	for (size_t j = 0; j < lab->nworkloads; j++) {
+		const struct lab_workload *w = &lab->workloads[j];
+
+		if ((fo->workloads != NULL && !fo->workloads[j]) ||
+		    !fleet_fio_workload(w))
+			continue;
+		for (size_t i = 0; i < lab->nvariants; i++) {
+			const struct lab_variant *v = &lab->variants[i];
+
+			if ((fo->variants != NULL && !fo->variants[i]) ||
+			    !lab_variant_remote(v))
+				continue;
+			for (size_t k = 0; k < lab->nhosts; k++) {
+				const struct lab_host *h = &lab->hosts[k];
+
+				if (!lab_variant_on_host(v, h))
+					continue;
+				snprintf(spec, sizeof spec, "ip:%s,%lld",
+				    h->fio_tunnel ? "127.0.0.1"
+						  : lab_host_fio_bind(h),
+				    (long long)h->fio_port);
+				cli_printf(_("%s on %s, host %s: fio "
+					     "--server=%s%s; its job file:\n"),
+				    lab_workload_name(w), v->name, h->name,
+				    spec,
+				    h->fio_tunnel
+					? _(" (through an ssh tunnel)")
+					: "");
+				dir = fleet_fio_directory(v, h->name);
+				job = fleet_fio_job_text(w, h->name, dir);
+				cli_puts(job, stdout);
+				free(job);
+				free(dir);
+			}
+		}
+	}
+	return rest_mask(lab, fo);
+}
+
 int
 cli_run_fio(const struct lab *lab, const struct fleet_opts *fo,
     volatile sig_atomic_t *interrupted, bool **rest)
@@ -186,22 +253,18 @@ cli_run_fio(const struct lab *lab, const struct fleet_opts *fo,
 		.on_event = on_event };
 	time_t t = time(NULL);
 	struct tm tm;
-	bool any = false;
 	int failed = 0;
 
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
 	o.raw_dir = raw = xasprintf("%s/%s-%s-fio", dir, lab->name, stamp);
-	*rest = xcalloc(lab->nworkloads + 1, sizeof **rest);
+	*rest = rest_mask(lab, fo);
 	for (size_t j = 0; j < lab->nworkloads; j++) {
 		const struct lab_workload *w = &lab->workloads[j];
 		bool sel = fo->workloads == NULL || fo->workloads[j];
 
-		if (!fleet_fio_workload(w)) {
-			(*rest)[j] = sel;
-			any = any || sel;
+		if (!fleet_fio_workload(w))
 			continue;
-		}
 		for (size_t i = 0; sel && i < lab->nvariants; i++)
 			if ((fo->variants == NULL || fo->variants[i]) &&
 			    lab_variant_remote(&lab->variants[i]) &&
@@ -218,9 +281,5 @@ cli_run_fio(const struct lab *lab, const struct fleet_opts *fo,
 	free(recs);
 	free(raw);
 	free(dir);
-	if (!any) {
-		free(*rest);
-		*rest = NULL;
-	}
 	return *interrupted ? 130 : failed ? CLI_FAIL : CLI_OK;
 }

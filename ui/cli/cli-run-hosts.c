@@ -281,8 +281,11 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 	err_clear(&e);
 	/* fio_server workloads: fio's client/server from here first, the
 	   rest through the controller (the hook of cli-run-fio.c). */
-	if (!o->dry_run && cli_run_fio_wanted(lab, fo)) {
-		fio_rc = cli_run_fio(lab, fo, interrupted, &rest);
+	if (cli_run_fio_wanted(lab, fo)) {
+		if (o->dry_run)
+			rest = cli_run_fio_dry(lab, fo);
+		else
+			fio_rc = cli_run_fio(lab, fo, interrupted, &rest);
 		if (rest == NULL || *interrupted)
 			return *interrupted ? 130 : fio_rc;
 		rest_fo = *fo;
@@ -292,6 +295,7 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 	if (o->dry_run) {
 		if ((dry = fleet_run_dry(lab, fo, &e)) == NULL) {
 			cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
+			free(rest);
 			return CLI_USAGE;
 		}
 		cli_printf("%s",
@@ -299,6 +303,7 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 		      "there; no host is contacted now):\n"));
 		cli_puts(dry, stdout);
 		free(dry);
+		free(rest);
 		return CLI_OK;
 	}
 	if ((fr = fleet_run_start(lab, lab->path, fo, &e)) == NULL) {

@@ -38,6 +38,9 @@ int cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
  * *interrupted.
  */
 bool cli_run_fio_wanted(const struct lab *lab, const struct fleet_opts *fo);
+/* --dry-run: each host's fio server and job file, printed; returns the
+   rest as cli_run_fio() does. */
+bool *cli_run_fio_dry(const struct lab *lab, const struct fleet_opts *fo);
 int cli_run_fio(const struct lab *lab, const struct fleet_opts *fo,
     volatile sig_atomic_t *interrupted, bool **rest);
 
