@@ -83,9 +83,11 @@ workloads = ( { name = "rw4k"; type = "fio"; fio_server = true;
 EOF
 }
 
-# fio processes running a server, one PID a line.
+# fio processes serving this test's port, one PID a line (another
+# test may run fio servers of its own meanwhile).
 fio_servers() {
-	ps -e -o pid= -o args= | awk '$2 ~ /fio$/ && /--server/ { print $1 }'
+	ps -e -o pid= -o args= |
+	    awk -v port=",$FIO_PORT" '$2 ~ /fio$/ && /--server/ && index($0, port) { print $1 }'
 }
 
 before=$(fio_servers)
