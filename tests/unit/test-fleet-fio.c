@@ -165,7 +165,20 @@ real_output(const struct lab *lab, char *tmp)
 
 static char tmpdir[] = "/tmp/test-fleet-fio.XXXXXX";
 
-Test(fleet_fio, maps_real_client_output_by_job_name_and_sums_it)
+/* Also after a failed assertion: nothing left in /tmp. */
+static void
+rm_tmpdir(void)
+{
+	struct exec_result r = { 0 };
+
+	if (strchr(tmpdir, 'X') == NULL)
+		exec_run((const char *[]){ "rm", "-rf", tmpdir, NULL }, NULL,
+		    &r);
+	exec_result_done(&r);
+}
+
+Test(fleet_fio, maps_real_client_output_by_job_name_and_sums_it,
+    .fini = rm_tmpdir)
 {
 	struct lab *lab;
 	char *json, ver[64];
@@ -261,8 +274,6 @@ Test(fleet_fio, maps_real_client_output_by_job_name_and_sums_it)
 	json_decref(root);
 	free(json);
 	lab_free(lab);
-	exec_run((const char *[]){ "rm", "-rf", tmpdir, NULL }, NULL,
-	    &(struct exec_result){ 0 });
 }
 
 Test(fleet_fio, job_text_names_the_host_and_keeps_file_names)
