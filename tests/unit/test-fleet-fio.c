@@ -171,7 +171,7 @@ rm_tmpdir(void)
 {
 	struct exec_result r = { 0 };
 
-	if (strchr(tmpdir, 'X') == NULL)
+	if (strcmp(tmpdir + strlen(tmpdir) - 6, "XXXXXX") != 0)
 		exec_run((const char *[]){ "rm", "-rf", tmpdir, NULL }, NULL,
 		    &r);
 	exec_result_done(&r);
