@@ -3,7 +3,9 @@
  * and an address; every variant's `hosts` names hosts of the lab, or is
  * "local" or "all" alone; every device a host maps is one a variant
  * uses, so that a typo (scratch:4 for scratch:3) cannot leave the disk
- * meant unmapped, as `--disk` refuses it. The thread that owns the lab.
+ * meant unmapped, as `--disk` refuses it; a fio workload with
+ * fio_server = true runs only on directory variants placed on hosts, and
+ * a host's fio_tunnel excludes its fio_bind. The thread that owns the lab.
  */
 #include "config.h"
 
@@ -15,6 +17,7 @@
 #include "lab-check.h"
 #include "lab-load.h"
 #include "lab.h"
+#include "measure/param.h"
 
 /* "a, b, c": the hosts' names, for a message. */
 static void
@@ -110,6 +113,51 @@ check_disks(struct lab_chk *c, const struct lab_host *h,
 	}
 }
 
+/* w says fio_server = true. */
+static bool
+fio_server(const struct lab_workload *w)
+{
+	const struct param_value *pv = lab_workload_param(w, "fio_server");
+
+	return pv != NULL && pv->i != 0;
+}
+
+/*
+ * A fio_server workload runs through fio's client/server on the hosts of
+ * every variant: each must be placed on hosts and be a directory there
+ * (fio writes its files into it; arrays are built only by raidlab's own
+ * runs on each host).
+ */
+static void
+check_fio_server(struct lab_chk *c, const struct lab_workload *w)
+{
+	const struct lab *lab = c->lab;
+	char field[LAB_PATH_MAX];
+
+	lab_workload_path(w, "fio_server", field, sizeof field);
+	for (size_t i = 0; i < lab->nvariants; i++) {
+		const struct lab_variant *v = &lab->variants[i];
+		const char *vn = v->name ? v->name : "?";
+
+		if (!lab_variant_remote(v))
+			lab_chk_add(c, lab_workload_param_line(w, "fio_server"),
+			    field,
+			    _("variant %s runs here, not on hosts: fio's "
+			      "client/server needs a variant placed on "
+			      "hosts (hosts = \"all\" or names)"),
+			    vn);
+		else if (v->directory == NULL ||
+		    lab_variant_isset(v, LAB_V_ARRAY))
+			lab_chk_add(c, lab_workload_param_line(w, "fio_server"),
+			    field,
+			    _("variant %s is not a directory: fio's "
+			      "client/server runs on a directory on each "
+			      "host (a shared mount or a local one); arrays "
+			      "are built only by raidlab's own runs"),
+			    vn);
+	}
+}
+
 void
 lab_chk_hosts(struct lab_chk *c)
 {
@@ -132,7 +180,17 @@ lab_chk_hosts(struct lab_chk *c)
 				sizeof field),
 			    _("missing: a host name or an IP address"));
 		check_disks(c, h, &used);
+		if (h->fio_tunnel && (h->set & (1u << LAB_H_FIO_BIND)))
+			lab_chk_add(c, lab_host_line(h, LAB_H_FIO_BIND),
+			    lab_host_path(h, LAB_H_FIO_BIND, field,
+				sizeof field),
+			    _("fio_tunnel = true: the server listens on the "
+			      "host's 127.0.0.1, reached through ssh; "
+			      "fio_bind does not apply"));
 	}
+	for (size_t i = 0; i < lab->nworkloads; i++)
+		if (fio_server(&lab->workloads[i]))
+			check_fio_server(c, &lab->workloads[i]);
 	lab_strv_done(&used);
 	if (lab->barrier && !any_remote(lab))
 		lab_chk_add(c, lab->lines[LAB_L_BARRIER], "barrier",

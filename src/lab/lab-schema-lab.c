@@ -124,6 +124,10 @@ const struct lab_key lab_host_keys[] = {
 	{ "fio_bind", LAB_KEY_STRING, LAB_H_FIO_BIND, HOFF(fio_bind),
 	    .where = ALL, .load = lab_load_host_fio_bind,
 	    .label = N_("fio server address") },
+	/* The server then listens on the host's 127.0.0.1 only, and the
+	   controller reaches it through an ssh tunnel. */
+	{ "fio_tunnel", LAB_KEY_BOOL, LAB_H_FIO_TUNNEL, HOFF(fio_tunnel),
+	    .where = ALL, .label = N_("fio server through an ssh tunnel") },
 	/* "FROM=TO" strings: libconfig's setting names cannot hold the ':'
 	   and '/' of "scratch:0" or "/dev/sdb". */
 	{ "disks", LAB_KEY_DEVICES, LAB_H_DISKS, HOFF(disks), .where = ALL,

@@ -352,6 +352,7 @@ enum lab_h_field {
 	LAB_H_PORT,
 	LAB_H_FIO_PORT,
 	LAB_H_FIO_BIND,
+	LAB_H_FIO_TUNNEL,
 	LAB_H_DISKS,
 	LAB_H__COUNT,
 };
@@ -368,6 +369,9 @@ struct lab_host {
 	int64_t port; /* ssh port, default 22 */
 	int64_t fio_port; /* fio --server port, default 8765 */
 	char *fio_bind; /* fio --server's address; NULL: address */
+	/* reach fio --server through `ssh -L` to the host's
+	   127.0.0.1:fio_port instead of a bound TCP port */
+	bool fio_tunnel;
 	/* "FROM=TO": the lab's device FROM ("scratch:N" or a path a
 	   variant names) is TO (a /dev path) on this host */
 	struct lab_strv disks;

@@ -81,6 +81,9 @@ static const struct param fio_params[] = {
 	       "overwrite (overwrite=)") },
 	{ "keep", PARAM_BOOL, "false", 0, 0, NULL, 0, NULL,
 	    N_("leave the files on the target after the run") },
+	{ "fio_server", PARAM_BOOL, "false", 0, 0, NULL, 0, NULL,
+	    N_("run the job with fio itself, through fio's client/server "
+	       "on every host of the variant at once") },
 	{ NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL },
 };
 
@@ -89,6 +92,12 @@ static const struct param fio_params[] = {
 static int
 job_from_params(struct wl_run *r, struct fio_job *j)
 {
+	/* lab_check() keeps such a job off local variants; a lab built in
+	   memory is refused here all the same. */
+	if (wl_param_bool(r, "fio_server"))
+		return wl_run_fail(r, -EINVAL, "%s",
+		    _("fio_server = true runs through fio's client/server "
+		      "on the variant's hosts, not in raidlab itself"));
 	j->rw = (enum fio_rw)wl_param_int(r, "rw");
 	j->engine = (enum fio_engine)wl_param_int(r, "ioengine");
 	j->bs = wl_param_size(r, "bs");

@@ -142,6 +142,54 @@ Test(lab_check_hosts, a_named_disk_may_be_mapped)
 	    "", 0);
 }
 
+Test(lab_check_hosts, fio_server_runs_on_directory_variants_on_hosts)
+{
+	expect("name = \"t\";\n"
+	       "workloads = ( { type = \"fio\"; fio_server = true; } );\n"
+	       "hosts = ( { name = \"a\"; address = \"127.0.0.2\"; },\n"
+	       "  { name = \"b\"; address = \"127.0.0.3\"; } );\n"
+	       "variants = ( { name = \"v\"; directory = \"/tmp\"; "
+	       "hosts = \"all\"; },\n"
+	       "  { name = \"w\"; directory = \"/tmp\"; "
+	       "hosts = [ \"b\" ]; } );\n",
+	    "", 0);
+}
+
+Test(lab_check_hosts, fio_server_refuses_local_and_array_variants)
+{
+	expect("name = \"t\";\n"
+	       "hosts = ( { name = \"a\"; address = \"127.0.0.2\"; } );\n"
+	       "variants = ( { name = \"here\"; directory = \"/tmp\"; },\n"
+	       "  { name = \"arr\"; hosts = \"all\"; scratch = { count = 1; "
+	       "size = \"1G\"; };\n"
+	       "    array = { engine = \"single\"; }; fs = { type = "
+	       "\"ext4\"; }; } );\n"
+	       "workloads = ( { name = \"f\"; type = \"fio\";\n"
+	       "  fio_server = true; } );\n",
+	    "lab.cfg:7: workloads.f.fio_server: variant here runs here, not "
+	    "on hosts: fio's client/server needs a variant placed on hosts "
+	    "(hosts = \"all\" or names)\n"
+	    "lab.cfg:7: workloads.f.fio_server: variant arr is not a "
+	    "directory: fio's client/server runs on a directory on each host "
+	    "(a shared mount or a local one); arrays are built only by "
+	    "raidlab's own runs\n",
+	    2);
+}
+
+Test(lab_check_hosts, fio_tunnel_excludes_fio_bind)
+{
+	expect("name = \"t\";\n"
+	       "hosts = ( { name = \"a\"; address = \"127.0.0.2\";\n"
+	       "  fio_bind = \"127.0.0.2\"; fio_tunnel = true; } );\n"
+	       "variants = ( { name = \"v\"; directory = \"/tmp\"; "
+	       "hosts = \"all\"; } );\n"
+	       "workloads = ( { type = \"smallfiles\"; } );\n",
+	    "lab.cfg:3: hosts.a.fio_bind: fio_tunnel = true: the server "
+	    "listens on the host's 127.0.0.1, reached through ssh; fio_bind "
+	    "does not apply\n",
+	    1);
+}
+
 Test(lab_check_hosts, a_barrier_needs_a_variant_on_hosts)
 {
 	expect(TOP "barrier = true;\n"

@@ -87,6 +87,13 @@ host_devices(const struct lab_variant *v, const struct lab_host *h,
 	free(devs.v);
 }
 
+/* Where h's fio server listens there: 127.0.0.1 behind an ssh tunnel. */
+static const char *
+fio_addr(const struct lab_host *h)
+{
+	return h->fio_tunnel ? "127.0.0.1" : lab_host_fio_bind(h);
+}
+
 /* v's directory on host h: %h is h's name there, as `raidlab run
    --fleet-host` expands it. Caller frees. */
 static char *
@@ -125,11 +132,11 @@ plan_remote(const struct lab *lab, const struct lab_variant *v, bool json,
 		devs = json_array();
 		host_devices(v, h, &b, devs);
 		json_array_append_new(hosts,
-		    json_pack("{s:s, s:s, s:s?, s:I, s:I, s:s, s:o}", "name",
-			h->name, "address", h->address, "user", h->user, "port",
-			(json_int_t)h->port, "fio_port",
-			(json_int_t)h->fio_port, "fio_bind",
-			lab_host_fio_bind(h), "devices", devs));
+		    json_pack("{s:s, s:s, s:s?, s:I, s:I, s:s, s:b, s:o}",
+			"name", h->name, "address", h->address, "user", h->user,
+			"port", (json_int_t)h->port, "fio_port",
+			(json_int_t)h->fio_port, "fio_bind", fio_addr(h),
+			"fio_tunnel", h->fio_tunnel, "devices", devs));
 		if (!json && b.len == 0) {
 			char *dir = directory_on(v, h);
 
@@ -140,8 +147,8 @@ plan_remote(const struct lab *lab, const struct lab_variant *v, bool json,
 			cli_printf(_("#   on %s (%s%s%s, ssh port %lld, fio "
 				     "server %s:%lld)%s\n"),
 			    h->name, h->user ? h->user : "", h->user ? "@" : "",
-			    h->address, (long long)h->port,
-			    lab_host_fio_bind(h), (long long)h->fio_port, b.s);
+			    h->address, (long long)h->port, fio_addr(h),
+			    (long long)h->fio_port, b.s);
 		strbuf_done(&b);
 	}
 	if (!json)

@@ -268,18 +268,34 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct fleet_view fv = { .tty = isatty(STDERR_FILENO) };
 	struct fleet_summary s;
+	struct fleet_opts rest_fo;
 	struct fleet_run *fr;
 	struct err e;
 	json_t *recs;
+	bool *rest = NULL;
 	char *dry;
-	int rc;
+	int rc, fio_rc = CLI_OK;
 
 	if (refused(lab, fo, o))
 		return CLI_USAGE;
 	err_clear(&e);
+	/* fio_server workloads: fio's client/server from here first, the
+	   rest through the controller (the hook of cli-run-fio.c). */
+	if (cli_run_fio_wanted(lab, fo)) {
+		if (o->dry_run)
+			rest = cli_run_fio_dry(lab, fo);
+		else
+			fio_rc = cli_run_fio(lab, fo, interrupted, &rest);
+		if (rest == NULL || *interrupted)
+			return *interrupted ? 130 : fio_rc;
+		rest_fo = *fo;
+		rest_fo.workloads = rest;
+		fo = &rest_fo;
+	}
 	if (o->dry_run) {
 		if ((dry = fleet_run_dry(lab, fo, &e)) == NULL) {
 			cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
+			free(rest);
 			return CLI_USAGE;
 		}
 		cli_printf("%s",
@@ -287,10 +303,12 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 		      "there; no host is contacted now):\n"));
 		cli_puts(dry, stdout);
 		free(dry);
+		free(rest);
 		return CLI_OK;
 	}
 	if ((fr = fleet_run_start(lab, lab->path, fo, &e)) == NULL) {
 		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
+		free(rest);
 		return e.code == -EINVAL ? CLI_USAGE : CLI_FAIL;
 	}
 	fv.last_log = tick_now_s();
@@ -311,9 +329,12 @@ cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
 	rc = *interrupted                            ? 130
 	    : s.hosts_ok == s.hosts && s.failed == 0 ? CLI_OK
 						     : CLI_FAIL;
+	if (rc == CLI_OK)
+		rc = fio_rc;
 	for (size_t i = 0; i < fleet_run_nhosts(fr); i++)
 		free(fv.paths[i]);
 	free(fv.paths);
 	fleet_run_free(fr);
+	free(rest);
 	return rc;
 }

@@ -29,4 +29,19 @@ struct cli_hosts {
 int cli_run_hosts(const struct lab *lab, const struct fleet_opts *fo,
     const struct cli_hosts *o, volatile sig_atomic_t *interrupted);
 
+/*
+ * The selected fio workloads with fio_server = true, on the selected
+ * variants placed on hosts, through fio's own client/server from here
+ * (cli-run-fio.c): each host's record saved into the results directory.
+ * *rest gets the workloads left for the fleet controller (NULL: none).
+ * Returns CLI_OK, CLI_FAIL when a run or a save failed, 130 after
+ * *interrupted.
+ */
+bool cli_run_fio_wanted(const struct lab *lab, const struct fleet_opts *fo);
+/* --dry-run: each host's fio server and job file, printed; returns the
+   rest as cli_run_fio() does. */
+bool *cli_run_fio_dry(const struct lab *lab, const struct fleet_opts *fo);
+int cli_run_fio(const struct lab *lab, const struct fleet_opts *fo,
+    volatile sig_atomic_t *interrupted, bool **rest);
+
 #endif
