@@ -61,7 +61,7 @@ expect_match "check: a bad port" "$msgs" \
 out=$("$RAIDLAB" plan "$lab")
 expect_eq "plan: exit status" "$?" 0
 expect_match "plan: the fleet runner" "$out" \
-	'^# variant r1: runs on hosts, not here; the fleet runner runs it there'
+	'^# variant r1: runs on hosts, not here; raidlab run runs it there over ssh'
 expect_match "plan: h2's devices" "$out" \
 	'^#   on h2 \(raidlab@127\.0\.0\.2, ssh port 2222, fio server 127\.0\.0\.2:8765\): scratch:0 = /dev/vdb, scratch:1 = /dev/vdc$'
 expect_match "plan: h3, one mapped" "$out" \

@@ -119,9 +119,9 @@ plan_remote(const struct lab *lab, const struct lab_variant *v, bool json,
 	struct strbuf b;
 
 	if (!json)
-		cli_printf(_("# variant %s: runs on hosts, not here; the fleet "
-			     "runner runs it there (not yet in raidlab), and "
-			     "each host plans its own build\n"),
+		cli_printf(_("# variant %s: runs on hosts, not here; raidlab "
+			     "run runs it there over ssh, and each host plans "
+			     "its own build\n"),
 		    v->name);
 	for (size_t i = 0; i < lab->nhosts; i++) {
 		const struct lab_host *h = &lab->hosts[i];
