@@ -170,4 +170,12 @@ void cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_fprintf(FILE *fp, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* cli-compare.c: why row i has no figure at all, or NULL. */
+const char *cli_row_why(const struct compare *c, size_t i);
+/* cli-compare-csv.c: raidlab compare --csv, a line per cell with its
+   row's host; --fleet-csv, a line per host and a combined line per test
+   and variant of the verdicts over the hosts. On stdout. */
+void cli_compare_csv(const struct compare *c);
+void cli_compare_fleet_csv(const struct compare *c);
+
 #endif
