@@ -53,6 +53,7 @@ struct capture {
 	size_t nline;
 	void (*on_line)(void *arg, const char *line); /* may be NULL */
 	void *arg;
+	struct strbuf *whole; /* every byte, uncapped; NULL: head and tail */
 };
 
 /* Everything the child uses, prepared before fork(). */
@@ -92,6 +93,10 @@ capture_add(struct capture *c, const char *p, size_t n)
 	c->total += n;
 	if (c->on_line != NULL)
 		capture_line(c, p, n);
+	if (c->whole != NULL) {
+		strbuf_printf(c->whole, "%.*s", (int)n, p);
+		return;
+	}
 	k = HALF - c->nhead < n ? HALF - c->nhead : n;
 	memcpy(c->head + c->nhead, p, k);
 	c->nhead += k;
@@ -124,6 +129,8 @@ capture_finish(struct capture *c)
 		c->on_line(c->arg, c->line);
 		c->nline = 0;
 	}
+	if (c->whole != NULL)
+		return strbuf_take(c->whole);
 	strbuf_init(&b);
 	strbuf_printf(&b, "%.*s", (int)c->nhead, c->head);
 	if (dropped > 0) {
@@ -382,10 +389,13 @@ spawn_prepare(struct spawn *s, const char *const *argv,
 		return -errno;
 	*st_rd = stp[0];
 	s->status = fd_high(stp[1]);
-	s->null =
-	    fd_high(open(o != NULL && o->stdin_path != NULL ? o->stdin_path
+	if (o != NULL && o->stdin_fd > 0)
+		s->null = fd_high(fcntl(o->stdin_fd, F_DUPFD_CLOEXEC, 3));
+	else
+		s->null = fd_high(
+		    open(o != NULL && o->stdin_path != NULL ? o->stdin_path
 							    : "/dev/null",
-		O_RDONLY | O_CLOEXEC));
+			O_RDONLY | O_CLOEXEC));
 	if (s->null < 0 || s->out < 0 || s->err < 0 || s->status < 0)
 		return -errno;
 	return 0;
@@ -540,6 +550,7 @@ exec_run(const char *const *argv, const struct exec_opts *o,
 		{ .on_line = o != NULL ? o->on_err_line : NULL,
 		    .arg = o != NULL ? o->arg : NULL } };
 	bool split = o != NULL && o->split_stderr;
+	struct strbuf whole;
 	sigset_t all, old;
 	int rd[2] = { -1, -1 }, st_rd = -1, rc, e, k;
 	double t0 = tick_now_s();
@@ -547,6 +558,10 @@ exec_run(const char *const *argv, const struct exec_opts *o,
 	pid_t pid;
 
 	result_start(r, argv, o);
+	if (o != NULL && o->output_whole) {
+		strbuf_init(&whole);
+		c[0].whole = &whole;
+	}
 	for (k = 0; k < 2; k++) {
 		c[k].head = xmalloc(HALF);
 		c[k].tail = xmalloc(HALF);
@@ -578,6 +593,8 @@ exec_run(const char *const *argv, const struct exec_opts *o,
 	}
 	/* Both sides set the group, so a kill(-pid) never misses it. */
 	setpgid(pid, pid);
+	if (o != NULL && o->on_start != NULL)
+		o->on_start(o->arg, pid);
 	if (s.err != s.out)
 		close(s.err);
 	close(s.out);

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Output kept per command: the first and last halves of this. */
 #define EXEC_OUTPUT_MAX (64 * 1024)
@@ -61,18 +62,32 @@ struct exec_opts {
 	void (*on_err_line)(void *arg, const char *line);
 	/* stdin from this file, opened before the fork; NULL: /dev/null. */
 	const char *stdin_path;
+	/*
+	 * > 0: the child's stdin is (a copy of) this descriptor, in place of
+	 * stdin_path; the caller keeps it (the write end of a pipe, say,
+	 * opened O_CLOEXEC so that no other child inherits it) and closes
+	 * it. 0: not used.
+	 */
+	int stdin_fd;
+	/* stdout kept whole in output, however long (a record), instead of
+	   its first and last halves; output is never cut then. */
+	bool output_whole;
+	/* Optional: the child's pid (the leader of its own process group)
+	   once it is forked, on the calling thread, with arg; a caller
+	   that may need to kill it from another thread keeps it until
+	   exec_run() returns (the child is reaped then). */
+	void (*on_start)(void *arg, pid_t pid);
 };
 
 /*
  * Fork and exec argv (argv[0] searched in PATH with /usr/sbin, /sbin,
  * /usr/bin and /bin appended when missing: mkfs.xfs lives in /usr/sbin and
  * non-root PATHs lack it; an argv[0] with a '/' is used as is). The child
- * gets stdin from /dev/null (or o->stdin_path), stdout and stderr on one
- * pipe (two with o->split_stderr), that PATH and
- * LC_ALL=C in its environment (so outputs parse), default signal
- * dispositions and an empty signal mask, its own process group (a ^C on
- * the terminal does not reach it), and no fd above 2. o may be NULL (no
- * timeout, no callback).
+ * gets stdin from /dev/null (or o->stdin_path, o->stdin_fd), stdout and stderr
+ * on one pipe (two with o->split_stderr), that PATH and LC_ALL=C in its
+ * environment (so outputs parse), default signal dispositions and an empty
+ * signal mask, its own process group (a ^C on the terminal does not reach it),
+ * and no fd above 2. o may be NULL (no timeout, no callback).
  *
  * On timeout the process group gets SIGTERM, then SIGKILL after
  * EXEC_KILL_GRACE seconds. The command is always reaped (no zombie). Output

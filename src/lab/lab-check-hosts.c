@@ -78,6 +78,15 @@ check_placement(struct lab_chk *c, const struct lab_variant *v)
 	}
 }
 
+static bool
+any_remote(const struct lab *lab)
+{
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if (lab_variant_remote(&lab->variants[i]))
+			return true;
+	return false;
+}
+
 /* Each of h's mappings names a device some variant uses. */
 static void
 check_disks(struct lab_chk *c, const struct lab_host *h,
@@ -125,6 +134,10 @@ lab_chk_hosts(struct lab_chk *c)
 		check_disks(c, h, &used);
 	}
 	lab_strv_done(&used);
+	if (lab->barrier && !any_remote(lab))
+		lab_chk_add(c, lab->lines[LAB_L_BARRIER], "barrier",
+		    _("a barrier starts the rounds of hosts together, but no "
+		      "variant runs on hosts"));
 	if (lab->defaults != NULL)
 		check_placement(c, lab->defaults);
 	for (size_t i = 0; i < lab->nvariants; i++)

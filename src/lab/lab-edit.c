@@ -257,6 +257,9 @@ lab_edit_reset(struct lab *lab, enum lab_l_field f)
 	case LAB_L_RESULTS:
 		lab_edit_set_str(&lab->results, NULL);
 		break;
+	case LAB_L_BARRIER:
+		lab->barrier = false;
+		break;
 	default:
 		return -EINVAL;
 	}

@@ -85,6 +85,9 @@ const struct lab_key lab_keys[] = {
 	/* As written ("~/x"): expanded where it is used. */
 	{ "results", LAB_KEY_STRING, LAB_L_RESULTS, LOFF(results), .where = ALL,
 	    .label = N_("results") },
+	/* Meaningful with host-placed variants only: lab_check() says so. */
+	{ "barrier", LAB_KEY_BOOL, LAB_L_BARRIER, LOFF(barrier), .where = ALL,
+	    .label = N_("barrier") },
 	/* A list of groups of lab_host_keys[] (lab-hosts.c). */
 	{ "hosts", LAB_KEY_SPECIAL, LAB_L_HOSTS, .where = ALL,
 	    .label = N_("hosts") },

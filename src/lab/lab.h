@@ -391,6 +391,7 @@ enum lab_l_field {
 	LAB_L_EQUIVALENCE,
 	LAB_L_CACHE,
 	LAB_L_RESULTS,
+	LAB_L_BARRIER,
 	LAB_L_HOSTS,
 	LAB_L_DEFAULTS,
 	LAB_L_VARIANTS,
@@ -418,6 +419,9 @@ struct lab {
 	int32_t equivalence;
 	enum lab_cache cache; /* default drop */
 	char *results; /* as written ("~/x"); NULL: default */
+	/* A fleet's rounds start together on every host (fleet-run.h);
+	   default false. Only with variants placed on hosts. */
+	bool barrier;
 	struct lab_host *hosts; /* the fleet; none: everything is local */
 	size_t nhosts;
 	struct lab_variant *defaults; /* as written; NULL when absent */

@@ -34,6 +34,8 @@ file_done(struct compare_file *f)
 	free(f->lab);
 	free(f->status);
 	free(f->error);
+	free(f->fleet_run);
+	free(f->fleet_host);
 }
 
 void
@@ -95,6 +97,10 @@ file_read(struct compare_file *f)
 		f->created = record_parse_time(json_str(root, "created"));
 		f->nruns = json_array_size(json_object_get(root, "runs"));
 		f->nvariants = count_variants(json_object_get(root, "runs"));
+		if ((s = json_str(json_object_get(root, "fleet"), "run")))
+			f->fleet_run = xstrdup(s);
+		if ((s = json_str(json_object_get(root, "fleet"), "host")))
+			f->fleet_host = xstrdup(s);
 	}
 	json_decref(root);
 }
@@ -164,4 +170,22 @@ compare_files_latest(const struct compare_files *l, const char *lab)
 		    strcmp(l->v[i].lab, lab) == 0)
 			return &l->v[i];
 	return NULL;
+}
+
+const struct compare_file **
+compare_files_run(const struct compare_files *l, const struct compare_file *f,
+    size_t *n)
+{
+	const struct compare_file **v = xcalloc(l->n + 1, sizeof *v);
+
+	*n = 0;
+	if (f->fleet_run == NULL) {
+		v[(*n)++] = f;
+		return v;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].ok && l->v[i].fleet_run != NULL &&
+		    strcmp(l->v[i].fleet_run, f->fleet_run) == 0)
+			v[(*n)++] = &l->v[i];
+	return v;
 }

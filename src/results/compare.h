@@ -388,6 +388,9 @@ struct compare_file {
 	time_t created; /* 0 when unknown */
 	size_t nruns, nvariants;
 	bool ok;
+	/* A fleet's record (fleet-run.h): its fleet.run and fleet.host;
+	   NULL for a record made here. */
+	char *fleet_run, *fleet_host;
 };
 
 struct compare_files {
@@ -409,6 +412,13 @@ void compare_files_done(struct compare_files *l);
  */
 const struct compare_file *
 compare_files_latest(const struct compare_files *l, const char *lab);
+/*
+ * The files of l that belong to f's fleet run (f itself among them), in
+ * l's order; just f when it is no fleet's. Borrowed pointers in a new
+ * array the caller frees; *n their count.
+ */
+const struct compare_file **compare_files_run(const struct compare_files *l,
+    const struct compare_file *f, size_t *n);
 
 /* Rows of c come from records that ran scaled differently (one scaled
    down and one not, or scaled otherwise) and it shows in the effective

@@ -403,6 +403,44 @@ Test(exec, reads_stdin_from_the_given_file)
 	assert_no_children();
 }
 
+Test(exec, reads_stdin_from_the_given_descriptor)
+{
+	const char *argv[] = { "sh", "-c", "read a; echo \"got $a\"; cat",
+		NULL };
+	struct exec_result r;
+	struct exec_opts o;
+	int p[2];
+
+	cr_assert_eq(pipe2(p, O_CLOEXEC), 0);
+	o = (struct exec_opts){ .stdin_fd = p[0] };
+	cr_assert_eq(write(p[1], "go 1\nrest\n", 10), 10);
+	close(p[1]); /* end of file: cat ends */
+	cr_assert_eq(exec_run(argv, &o, &r), 0);
+	cr_assert_str_eq(r.output, "got go 1\nrest\n");
+	exec_result_done(&r);
+	close(p[0]);
+	assert_no_children();
+}
+
+Test(exec, keeps_stdout_whole_when_asked)
+{
+	const char *argv[] = { "sh", "-c", "seq 1 200000; echo e >&2", NULL };
+	struct exec_opts o = { .output_whole = true, .split_stderr = true };
+	struct exec_result r;
+	struct strbuf all;
+	int i;
+
+	strbuf_init(&all);
+	for (i = 1; i <= 200000; i++)
+		strbuf_printf(&all, "%d\n", i);
+	cr_assert_gt(all.len, EXEC_OUTPUT_MAX);
+	cr_assert_eq(exec_run(argv, &o, &r), 0);
+	cr_assert_str_eq(r.output, all.s);
+	cr_assert_str_eq(r.errput, "e\n");
+	exec_result_done(&r);
+	strbuf_done(&all);
+}
+
 Test(exec, caps_output_keeping_both_ends)
 {
 	const size_t half = EXEC_OUTPUT_MAX / 2;

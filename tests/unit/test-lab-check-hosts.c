@@ -141,3 +141,16 @@ Test(lab_check_hosts, a_named_disk_may_be_mapped)
 	       "  fs = { type = \"ext4\"; }; } );\n",
 	    "", 0);
 }
+
+Test(lab_check_hosts, a_barrier_needs_a_variant_on_hosts)
+{
+	expect(TOP "barrier = true;\n"
+		   "variants = ( { name = \"v\"; directory = \"/tmp\"; } );\n",
+	    "lab.cfg:7: barrier: a barrier starts the rounds of hosts "
+	    "together, but no variant runs on hosts\n",
+	    1);
+	expect(TOP "barrier = true;\n"
+		   "variants = ( { name = \"v\"; directory = \"/tmp\"; "
+		   "hosts = \"all\"; } );\n",
+	    "", 0);
+}

@@ -531,6 +531,25 @@ record_has_figures(const struct record *rec)
 	return false;
 }
 
+/* Add the record at path; false when it cannot be read (said). */
+static bool
+add_record(struct compare *c, const char *path, char *b, size_t len)
+{
+	struct record *rec;
+	struct err e;
+
+	err_clear(&e);
+	if (record_load(path, &rec, &e) < 0) {
+		cli_error(&cli_compare, "%s", err_format(&e, b, len));
+		return false;
+	}
+	compare_add(c, rec, NULL);
+	if (!record_has_figures(rec))
+		cli_error(&cli_compare, _("%s: no figures to compare"), path);
+	record_free(rec);
+	return true;
+}
+
 /* Add every record; false when one cannot be read (said). */
 static bool
 add_records(struct compare *c, char **paths, int n)
@@ -539,25 +558,15 @@ add_records(struct compare *c, char **paths, int n)
 	bool ok = true;
 
 	for (int i = 0; i < n; i++) {
-		char *path = cli_record_path(&cli_compare, paths[i]);
-		struct record *rec;
-		struct err e;
+		size_t np;
+		char **ps = cli_record_paths(&cli_compare, paths[i], &np);
 
-		err_clear(&e);
-		if (path == NULL || record_load(path, &rec, &e) < 0) {
-			if (path != NULL)
-				cli_error(&cli_compare, "%s",
-				    err_format(&e, b, sizeof b));
-			free(path);
-			ok = false;
-			continue;
-		}
-		compare_add(c, rec, NULL);
-		if (!record_has_figures(rec))
-			cli_error(&cli_compare, _("%s: no figures to compare"),
-			    path);
-		record_free(rec);
-		free(path);
+		ok &= ps != NULL;
+		for (size_t k = 0; k < np; k++)
+			ok &= add_record(c, ps[k], b, sizeof b);
+		for (size_t k = 0; k < np; k++)
+			free(ps[k]);
+		free(ps);
 	}
 	return ok;
 }

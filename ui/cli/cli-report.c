@@ -53,29 +53,40 @@ report_more(FILE *fp)
 	      "72 columns: paste it into\na mail as it is.\n"));
 }
 
-/* Load every record; false when one cannot be read (said). */
+/* Load every record (a fleet run's lab name: each host's); false when
+   one cannot be read (said). *out holds *nout entries, NULL for those
+   that could not be read. */
 static bool
-load_all(char **paths, int n, struct record ***out)
+load_all(char **paths, int n, struct record ***out, int *nout)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
-	struct record **v = xcalloc((size_t)n, sizeof *v);
+	struct record **v = NULL;
 	bool ok = true;
+	int m = 0;
 
 	for (int i = 0; i < n; i++) {
-		char *path = cli_record_path(&cli_report, paths[i]);
-		struct err e;
+		size_t np;
+		char **ps = cli_record_paths(&cli_report, paths[i], &np);
 
-		err_clear(&e);
-		if (path == NULL) {
-			ok = false;
-		} else if (record_load(path, &v[i], &e) < 0) {
-			cli_error(&cli_report, "%s",
-			    err_format(&e, b, sizeof b));
-			ok = false;
+		ok &= ps != NULL;
+		for (size_t k = 0; k < np; k++) {
+			struct err e;
+
+			v = xreallocarray(v, (size_t)m + 1, sizeof *v);
+			v[m] = NULL;
+			err_clear(&e);
+			if (record_load(ps[k], &v[m], &e) < 0) {
+				cli_error(&cli_report, "%s",
+				    err_format(&e, b, sizeof b));
+				ok = false;
+			}
+			m++;
+			free(ps[k]);
 		}
-		free(path);
+		free(ps);
 	}
-	*out = v;
+	*out = v != NULL ? v : xcalloc(1, sizeof *v);
+	*nout = m;
 	return ok;
 }
 
@@ -121,7 +132,7 @@ run(char **paths, int n, const char *base, const struct cli_method *method,
 	struct report s;
 	int rc = CLI_OK, k = 0;
 
-	if (!load_all(paths, n, &recs))
+	if (!load_all(paths, n, &recs, &n))
 		rc = CLI_FAIL;
 	for (int i = 0; i < n; i++)
 		if (recs[i] != NULL)

@@ -118,6 +118,57 @@ cli_record_path(const struct cli_cmd *cmd, const char *arg)
 	return path;
 }
 
+char **
+cli_record_paths(const struct cli_cmd *cmd, const char *arg, size_t *n)
+{
+	const struct compare_file *f, **run;
+	struct compare_files l;
+	char *dir, *name, **paths = NULL;
+	struct err e;
+	char b[ERRBUF];
+	size_t k;
+
+	*n = 0;
+	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0 ||
+	    (strlen(arg) > 5 && strcmp(arg + strlen(arg) - 5, ".json") == 0)) {
+		paths = xcalloc(2, sizeof *paths);
+		paths[(*n)++] = xstrdup(arg);
+		return paths;
+	}
+	lab_dir(arg, NULL, &dir, &name);
+	err_clear(&e);
+	if (compare_files_scan(&l, dir, &e) < 0) {
+		cli_error(cmd, "%s", err_format(&e, b, sizeof b));
+	} else if ((f = compare_files_latest(&l, name)) == NULL) {
+		cli_error(cmd,
+		    _("%s: no such record file, and no record of a lab of "
+		      "that name in %s ('raidlab results' lists them)"),
+		    arg, dir);
+	} else {
+		run = compare_files_run(&l, f, &k);
+		paths = xcalloc(k + 1, sizeof *paths);
+		for (size_t i = 0; i < k; i++)
+			paths[(*n)++] = xstrdup(run[i]->path);
+		if (f->fleet_run != NULL)
+			cli_fprintf(stderr,
+			    ngettext("raidlab %s: %s: its newest fleet run, "
+				     "%s: %zu record\n",
+				"raidlab %s: %s: its newest fleet run, %s: "
+				"%zu records (one per host)\n",
+				(unsigned long)k),
+			    cmd->name, name, f->fleet_run, k);
+		else
+			cli_fprintf(stderr,
+			    _("raidlab %s: %s: its newest record, %s\n"),
+			    cmd->name, name, f->path);
+		free(run);
+	}
+	compare_files_done(&l);
+	free(dir);
+	free(name);
+	return paths;
+}
+
 /* "2024-05-01 14:03" in local time, or "?" when unknown. */
 static void
 format_time(time_t t, char *buf, size_t len)

@@ -33,6 +33,7 @@
 #include "base/tick.h"
 #include "base/xalloc.h"
 #include "cli-run-build.h"
+#include "cli-run-fleet.h"
 #include "cli-run-live.h"
 #include "cli-scale.h"
 #include "cli.h"
@@ -61,6 +62,10 @@ struct run_opts {
 	bool dry_run;
 	struct lab_scale scale; /* --scale, --set, --disk */
 	const char *hook; /* --hook */
+	const char *ssh_config; /* --ssh-config: ssh -F for a fleet */
+	const char *scale_arg; /* --scale as written, for a fleet's hosts */
+	char **sets; /* --set as written, for a fleet's hosts */
+	size_t nsets;
 };
 
 /* Set by SIGINT, SIGTERM, SIGHUP (the terminal gone) and SIGPIPE (the
@@ -89,7 +94,7 @@ catch_signals(void)
 }
 
 /* Options with a long name only. */
-enum { OPT_TICK = CLI_OPT_LONG, OPT_YES_DESTROY, OPT_HOOK };
+enum { OPT_TICK = CLI_OPT_LONG, OPT_YES_DESTROY, OPT_HOOK, OPT_SSH_CONFIG };
 
 static const struct cli_opt run_options[] = {
 	{ 'v', "variant", "NAME", N_("run only this variant (repeatable)") },
@@ -107,6 +112,8 @@ static const struct cli_opt run_options[] = {
 	{ OPT_HOOK, "hook", "PROG",
 	    N_("run PROG VARIANT TARGET once each variant is ready") },
 	{ OPT_TICK, "tick", "MS", N_("sampling period (default 250)") },
+	{ OPT_SSH_CONFIG, "ssh-config", "FILE",
+	    N_("ssh's configuration for a fleet's hosts (ssh -F)") },
 	{ 'j', "json", NULL, N_("print the record as JSON at the end") },
 	{ 'c', "csv", NULL, N_("print every test as CSV at the end") },
 	{ 0, NULL, NULL, NULL },
@@ -410,9 +417,19 @@ run_opt(int ch, char *arg, struct run_opts *o)
 		return CLI_OK;
 	case CLI_GETOPT_HELP:
 		return -1;
+	case OPT_SSH_CONFIG:
+		o->ssh_config = arg;
+		return CLI_OK;
 	case CLI_OPT_SCALE:
 	case CLI_OPT_SET:
 	case CLI_OPT_DISK:
+		if (ch == CLI_OPT_SCALE)
+			o->scale_arg = arg;
+		if (ch == CLI_OPT_SET) {
+			o->sets = xreallocarray(o->sets, o->nsets + 1,
+			    sizeof *o->sets);
+			o->sets[o->nsets++] = arg;
+		}
 		if (!cli_scale_opt(&cli_run, ch, arg, &o->scale))
 			return CLI_USAGE;
 		return CLI_OK;
@@ -442,6 +459,7 @@ free_opts(struct run_opts *o)
 	free(o->confirmed);
 	free(o->variants);
 	free(o->workloads);
+	free(o->sets);
 	lab_scale_done(&o->scale);
 }
 
@@ -564,6 +582,60 @@ warn_no_verdicts(const struct run_opts *o)
 		    (long long)o->repeats);
 }
 
+/* A selected variant runs here. */
+static bool
+any_local(const struct lab *lab, const bool *vsel)
+{
+	for (size_t i = 0; i < lab->nvariants; i++)
+		if ((vsel == NULL || vsel[i]) &&
+		    !lab_variant_remote(&lab->variants[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The selected variants run on hosts: through the fleet controller
+ * (cli-run-fleet.c). Variants here and on hosts in one run are refused:
+ * one run, one record set; each is run apart with -v.
+ */
+static int
+run_fleet(const struct lab *lab, const struct run_opts *o, const bool *vsel,
+    const bool *wsel)
+{
+	struct fleet_opts fo = { 0 };
+	struct cli_fleet cf = { .json = o->out == OUT_JSON,
+		.dry_run = o->dry_run };
+
+	if (any_local(lab, vsel)) {
+		cli_error(&cli_run,
+		    _("%s: variants here and variants on hosts are selected "
+		      "together: run them apart (-v NAME), the hosts' through "
+		      "the fleet, these here"),
+		    lab->path);
+		return CLI_USAGE;
+	}
+	if (o->scale.ndisks > 0 || o->out == OUT_CSV || o->hook != NULL ||
+	    o->keep) {
+		cli_error(&cli_run, "%s",
+		    _("--disk, --csv, --hook and --keep are for runs here; a "
+		      "fleet's hosts map their disks in the lab's hosts "
+		      "list"));
+		return CLI_USAGE;
+	}
+	fo.variants = vsel;
+	fo.workloads = wsel;
+	fo.repeats = o->repeats;
+	fo.scale = o->scale_arg;
+	fo.sets = (const char *const *)o->sets;
+	fo.nsets = o->nsets;
+	fo.confirmed = (const char *const *)o->confirmed;
+	fo.nconfirmed = o->nconfirmed;
+	fo.ssh_config = o->ssh_config;
+	fo.results = o->results;
+	fo.record = true;
+	return cli_run_fleet(lab, &fo, &cf, &interrupted);
+}
+
 static int
 run_exec(int argc, char **argv)
 {
@@ -606,6 +678,10 @@ run_exec(int argc, char **argv)
 	lo.tick_ms = o.tick_ms;
 	lo.keep = o.keep;
 	lo.hook = o.hook;
+	if (o.target == NULL && fleet_run_wanted(lab, vsel)) {
+		rc = run_fleet(lab, &o, vsel, wsel);
+		goto out;
+	}
 	lo.scaled = scaled = lab_scale_describe(&o.scale);
 	if (o.out == OUT_TABLE)
 		cli_scale_print(&o.scale, o.dry_run ? stdout : stderr);
@@ -644,7 +720,8 @@ const struct cli_cmd cli_run = {
 	.name = "run",
 	.args = "[-v VARIANT] [-w WORKLOAD] [-t DIR] [-r N] [-o DIR] [-k] "
 		"[-n] [--scale F] [--set W.KEY=VALUE] [--disk scratch:N=DEV] "
-		"[--yes-destroy=DEV,...] [--hook PROG] [--tick MS] [-j|-c] "
+		"[--yes-destroy=DEV,...] [--hook PROG] [--tick MS] "
+		"[--ssh-config FILE] [-j|-c] "
 		"LAB",
 	.summary = N_("run a lab's workloads headless and record the results"),
 	.opts = run_options,

@@ -125,6 +125,10 @@ struct lab *cli_load_lab(const char *arg);
  * said as "raidlab CMD: ...". Caller frees (cli-results.c).
  */
 char *cli_record_path(const struct cli_cmd *cmd, const char *arg);
+/* The same for compare and report, except that a lab whose newest record
+   is a fleet's (fleet-run.h) gives every record of that fleet run, one
+   per host. NULL (said) when there is none; *n the count. */
+char **cli_record_paths(const struct cli_cmd *cmd, const char *arg, size_t *n);
 
 /*
  * Exactly one operand is left (argv[optind]); else one line says what is
