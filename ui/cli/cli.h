@@ -81,7 +81,7 @@ extern const struct cli_cmd *const cli_table[];
 /* The interactive lab (tui.h) on lab (NULL: the default), its outcome as
    an exit status: what `raidlab tui` and a bare `raidlab` on a terminal
    return (cli-tui.c). */
-int cli_tui_open(const char *lab, bool ascii);
+int cli_tui_open(const char *lab, bool ascii, const char *ssh_config);
 
 /* Print "Usage: raidlab NAME ARGS" and the summary of cmd to fp. */
 void cli_usage(const struct cli_cmd *cmd, FILE *fp);

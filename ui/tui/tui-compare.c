@@ -640,18 +640,25 @@ add_earlier(struct cmp *s, struct tui *t)
 }
 
 /* A lab of its own: the run just finished on the Run screen joins the
-   comparison; else a reopened lab's earlier results. */
+   comparison (a fleet run's records, one path a line, each); else a
+   reopened lab's earlier results. */
 static void
 cmp_enter(void *p, struct tui *t)
 {
 	struct cmp *s = p;
 	const char *last;
+	char *copy, *line, *save = NULL;
 
 	lab_changed(s, t);
 	add_earlier(s, t);
-	last = own_record(t);
-	if (last != NULL && !compare_has_path(&s->c, last))
-		add_file(s, t, last);
+	if ((last = own_record(t)) == NULL)
+		return;
+	copy = xstrdup(last);
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save))
+		if (!compare_has_path(&s->c, line))
+			add_file(s, t, line);
+	free(copy);
 }
 
 const struct tui_screen tui_compare = {
