@@ -3,11 +3,11 @@
 
 #include "fleet-proto.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 
 /* A name field: non-empty, no blank or control character, fits. */
 static bool
@@ -48,7 +48,8 @@ num_long(const char **p, long *out)
 	char w[32], *end;
 	long v;
 
-	if (!word(p, w, sizeof w))
+	/* digits only: strtol would take "+1" and " 1" too */
+	if (!word(p, w, sizeof w) || strspn(w, "0123456789") != strlen(w))
 		return false;
 	errno = 0;
 	v = strtol(w, &end, 10);
@@ -65,7 +66,9 @@ num_double(const char **p, double *out)
 	double v;
 
 	/* strtod reads '.': raidlab keeps LC_NUMERIC at "C" (ui/main.c). */
-	if (!word(p, w, sizeof w))
+	/* what "%.3f" writes: strtod would take "nan", "0x1p3", "1e3" */
+	if (!word(p, w, sizeof w) || !isdigit((unsigned char)w[0]) ||
+	    strspn(w, "0123456789.") != strlen(w))
 		return false;
 	errno = 0;
 	v = strtod(w, &end);
@@ -119,6 +122,11 @@ fleet_proto_parse(const char *line, struct fleet_msg *m)
 		ok = num_long(&p, &m->ran) && num_long(&p, &m->failed);
 		m->kind = FLEET_MSG_DONE;
 	}
+	/* the names as the formatter writes them: a tab is no name's */
+	if (m->kind == FLEET_MSG_READY)
+		ok = ok && name_ok(m->host) && name_ok(m->version);
+	if (m->kind == FLEET_MSG_LIVE)
+		ok = ok && name_ok(m->variant) && name_ok(m->workload);
 	if (!ok || !at_end(p))
 		m->kind = FLEET_MSG_BAD;
 	return m->kind;
@@ -137,14 +145,19 @@ fleet_proto_format(const struct fleet_msg *m, char *buf, size_t len)
 		    FLEET_PROTO_VERSION, m->host, m->version);
 		break;
 	case FLEET_MSG_WAIT:
+		/* what the parser takes back, and nothing else */
+		if (m->round <= 0)
+			return -1;
 		n = snprintf(buf, len, FLEET_PROTO_PREFIX "%d wait %ld\n",
 		    FLEET_PROTO_VERSION, m->round);
 		break;
 	case FLEET_MSG_LIVE:
 		if (!name_ok(m->variant) || !name_ok(m->workload))
 			return -1;
-		if (!(m->read_mbps >= 0 && m->write_mbps >= 0 &&
-			m->files_s >= 0))
+		if (m->round <= 0 ||
+		    !(m->read_mbps >= 0 && m->write_mbps >= 0 &&
+			m->files_s >= 0 && m->read_mbps <= 1e15 &&
+			m->write_mbps <= 1e15 && m->files_s <= 1e15))
 			return -1;
 		/* "%.3f" writes '.': LC_NUMERIC stays "C" (ui/main.c). */
 		n = snprintf(buf, len,
@@ -153,6 +166,8 @@ fleet_proto_format(const struct fleet_msg *m, char *buf, size_t len)
 		    m->read_mbps, m->write_mbps, m->files_s);
 		break;
 	case FLEET_MSG_DONE:
+		if (m->ran < 0 || m->failed < 0)
+			return -1;
 		n = snprintf(buf, len, FLEET_PROTO_PREFIX "%d done %ld %ld\n",
 		    FLEET_PROTO_VERSION, m->ran, m->failed);
 		break;

@@ -86,15 +86,20 @@ on_live(struct fleet_host *h, const struct fleet_msg *m)
 	atomic_store_explicit(&h->live, true, memory_order_relaxed);
 }
 
-/* A line of the host's stderr (exec's on_err_line). */
+/* A line of the host's stderr (exec's on_err_line); ssh's own end in
+   "\r", which is no part of them. */
 static void
-on_line(void *arg, const char *line)
+on_line(void *arg, const char *raw)
 {
 	struct fleet_host *h = arg;
 	struct fleet_run *fr = h->fr;
+	char line[EXEC_LINE_MAX + 1], *safe;
+	size_t n = strlen(raw);
 	struct fleet_msg m;
-	char *safe;
 
+	if (n > 0 && raw[n - 1] == '\r')
+		n--;
+	snprintf(line, sizeof line, "%.*s", (int)n, raw);
 	switch (fleet_proto_parse(line, &m)) {
 	case FLEET_MSG_READY:
 		pthread_mutex_lock(&fr->mu);
@@ -182,11 +187,15 @@ ssh_reason(const char *errput, char *buf, size_t len)
 
 		if (k > 0 && strncmp(p, "@fleet", 6) != 0) {
 			best = p;
-			n = k;
+			/* ssh ends its own lines with "\r\n" */
+			n = k > 0 && p[k - 1] == '\r' ? k - 1 : k;
 		}
 		p += k + (p[k] == '\n');
 	}
-	if (best == NULL)
+	/* it goes before a ';' */
+	if (best != NULL && n > 0 && best[n - 1] == '.')
+		n--;
+	if (best == NULL || n == 0)
 		snprintf(buf, len, "%s", _("the connection ended"));
 	else
 		snprintf(buf, len, "%.*s", (int)n, best);
@@ -226,14 +235,15 @@ judge(struct fleet_host *h, int rc, const struct exec_result *r,
 			      "runs are lost"),
 			    h->ssh.name, safe);
 		free(safe);
-	} else if (stop) {
-		fleet_host_set(h, FLEET_HOST_STOPPED, _("%s: stopped"),
-		    h->ssh.name);
 	} else if (rc == 0 && taken == 0 && failed == 0) {
+		/* also when a stop came after its runs ended */
 		fleet_host_set(h, FLEET_HOST_DONE,
 		    ngettext("%s: done, %ld run", "%s: done, %ld runs",
 			(unsigned long)ran),
 		    h->ssh.name, ran);
+	} else if (stop) {
+		fleet_host_set(h, FLEET_HOST_STOPPED, _("%s: stopped"),
+		    h->ssh.name);
 	} else if (done && failed > 0) {
 		fleet_host_set(h, FLEET_HOST_FAILED,
 		    ngettext("%s: %ld run failed there (of %ld)",

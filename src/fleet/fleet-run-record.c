@@ -105,9 +105,9 @@ int
 fleet_record_take(struct fleet_host *h, const char *out)
 {
 	struct fleet_run *fr = h->fr;
+	json_t *root, *fo, *mine = NULL;
 	json_error_t je;
 	const char *fmt;
-	json_t *root;
 	int rc = 0;
 
 	root = json_loads(out, 0, &je);
@@ -123,7 +123,14 @@ fleet_record_take(struct fleet_host *h, const char *out)
 		json_decref(root);
 		return -EPROTO;
 	}
-	json_object_set_new(root, "fleet", fleet_object(h));
+	/* The host's raidlab names its host in "fleet" already: added to,
+	   so that what it says stays. */
+	fo = json_object_get(root, "fleet");
+	if (json_is_object(fo))
+		json_object_update(fo, mine = fleet_object(h));
+	else
+		json_object_set_new(root, "fleet", fleet_object(h));
+	json_decref(mine);
 	if (fr->record)
 		rc = save(h, root);
 	pthread_mutex_lock(&fr->mu);

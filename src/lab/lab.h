@@ -545,10 +545,15 @@ const char *lab_workload_path(const struct lab_workload *w, const char *param,
 /*
  * A variant's directory as written, expanded: %u is the name of the user
  * raidlab runs as (the effective uid's, from the password database; the
- * uid in decimal when it has none), %% a %. The result is the caller's;
- * NULL, with the reason (translated) in why, for any other %.
+ * uid in decimal when it has none), %h the host's (lab_expand_set_host()'s
+ * name, else this machine's host name up to its first '.'), %% a %. The
+ * result is the caller's; NULL, with the reason (translated) in why, for
+ * any other %.
  */
 char *lab_expand_directory(const char *text, char *why, size_t len);
+/* %h is name from now on (a fleet host's, `raidlab run --fleet-host`);
+   NULL: this machine's again. Before any other thread loads a lab. */
+void lab_expand_set_host(const char *name);
 
 /*
  * Names (of the lab, variants and workloads) become parts of file and
@@ -598,6 +603,20 @@ int lab_host_line(const struct lab_host *h, enum lab_h_field f);
  * -EINVAL with *from NULL. raidlab's --disk and a host's disks share it.
  */
 int lab_disk_pair(const char *s, char **from, const char **to);
+/*
+ * Make host name's share of a checked lab this machine's
+ * (lab-host-local.c; `raidlab run --fleet-host`): on[i] (room for
+ * nvariants) says whether variants[i] is placed on the host; each such
+ * variant becomes local (hosts = "local") with the host's disks mapped
+ * as --disk maps them: a mapped scratch disk is the host's device, the
+ * ones it does not map stay scratch disks, numbered again from 0; a
+ * mapped path is the host's. The host's own entry is left as it is, so
+ * the lab is not checked again. 0; -ENOENT when the lab has no such
+ * host; -EINVAL with errs saying why (a mapped scratch disk among
+ * members listed beside implicit ones), the lab partly changed.
+ */
+int lab_host_localize(struct lab *lab, const char *name, bool *on,
+    struct errlist *errs);
 
 /* ---------------------------------------------------------------- rounds */
 

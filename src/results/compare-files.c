@@ -172,6 +172,14 @@ compare_files_latest(const struct compare_files *l, const char *lab)
 	return NULL;
 }
 
+static int
+path_cmp(const void *a, const void *b)
+{
+	const struct compare_file *const *x = a, *const *y = b;
+
+	return strcmp((*x)->path, (*y)->path);
+}
+
 const struct compare_file **
 compare_files_run(const struct compare_files *l, const struct compare_file *f,
     size_t *n)
@@ -187,5 +195,8 @@ compare_files_run(const struct compare_files *l, const struct compare_file *f,
 		if (l->v[i].ok && l->v[i].fleet_run != NULL &&
 		    strcmp(l->v[i].fleet_run, f->fleet_run) == 0)
 			v[(*n)++] = &l->v[i];
+	/* By name: the hosts in the lab's order, the first the baseline's,
+	   whichever host finished last. */
+	qsort(v, *n, sizeof *v, path_cmp);
 	return v;
 }

@@ -413,8 +413,8 @@ void compare_files_done(struct compare_files *l);
 const struct compare_file *
 compare_files_latest(const struct compare_files *l, const char *lab);
 /*
- * The files of l that belong to f's fleet run (f itself among them), in
- * l's order; just f when it is no fleet's. Borrowed pointers in a new
+ * The files of l that belong to f's fleet run (f itself among them), by
+ * path (LAB-STAMP-HOST.json: the hosts in the lab's order); just f when it is no fleet's. Borrowed pointers in a new
  * array the caller frees; *n their count.
  */
 const struct compare_file **compare_files_run(const struct compare_files *l,

@@ -118,6 +118,14 @@ record_set_scaled(struct record *rec, const char *how)
 		json_object_set_new(lab, "scaled", json_string(how));
 }
 
+void
+record_set_fleet_host(struct record *rec, const char *host)
+{
+	if (host != NULL)
+		json_object_set_new(rec->root, "fleet",
+		    json_pack("{s:s}", "host", host));
+}
+
 const char *
 record_scaled(const json_t *root)
 {

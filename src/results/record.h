@@ -22,7 +22,9 @@
  *   array variant build: see provision.h), hooks [...] (`run --hook` on a
  *   directory variant: {variant, target, program, status, output}; an
  *   array variant's is its build's "hook"), rounds {...} (below),
- *   stability [...] (written when the run ends: compare.h's
+ *   fleet {host} (`raidlab run --fleet-host`: the fleet host whose
+ *   share it is; compare's host, compare-fleet.h), stability [...]
+ *   (written when the run ends: compare.h's
  *   compare_stability_json(), one object per variant and test with n,
  *   mean, sd, cv, median, min, max, ci_lo, ci_hi, marks, marks_text;
  *   derived, never read back).
@@ -175,6 +177,8 @@ void record_set_run_target(struct record *rec, json_t *target);
 
 /* The record says it ran scaled down: lab.scaled = how (NULL: nothing). */
 void record_set_scaled(struct record *rec, const char *how);
+/* The record is a fleet host's share: fleet = {host} (NULL: nothing). */
+void record_set_fleet_host(struct record *rec, const char *host);
 /* lab.scaled of a record document, or NULL for a full run. */
 const char *record_scaled(const json_t *root);
 

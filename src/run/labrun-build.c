@@ -251,11 +251,41 @@ room_all(const struct lab *lab, const bool *sel, const struct labrun_need *need,
 	return rc < 0 ? -EPERM : 0;
 }
 
+/* The end of a refusal on a fleet's host: the user confirms on the
+   controller, naming each device with data as HOST:DEV. */
+static void
+fleet_refused(const struct errlist *errs, const char *host,
+    struct labrun_check *c)
+{
+	struct strbuf list;
+	bool lifts = false;
+	char *line;
+
+	for (size_t i = 0; i < errs->n; i++)
+		lifts = lifts || errs->v[i].code == -EPERM;
+	if (!lifts || c->ndestroy == 0) {
+		msg_add(c, false,
+		    guard_refused_line(errs, GUARD_CONFIRM_OPTION));
+		return;
+	}
+	strbuf_init(&list);
+	for (size_t i = 0; i < c->ndestroy; i++)
+		strbuf_printf(&list, "%s%s:%s", i ? "," : "", host,
+		    c->destroy[i]);
+	line = xasprintf(_("refused: nothing was changed. Free the devices, "
+			   "or confirm the ones whose data may be destroyed "
+			   "on the fleet's controller with --yes-destroy=%s"),
+	    list.s);
+	msg_add(c, false, line);
+	free(line);
+	strbuf_done(&list);
+}
+
 int
 labrun_precheck(const struct lab *lab, const bool *sel,
     const struct labrun_need *need, bool devices, const char *const *confirmed,
-    size_t nconfirmed, bool typed, const char *state_dir, struct disk_list *inv,
-    struct labrun_check *c)
+    size_t nconfirmed, bool typed, const char *fleet_host,
+    const char *state_dir, struct disk_list *inv, struct labrun_check *c)
 {
 	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
 	struct guard_sys sys = { .confirm = typed ? GUARD_CONFIRM_TYPED
@@ -303,10 +333,12 @@ labrun_precheck(const struct lab *lab, const bool *sel,
 		msg_add(c, false, err_format(&errs.v[i], b, sizeof b));
 	/* How to go on only when a confirmation can (a device with data),
 	   in the words of the front end's confirmation. */
-	if (rc == -EPERM)
-		msg_add(c, false, guard_refused_line(&errs, sys.confirm));
 	if (devices)
 		destroy_list(inv, plans, lab->nvariants, c);
+	if (rc == -EPERM && fleet_host != NULL)
+		fleet_refused(&errs, fleet_host, c);
+	else if (rc == -EPERM)
+		msg_add(c, false, guard_refused_line(&errs, sys.confirm));
 	strbuf_init(&t);
 	for (size_t i = 0; i < lab->nvariants; i++)
 		if (plans[i] != NULL) {
@@ -346,7 +378,8 @@ labrun_check(const struct lab *lab, const struct labrun_opts *o,
 	}
 	disk_list_init(&inv);
 	rc = labrun_precheck(lab, sel, &need, true, o->confirmed, o->nconfirmed,
-	    o->confirm_typed, sd != NULL && *sd != '\0' ? sd : NULL, &inv, c);
+	    o->confirm_typed, o->fleet_host,
+	    sd != NULL && *sd != '\0' ? sd : NULL, &inv, c);
 	c->rounds = rounds_describe(lab, o->repeats, narrays);
 	disk_list_done(&inv);
 	free(sel);

@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/afile.h"
 #include "base/err.h"
@@ -315,9 +317,11 @@ workload_rounds(struct labrun *lr, struct vrun *v, int wi, int64_t k)
 	/* At least one round, so that a variant that broke on an earlier
 	   workload still lists this one, skipped with the reason. */
 	k = 0;
-	do
+	do {
+		if (!labrun_round_gate(lr))
+			break;
 		one_round(lr, v, wi, ++k, &prev);
-	while (!labrun_stopping(lr) && labrun_pair_more(lr, v->vi, wi));
+	} while (!labrun_stopping(lr) && labrun_pair_more(lr, v->vi, wi));
 }
 
 void
@@ -354,18 +358,56 @@ labrun_skip_variant(struct labrun *lr, int vi, int64_t k, const char *why)
 	}
 }
 
+/* The first directory of path (absolute) that is missing, which mkdir
+   -p would make; NULL when path is there. Caller frees. */
+static char *
+first_missing(const char *path)
+{
+	struct stat st;
+
+	for (const char *p = path + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char *head = xstrndup(path, (size_t)(p - path));
+
+		if (stat(head, &st) < 0 && errno == ENOENT)
+			return head;
+		free(head);
+		if (*p == '\0')
+			return NULL;
+	}
+}
+
+/* Remove dir and its parents up to top, the directories a run made,
+   as long as they are empty: a fleet's host keeps nothing. */
+static void
+remove_made(const char *dir, const char *top)
+{
+	char *d = xstrdup(dir), *slash;
+	size_t n = strlen(top);
+
+	while (strlen(d) >= n && rmdir(d) == 0 && strlen(d) > n &&
+	    (slash = strrchr(d, '/')) != NULL && slash != d)
+		*slash = '\0';
+	free(d);
+}
+
 /* A directory variant: created when missing, then measured (round k;
-   0: every round). */
+   0: every round); on a fleet's host what was created is removed again
+   (unless kept). */
 static void
 directory_variant(struct labrun *lr, int vi, int64_t k)
 {
 	const struct lab_variant *v = labrun_variant(lr, vi);
-	char **devs = NULL;
+	char **devs = NULL, *made;
 	size_t ndevs = 0;
 	struct err e;
 	int rc;
 
+	made = lr->fleet_host != NULL && !lr->keep ? first_missing(v->directory)
+						   : NULL;
 	if ((rc = afile_mkdirs(v->directory, 0755)) < 0) {
+		free(made);
 		char why[ERR_MSG_MAX];
 
 		snprintf(why, sizeof why, _("cannot create %s: %s"),
@@ -383,13 +425,16 @@ directory_variant(struct labrun *lr, int vi, int64_t k)
 		    labrun_vname(v), e.msg);
 		labrun_skip_variant(lr, vi, k, e.msg);
 		labrun_count(lr, 0, 1);
-		return;
+	} else {
+		labrun_hook(lr, vi, v->directory, NULL);
+		disk_dir_devices(v->directory, &devs, &ndevs);
+		labrun_set_devices(lr, devs, NULL, ndevs);
+		labrun_variant_runs(lr, vi, v->directory, k);
+		labrun_set_devices(lr, NULL, NULL, 0);
 	}
-	labrun_hook(lr, vi, v->directory, NULL);
-	disk_dir_devices(v->directory, &devs, &ndevs);
-	labrun_set_devices(lr, devs, NULL, ndevs);
-	labrun_variant_runs(lr, vi, v->directory, k);
-	labrun_set_devices(lr, NULL, NULL, 0);
+	if (made != NULL)
+		remove_made(v->directory, made);
+	free(made);
 }
 
 static void
@@ -425,7 +470,7 @@ precheck(struct labrun *lr, bool devices)
 
 	rc = labrun_precheck(lr->lab, lr->vsel, &need, devices,
 	    (const char *const *)lr->confirmed, lr->nconfirmed,
-	    lr->confirm_typed, lr->state_dir, &lr->inv, &c);
+	    lr->confirm_typed, lr->fleet_host, lr->state_dir, &lr->inv, &c);
 	space_refused = c.space_refused;
 	for (size_t i = 0; i < c.nmsgs; i++)
 		labrun_emit(lr, c.msgs[i].note ? LABRUN_NOTE : LABRUN_ERROR, -1,

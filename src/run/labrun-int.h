@@ -55,6 +55,10 @@ struct labrun {
 	char *results; /* opts.results, or the lab's results directory */
 	char *scaled; /* opts.scaled */
 	char *hook; /* opts.hook */
+	labrun_round_fn before_round; /* opts' */
+	void *before_round_arg;
+	long rounds_started; /* runner: before_round calls so far */
+	char *fleet_host; /* opts.fleet_host */
 
 	pthread_t thread;
 	bool joined;
@@ -141,6 +145,9 @@ void labrun_build_took(struct labrun *lr, int vi, double s);
 /* Fill a LABRUN_RUN event's total, ci, goal and left for round k. */
 void labrun_rounds_event(struct labrun *lr, int vi, int wi, int64_t k,
     struct labrun_event *ev);
+/* A round (interleaved) or a run (grouped) is about to start:
+   opts.before_round; false when it stopped the run. */
+bool labrun_round_gate(struct labrun *lr);
 /* The record's "rounds" as things stand (final: with stopped, why). */
 json_t *labrun_rounds_json(struct labrun *lr, bool final);
 
@@ -154,12 +161,13 @@ struct labrun_need {
 	const char *target; /* --target's directory, or NULL */
 };
 /* The precheck for sel, into c (inventory left in inv); typed: the
-   user confirms as labrun_opts.confirm_typed says; devices false: the
+   user confirms as labrun_opts.confirm_typed says, fleet_host as
+   labrun_opts.fleet_host; devices false: the
    room checks alone (no array selected, nothing confirmed). */
 int labrun_precheck(const struct lab *lab, const bool *sel,
     const struct labrun_need *need, bool devices, const char *const *confirmed,
-    size_t nconfirmed, bool typed, const char *state_dir, struct disk_list *inv,
-    struct labrun_check *c);
+    size_t nconfirmed, bool typed, const char *fleet_host,
+    const char *state_dir, struct disk_list *inv, struct labrun_check *c);
 /* Build array variant vi, run round k on it (0: every round), tear it
    down. */
 void labrun_array_variant(struct labrun *lr, int vi, int64_t k);

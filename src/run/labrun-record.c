@@ -4,7 +4,8 @@
  * workload run starts and after every item handed over, and at the end
  * with the final status and how its rounds stopped, so that what a run
  * did is on disk whatever happens to the front end (a kill -9 leaves a
- * "running" record that record_load() reads as interrupted). The record
+ * "running" record that record_load() reads as interrupted); a fleet's
+ * host (opts.fleet_host) keeps it in memory only. The record
  * holds copies of what the front end is handed: nothing in it is shared with
  * another thread. Runner thread, except labrun_take_record() (the front end's,
  * after LABRUN_DONE).
@@ -39,6 +40,9 @@ save(struct labrun *lr)
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct err e;
 
+	/* a fleet's host keeps its record for the controller alone */
+	if (lr->fleet_host != NULL)
+		return true;
 	err_clear(&e);
 	if (record_save(lr->rec, lr->results, &e) == 0)
 		return true;
@@ -56,7 +60,7 @@ labrun_record_check(struct labrun *lr)
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct err e;
 
-	if (!lr->record)
+	if (!lr->record || lr->fleet_host != NULL)
 		return true;
 	err_clear(&e);
 	if (record_results_check(lr->results, &e) == 0)
@@ -78,6 +82,7 @@ labrun_record_begin(struct labrun *lr)
 		return;
 	lr->rec = record_new(lr->lab);
 	record_set_scaled(lr->rec, lr->scaled);
+	record_set_fleet_host(lr->rec, lr->fleet_host);
 	rounds(lr, false);
 	save(lr);
 }

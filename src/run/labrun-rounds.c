@@ -93,6 +93,17 @@ any_more(struct labrun *lr)
 	return false;
 }
 
+bool
+labrun_round_gate(struct labrun *lr)
+{
+	if (lr->before_round == NULL || labrun_stopping(lr))
+		return !labrun_stopping(lr);
+	if (lr->before_round(lr->before_round_arg, ++lr->rounds_started))
+		return true;
+	labrun_stop(lr);
+	return false;
+}
+
 void
 labrun_rounds(struct labrun *lr)
 {
@@ -113,7 +124,7 @@ labrun_rounds(struct labrun *lr)
 	for (size_t vi = 0; vi < lr->nv; vi++)
 		if (vselected(lr, vi))
 			sel[nsel++] = vi;
-	for (int64_t k = 1; k <= lr->goal.max && !labrun_stopping(lr); k++) {
+	for (int64_t k = 1; k <= lr->goal.max && labrun_round_gate(lr); k++) {
 		for (size_t i = 0; i < nsel && !labrun_stopping(lr); i++)
 			labrun_run_variant(lr,
 			    (int)sel[(i + (size_t)(k - 1)) % nsel], k);

@@ -314,6 +314,9 @@ labrun_new(const struct lab *lab, const struct labrun_opts *o)
 	lr->keep = o->keep;
 	lr->scaled = o->scaled ? xstrdup(o->scaled) : NULL;
 	lr->hook = o->hook ? xstrdup(o->hook) : NULL;
+	lr->before_round = o->before_round;
+	lr->before_round_arg = o->before_round_arg;
+	lr->fleet_host = o->fleet_host ? xstrdup(o->fleet_host) : NULL;
 	lr->record = o->record;
 	if (o->record)
 		lr->results =
@@ -385,6 +388,7 @@ labrun_free(struct labrun *lr)
 	free(lr->results);
 	free(lr->scaled);
 	free(lr->hook);
+	free(lr->fleet_host);
 	record_free(lr->rec);
 	labrun_rounds_free(lr);
 	disk_list_done(&lr->inv);

@@ -70,6 +70,11 @@ struct lab;
 struct lab_variant;
 struct record;
 
+/* labrun_opts.before_round: round n (1, 2, ...) is about to start;
+   false stops the run as labrun_stop() does. Called on the runner's
+   thread; it may block (a fleet's barrier waits for its controller). */
+typedef bool (*labrun_round_fn)(void *arg, long n);
+
 /* What to run. Everything is copied by labrun_start(). */
 struct labrun_opts {
 	/* variants[i] for lab->variants[i]; NULL: every variant. */
@@ -114,6 +119,19 @@ struct labrun_opts {
 	   (built and mounted, or its directory made), before its workloads
 	   (`raidlab run --hook`); labrun-hook.c. NULL: none. */
 	const char *hook;
+	/* Called before each round starts: with order interleaved before
+	   each round of the lab, with order grouped before each run (a
+	   workload's round on a variant); n counts from 1. NULL: none.
+	   arg is the caller's and must outlive the run. */
+	labrun_round_fn before_round;
+	void *before_round_arg;
+	/* This run is host fleet_host's share of a fleet run (`raidlab run
+	   --fleet-host`): the record (opts.record) says fleet.host =
+	   fleet_host and is kept in memory only, for the front end to
+	   print (a fleet leaves nothing behind on a host); a refusal that
+	   a confirmation lifts names the devices as HOST:DEV, as the user
+	   confirms them on the controller. NULL: an ordinary run. */
+	const char *fleet_host;
 };
 
 enum labrun_ev {

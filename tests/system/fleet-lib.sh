@@ -16,7 +16,8 @@
 #   fleet_pids            every PID started here and still alive
 # The client side: FLEET_SSH_CONFIG (ssh -F) with BatchMode, the test's
 # key and known_hosts, StrictHostKeyChecking=yes. Host N's sessions get
-# PATH=$FLEET_DIR/hN/bin:/usr/sbin:/usr/bin:/sbin:/bin; its bin holds a
+# PATH=$FLEET_DIR/hN/bin:/usr/sbin:/usr/bin:/sbin:/bin and
+# TMPDIR=$FLEET_DIR/hN/tmp (where a copied lab goes); its bin holds a
 # `raidlab` that runs $RAIDLAB, which a test may replace or remove.
 
 FLEET_DIR=$TEST_TMP/fleet
@@ -149,7 +150,7 @@ StrictModes no
 PrintMotd no
 X11Forwarding no
 MaxStartups 64
-SetEnv PATH=$_h/bin:/usr/sbin:/usr/bin:/sbin:/bin
+SetEnv PATH=$_h/bin:/usr/sbin:/usr/bin:/sbin:/bin TMPDIR=$_h/tmp
 EOF
 }
 
@@ -158,7 +159,7 @@ EOF
 fleet_host() {
 	_fleet_init
 	_h=$FLEET_DIR/h$1
-	mkdir -p "$_h/bin" || fail "mkdir $_h"
+	mkdir -p "$_h/bin" "$_h/tmp" || fail "mkdir $_h"
 	ssh-keygen -q -t ed25519 -N '' -C "host$1" -f "$_h/host_key" </dev/null ||
 		fail "ssh-keygen (host $1)"
 	cp "$FLEET_DIR/client_key.pub" "$_h/authorized_keys"

@@ -4,10 +4,11 @@
 # a bad fleet with "file:line: field: reason" and a non-zero status;
 # raidlab plan names the hosts each variant runs on and its devices
 # there, after each host's mapping, checked against the lab's own disks
-# lists with jq; raidlab run refuses the variants placed on hosts (the
-# fleet runner is not here yet) and writes no record, while a local
-# variant of the same lab still runs. Nothing is sent to any host: no
-# server is started and no address is contacted.
+# lists with jq; raidlab run refuses variants placed on hosts selected
+# together with local ones and writes no record, its dry run of the
+# hosts' variants prints each host's ssh command, and a local variant of
+# the same lab still runs. Nothing is sent to any host: no server is
+# started and no address is contacted.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 
 need_cmd jq
@@ -94,10 +95,14 @@ sed -e "s|directory = \"/var/tmp\";|directory = \"$TEST_TMP/here\";|" \
 	"$lab" >"$TEST_TMP/run.cfg"
 mkdir "$TEST_TMP/here"
 msgs=$("$RAIDLAB" run "$TEST_TMP/run.cfg" 2>&1) && fail "run: ran a fleet lab"
-expect_match "run: r1 refused" "$msgs" \
-	"run\\.cfg:31: variants\\.r1\\.hosts: runs on hosts need the fleet runner, not yet here"
-expect_match "run: dir refused" "$msgs" \
-	"run\\.cfg:[0-9]+: variants\\.dir\\.hosts: runs on hosts need the fleet runner"
+expect_match "run: here and on hosts refused" "$msgs" \
+	"run\\.cfg: variants here and variants on hosts are selected together"
+out=$("$RAIDLAB" run -n -v r1 -v dir "$TEST_TMP/run.cfg" 2>&1) ||
+	fail "run -n of the hosts' variants: $out"
+expect_match "run -n: h2's command" "$out" \
+	"^h2 \\(127\\.0\\.0\\.2\\): ssh .* -l raidlab -p 2222 -- 127\\.0\\.0\\.2 'raidlab run --fleet-host h2 --json --barrier -v r1 LAB'\$"
+expect_match "run -n: h4's command" "$out" \
+	"^h4 \\(127\\.0\\.0\\.4\\): ssh .*'raidlab run --fleet-host h4 --json --barrier -v r1 -v dir LAB'\$"
 [ -z "$(ls -A "$XDG_DATA_HOME/raidlab/results" 2>/dev/null)" ] ||
 	fail "run: a refused run left a record"
 "$RAIDLAB" run -v here "$TEST_TMP/run.cfg" >"$TEST_TMP/here.out" 2>&1 ||

@@ -2,6 +2,7 @@
  * The lab's hosts (lab-hosts.c) as lab_load() reads them: values, lines
  * and defaults; a variant's placement, taken from defaults; a round trip
  * through lab_format(); copies and equality; the devices a host maps;
+ * a host's share made local (lab-host-local.c) and what it refuses;
  * and every value lab_load() refuses, with its exact "file:line: field:
  * reason". The rules across fields are in test-lab-check-hosts.c.
  */
@@ -325,4 +326,117 @@ Test(lab_hosts, placement_is_a_name_or_a_list_of_names)
 	    "letters, digits, '.', '_' and '-'\n");
 	free(got);
 	errlist_done(&errs);
+}
+
+#define FLEET                                                                  \
+	"name = \"f\";\n"                                                      \
+	"hosts = (\n"                                                          \
+	"  { name = \"a\"; address = \"127.0.0.2\"; disks = [\n"               \
+	"    \"scratch:0=/dev/vdb\", \"scratch:1=/dev/vdc\",\n"                \
+	"    \"/dev/sdb=/dev/vdd\" ]; },\n"                                    \
+	"  { name = \"b\"; address = \"127.0.0.3\";\n"                         \
+	"    disks = [ \"scratch:1=/dev/vde\" ]; },\n"                         \
+	"  { name = \"c\"; address = \"127.0.0.4\"; }\n"                       \
+	");\n"                                                                 \
+	"variants = (\n"                                                       \
+	"  { name = \"r1\"; hosts = \"all\";\n"                                \
+	"    scratch = { count = 2; size = \"1G\"; }; array = { level = 1; "   \
+	"}; "                                                                  \
+	"},\n"                                                                 \
+	"  { name = \"p\"; hosts = [ \"a\", \"c\" ];\n"                        \
+	"    array = { level = 1; devices = [ \"/dev/sdb\", \"/dev/sdc\" ]; "  \
+	"}; },\n"                                                              \
+	"  { name = \"here\"; directory = \"/tmp\"; }\n"                       \
+	");\n"
+
+/* lab_host_localize(name) on a fresh load of FLEET: 0 expected. */
+static struct lab *
+localized(const char *name, bool *on)
+{
+	struct lab *lab = must_load_string(FLEET, "f.cfg");
+	struct errlist errs;
+
+	errlist_init(&errs);
+	cr_assert_eq(lab_host_localize(lab, name, on, &errs), 0, "%s", name);
+	cr_assert_eq(errs.n, 0);
+	errlist_done(&errs);
+	return lab;
+}
+
+static void
+assert_devices(const struct lab_variant *v, const char *a, const char *b)
+{
+	cr_assert_eq(v->array.devices.n, 2, "%s: %zu devices", v->name,
+	    v->array.devices.n);
+	cr_assert_str_eq(v->array.devices.v[0], a, "%s", v->name);
+	cr_assert_str_eq(v->array.devices.v[1], b, "%s", v->name);
+}
+
+/* raidlab run --fleet-host: a host's variants become local with its
+   disks; a scratch disk it maps is its device, the ones it does not
+   stay scratch disks, numbered from 0 again; a path it maps is its
+   path; the other variants are left as they were. */
+Test(lab_hosts, a_hosts_share_is_made_local_with_its_disks)
+{
+	bool on[4];
+	struct lab *lab = localized("a", on);
+
+	cr_assert(on[0] && on[1] && !on[2]);
+	assert_devices(&lab->variants[0], "/dev/vdb", "/dev/vdc");
+	cr_assert_eq(lab->variants[0].scratch_count, 0, "no scratch left");
+	cr_assert_not(lab_variant_remote(&lab->variants[0]));
+	cr_assert_str_eq(lab->variants[0].hosts.v[0], "local");
+	assert_devices(&lab->variants[1], "/dev/vdd", "/dev/sdc");
+	cr_assert_not(lab_variant_remote(&lab->variants[1]));
+	cr_assert_str_eq(lab->variants[2].directory, "/tmp");
+	lab_free(lab);
+
+	lab = localized("b", on);
+	cr_assert(on[0] && !on[1] && !on[2]);
+	assert_devices(&lab->variants[0], "scratch:0", "/dev/vde");
+	cr_assert_eq(lab->variants[0].scratch_count, 1, "one loop device");
+	cr_assert(lab_variant_remote(&lab->variants[1]), "p is not b's");
+	assert_devices(&lab->variants[1], "/dev/sdb", "/dev/sdc");
+	lab_free(lab);
+
+	lab = localized("c", on);
+	cr_assert(on[0] && on[1] && !on[2]);
+	cr_assert_eq(lab->variants[0].array.devices.n, 0, "still implicit");
+	cr_assert_eq(lab->variants[0].scratch_count, 2);
+	assert_devices(&lab->variants[1], "/dev/sdb", "/dev/sdc");
+	cr_assert_not(lab_variant_remote(&lab->variants[0]));
+	lab_free(lab);
+}
+
+Test(lab_hosts, no_such_host_and_unmappable_scratch_are_refused)
+{
+	struct lab *lab = must_load_string(FLEET, "f.cfg");
+	struct errlist errs;
+	bool on[4];
+	char *msgs;
+
+	errlist_init(&errs);
+	cr_assert_eq(lab_host_localize(lab, "zz", on, &errs), -ENOENT);
+	lab_free(lab);
+	/* one member listed, the other taken from the scratch disks: the
+	   one a host maps cannot be told apart */
+	lab =
+	    must_load_string("name = \"f\";\n"
+			     "hosts = ( { name = \"a\"; address = "
+			     "\"127.0.0.2\";\n"
+			     "  disks = [ \"scratch:0=/dev/vdb\" ]; } );\n"
+			     "variants = ( { name = \"m\"; hosts = \"a\";\n"
+			     "  scratch = { count = 1; size = \"1G\"; };\n"
+			     "  array = { level = 1; devices = [ \"/dev/sdb\" "
+			     "]; }; } );\n",
+		"g.cfg");
+	cr_assert_eq(lab_host_localize(lab, "a", on, &errs), -EINVAL);
+	msgs = errs_text(&errs);
+	cr_assert_str_eq(msgs,
+	    "g.cfg:3: hosts.a.disks: variant m lists some members and takes "
+	    "the others from its scratch disks: name them all to map its "
+	    "scratch disks on this host\n");
+	free(msgs);
+	errlist_done(&errs);
+	lab_free(lab);
 }

@@ -3,8 +3,8 @@
  * typed values with their lines, leg paths, defaults merged key by key,
  * the level read for the merged engine, workload parameters with their
  * schema's defaults; the exact load error messages, all in one pass;
- * integers too big and @include refused with their lines; %u in a
- * directory expanded for the run while the text is kept. Part of the
+ * integers too big and @include refused with their lines; %u and %h in
+ * a directory expanded for the run while the text is kept. Part of the
  * test-lab program (unit-lab.h).
  */
 #include "config.h"
@@ -272,16 +272,19 @@ static const struct {
 	    "t.cfg:2: syntax error\n" },
 	{ "name = \"x\";\nname = \"y\";\n",
 	    "t.cfg:2: syntax error: duplicate setting name\n" },
-	/* directory expansions: %u and %% only */
+	/* directory expansions: %u, %h and %% only */
 	{ "variants = ( { name = \"a\";\n  directory = \"/v/q-%x\"; } );\n",
 	    "t.cfg:2: variants.a.directory: /v/q-%x: '%x' is not an "
-	    "expansion: %u is the user's name, %% a %\n" },
+	    "expansion: %u is the user's name, %h the host's, %% a %\n" },
 	{ "variants = ( { name = \"a\"; directory = \"/v/%\"; } );\n",
 	    "t.cfg:1: variants.a.directory: /v/%: a % at the end: %u is the "
-	    "user's name, %% a %\n" },
+	    "user's name, %h the host's, %% a %\n" },
 	{ "defaults = {\n directory = \"/v/%U\"; };\n",
 	    "t.cfg:2: defaults.directory: /v/%U: '%U' is not an expansion: "
-	    "%u is the user's name, %% a %\n" },
+	    "%u is the user's name, %h the host's, %% a %\n" },
+	{ "variants = ( { name = \"a\"; directory = \"/v/%H\"; } );\n",
+	    "t.cfg:1: variants.a.directory: /v/%H: '%H' is not an expansion: "
+	    "%u is the user's name, %h the host's, %% a %\n" },
 	/* wrong types */
 	{ "name = \"x\";\nrepeats = \"3\";\n",
 	    "t.cfg:2: repeats: expected a number of rounds, or a range such "
@@ -569,6 +572,47 @@ Test(lab, include_is_refused_with_its_line)
 	free(part);
 	free(path);
 	free(dir);
+}
+
+/* %h in a directory is this machine's host name up to its first '.',
+   or the fleet host's that lab_expand_set_host() names (raidlab run
+   --fleet-host); the text keeps %h. */
+Test(lab, directory_expands_the_host)
+{
+	char host[256] = "", want[512];
+	struct lab *lab;
+
+	cr_assert_eq(gethostname(host, sizeof host - 1), 0);
+	host[strcspn(host, ".")] = '\0';
+	cr_assert_neq(host[0], '\0');
+	lab = must_load_string("name = \"x\";\n"
+			       "variants = ( { name = \"a\"; directory = "
+			       "\"/v/d-%h/%u-%%h\"; } );\n",
+	    "t.cfg");
+	snprintf(want, sizeof want, "/v/d-%s/", host);
+	cr_assert_eq(strncmp(lab->variants[0].directory, want, strlen(want)), 0,
+	    "%s", lab->variants[0].directory);
+	cr_assert(strstr(lab->variants[0].directory, "-%h") != NULL,
+	    "%%%% stays a %%: %s", lab->variants[0].directory);
+	cr_assert_str_eq(lab->variants[0].directory_text, "/v/d-%h/%u-%%h");
+	lab_free(lab);
+
+	lab_expand_set_host("h2");
+	lab = must_load_string("name = \"x\";\n"
+			       "variants = ( { name = \"a\"; directory = "
+			       "\"/v/d-%h\"; } );\n",
+	    "t.cfg");
+	lab_expand_set_host(NULL);
+	cr_assert_str_eq(lab->variants[0].directory, "/v/d-h2");
+	lab_free(lab);
+	lab = must_load_string("name = \"x\";\n"
+			       "variants = ( { name = \"a\"; directory = "
+			       "\"/v/d-%h\"; } );\n",
+	    "t.cfg");
+	snprintf(want, sizeof want, "/v/d-%s", host);
+	cr_assert_str_eq(lab->variants[0].directory, want,
+	    "this machine's again");
+	lab_free(lab);
 }
 
 /* %u in a directory is the user raidlab runs as, by effective uid (not

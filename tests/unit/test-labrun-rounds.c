@@ -1,14 +1,18 @@
 /*
  * The rounds of a run (labrun-rounds): grouped order runs variant after
  * variant; a range of repeats stops at its max or its goal and the record
- * says which. Part of the test-labrun program (unit-labrun.h).
+ * says which; the round gate (before_round) is asked before each round
+ * and can stop the run; a fleet host's run keeps its record in memory
+ * and removes the directories it made. Part of the test-labrun program (unit-labrun.h).
  */
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/xalloc.h"
 #include "lab/lab.h"
@@ -94,4 +98,120 @@ Test(labrun, a_range_of_repeats_stops_at_max_or_goal_and_says_why)
 	free(tmp);
 	free(res);
 	free(text);
+}
+
+/* A round gate that lets rounds go up to stop_at (0: all). */
+struct gate {
+	atomic_int calls;
+	long seen[16];
+	long stop_at;
+};
+
+static bool
+gate(void *arg, long n)
+{
+	struct gate *g = arg;
+	int i = atomic_fetch_add(&g->calls, 1);
+
+	if (i < 16)
+		g->seen[i] = n;
+	return g->stop_at == 0 || n < g->stop_at;
+}
+
+/* The two-by-two lab with the gate g (more: top-level keys); the
+   summary. */
+static void
+gated(struct gate *g, const char *more, struct seen *s,
+    struct labrun_summary *sum)
+{
+	char *tmp = temp_dir(), *text = two_by_two_with(tmp, more);
+	struct labrun_opts o = { .tick_ms = 20,
+		.before_round = gate,
+		.before_round_arg = g };
+	struct lab *lab = load(text);
+	struct labrun *lr = start(lab, &o);
+
+	drain(lr, s, 100, NULL, NULL);
+	labrun_summary(lr, sum);
+	labrun_free(lr);
+	lab_free(lab);
+	rm_rf(tmp);
+	free(tmp);
+	free(text);
+}
+
+/* labrun_opts.before_round (a fleet's barrier): before each round of
+   the lab (interleaved) or each run (grouped), counting from 1; false
+   stops the run there, as labrun_stop() would. */
+Test(labrun, the_round_gate_is_asked_before_each_round)
+{
+	struct labrun_summary sum;
+	struct gate g = { 0 };
+	struct seen s;
+
+	gated(&g, "", &s, &sum);
+	cr_assert_eq(atomic_load(&g.calls), 2);
+	cr_assert(g.seen[0] == 1 && g.seen[1] == 2);
+	cr_assert_eq(s.nr, 8);
+	seen_done(&s);
+
+	memset(&g, 0, sizeof g);
+	gated(&g, "order = \"grouped\";", &s, &sum);
+	cr_assert_eq(atomic_load(&g.calls), 8);
+	for (int i = 0; i < 8; i++)
+		cr_assert_eq(g.seen[i], i + 1);
+	seen_done(&s);
+
+	memset(&g, 0, sizeof g);
+	g.stop_at = 2;
+	gated(&g, "", &s, &sum);
+	cr_assert_eq(atomic_load(&g.calls), 2);
+	cr_assert_eq(s.nr, 4, "round 1 only: %zu items", s.nr);
+	for (size_t i = 0; i < s.nr; i++)
+		cr_assert_eq(s.r[i]->repeat, 1);
+	cr_assert(sum.stopped);
+	seen_done(&s);
+}
+
+/* labrun_opts.fleet_host: the record is handed over with fleet.host
+   and never written; the directories the run made are gone again. */
+Test(labrun, a_fleet_hosts_run_leaves_nothing_behind)
+{
+	char *tmp = temp_dir(), *text = two_by_two(tmp);
+	char *res = xasprintf("%s/res", tmp), *a = xasprintf("%s/a", tmp);
+	struct labrun_opts o = { .tick_ms = 20,
+		.record = true,
+		.results = res,
+		.fleet_host = "h2" };
+	struct lab *lab = load(text);
+	struct labrun *lr = start(lab, &o);
+	struct record *rec;
+	struct seen s;
+	struct stat st;
+
+	drain(lr, &s, 100, NULL, NULL);
+	cr_assert_eq(s.nr, 8);
+	rec = labrun_take_record(lr);
+	cr_assert_not_null(rec);
+	cr_assert_null(rec->path, "never saved");
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(json_object_get(rec->root,
+						 "fleet"),
+				 "host")),
+	    "h2");
+	cr_assert_eq(rec->nruns, 8);
+	cr_assert_str_eq(json_string_value(
+			     json_object_get(rec->root, "status")),
+	    "ok");
+	cr_assert_null(only_file(res));
+	cr_assert(stat(a, &st) < 0, "%s (made for a/sub) is still there", a);
+	record_free(rec);
+	seen_done(&s);
+	labrun_free(lr);
+	lab_free(lab);
+	rm_rf(tmp);
+	free(tmp);
+	free(text);
+	free(res);
+	free(a);
 }

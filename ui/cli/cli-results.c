@@ -1,9 +1,11 @@
 /*
  * raidlab results [-o DIR] [--json] [LAB]: the record files of the
  * results directory, newest first, with each one's lab, creation time,
- * status, variants and runs (only LAB's with LAB), so that nobody has to
- * list the directory by hand. Also cli_record_path(): how show, compare
- * and report take a lab's name for its newest record. Exit 0 (an empty
+ * status, variants and runs (only LAB's with LAB; a fleet's record as
+ * LAB@HOST), so that nobody has to list the directory by hand. Also
+ * cli_record_path() and cli_record_paths(): how show, compare and report
+ * take a lab's name for its newest record (compare and report: every
+ * host's record of its newest fleet run). Exit 0 (an empty
  * or absent directory lists nothing), 1 when the directory cannot be
  * read, 2 on bad usage. Main thread.
  */
@@ -209,11 +211,28 @@ print_json(const struct compare_files *l, const char *name)
 			"status", f->status, "variants",
 			(json_int_t)f->nvariants, "runs",
 			(json_int_t)f->nruns));
+		/* A fleet's record: its host and run, to group by. */
+		if (f->fleet_run != NULL)
+			json_object_set_new(json_array_get(a,
+						json_array_size(a) - 1),
+			    "fleet",
+			    json_pack("{s:s, s:s?}", "run", f->fleet_run,
+				"host", f->fleet_host));
 	}
 	if ((s = json_dumps(a, JSON_INDENT(1))) != NULL)
 		printf("%s\n", s);
 	free(s);
 	json_decref(a);
+}
+
+/* The LAB column: "fl", or "fl@h2" for host h2's record of a fleet run.
+   Caller frees. */
+static char *
+lab_col(const struct compare_file *f)
+{
+	if (f->fleet_host != NULL)
+		return xasprintf("%s@%s", f->lab ? f->lab : "?", f->fleet_host);
+	return xstrdup(f->lab ? f->lab : "?");
 }
 
 /* Column widths: lab names and statuses vary; times are fixed. */
@@ -222,7 +241,7 @@ print_table(const struct compare_files *l, const char *name)
 {
 	int wl = (int)strlen(_("LAB")), ws = (int)strlen(_("STATUS"));
 	size_t n = 0;
-	char t[32];
+	char t[32], *lab;
 
 	for (size_t i = 0; i < l->n; i++) {
 		const struct compare_file *f = &l->v[i];
@@ -230,8 +249,10 @@ print_table(const struct compare_files *l, const char *name)
 		if (!f->ok || !wanted(f, name))
 			continue;
 		n++;
-		if (f->lab != NULL && (int)strlen(f->lab) > wl)
-			wl = (int)strlen(f->lab);
+		lab = lab_col(f);
+		if ((int)strlen(lab) > wl)
+			wl = (int)strlen(lab);
+		free(lab);
 		if (f->status != NULL && (int)strlen(f->status) > ws)
 			ws = (int)strlen(f->status);
 	}
@@ -245,11 +266,11 @@ print_table(const struct compare_files *l, const char *name)
 		if (!f->ok || !wanted(f, name))
 			continue;
 		format_time(f->created, t, sizeof t);
-		if (n == 0)
-			return;
-		cli_printf("%-16s  %-*s  %-*s  %8zu  %5zu  %s\n", t, wl,
-		    f->lab ? f->lab : "?", ws, f->status ? f->status : "?",
-		    f->nvariants, f->nruns, f->path);
+		lab = lab_col(f);
+		cli_printf("%-16s  %-*s  %-*s  %8zu  %5zu  %s\n", t, wl, lab,
+		    ws, f->status ? f->status : "?", f->nvariants, f->nruns,
+		    f->path);
+		free(lab);
 	}
 }
 

@@ -1,281 +1,256 @@
 /*
- * raidlab run LAB for variants placed on hosts: the fleet controller
- * (fleet-run.h) runs them there, and this prints what it says. Each
- * host's own messages come prefixed with its name ("h2: ..."), its state
- * changes and failures as sentences naming it and its address, the
- * rounds the barrier releases, and each record saved; on a terminal a
- * one-line status "h2 12.3 MB/s · h3 11.9 MB/s · all 24.2 MB/s" redrawn
- * in place, without one that status every 10 s at most. At the end the
- * records (-j: one JSON object keyed by host), and the exit status: 0
- * when every host's runs succeeded, CLI_FAIL when any host failed (the
- * others' records are saved and said), 130 when interrupted. --dry-run
- * prints each host's ssh command and contacts none. Main thread; the
- * caller's signal flag stops the fleet (every host's stdin closed: they
- * stop and tear down).
+ * `raidlab run --fleet-host`'s lines and channel: see cli-run-fleet.h.
+ * Main thread; the runner's thread only waits in fleet_host_gate().
  */
 #include "config.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "base/err.h"
 #include "base/i18n.h"
 #include "base/strbuf.h"
-#include "base/textsafe.h"
-#include "base/tick.h"
 #include "base/xalloc.h"
+#include "base/tick.h"
 #include "cli-run-fleet.h"
+#include "cli-run-live.h"
 #include "cli.h"
-#include "fleet/fleet-run.h"
+#include "fleet/fleet-host.h"
+#include "fleet/fleet-proto.h"
 #include "lab/lab.h"
-#include "figures/plot.h"
-#include "results/record.h"
-#include "results/show.h"
+#include "run/labrun.h"
 
-/* How often the status is printed without a terminal (seconds). */
-#define LOG_EVERY 10.0
-#define TICK_MS 500
+/* About once a second (fleet-proto.h), whatever the tick. */
+#define LIVE_EVERY_S 1.0
 
-struct fleet_view {
-	bool tty;
-	bool drawn; /* the status line is on the terminal */
-	double last_log;
-	char **paths; /* per host: its record's path, or NULL */
-};
-
+/* One protocol line, in one write(2) so that it is never split by a
+   message of ours. */
 static void
-clear_line(struct fleet_view *fv)
+say(const struct fleet_msg *m)
 {
-	if (fv->drawn) {
-		fputs("\r\033[K", stderr);
-		fv->drawn = false;
-	}
+	char line[FLEET_PROTO_LINE];
+	int n = fleet_proto_format(m, line, sizeof line);
+
+	if (n < 0)
+		return;
+	for (ssize_t k, done = 0; done < n; done += k)
+		if ((k = write(STDERR_FILENO, line + done,
+			 (size_t)(n - done))) < 0) {
+			if (errno != EINTR)
+				return;
+			k = 0;
+		}
 }
 
-/* "h2 12.3 MB/s · h3 11.9 MB/s · all 24.2 MB/s" (MB/s read and
-   written; files/s for a host that moves files but no bytes). */
+/* No such host: said with the ones there are. */
 static void
-status_line(struct fleet_run *fr, char *buf, size_t len)
+no_host(const struct run_fleet *rf, const struct lab *lab)
 {
-	const char *dot = plot_utf8_locale() ? " · " : " - ";
-	struct fleet_rates r;
 	struct strbuf b;
 
 	strbuf_init(&b);
-	for (size_t i = 0; i < fleet_run_nhosts(fr); i++) {
-		const char *name = fleet_run_host_name(fr, i);
-
-		fleet_run_rates(fr, i, &r);
-		if (b.len)
-			strbuf_add(&b, dot);
-		if (r.live)
-			strbuf_printf(&b, _("%s %.1f MB/s"), name,
-			    r.read_mbps + r.write_mbps);
-		else
-			strbuf_printf(&b, "%s %s", name,
-			    fleet_host_state_name(r.state));
-	}
-	fleet_run_rates_sum(fr, &r);
-	strbuf_printf(&b, "%s", dot);
-	strbuf_printf(&b, _("all %.1f MB/s"), r.read_mbps + r.write_mbps);
-	snprintf(buf, len, "%s", b.s);
+	for (size_t i = 0; i < lab->nhosts; i++)
+		if (lab->hosts[i].name != NULL)
+			strbuf_printf(&b, "%s%s", b.len ? ", " : "",
+			    lab->hosts[i].name);
+	if (b.len > 0)
+		cli_error(&cli_run,
+		    _("--fleet-host %s: %s has no host named so (its hosts: "
+		      "%s)"),
+		    rf->host, lab->path, b.s);
+	else
+		cli_error(&cli_run, _("--fleet-host %s: %s has no hosts list"),
+		    rf->host, lab->path);
 	strbuf_done(&b);
 }
 
-/* stderr's columns; 80 when not known. */
-static int
-term_width(void)
+/* A -v name of a variant that is not the host's: said, true. */
+static bool
+not_here(const struct run_fleet *rf, const struct lab *lab, const bool *on,
+    char **names, size_t n)
 {
-	struct winsize ws;
+	bool bad = false;
 
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col;
-	return 80;
-}
-
-static void
-show_status(struct fleet_view *fv, struct fleet_run *fr)
-{
-	char line[1024];
-	int width = term_width();
-
-	status_line(fr, line, sizeof line);
-	if (fv->tty) {
-		if (width > 1 && (int)strlen(line) >= width)
-			line[width - 1] = '\0';
-		fprintf(stderr, "\r\033[K%s", line);
-		fv->drawn = true;
-	} else if (tick_now_s() - fv->last_log >= LOG_EVERY) {
-		fprintf(stderr, "raidlab run: %s\n", line);
-		fv->last_log = tick_now_s();
-	}
-	fflush(stderr);
-}
-
-static void
-print_event(struct fleet_view *fv, const struct fleet_event *ev)
-{
-	clear_line(fv);
-	switch (ev->type) {
-	case FLEET_EV_STATE:
-	case FLEET_EV_MESSAGE:
-		fprintf(stderr, "%s\n", ev->text);
-		break;
-	case FLEET_EV_ERROR:
-		fprintf(stderr, "raidlab run: %s\n", ev->text);
-		break;
-	case FLEET_EV_ROUND:
-		fprintf(stderr,
-		    _("raidlab run: round %ld starts on every host\n"),
-		    ev->round);
-		break;
-	case FLEET_EV_RECORD:
-		if (ev->host >= 0) {
-			free(fv->paths[ev->host]);
-			fv->paths[ev->host] = xstrdup(ev->text);
-		}
-		break;
-	case FLEET_EV_DONE:
-		break;
-	}
-}
-
-/* Poll the controller's events until it is done; a signal stops it. */
-static void
-follow(struct fleet_run *fr, struct fleet_view *fv,
-    volatile sig_atomic_t *interrupted)
-{
-	struct fleet_event ev;
-	bool done = false, stopped = false;
-
-	while (!done) {
-		struct pollfd p = { fleet_run_fd(fr), POLLIN, 0 };
-
-		if (*interrupted && !stopped) {
-			clear_line(fv);
-			fprintf(stderr, "%s\n",
-			    _("raidlab run: stopping every host (each tears "
-			      "down what it built)"));
-			fleet_run_stop(fr);
-			stopped = true;
-		}
-		if (poll(&p, 1, TICK_MS) < 0 && errno != EINTR)
-			break;
-		while (fleet_run_pop(fr, &ev)) {
-			print_event(fv, &ev);
-			done |= ev.type == FLEET_EV_DONE;
-		}
-		if (!done)
-			show_status(fv, fr);
-	}
-	clear_line(fv);
-}
-
-/* Each saved record: its path, and with table output its runs. */
-static void
-print_records(struct fleet_run *fr, const struct fleet_view *fv,
-    const struct cli_fleet *o)
-{
-	for (size_t i = 0; i < fleet_run_nhosts(fr); i++) {
-		const char *path = fv->paths[i];
-		struct record *rec;
-		struct strbuf b;
-		struct err e;
-
-		if (path == NULL)
-			continue;
-		if (o->json)
-			continue;
-		cli_fprintf(stderr, _("raidlab run: %s: record saved to %s\n"),
-		    fleet_run_host_name(fr, i), path);
-		err_clear(&e);
-		if (record_load(path, &rec, &e) < 0)
-			continue;
-		strbuf_init(&b);
-		show_runs(rec, &b);
-		cli_printf("%s:\n", fleet_run_host_name(fr, i));
-		cli_puts(b.s, stdout);
-		strbuf_done(&b);
-		record_free(rec);
-	}
-}
-
-/* The end: what each host came to, in one line. */
-static void
-print_summary(struct fleet_run *fr, const struct fleet_summary *s,
-    const char *lab)
-{
-	cli_fprintf(stderr,
-	    ngettext("raidlab run: %zu host: %zu done, %zu failed; %zu "
-		     "record saved (fleet run %s)\n",
-		"raidlab run: %zu hosts: %zu done, %zu failed; %zu records "
-		"saved (fleet run %s)\n",
-		(unsigned long)s->hosts),
-	    s->hosts, s->hosts_ok, s->hosts_failed, s->records,
-	    fleet_run_id(fr));
-	if (s->records > 1)
-		cli_fprintf(stderr,
-		    _("raidlab run: the hosts side by side: raidlab compare "
-		      "%s\n"),
-		    lab);
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < lab->nvariants; i++)
+			if (lab->variants[i].name != NULL &&
+			    strcmp(lab->variants[i].name, names[k]) == 0 &&
+			    !on[i]) {
+				cli_error(&cli_run,
+				    _("%s: variant %s is not placed on host "
+				      "%s"),
+				    lab->path, names[k], rf->host);
+				bad = true;
+			}
+	return bad;
 }
 
 int
-cli_run_fleet(const struct lab *lab, const struct fleet_opts *fo,
-    const struct cli_fleet *o, volatile sig_atomic_t *interrupted)
+run_fleet_select(const struct run_fleet *rf, struct lab *lab, char **names,
+    size_t n, bool **sel)
 {
-	char b[ERR_FILE_MAX + ERR_MSG_MAX];
-	struct fleet_view fv = { .tty = isatty(STDERR_FILENO) };
-	struct fleet_summary s;
-	struct fleet_run *fr;
-	struct err e;
-	json_t *recs;
-	char *dry;
+	char b[ERR_FILE_MAX + ERR_FIELD_MAX + ERR_MSG_MAX + 16];
+	bool *on = xcalloc(lab->nvariants + 1, sizeof *on), any = false;
+	struct errlist errs;
 	int rc;
 
-	err_clear(&e);
-	if (o->dry_run) {
-		if ((dry = fleet_run_dry(lab, fo, &e)) == NULL) {
-			cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
-			return CLI_USAGE;
-		}
-		cli_printf("%s",
-		    _("Each host would run (LAB: the lab copied "
-		      "there; no host is contacted now):\n"));
-		cli_puts(dry, stdout);
-		free(dry);
-		return CLI_OK;
+	*sel = NULL;
+	errlist_init(&errs);
+	rc = lab_host_localize(lab, rf->host, on, &errs);
+	for (size_t i = 0; i < errs.n; i++)
+		cli_fprintf(stderr, "%s\n",
+		    err_format(&errs.v[i], b, sizeof b));
+	errlist_done(&errs);
+	if (rc == -ENOENT)
+		no_host(rf, lab);
+	if (rc < 0 || not_here(rf, lab, on, names, n)) {
+		free(on);
+		return CLI_USAGE;
 	}
-	if ((fr = fleet_run_start(lab, lab->path, fo, &e)) == NULL) {
-		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
-		return e.code == -EINVAL ? CLI_USAGE : CLI_FAIL;
-	}
-	fv.last_log = tick_now_s();
-	fv.paths = xcalloc(fleet_run_nhosts(fr) + 1, sizeof *fv.paths);
-	follow(fr, &fv, interrupted);
-	fleet_run_summary(fr, &s);
-	recs = fleet_run_take_records(fr);
-	if (o->json && recs != NULL) {
-		char *text = json_dumps(recs, JSON_INDENT(1));
+	for (size_t i = 0; i < lab->nvariants; i++) {
+		bool named = n == 0;
 
-		if (text != NULL)
-			printf("%s\n", text);
-		free(text);
+		for (size_t k = 0; k < n && !named; k++)
+			named = lab->variants[i].name != NULL &&
+			    strcmp(lab->variants[i].name, names[k]) == 0;
+		on[i] = on[i] && named;
+		any = any || on[i];
 	}
-	print_records(fr, &fv, o);
-	print_summary(fr, &s, lab->name);
-	json_decref(recs);
-	rc = *interrupted                            ? 130
-	    : s.hosts_ok == s.hosts && s.failed == 0 ? CLI_OK
-						     : CLI_FAIL;
-	for (size_t i = 0; i < fleet_run_nhosts(fr); i++)
-		free(fv.paths[i]);
-	free(fv.paths);
-	fleet_run_free(fr);
-	return rc;
+	if (!any) {
+		cli_error(&cli_run, _("%s: no variant is placed on host %s"),
+		    lab->path, rf->host);
+		free(on);
+		return CLI_USAGE;
+	}
+	*sel = on;
+	return CLI_OK;
+}
+
+void
+run_fleet_ready(const struct run_fleet *rf)
+{
+	struct fleet_msg m = { .kind = FLEET_MSG_READY };
+
+	snprintf(m.host, sizeof m.host, "%s", rf->host);
+	snprintf(m.version, sizeof m.version, "%s", PACKAGE_VERSION);
+	say(&m);
+}
+
+void
+run_fleet_done(const struct run_fleet *rf, long ran, long failed)
+{
+	struct fleet_msg m = { .kind = FLEET_MSG_DONE };
+
+	(void)rf;
+	m.ran = ran;
+	m.failed = failed;
+	say(&m);
+}
+
+bool
+run_fleet_open(struct run_fleet *rf, struct labrun_opts *lo)
+{
+	if ((rf->fh = fleet_host_new(STDIN_FILENO)) == NULL) {
+		cli_error(&cli_run, _("--fleet-host: %s"), strerror(errno));
+		return false;
+	}
+	if (rf->barrier) {
+		lo->before_round = fleet_host_gate;
+		lo->before_round_arg = rf->fh;
+	}
+	return true;
+}
+
+void
+run_fleet_close(struct run_fleet *rf)
+{
+	fleet_host_free(rf->fh);
+	rf->fh = NULL;
+}
+
+int
+run_fleet_pollfds(const struct run_fleet *rf, struct pollfd *p)
+{
+	int n = 0;
+
+	if (rf->fh == NULL)
+		return 0;
+	if (!rf->closed)
+		p[n++] = (struct pollfd){ fleet_host_fd(rf->fh), POLLIN, 0 };
+	p[n++] = (struct pollfd){ fleet_host_wait_fd(rf->fh), POLLIN, 0 };
+	return n;
+}
+
+/* The rounds the runner waits at, each said once. */
+static void
+say_waiting(struct run_fleet *rf)
+{
+	struct fleet_msg m = { .kind = FLEET_MSG_WAIT };
+
+	if ((m.round = fleet_host_waiting(rf->fh)) > 0)
+		say(&m);
+}
+
+bool
+run_fleet_poll(struct run_fleet *rf, const struct pollfd *p, int n)
+{
+	char bad[FLEET_PROTO_LINE];
+
+	for (int i = 0; i < n; i++) {
+		if (p[i].revents == 0)
+			continue;
+		if (p[i].fd == fleet_host_wait_fd(rf->fh)) {
+			say_waiting(rf);
+			continue;
+		}
+		if (fleet_host_read(rf->fh, bad, sizeof bad) ==
+		    FLEET_HOST_CLOSED) {
+			rf->closed = true;
+			cli_fprintf(stderr, "%s\n",
+			    _("raidlab run: the fleet controller's channel "
+			      "closed (end of input): stopping the run"));
+			return false;
+		}
+		if (bad[0] != '\0')
+			cli_fprintf(stderr,
+			    _("raidlab run: not a line of the fleet "
+			      "controller's, ignored: %s\n"),
+			    bad);
+	}
+	return !rf->closed;
+}
+
+void
+run_fleet_stop(struct run_fleet *rf)
+{
+	if (rf->fh != NULL)
+		fleet_host_close(rf->fh);
+}
+
+void
+run_fleet_tick(struct run_fleet *rf, const struct live *lv)
+{
+	struct fleet_msg m = { .kind = FLEET_MSG_LIVE };
+	double now = tick_now_s();
+
+	if (rf->fh == NULL || !lv->active || lv->last_gen == 0)
+		return;
+	/* a run's first rates at once, then about once a second */
+	if (lv->last_gen == rf->live_gen && now - rf->live_t < LIVE_EVERY_S)
+		return;
+	rf->live_gen = lv->last_gen;
+	rf->live_t = now;
+	/* names longer than the protocol's are no lab's names */
+	if (strlen(lv->variant) >= sizeof m.variant ||
+	    strlen(lv->workload) >= sizeof m.workload)
+		return;
+	memcpy(m.variant, lv->variant, strlen(lv->variant) + 1);
+	memcpy(m.workload, lv->workload, strlen(lv->workload) + 1);
+	m.round = lv->repeat;
+	m.read_mbps = lv->read_mbps;
+	m.write_mbps = lv->write_mbps;
+	m.files_s = lv->files_s;
+	say(&m);
 }

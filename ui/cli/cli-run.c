@@ -13,7 +13,11 @@
  * the room check (space.h: no room, a directory other users can change),
  * the run exits CLI_CANNOT, as `raidlab check` does for the lab; other
  * refusals are failures. Main thread; SIGINT, SIGTERM, SIGHUP and SIGPIPE
- * stop the runner cleanly (what was built is torn down).
+ * stop the runner cleanly (what was built is torn down). With
+ * --fleet-host NAME this is one host's share of a fleet run
+ * (cli-run-fleet.c): NAME's variants run here, the record goes to stdout
+ * only, and the end of stdin stops the run as SIGINT does. Variants
+ * placed on hosts are run there by the fleet controller (cli-run-hosts.c).
  */
 #include "config.h"
 
@@ -33,6 +37,7 @@
 #include "base/tick.h"
 #include "base/xalloc.h"
 #include "cli-run-build.h"
+#include "cli-run-hosts.h"
 #include "cli-run-fleet.h"
 #include "cli-run-live.h"
 #include "cli-scale.h"
@@ -66,6 +71,7 @@ struct run_opts {
 	const char *scale_arg; /* --scale as written, for a fleet's hosts */
 	char **sets; /* --set as written, for a fleet's hosts */
 	size_t nsets;
+	struct run_fleet fleet; /* --fleet-host (host NULL: none), --barrier */
 };
 
 /* Set by SIGINT, SIGTERM, SIGHUP (the terminal gone) and SIGPIPE (the
@@ -94,7 +100,14 @@ catch_signals(void)
 }
 
 /* Options with a long name only. */
-enum { OPT_TICK = CLI_OPT_LONG, OPT_YES_DESTROY, OPT_HOOK, OPT_SSH_CONFIG };
+enum {
+	OPT_TICK = CLI_OPT_LONG,
+	OPT_YES_DESTROY,
+	OPT_HOOK,
+	OPT_FLEET_HOST,
+	OPT_BARRIER,
+	OPT_SSH_CONFIG
+};
 
 static const struct cli_opt run_options[] = {
 	{ 'v', "variant", "NAME", N_("run only this variant (repeatable)") },
@@ -116,6 +129,12 @@ static const struct cli_opt run_options[] = {
 	    N_("ssh's configuration for a fleet's hosts (ssh -F)") },
 	{ 'j', "json", NULL, N_("print the record as JSON at the end") },
 	{ 'c', "csv", NULL, N_("print every test as CSV at the end") },
+	{ OPT_FLEET_HOST, "fleet-host", "NAME",
+	    N_("the fleet controller's, not for hand use: run host NAME's "
+	       "share of the lab, controlled on stdin") },
+	{ OPT_BARRIER, "barrier", NULL,
+	    N_("the fleet controller's: wait for \"go N\" on stdin before "
+	       "each round") },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -217,7 +236,7 @@ take(struct labrun *lr, struct live *lv)
  * a signal stops the runner (not from the handler: from here).
  */
 static void
-follow(struct labrun *lr, unsigned tick_ms)
+follow(struct labrun *lr, unsigned tick_ms, struct run_fleet *rf)
 {
 	struct labrun_event ev;
 	struct tick tick;
@@ -227,15 +246,21 @@ follow(struct labrun *lr, unsigned tick_ms)
 	tick_start(&tick, tick_ms * 1000000ull, tick_now_ns());
 	live_init(&lv);
 	while (!done) {
-		struct pollfd p = { labrun_fd(lr), POLLIN, 0 };
+		struct pollfd p[3] = { { labrun_fd(lr), POLLIN, 0 } };
+		int n = 1 + run_fleet_pollfds(rf, p + 1);
 
 		if (interrupted && !stopped) {
+			run_fleet_stop(rf);
 			labrun_stop(lr);
 			stopped = true;
 		}
-		if (poll(&p, 1, tick_timeout_ms(&tick, tick_now_ns())) < 0 &&
+		if (poll(p, (nfds_t)n, tick_timeout_ms(&tick, tick_now_ns())) <
+			0 &&
 		    errno != EINTR)
 			break;
+		/* the controller gone: stopped as by ^C */
+		if (n > 1 && !run_fleet_poll(rf, p + 1, n - 1))
+			interrupted = 1;
 		while (labrun_pop(lr, &ev)) {
 			if (ev.type == LABRUN_RESULT)
 				take(lr, &lv);
@@ -243,8 +268,10 @@ follow(struct labrun *lr, unsigned tick_ms)
 				live_event(&lv, lr, &ev);
 			done |= ev.type == LABRUN_DONE;
 		}
-		if (tick_due(&tick, tick_now_ns(), NULL))
+		if (tick_due(&tick, tick_now_ns(), NULL)) {
 			live_tick(&lv, lr);
+			run_fleet_tick(rf, &lv);
+		}
 	}
 	live_end(&lv);
 }
@@ -253,7 +280,7 @@ follow(struct labrun *lr, unsigned tick_ms)
    is the record it wrote (NULL when refused). */
 static int
 run_lab(const struct lab *lab, const struct labrun_opts *lo, unsigned tick_ms,
-    struct record **rec, struct labrun_summary *s)
+    struct run_fleet *rf, struct record **rec, struct labrun_summary *s)
 {
 	char b[ERR_FILE_MAX + ERR_MSG_MAX];
 	struct labrun *lr;
@@ -264,7 +291,7 @@ run_lab(const struct lab *lab, const struct labrun_opts *lo, unsigned tick_ms,
 		cli_error(&cli_run, "%s", err_format(&e, b, sizeof b));
 		return e.code;
 	}
-	follow(lr, tick_ms);
+	follow(lr, tick_ms, rf);
 	labrun_summary(lr, s);
 	*rec = labrun_take_record(lr);
 	labrun_free(lr);
@@ -415,6 +442,12 @@ run_opt(int ch, char *arg, struct run_opts *o)
 	case OPT_YES_DESTROY:
 		add_confirmed(o, arg);
 		return CLI_OK;
+	case OPT_FLEET_HOST:
+		o->fleet.host = arg;
+		return CLI_OK;
+	case OPT_BARRIER:
+		o->fleet.barrier = true;
+		return CLI_OK;
 	case CLI_GETOPT_HELP:
 		return -1;
 	case OPT_SSH_CONFIG:
@@ -438,6 +471,41 @@ run_opt(int ch, char *arg, struct run_opts *o)
 	}
 }
 
+/* --fleet-host's company: what a fleet's host cannot take. The record
+   goes to stdout as JSON (implied); the host's disks are the lab's
+   hosts list's, not --disk's. */
+static int
+fleet_opts(struct run_opts *o)
+{
+	const char *bad = NULL;
+
+	if (o->fleet.host == NULL) {
+		if (!o->fleet.barrier)
+			return CLI_OK;
+		cli_error(&cli_run, "%s",
+		    _("--barrier goes with --fleet-host only"));
+		return CLI_USAGE;
+	}
+	if (o->out == OUT_CSV)
+		bad = "--csv";
+	else if (o->target != NULL)
+		bad = "--target";
+	else if (o->results != NULL)
+		bad = "--results";
+	else if (o->scale.ndisks > 0)
+		bad = "--disk";
+	if (bad != NULL) {
+		cli_error(&cli_run,
+		    _("--fleet-host and %s exclude each other (a fleet's "
+		      "host prints its record as JSON, keeps nothing, and "
+		      "takes its disks from the lab's hosts list)"),
+		    bad);
+		return CLI_USAGE;
+	}
+	o->out = OUT_JSON;
+	return CLI_OK;
+}
+
 static int
 parse_opts(int argc, char **argv, struct run_opts *o)
 {
@@ -448,7 +516,7 @@ parse_opts(int argc, char **argv, struct run_opts *o)
 			return rc;
 	if (!cli_one_operand(&cli_run, argc, argv, "LAB"))
 		return CLI_USAGE;
-	return CLI_OK;
+	return fleet_opts(o);
 }
 
 static void
@@ -582,46 +650,35 @@ warn_no_verdicts(const struct run_opts *o)
 		    (long long)o->repeats);
 }
 
-/* A selected variant runs here. */
-static bool
-any_local(const struct lab *lab, const bool *vsel)
+/* What the options say of the run, but for the selections and the
+   record (borrowed from o). */
+static void
+runner_opts(const struct run_opts *o, struct labrun_opts *lo)
 {
-	for (size_t i = 0; i < lab->nvariants; i++)
-		if ((vsel == NULL || vsel[i]) &&
-		    !lab_variant_remote(&lab->variants[i]))
-			return true;
-	return false;
+	lo->repeats = o->repeats;
+	lo->confirmed = (const char *const *)o->confirmed;
+	lo->nconfirmed = o->nconfirmed;
+	lo->target = o->target;
+	lo->tick_ms = o->tick_ms;
+	lo->keep = o->keep;
+	lo->hook = o->hook;
+	lo->fleet_host = o->fleet.host;
 }
 
 /*
  * The selected variants run on hosts: through the fleet controller
- * (cli-run-fleet.c). Variants here and on hosts in one run are refused:
- * one run, one record set; each is run apart with -v.
+ * (cli-run-hosts.c), which refuses what only runs here.
  */
 static int
-run_fleet(const struct lab *lab, const struct run_opts *o, const bool *vsel,
+run_on_hosts(const struct lab *lab, const struct run_opts *o, const bool *vsel,
     const bool *wsel)
 {
 	struct fleet_opts fo = { 0 };
-	struct cli_fleet cf = { .json = o->out == OUT_JSON,
-		.dry_run = o->dry_run };
+	struct cli_hosts cf = { .json = o->out == OUT_JSON,
+		.dry_run = o->dry_run,
+		.here_only = o->scale.ndisks > 0 || o->out == OUT_CSV ||
+		    o->hook != NULL || o->keep };
 
-	if (any_local(lab, vsel)) {
-		cli_error(&cli_run,
-		    _("%s: variants here and variants on hosts are selected "
-		      "together: run them apart (-v NAME), the hosts' through "
-		      "the fleet, these here"),
-		    lab->path);
-		return CLI_USAGE;
-	}
-	if (o->scale.ndisks > 0 || o->out == OUT_CSV || o->hook != NULL ||
-	    o->keep) {
-		cli_error(&cli_run, "%s",
-		    _("--disk, --csv, --hook and --keep are for runs here; a "
-		      "fleet's hosts map their disks in the lab's hosts "
-		      "list"));
-		return CLI_USAGE;
-	}
 	fo.variants = vsel;
 	fo.workloads = wsel;
 	fo.repeats = o->repeats;
@@ -633,7 +690,7 @@ run_fleet(const struct lab *lab, const struct run_opts *o, const bool *vsel,
 	fo.ssh_config = o->ssh_config;
 	fo.results = o->results;
 	fo.record = true;
-	return cli_run_fleet(lab, &fo, &cf, &interrupted);
+	return cli_run_hosts(lab, &fo, &cf, &interrupted);
 }
 
 static int
@@ -652,37 +709,42 @@ run_exec(int argc, char **argv)
 		free_opts(&o);
 		return rc < 0 ? CLI_OK : rc;
 	}
+	/* %h in a directory is the fleet's host name, not this machine's */
+	if (o.fleet.host != NULL)
+		lab_expand_set_host(o.fleet.host);
 	if ((lab = cli_load_lab_scaled(argv[optind], &o.scale)) == NULL) {
 		free_opts(&o);
 		return CLI_USAGE;
 	}
 	/* both lists said at once; a selection of nothing runs nothing */
-	if (unknown_names(o.variants, o.nvariants, lab->nvariants, variant_name,
-		lab, true) |
-	    unknown_names(o.workloads, o.nworkloads, lab->nworkloads,
-		workload_name_at, lab, false)) {
+	if ((unknown_names(o.variants, o.nvariants, lab->nvariants,
+		 variant_name, lab, true) |
+		unknown_names(o.workloads, o.nworkloads, lab->nworkloads,
+		    workload_name_at, lab, false)) ||
+	    (o.fleet.host != NULL &&
+		run_fleet_select(&o.fleet, lab, o.variants, o.nvariants,
+		    &vsel) != CLI_OK)) {
 		lab_free(lab);
 		free_opts(&o);
 		return CLI_USAGE;
 	}
 	catch_signals();
 
-	lo.variants = vsel = select_names(o.variants, o.nvariants,
-	    lab->nvariants, variant_name, lab);
+	if (o.fleet.host == NULL)
+		vsel = select_names(o.variants, o.nvariants, lab->nvariants,
+		    variant_name, lab);
+	lo.variants = vsel;
 	lo.workloads = wsel = select_names(o.workloads, o.nworkloads,
 	    lab->nworkloads, workload_name_at, lab);
-	lo.repeats = o.repeats;
-	lo.confirmed = (const char *const *)o.confirmed;
-	lo.nconfirmed = o.nconfirmed;
-	lo.target = o.target;
-	lo.tick_ms = o.tick_ms;
-	lo.keep = o.keep;
-	lo.hook = o.hook;
-	if (o.target == NULL && fleet_run_wanted(lab, vsel)) {
-		rc = run_fleet(lab, &o, vsel, wsel);
+	runner_opts(&o, &lo);
+	if (o.fleet.host == NULL && o.target == NULL &&
+	    fleet_run_wanted(lab, vsel)) {
+		rc = run_on_hosts(lab, &o, vsel, wsel);
 		goto out;
 	}
 	lo.scaled = scaled = lab_scale_describe(&o.scale);
+	if (o.fleet.host != NULL)
+		run_fleet_ready(&o.fleet);
 	if (o.out == OUT_TABLE)
 		cli_scale_print(&o.scale, o.dry_run ? stdout : stderr);
 	warn_no_verdicts(&o);
@@ -694,7 +756,13 @@ run_exec(int argc, char **argv)
 	}
 	lo.record = true;
 	lo.results = o.results;
-	if (run_lab(lab, &lo, o.tick_ms, &rec, &s) < 0) {
+	if (o.fleet.host != NULL && !run_fleet_open(&o.fleet, &lo)) {
+		rc = CLI_FAIL;
+		goto out;
+	}
+	rc = run_lab(lab, &lo, o.tick_ms, &o.fleet, &rec, &s);
+	run_fleet_close(&o.fleet);
+	if (rc < 0) {
 		rc = CLI_FAIL;
 		goto out;
 	}
@@ -704,6 +772,8 @@ run_exec(int argc, char **argv)
 		rc = s.space_refused ? CLI_CANNOT : CLI_FAIL;
 		goto out;
 	}
+	if (o.fleet.host != NULL)
+		run_fleet_done(&o.fleet, s.ran, s.failed);
 	finish(rec, &o, s.record_lost);
 	rc = interrupted ? 130 : s.failed || s.record_lost ? CLI_FAIL : CLI_OK;
 out:
@@ -721,7 +791,7 @@ const struct cli_cmd cli_run = {
 	.args = "[-v VARIANT] [-w WORKLOAD] [-t DIR] [-r N] [-o DIR] [-k] "
 		"[-n] [--scale F] [--set W.KEY=VALUE] [--disk scratch:N=DEV] "
 		"[--yes-destroy=DEV,...] [--hook PROG] [--tick MS] "
-		"[--ssh-config FILE] [-j|-c] "
+		"[--ssh-config FILE] [-j|-c] [--fleet-host NAME [--barrier]] "
 		"LAB",
 	.summary = N_("run a lab's workloads headless and record the results"),
 	.opts = run_options,
