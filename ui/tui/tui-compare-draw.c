@@ -6,8 +6,8 @@
  * colour scale from worst to best when colours are on), the bar chart of
  * the selected column (plot_bars), and the detail lines on the selected
  * row and cell: its answer, the row over all tests, its marks' reasons,
- * why its column is kept apart, how the verdicts were reached; or the
- * picker of record files. See tui-compare.h.
+ * why its column is kept apart, how the verdicts were reached. The
+ * picker of record files is tui-compare-picker.c's. See tui-compare.h.
  * UI thread only.
  */
 #include "config.h"
@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/i18n.h"
 #include "base/strbuf.h"
@@ -743,73 +742,4 @@ cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 		draw_bars(s, t, w, 3 + trows + 1, bstart, brows, lw);
 		draw_detail(s, t, w, h - DETAIL_ROWS);
 	}
-}
-
-/* ---------------------------------------------------------------- picker */
-
-static void
-picker_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i)
-{
-	const struct compare_file *f = &s->files.v[i];
-	const char *base = strrchr(f->path, '/');
-	bool added = compare_has_path(&s->c, f->path);
-	char when[32] = "-", b[1024];
-	struct tm tm;
-	int a;
-
-	base = base ? base + 1 : f->path;
-	if (f->created != 0 && localtime_r(&f->created, &tm) != NULL)
-		strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-	if (f->ok)
-		snprintf(b, sizeof b, "%s %-16s  %-18s %-11s %5zu %8zu  %s%s",
-		    s->marked[i] ? "[x]" : "[ ]", when, f->lab ? f->lab : "?",
-		    f->status ? f->status : "?", f->nruns, f->nvariants, base,
-		    added ? _(" (added)") : "");
-	else
-		snprintf(b, sizeof b, "    %-16s  %s: %s", "-", base,
-		    f->error ? f->error : "?");
-	a = i == s->psel      ? tui_attr(t, TUI_PAIR_SEL)
-	    : !f->ok || added ? tui_attr(t, TUI_PAIR_DIM)
-			      : (int)A_NORMAL;
-	wattron(w, a);
-	mvwhline(w, y, 0, ' ', t->cols);
-	tui_put(w, y, 0, t->cols, b);
-	wattroff(w, a);
-}
-
-void
-cmp_draw_picker(struct cmp *s, struct tui *t, WINDOW *w)
-{
-	int h = getmaxy(w), rows = h - 4 - (s->typing ? 1 : 0);
-	char b[1024];
-
-	snprintf(b, sizeof b, _("Add results from %s"), s->dir ? s->dir : "");
-	wattron(w, A_BOLD);
-	tui_put(w, 0, 0, t->cols, b);
-	wattroff(w, A_BOLD);
-	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, 1, 0, t->cols,
-	    _("space marks, Enter adds the marked or the selected file, p "
-	      "types a path, Esc closes"));
-	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
-	snprintf(b, sizeof b, "    %-16s  %-18s %-11s %5s %8s  %s",
-	    _("Created"), _("Lab"), _("Status"), _("Runs"), _("Variants"),
-	    _("File"));
-	wattron(w, A_BOLD);
-	tui_put(w, 3, 0, t->cols, b);
-	wattroff(w, A_BOLD);
-	if (s->files.n == 0)
-		tui_put(w, 4, 4, t->cols - 4, _("No record files here."));
-	if (rows < 1)
-		rows = 1;
-	s->prows = rows;
-	if (s->psel < s->ptop)
-		s->ptop = s->psel;
-	if (s->psel >= s->ptop + (size_t)rows)
-		s->ptop = s->psel - (size_t)rows + 1;
-	for (int r = 0; r < rows && s->ptop + (size_t)r < s->files.n; r++)
-		picker_row(s, t, w, CMP_PICKER_Y + r, s->ptop + (size_t)r);
-	if (s->typing)
-		tui_path_draw(&s->field, w, h - 1, t->cols,
-		    _("Directory or record file: "));
 }

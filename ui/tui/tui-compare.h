@@ -1,10 +1,10 @@
 /*
- * Internal to the Compare screen (tui-compare.c: state, keys, the picker
- * of record files; tui-compare-draw.c: the table with the verdict column,
+ * Internal to the Compare screen (tui-compare.c: state, keys, adding
+ * record files; tui-compare-draw.c: the table with the verdict column,
  * the bar chart of the selected column, the answer and the marks of the
- * selected cell, the picker; tui-compare-fleet.c: the rows' order by host
- * or by variant and the fleet verdict, with records of several hosts).
- * UI thread only.
+ * selected cell; tui-compare-picker.c: the picker of record files;
+ * tui-compare-fleet.c: the rows' order by host or by variant and the
+ * fleet verdict, with records of several hosts). UI thread only.
  */
 #ifndef RAIDLAB_TUI_COMPARE_H
 #define RAIDLAB_TUI_COMPARE_H
