@@ -48,40 +48,47 @@ first_variant(const struct compare *c, size_t i)
 }
 
 /* Row a shows before row b: by host, then by variant, or the other way
-   round; each host lists its variants in the same order. */
+   round; each host lists its variants in the same order. hk and vk:
+   each row's group keys. */
 static bool
-before(const struct cmp *s, size_t a, size_t b)
+before(const struct cmp *s, const size_t *hk, const size_t *vk, size_t a,
+    size_t b)
 {
-	const struct compare *c = &s->c;
-	size_t ha = first_host(c, a), hb = first_host(c, b);
-	size_t va = first_variant(c, a), vb = first_variant(c, b);
-
-	if (s->by_variant && va != vb)
-		return va < vb;
-	if (ha != hb)
-		return ha < hb;
-	return va != vb ? va < vb : a < b;
+	if (s->by_variant && vk[a] != vk[b])
+		return vk[a] < vk[b];
+	if (hk[a] != hk[b])
+		return hk[a] < hk[b];
+	return vk[a] != vk[b] ? vk[a] < vk[b] : a < b;
 }
 
 void
 cmp_order_update(struct cmp *s)
 {
 	size_t n = s->c.nrows;
+	size_t *hk = xcalloc(n + 1, sizeof *hk),
+	       *vk = xcalloc(n + 1, sizeof *vk);
 	bool fleet = cmp_fleet(s);
 
 	free(s->order);
 	s->order = xcalloc(n + 1, sizeof *s->order);
 	s->norder = n;
+	for (size_t i = 0; fleet && i < n; i++) {
+		hk[i] = first_host(&s->c, i);
+		vk[i] = first_variant(&s->c, i);
+	}
 	/* insertion sort: a few hundred rows at most, and stable */
 	for (size_t i = 0; i < n; i++) {
 		size_t j = i;
 
-		while (fleet && j > 0 && before(s, i, s->order[j - 1])) {
+		while (
+		    fleet && j > 0 && before(s, hk, vk, i, s->order[j - 1])) {
 			s->order[j] = s->order[j - 1];
 			j--;
 		}
 		s->order[j] = i;
 	}
+	free(hk);
+	free(vk);
 }
 
 size_t
