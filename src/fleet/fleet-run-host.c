@@ -105,6 +105,12 @@ on_line(void *arg, const char *raw)
 		pthread_mutex_lock(&fr->mu);
 		h->ready = true;
 		pthread_mutex_unlock(&fr->mu);
+		/* It ran another host's share: its record would be filed
+		   under the wrong name. */
+		if (strcmp(m.host, h->lh->name) != 0)
+			fleet_emit(fr, FLEET_EV_ERROR, (int)h->index,
+			    _("%s: its raidlab runs the share of host %s"),
+			    h->ssh.name, m.host);
 		break;
 	case FLEET_MSG_WAIT:
 		atomic_store_explicit(&h->round, m.round, memory_order_relaxed);

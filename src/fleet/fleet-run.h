@@ -74,7 +74,7 @@ struct fleet_opts {
 	double stop_grace; /* 0: FLEET_STOP_GRACE */
 };
 
-/* Where a host stands. The last five are final. */
+/* Where a host stands. DONE and the states after it are final. */
 enum fleet_host_state {
 	FLEET_HOST_IDLE, /* its worker has not started yet */
 	FLEET_HOST_PROBING, /* ssh_probe() */

@@ -195,8 +195,8 @@ compare_files_run(const struct compare_files *l, const struct compare_file *f,
 		if (l->v[i].ok && l->v[i].fleet_run != NULL &&
 		    strcmp(l->v[i].fleet_run, f->fleet_run) == 0)
 			v[(*n)++] = &l->v[i];
-	/* By name: the hosts in the lab's order, the first the baseline's,
-	   whichever host finished last. */
+	/* By name, so by host: the same first host (the baseline's) however
+	   the hosts finished. */
 	qsort(v, *n, sizeof *v, path_cmp);
 	return v;
 }

@@ -414,8 +414,9 @@ const struct compare_file *
 compare_files_latest(const struct compare_files *l, const char *lab);
 /*
  * The files of l that belong to f's fleet run (f itself among them), by
- * path (LAB-STAMP-HOST.json: the hosts in the lab's order); just f when it is no fleet's. Borrowed pointers in a new
- * array the caller frees; *n their count.
+ * path (LAB-STAMP-HOST.json: by host name); just f when it is
+ * no fleet's. Borrowed pointers in a new array the caller frees; *n their
+ * count.
  */
 const struct compare_file **compare_files_run(const struct compare_files *l,
     const struct compare_file *f, size_t *n);

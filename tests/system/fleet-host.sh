@@ -8,7 +8,8 @@
 # lines, "wait 2", "go 2", "done" in that order; only h2's variant ran,
 # in its own directory, which is gone again; stdout is one JSON record
 # of its 2 rounds that says fleet.host h2; no record was written on the
-# host. Closing stdin mid-run (the controller killed, ssh lost) stops
+# host; the controller's plan names each host's own directory. Closing
+# stdin mid-run (the controller killed, ssh lost) stops
 # the run as ^C does: status 130, the record says interrupted, stderr
 # says why, and a directory that was there is left as it was. As root
 # with loop devices: a variant on h2 whose mapped disk carries ext4 is
@@ -41,6 +42,13 @@ EOF
 events() {
 	grep -v '^msg ' "$1" | sed 's/^live .*/live/' | uniq
 }
+
+# --- the controller's plan: %h is each host's name there
+plan=$("$RAIDLAB" plan "$TEST_TMP/lab.cfg") || fail "plan: $plan"
+expect_match "plan: d-h2 on h2" "$plan" \
+	"#   on h2 \\(127\\.0\\.0\\.2.*\\): the directory $TEST_TMP/d-h2 there"
+expect_match "plan: d-h3 on h3" "$plan" \
+	"#   on h3 \\(127\\.0\\.0\\.3.*\\): the directory $TEST_TMP/d-h3 there"
 
 # --- the barrier: nothing before "go", the lines in order
 python3 "$DRIVER" barrier "$TEST_TMP/d-h2" "$TEST_TMP/out.json" \

@@ -103,6 +103,16 @@ expect_match "run -n: h2's command" "$out" \
 	"^h2 \\(127\\.0\\.0\\.2\\): ssh .* -l raidlab -p 2222 -- 127\\.0\\.0\\.2 'raidlab run --fleet-host h2 --json --barrier -v r1 LAB'\$"
 expect_match "run -n: h4's command" "$out" \
 	"^h4 \\(127\\.0\\.0\\.4\\): ssh .*'raidlab run --fleet-host h4 --json --barrier -v r1 -v dir LAB'\$"
+# Confirmations name the host: each host gets its own, a bare device none.
+out=$("$RAIDLAB" run -n -v r1 --yes-destroy=/dev/vdb "$TEST_TMP/run.cfg" 2>&1) &&
+	fail "run -n with a bare device to destroy: $out"
+expect_match "run -n: a bare device refused" "$out" \
+	"--yes-destroy: /dev/vdb: the variants run on hosts: name the host whose device it is, as HOST:DEV \\(h2:/dev/vdb\\)"
+out=$("$RAIDLAB" run -n -v r1 --yes-destroy=h2:/dev/vdb,h3:/dev/sdc \
+    "$TEST_TMP/run.cfg" 2>&1) || fail "run -n with HOST:DEV: $out"
+expect_eq "run -n: each host its own devices" "$(printf '%s\n' "$out" |
+    grep -o -e '^h[234]' -e "yes-destroy=[^']*" | tr '\n' ' ')" \
+    "h2 yes-destroy=/dev/vdb h3 yes-destroy=/dev/sdc h4 "
 [ -z "$(ls -A "$XDG_DATA_HOME/raidlab/results" 2>/dev/null)" ] ||
 	fail "run: a refused run left a record"
 "$RAIDLAB" run -v here "$TEST_TMP/run.cfg" >"$TEST_TMP/here.out" 2>&1 ||

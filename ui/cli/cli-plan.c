@@ -87,6 +87,22 @@ host_devices(const struct lab_variant *v, const struct lab_host *h,
 	free(devs.v);
 }
 
+/* v's directory on host h: %h is h's name there, as `raidlab run
+   --fleet-host` expands it. Caller frees. */
+static char *
+directory_on(const struct lab_variant *v, const struct lab_host *h)
+{
+	char why[ERR_MSG_MAX], *dir;
+
+	if (v->directory_text == NULL ||
+	    strstr(v->directory_text, "%h") == NULL)
+		return xstrdup(v->directory);
+	lab_expand_set_host(h->name);
+	dir = lab_expand_directory(v->directory_text, why, sizeof why);
+	lab_expand_set_host(NULL);
+	return dir != NULL ? dir : xstrdup(v->directory);
+}
+
 /* A variant placed on hosts: where it runs, and its devices there. */
 static void
 plan_remote(const struct lab *lab, const struct lab_variant *v, bool json,
@@ -114,9 +130,12 @@ plan_remote(const struct lab *lab, const struct lab_variant *v, bool json,
 			(json_int_t)h->port, "fio_port",
 			(json_int_t)h->fio_port, "fio_bind",
 			lab_host_fio_bind(h), "devices", devs));
-		if (!json && b.len == 0)
-			strbuf_printf(&b, _(": the directory %s there"),
-			    v->directory);
+		if (!json && b.len == 0) {
+			char *dir = directory_on(v, h);
+
+			strbuf_printf(&b, _(": the directory %s there"), dir);
+			free(dir);
+		}
 		if (!json)
 			cli_printf(_("#   on %s (%s%s%s, ssh port %lld, fio "
 				     "server %s:%lld)%s\n"),
