@@ -11,7 +11,9 @@
 # here with awk from the rates given; each host's message is in the log
 # pane with its name. Once the hosts finish, every record is saved and
 # said, the status line says the fleet run ended with 3 of 3 hosts, and
-# the Compare screen takes all three records (rows by host). No traffic
+# the Compare screen takes all three records (rows by host). Then the
+# same lab for real, each host's raidlab running its share: every host
+# ends done, its record has both variants' 3 repeats. No traffic
 # leaves 127.0.0.0/8; every sshd is stopped by its PID. Nothing on
 # stderr.
 . "${top_srcdir:-.}/tests/system/lib.sh"
@@ -29,9 +31,10 @@ export XDG_STATE_HOME XDG_DATA_HOME
 TUI_COLS=120
 TUI_ROWS=40
 
-# wait_line ERE: until the screen as one line matches, 10 s scaled.
+# wait_line ERE [SECONDS]: until the screen as one line matches (10 s,
+# scaled).
 wait_line() {
-	_n=$((100 * TUI_WAIT_SCALE))
+	_n=$((${2:-10} * 10 * TUI_WAIT_SCALE))
 	while [ "$_n" -gt 0 ]; do
 		tui_screen | tr '\n' ' ' | grep -Eq -- "$1" && return 0
 		sleep 0.1
@@ -74,7 +77,9 @@ done
 stand_in 2 10.000 20.000 100.000
 stand_in 3 1.500 2.500 30.000
 stand_in 4 100.000 0.000 5.000
-mkdir -p "$TEST_TMP/d"
+for h in h2 h3 h4; do
+	mkdir -p "$TEST_TMP/d-$h-a" "$TEST_TMP/d-$h-b"
+done
 cat >"$TEST_TMP/fl.cfg" <<EOF
 name = "fl";
 repeats = 3;
@@ -86,8 +91,8 @@ hosts = (
   { name = "h4"; address = "127.0.0.4"; port = $FLEET_PORT_4; }
 );
 variants = (
-  { name = "a"; hosts = "all"; directory = "$TEST_TMP/d"; },
-  { name = "b"; hosts = "all"; directory = "$TEST_TMP/d"; }
+  { name = "a"; hosts = "all"; directory = "$TEST_TMP/d-%h-a"; },
+  { name = "b"; hosts = "all"; directory = "$TEST_TMP/d-%h-b"; }
 );
 workloads = (
   { name = "small"; type = "smallfiles"; counts = [100]; size = "1K"; }
@@ -129,6 +134,37 @@ expect_eq "their hosts" "$(jq -r '.fleet.host' "$TEST_TMP"/results/fl-*-h*.json 
 tui_keys "$(tui_tab Compare)"
 tui_wait_for 'rows by host \(g\)'
 tui_wait_for '^[B ] v1@h4 '
+
+# ---- for real: each host's own raidlab runs its share of the lab
+for n in 2 3 4; do
+	printf '#!/bin/sh\nexec "%s" "$@"\n' "$RAIDLAB" \
+	    >"$FLEET_DIR/h$n/bin/raidlab"
+done
+tui_keys "$(tui_tab Run)"
+tui_wait_for 'Press r to run again'
+first=$(tui_screen | sed -n 's/^Fleet run \(fl-[^ ]*\) ended.*/\1/p')
+[ -n "$first" ] || fail "no first fleet run id"
+tui_keys r
+# the second run's end: another id (the screen shows the first's until
+# r is read)
+_n=$((600 * TUI_WAIT_SCALE))
+while :; do
+	second=$(tui_screen |
+	    sed -n 's/^Fleet run \(fl-[^ ]*\) ended: 3 of 3 hosts done, 3 records saved.*/\1/p')
+	[ -n "$second" ] && [ "$second" != "$first" ] && break
+	_n=$((_n - 1))
+	[ "$_n" -gt 0 ] || { tui_dump; fail "the real fleet run never ended"; }
+	sleep 0.1
+done
+for n in 2 3 4; do
+	tui_wait_for "^h$n +done "
+done
+# every host ran both variants, 3 repeats each, all well
+expect_eq "real run: runs ok per host" \
+	"$(jq -r --arg run "$second" 'select(.fleet.run == $run) |
+	    "\(.fleet.host) \([.runs[] | select(.status == "ok")] | length)"' \
+	    "$TEST_TMP"/results/fl-*-h*.json | sort | tr '\n' ' ')" \
+	"h2 6 h3 6 h4 6 "
 tui_keys q
 expect_eq "run fleet: exit status" "$(tui_wait_exit)" 0
 tui_check_stderr
