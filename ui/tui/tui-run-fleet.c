@@ -214,7 +214,7 @@ host_line(const struct tui *t, WINDOW *w, int y, const char *name,
 		snprintf(round, sizeof round, "%ld", x->round);
 	if (x->live)
 		snprintf(line, sizeof line,
-		    "%-12.12s %-12.12s %-14.14s %-14.14s %5s %10.1f %10.1f "
+		    "%-12.12s %-16.16s %-14.14s %-14.14s %5s %10.1f %10.1f "
 		    "%10.0f",
 		    name, fleet_host_state_name(x->state),
 		    x->variant ? x->variant : "-",
@@ -222,7 +222,7 @@ host_line(const struct tui *t, WINDOW *w, int y, const char *name,
 		    x->write_mbps, x->files_s);
 	else
 		snprintf(line, sizeof line,
-		    "%-12.12s %-12.12s %-14.14s %-14.14s %5s %10s %10s %10s",
+		    "%-12.12s %-16.16s %-14.14s %-14.14s %5s %10s %10s %10s",
 		    name, fleet_host_state_name(x->state),
 		    x->variant ? x->variant : "-",
 		    x->workload ? x->workload : "-", round, "-", "-", "-");
@@ -238,7 +238,7 @@ run_fleet_draw(struct run *r, struct tui *t, WINDOW *w, int y, int rows)
 	int end = y + rows;
 
 	snprintf(head, sizeof head,
-	    "%-12.12s %-12.12s %-14.14s %-14.14s %5s %10s %10s %10s", _("Host"),
+	    "%-12.12s %-16.16s %-14.14s %-14.14s %5s %10s %10s %10s", _("Host"),
 	    _("State"), _("Variant"), _("Workload"), _("Round"), _("read MB/s"),
 	    _("write MB/s"), _("files/s"));
 	wattron(w, A_BOLD);
