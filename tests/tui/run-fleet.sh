@@ -9,13 +9,13 @@
 # per host shows its state, variant, workload, round and its rates as
 # the host sent them; the "all hosts" line shows their sum, recomputed
 # here with awk from the rates given; each host's message is in the log
-# pane with its name. Once the hosts finish, every record is saved and
-# said, the status line says the fleet run ended with 3 of 3 hosts, and
-# the Compare screen takes all three records (rows by host). Then the
-# same lab for real, each host's raidlab running its share: every host
-# ends done, its record has both variants' 3 repeats. No traffic
-# leaves 127.0.0.0/8; every sshd is stopped by its PID. Nothing on
-# stderr.
+# pane with its name; at 80 columns every column still shows. Once the
+# hosts finish, every record is saved and said, the status line says the
+# fleet run ended with 3 of 3 hosts, and the Compare screen takes all
+# three records (rows by host). Then the same lab for real, each host's
+# raidlab running its share: every host ends done, its record has both
+# variants' 3 repeats. No traffic leaves 127.0.0.0/8; every sshd is
+# stopped by its PID. Nothing on stderr.
 . "${top_srcdir:-.}/tests/system/lib.sh"
 . "${top_srcdir:-.}/tests/system/fleet-lib.sh"
 . "${top_srcdir:-.}/tests/tui/lib.sh"
@@ -119,6 +119,12 @@ tui_wait_for "^all hosts +running +- +- +- +$sum\$"
 for n in 2 3 4; do
 	tui_wait_for "^h$n: h$n is warming up"
 done
+# 80 columns hold every column, narrower
+tui_resize 80 24
+tui_wait_for "^all hosts +running +- +- +- +$sum\$"
+tui_wait_for '^h3 +running +b +small +2 +1\.5 +2\.5 +30$'
+tui_resize 120 40
+tui_wait_for '^h3 +running +b +small +2 +1\.5 +2\.5 +30$'
 
 # ---- the hosts finish
 : >"$release"

@@ -202,30 +202,52 @@ run_fleet_readable(struct run *r, struct tui *t)
 	t->redraw = true;
 }
 
-/* "h2  running  a small 2  12.3  45.6  789" in columns; the name of a
-   host, or "all hosts". */
+/* The table's columns: host, state, variant, workload (left), round,
+   read and write MB/s, files/s (right); narrower under 98 columns, so
+   that 80 hold them all. */
+#define NCOLS 8
+
+static void
+row_text(const struct tui *t, const char *const *v, char *line, size_t len)
+{
+	static const int wide[NCOLS] = { 12, 16, 14, 14, 5, 10, 10, 10 },
+			 narrow[NCOLS] = { 10, 12, 10, 10, 5, 8, 8, 8 };
+	const int *wd = t->cols < 98 ? narrow : wide;
+	size_t at = 0;
+
+	line[0] = '\0';
+	for (int i = 0; i < NCOLS && at < len; i++) {
+		int n = i < 4 ? snprintf(line + at, len - at, "%s%-*.*s",
+				    i ? " " : "", wd[i], wd[i], v[i])
+			      : snprintf(line + at, len - at, " %*.*s", wd[i],
+				    wd[i], v[i]);
+
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+}
+
+/* "h2  running  a  small  2  12.3  45.6  789": the name of a host, or
+   "all hosts"; "-" for what it has not said. */
 static void
 host_line(const struct tui *t, WINDOW *w, int y, const char *name,
     const struct fleet_rates *x)
 {
-	char round[32] = "-", line[512];
+	char round[32] = "-", rd[32] = "-", wr[32] = "-", fs[32] = "-";
+	char line[512];
+	const char *v[NCOLS] = { name, fleet_host_state_name(x->state),
+		x->variant ? x->variant : "-", x->workload ? x->workload : "-",
+		round, rd, wr, fs };
 
 	if (x->round > 0)
 		snprintf(round, sizeof round, "%ld", x->round);
-	if (x->live)
-		snprintf(line, sizeof line,
-		    "%-12.12s %-16.16s %-14.14s %-14.14s %5s %10.1f %10.1f "
-		    "%10.0f",
-		    name, fleet_host_state_name(x->state),
-		    x->variant ? x->variant : "-",
-		    x->workload ? x->workload : "-", round, x->read_mbps,
-		    x->write_mbps, x->files_s);
-	else
-		snprintf(line, sizeof line,
-		    "%-12.12s %-16.16s %-14.14s %-14.14s %5s %10s %10s %10s",
-		    name, fleet_host_state_name(x->state),
-		    x->variant ? x->variant : "-",
-		    x->workload ? x->workload : "-", round, "-", "-", "-");
+	if (x->live) {
+		snprintf(rd, sizeof rd, "%.1f", x->read_mbps);
+		snprintf(wr, sizeof wr, "%.1f", x->write_mbps);
+		snprintf(fs, sizeof fs, "%.0f", x->files_s);
+	}
+	row_text(t, v, line, sizeof line);
 	tui_put(w, y, 0, t->cols, line);
 }
 
@@ -233,14 +255,14 @@ void
 run_fleet_draw(struct run *r, struct tui *t, WINDOW *w, int y, int rows)
 {
 	size_t n = fleet_run_nhosts(r->fr);
+	const char *heads[NCOLS] = { _("Host"), _("State"), _("Variant"),
+		_("Workload"), _("Round"), _("read MB/s"), _("write MB/s"),
+		_("files/s") };
 	struct fleet_rates x;
 	char head[512];
 	int end = y + rows;
 
-	snprintf(head, sizeof head,
-	    "%-12.12s %-16.16s %-14.14s %-14.14s %5s %10s %10s %10s", _("Host"),
-	    _("State"), _("Variant"), _("Workload"), _("Round"), _("read MB/s"),
-	    _("write MB/s"), _("files/s"));
+	row_text(t, heads, head, sizeof head);
 	wattron(w, A_BOLD);
 	tui_put(w, y++, 0, t->cols, head);
 	wattroff(w, A_BOLD);
