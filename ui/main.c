@@ -238,7 +238,7 @@ main(int argc, char **argv)
 	if (optind >= argc) {
 		/* On a terminal, the interactive lab; otherwise help. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-			return cli_tui_open(NULL, false);
+			return cli_tui_open(NULL, false, NULL);
 		usage(stdout);
 		return CLI_OK;
 	}

@@ -41,9 +41,9 @@ p_words(double p, char *buf, size_t len)
 		snprintf(buf, len, "= %.3f", p);
 }
 
-/* "faster" or "slower" for a verdict on a host, by the column's unit. */
-static const char *
-verdict_word(const struct compare *c, size_t col, enum compare_verdict v)
+const char *
+compare_fleet_verdict_word(const struct compare *c, size_t col,
+    enum compare_verdict v)
 {
 	bool ratio = c->cols[col].unit == WL_UNIT_RATIO;
 
@@ -124,10 +124,12 @@ count_words(const struct compare *c, const struct compare_fleet_item *it,
 			    ngettext("%s on %zu of %zu host",
 				"%s on %zu of %zu hosts",
 				(unsigned long)it->nhosts),
-			    verdict_word(c, it->col, vs[i]), ns[i], it->nhosts);
+			    compare_fleet_verdict_word(c, it->col, vs[i]),
+			    ns[i], it->nhosts);
 		else
 			strbuf_printf(out, _(", %s on %zu"),
-			    verdict_word(c, it->col, vs[i]), ns[i]);
+			    compare_fleet_verdict_word(c, it->col, vs[i]),
+			    ns[i]);
 		first = false;
 	}
 }
@@ -272,12 +274,26 @@ compare_fleet_answer(const struct compare_fleet *f, const struct compare *c,
 }
 
 char *
+compare_fleet_hosts_text(const struct compare_fleet *f, const struct compare *c,
+    size_t i)
+{
+	const struct compare_fleet_item *it = &f->items[i];
+	struct strbuf out;
+
+	strbuf_init(&out);
+	strbuf_add(&out, "");
+	count_words(c, it, &out);
+	disagree_words(it, &out);
+	return strbuf_take(&out);
+}
+
+char *
 compare_fleet_host_text(const struct compare_fleet *f, const struct compare *c,
     size_t i, size_t h)
 {
 	const struct compare_fleet_item *it = &f->items[i];
 	const struct compare_fleet_host *x = &it->hosts[h];
-	const char *word = verdict_word(c, it->col, x->verdict);
+	const char *word = compare_fleet_verdict_word(c, it->col, x->verdict);
 	char conf[16];
 
 	if (!isfinite(x->ch.pct_lo) || !isfinite(x->ch.pct_hi))

@@ -106,6 +106,18 @@ void compare_fleet_done(struct compare_fleet *f);
 char *compare_fleet_answer(const struct compare_fleet *f,
     const struct compare *c, size_t i);
 
+/* How the hosts of item i agree, the answer's tail: "consistently on 3
+   of 3 hosts"; "faster on 1 of 3 hosts, the same on 2; the hosts
+   disagree: I² 93%, their changes +0.1% to +12.3%". Caller frees. */
+char *compare_fleet_hosts_text(const struct compare_fleet *f,
+    const struct compare *c, size_t i);
+
+/* A verdict of a host or of the fleet on col in a word or two: "faster",
+   "slower" (for a ratio "lower", "higher"), "the same", "can't tell", or
+   why it was not judged. */
+const char *compare_fleet_verdict_word(const struct compare *c, size_t col,
+    enum compare_verdict v);
+
 /* Host h of item i in one line: "h1  +12.1% (95% CI +8.0% to +16.3%)
    faster" or "h2  +0.2% (90% CI -0.9% to +1.3%) the same". Caller
    frees. */

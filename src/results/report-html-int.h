@@ -54,6 +54,11 @@ size_t report_html_workloads(const struct report *s, size_t *first);
 void report_html_answer(const struct report *s, struct html_toc *toc,
     struct strbuf *out);
 const char *html_verdict_class(enum compare_verdict v);
+/* report-html-fleet.c: with records of several hosts, the combined
+   answers over the hosts and each host's change and verdict; nothing
+   otherwise. */
+void report_html_fleet(const struct report *s, struct html_toc *toc,
+    struct strbuf *out);
 /* report-html-series.c: the time series of every workload, variants
    overlaid, and each variant's member disks' activity. */
 void report_html_series(const struct report *s, struct html_toc *toc,

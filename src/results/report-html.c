@@ -3,7 +3,9 @@
  * no reference outside the file, so it reads offline, attaches to a mail
  * and prints. The page: the question, then the answer (each variant over
  * all tests, a line per test, how it was judged, what could not be
- * measured, the caveats: report-html-answer.c), then the evidence: every
+ * measured, the caveats: report-html-answer.c), with records of several
+ * hosts the answers over the hosts (report-html-fleet.c), then the
+ * evidence: every
  * test's mean at a glance coloured per test from worst to best where
  * proven (as bon_csv2html colours bonnie++'s), per test a bar chart with
  * 95% whiskers and the baseline beside its table (the change, its
@@ -67,6 +69,9 @@ static const char css[] =
     ".v-worse{background:#f4a582}\n"
     ".v-same{background:#e4e4e4}\n"
     ".warn{color:#8a2b00}\n"
+    "table.fleet tr.combined td{border-top:2px solid #555;"
+    "font-weight:bold}\n"
+    "table.fleet td.host{white-space:nowrap}\n"
     ".note{font-size:.9em;color:#333}\n"
     "pre{background:#f5f5f5;border:1px solid #ddd;padding:6px 8px;"
     "font-size:.82em;white-space:pre-wrap;overflow-wrap:anywhere}\n"
@@ -610,6 +615,7 @@ report_html(const struct report *s, struct strbuf *out)
 	strbuf_init(&body);
 	strbuf_add(&body, "");
 	report_html_answer(s, &toc, &body);
+	report_html_fleet(s, &toc, &body);
 	summary(s, &toc, &body);
 	results(s, &toc, &body);
 	report_html_series(s, &toc, &body);

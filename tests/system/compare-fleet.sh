@@ -91,6 +91,35 @@ expect_match "json: the text" "$(jq -r "$t | .combined.text" one.json)" \
 expect_eq "json: variants by host" \
 	"$(jq -c '[.variants[].host] | unique' one.json)" '["h1","h2","h3"]'
 
+# --- the CSV: each cell names its host; --fleet-csv a line per host and
+# a combined one (no host) per test and variant, the JSON's figures
+"$RAIDLAB" compare --csv -b v1 one-h1.json one-h2.json one-h3.json \
+	>cells.csv || fail "compare --csv"
+expect_eq "csv: the host column" "$(head -n 1 cells.csv | awk -F, '{ print $NF }')" host
+expect_eq "csv: v2's hosts in files_4000" \
+	"$(awk -F, '$2 == "files_4000" && $5 == "v2" { print $NF }' cells.csv |
+	tr '\n' ' ')" "h1 h2 h3 "
+"$RAIDLAB" compare --fleet-csv -b v1 one-h1.json one-h2.json one-h3.json \
+	>fleet.csv || fail "compare --fleet-csv"
+expect_eq "fleet csv: header" "$(head -n 1 fleet.csv)" \
+	"workload,key,label,unit,variant,baseline,host,hosts,n,n_base,change,pct_lo,pct_hi,p,q,eq_lo,eq_hi,conf,verdict,i2,spread_lo,spread_hi,better,worse,same,unsure,other"
+expect_eq "fleet csv: a line per host and one combined per item" \
+	"$(($(wc -l <fleet.csv) - 1))" \
+	"$(jq '[.fleet.tests[] | (.hosts | length) + 1] | add' one.json)"
+expect_eq "fleet csv: every line 27 fields" \
+	"$(awk -F, 'NF != 27' fleet.csv | wc -l)" 0
+# host, verdict and change (one decimal) of files_4000's v2, as the JSON
+expect_eq "fleet csv: files_4000 v2" \
+	"$(awk -F, '$2 == "files_4000" && $5 == "v2" {
+	    printf "%s %s %s %.1f\n", ($7 == "" ? "-" : $7), $8, $19, $11 }' \
+	    fleet.csv)" \
+	"$(jq -r "$t | (.hosts[] | \"\(.host)  \(.verdict) \(.change)\"),
+	    (.combined | \"- \(.hosts) \(.verdict) \(.change)\")" one.json |
+	    awk '{ printf "%s %s %s %.1f\n", $1, ($1 == "-" ? $2 : ""), \
+		($1 == "-" ? $3 : $2), ($1 == "-" ? $4 : $3) }')"
+expect_eq "fleet csv: one host, only the header" \
+	"$("$RAIDLAB" compare --fleet-csv "$TESTDATA/aa-ext4.json" | wc -l)" 1
+
 # --- the report answers for the fleet first
 "$RAIDLAB" report one-h1.json one-h2.json one-h3.json >report.txt ||
 	fail "report"

@@ -127,7 +127,7 @@ expect_match "verdict-check: every test" "$(cat "$TEST_TMP/check.out")" \
 csv=$("$RAIDLAB" compare --csv "$rec1")
 expect_eq "csv: lines" "$(printf '%s\n' "$csv" | wc -l)" 5
 expect_eq "csv: header" "$(printf '%s\n' "$csv" | head -n 1)" \
-	"workload,key,label,unit,variant,record,n,mean,sd,pct,best,failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,pct_lo,pct_hi,p,q,verdict,marks,why,quantile,op"
+	"workload,key,label,unit,variant,record,n,mean,sd,pct,best,failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,pct_lo,pct_hi,p,q,verdict,marks,why,quantile,op,host"
 m=$(printf '%s\n' "$csv" | awk -F, '$2 == "files_400" && $5 == "beta" { print $8 }')
 close "$m" "$(printf '%s' "$out" | jq -r '.tests[1].rows[1].mean')" ||
 	fail "csv mean $m differs from --json"

@@ -9,6 +9,13 @@
 #       first two chart colours cover MIN_PIXELS pixels each, and charts
 #       were drawn below MIN_HEIGHT (the page was captured beyond its
 #       first screen)
+#   fleet CMP.json DOM.html  the fleet section (as a browser's --dump-dom
+#       gives the page back): every combined answer of compare --json's
+#       "fleet" in the list; per test and variant a row group with each
+#       host's change, interval and verdict word, and the combined row
+#       with its change, interval, verdict and how the hosts agree, the
+#       figures formatted here from the JSON's
+#   colours SHOT.png MIN HEX,...  each colour covers MIN pixels at least
 #   points OUT.html KIND MAX  every line of every chart of KIND ("series",
 #       "members") has at most MAX vertices, and at least one has some
 # Exits 1 with the reasons on failure.
@@ -76,6 +83,84 @@ def check_tables(cmp_path, html_path):
     if problems:
         fail("; ".join(problems))
     print("tables: %d tests checked" % len(cmp["tests"]))
+
+
+# ---------------------------------------------------------------- fleet
+
+def fmt_pct(v):
+    """compare_format_pct()."""
+    if v is None:
+        return ""
+    if abs(v) >= 99.95:
+        return "%+.0f%%" % v
+    return "%+.1f%%" % v
+
+
+def fmt_change(pct, lo, hi):
+    if pct is not None and lo is not None and hi is not None:
+        return "%s (%s \u2013 %s)" % (fmt_pct(pct), fmt_pct(lo), fmt_pct(hi))
+    return fmt_pct(pct)
+
+
+WORDS = {"better": "faster", "worse": "slower", "same": "the same",
+         "unsure": "can't tell"}
+
+
+def cells(row):
+    return [html.unescape(re.sub(r"<[^>]*>", "", c)).strip() for c in
+            re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+
+
+def check_fleet(cmp_path, dom_path):
+    fleet = json.load(open(cmp_path))["fleet"]
+    page = open(dom_path, encoding="utf-8").read()
+    m = re.search(r'<section class="fleet">(.*?)</section>', page, re.S)
+    if m is None:
+        fail("no fleet section in the page")
+    sec = m.group(1)
+    problems = []
+    answers = [html.unescape(re.sub(r"<[^>]*>", "", li)) for li in
+               re.findall(r"<li>(.*?)</li>", sec, re.S)]
+    groups = re.findall(r"<tbody>(.*?)</tbody>", sec, re.S)
+    if len(groups) != len(fleet["tests"]):
+        fail("%d row groups for %d tests and variants" %
+             (len(groups), len(fleet["tests"])))
+    for t, g in zip(fleet["tests"], groups):
+        what = "%s %s" % (t["key"], t["variant"])
+        if not any(a.endswith(": " + t["combined"]["text"]) for a in answers):
+            problems.append("%s: answer %r missing" %
+                            (what, t["combined"]["text"]))
+        rows = [cells(r) for r in re.findall(r"<tr[^>]*>(.*?)</tr>", g, re.S)]
+        if len(rows) != len(t["hosts"]) + 1:
+            problems.append("%s: %d rows for %d hosts" %
+                            (what, len(rows), len(t["hosts"])))
+            continue
+        if rows[0][1] != t["variant"]:
+            problems.append("%s: variant cell %r" % (what, rows[0][1]))
+        for h, r in zip(t["hosts"], rows):
+            r = r[2:] if r is rows[0] else r
+            want = [h["host"], "%d / %d" % (h["n"], h["n_base"]),
+                    fmt_change(h["change"], h["pct_lo"], h["pct_hi"])]
+            if r[:3] != want:
+                problems.append("%s: host row %r, want %r" % (what, r, want))
+            if h["verdict"] in WORDS and r[3] != WORDS[h["verdict"]]:
+                problems.append("%s, %s: verdict %r, want %r" %
+                                (what, h["host"], r[3], WORDS[h["verdict"]]))
+        c, r = t["combined"], rows[-1]
+        want = ["all %d hosts" % len(t["hosts"]), "%d" % c["hosts"],
+                fmt_change(c["change"], c["pct_lo"], c["pct_hi"])]
+        if r[:3] != want:
+            problems.append("%s: combined row %r, want %r" % (what, r, want))
+        if c["verdict"] in WORDS and r[3] != WORDS[c["verdict"]]:
+            problems.append("%s: combined verdict %r" % (what, r[3]))
+        # the answer's tail: how many hosts agree, how much they differ
+        if c["verdict"] != "none" and (not r[4] or
+                                       not c["text"].endswith(r[4])):
+            problems.append("%s: agreement %r not the answer's tail" %
+                            (what, r[4]))
+    if problems:
+        fail("; ".join(problems))
+    print("fleet: %d tests and variants checked" % len(fleet["tests"]))
 
 
 # ---------------------------------------------------------------- png
@@ -168,6 +253,24 @@ def check_png(path, min_height, min_pixels):
              min_height)
 
 
+def check_colours(path, args):
+    """Each colour (hex, comma-separated) covers at least MIN pixels."""
+    most = int(args[0])
+    w, h, bpp, rows = png_rows(path)
+    alpha = b"\xff" if bpp == 4 else b""
+    counts = {}
+    for c in args[1].split(","):
+        px = bytes.fromhex(c) + alpha
+        # a pixel starts at a multiple of bpp
+        counts[c] = sum(sum(1 for i in range(0, len(r), bpp)
+                            if r[i:i + bpp] == px) if px in r else 0
+                        for r in rows)
+    print("colours: " + ", ".join("#%s %d px" % kv for kv in counts.items()))
+    for c, n in counts.items():
+        if n < most:
+            fail("colour #%s in %d pixels only" % (c, n))
+
+
 def check_points(html_path, kind, most):
     page = open(html_path, encoding="utf-8").read()
     charts = re.findall(r'<svg class="chart %s".*?</svg>' % re.escape(kind),
@@ -189,8 +292,13 @@ if __name__ == "__main__":
         check_tables(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 5 and sys.argv[1] == "png":
         check_png(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "fleet":
+        check_fleet(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 5 and sys.argv[1] == "colours":
+        check_colours(sys.argv[2], sys.argv[3:])
     elif len(sys.argv) == 5 and sys.argv[1] == "points":
         check_points(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     else:
-        fail("usage: tables CMP.json OUT.html | "
+        fail("usage: tables CMP.json OUT.html | fleet CMP.json DOM.html | "
+             "colours SHOT.png MIN_PIXELS HEX,HEX... | "
              "png SHOT.png MIN_HEIGHT MIN_PIXELS | points OUT.html KIND MAX")

@@ -37,7 +37,8 @@
 #include "results/compare.h"
 #include "results/record.h"
 
-enum out { OUT_TEXT, OUT_JSON, OUT_CSV };
+enum out { OUT_TEXT, OUT_JSON, OUT_CSV, OUT_FLEET_CSV };
+enum { OPT_FLEET_CSV = CLI_OPT_LONG };
 
 static const struct cli_opt compare_options[] = {
 	{ 'b', "baseline", "VARIANT",
@@ -54,6 +55,9 @@ static const struct cli_opt compare_options[] = {
 	       "operation, compared\nacross repeats") },
 	{ 'j', "json", NULL, N_("print the table as JSON") },
 	{ 'c', "csv", NULL, N_("print one CSV line per cell") },
+	{ OPT_FLEET_CSV, "fleet-csv", NULL,
+	    N_("print the verdicts over the hosts as CSV:\na line per host "
+	       "and a combined line per\ntest and variant") },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -155,9 +159,8 @@ cell_line(const struct compare *c, size_t i, size_t k, char *buf, size_t len)
 	free(marks);
 }
 
-/* Why a row has no figure at all, or NULL. */
-static const char *
-row_why(const struct compare *c, size_t i)
+const char *
+cli_row_why(const struct compare *c, size_t i)
 {
 	for (size_t k = 0; k < c->ncols; k++)
 		if (compare_cell(c, i, k)->n > 0 ||
@@ -227,7 +230,7 @@ print_header(const struct compare *c)
 		      "representative (the members share one "
 		      "physical disk)."));
 	for (size_t i = 0; i < c->nrows; i++) {
-		const char *why = row_why(c, i);
+		const char *why = cli_row_why(c, i);
 
 		if (why == NULL)
 			continue;
@@ -419,7 +422,7 @@ print_json(const struct compare *c)
 		    json_pack("{s:s, s:I, s:b, s:s?, s:o, s:o, s:s?}",
 			"variant", r->variant, "record",
 			(json_int_t)r->record + 1, "baseline", i == c->baseline,
-			"why", row_why(c, i), "summary",
+			"why", cli_row_why(c, i), "summary",
 			compare_summary_json(c, i), "wamp_ideal",
 			isfinite(r->wamp_ideal) ? json_real(r->wamp_ideal)
 						: json_null(),
@@ -475,94 +478,6 @@ print_json(const struct compare *c)
 		printf("%s\n", s);
 	free(s);
 	json_decref(root);
-}
-
-/* A CSV field: quoted, with its quotes doubled, when it needs it. */
-static void
-csv_field(const char *text)
-{
-	/* A name from a record may carry escape sequences. */
-	char *t = textsafe_dup(text, 0);
-
-	if (strpbrk(t, ",\"") == NULL) {
-		fputs(t, stdout);
-		free(t);
-		return;
-	}
-	putchar('"');
-	for (const char *s = t; *s != '\0'; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
-	free(t);
-}
-
-static void
-csv_num(double v)
-{
-	if (!isnan(v))
-		printf("%.17g", v);
-}
-
-/* The statistics columns of a CSV line, and its end. */
-static void
-csv_stats(const struct compare *c, size_t i, size_t k)
-{
-	const struct compare_cell *x = compare_cell(c, i, k);
-	const double v[] = { x->d.cv, x->d.median, x->d.min, x->d.max,
-		x->d.ci_lo, x->d.ci_hi, x->ch.pct_lo, x->ch.pct_hi, x->ch.p,
-		x->q };
-	char *marks = compare_marks_keys(x->marks);
-	const char *why = x->n == 0 ? row_why(c, i) : NULL;
-
-	for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) {
-		putchar(',');
-		csv_num(v[j]);
-	}
-	printf(",%s,%s,", compare_verdict_key(x->verdict), marks);
-	csv_field(why ? why : "");
-	/* a latency column's percentile and operation */
-	if (c->cols[k].lat_q > 0)
-		printf(",%g,%s", c->cols[k].lat_q,
-		    wl_op_name((enum wl_op)c->cols[k].lat_op));
-	else
-		printf(",,");
-	putchar('\n');
-	free(marks);
-}
-
-static void
-print_csv(const struct compare *c)
-{
-	puts("workload,key,label,unit,variant,record,n,mean,sd,pct,best,"
-	     "failed,too_fast,interrupted,cv,median,min,max,ci_lo,ci_hi,"
-	     "pct_lo,pct_hi,p,q,verdict,marks,why,quantile,op");
-	for (size_t k = 0; k < c->ncols; k++) {
-		const struct compare_col *col = &c->cols[k];
-
-		for (size_t i = 0; i < c->nrows; i++) {
-			const struct compare_cell *x = compare_cell(c, i, k);
-
-			csv_field(col->workload);
-			putchar(',');
-			csv_field(col->key);
-			putchar(',');
-			csv_field(col->label);
-			printf(",%s,", wl_unit_key(col->unit));
-			csv_field(c->rows[i].variant);
-			printf(",%zu,%zu,", c->rows[i].record + 1, x->n);
-			csv_num(x->mean);
-			putchar(',');
-			csv_num(x->sd);
-			putchar(',');
-			csv_num(x->pct);
-			printf(",%d,%zu,%d,%d", col->best == i, x->failed,
-			    x->too_fast, x->interrupted);
-			csv_stats(c, i, k);
-		}
-	}
 }
 
 bool
@@ -702,12 +617,16 @@ compare_exec(int argc, char **argv)
 			break;
 		case 'j':
 		case 'c':
+		case OPT_FLEET_CSV:
 			if (out != OUT_TEXT) {
 				cli_error(&cli_compare, "%s",
-				    _("--json and --csv exclude each other"));
+				    _("--json, --csv and --fleet-csv exclude "
+				      "each other"));
 				return CLI_USAGE;
 			}
-			out = ch == 'j' ? OUT_JSON : OUT_CSV;
+			out = ch == 'j' ? OUT_JSON
+			    : ch == 'c' ? OUT_CSV
+					: OUT_FLEET_CSV;
 			break;
 		case 'l':
 			latency = true;
@@ -734,7 +653,9 @@ compare_exec(int argc, char **argv)
 	if (out == OUT_JSON)
 		print_json(&c);
 	else if (out == OUT_CSV)
-		print_csv(&c);
+		cli_compare_csv(&c);
+	else if (out == OUT_FLEET_CSV)
+		cli_compare_fleet_csv(&c);
 	else if (c.nrows > 0)
 		print_text(&c);
 	fflush(stdout);
@@ -744,8 +665,8 @@ compare_exec(int argc, char **argv)
 
 const struct cli_cmd cli_compare = {
 	.name = "compare",
-	.args = "[-b VARIANT] [-t TEST] [-e N%] [--latency] [--json|--csv] "
-		"RESULT...",
+	.args = "[-b VARIANT] [-t TEST] [-e N%] [--latency] "
+		"[--json|--csv|--fleet-csv] RESULT...",
 	.summary = N_("compare the variants of result records, test by test"),
 	.opts = compare_options,
 	.more = compare_more,

@@ -1,5 +1,6 @@
 /*
- * raidlab tui [--ascii] [LAB]: the interactive lab (tui.c). Also what a
+ * raidlab tui [--ascii] [--ssh-config FILE] [LAB]: the interactive lab
+ * (tui.c); --ssh-config is ssh -F for a fleet's hosts. Also what a
  * bare `raidlab` opens on a terminal. Main thread.
  */
 #include "config.h"
@@ -14,9 +15,13 @@
 #include "cli.h"
 #include "tui/tui.h"
 
+enum { OPT_SSH_CONFIG = CLI_OPT_LONG };
+
 static const struct cli_opt tui_options[] = {
 	{ 'a', "ascii", NULL,
 	    N_("draw with ASCII only (no line drawing, braille or blocks)") },
+	{ OPT_SSH_CONFIG, "ssh-config", "FILE",
+	    N_("ssh's configuration for a fleet's hosts (ssh -F)") },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -30,9 +35,9 @@ tui_more(FILE *fp)
 }
 
 int
-cli_tui_open(const char *lab, bool ascii)
+cli_tui_open(const char *lab, bool ascii, const char *ssh_config)
 {
-	int rc = tui_main(lab, ascii);
+	int rc = tui_main(lab, ascii, ssh_config);
 
 	/* A signal that ended it: the shell's 128 + N, as dying of it. */
 	return rc > 0       ? 128 + rc
@@ -44,6 +49,7 @@ cli_tui_open(const char *lab, bool ascii)
 static int
 tui_exec(int argc, char **argv)
 {
+	const char *ssh_config = NULL;
 	bool ascii = false;
 	int ch;
 
@@ -51,6 +57,9 @@ tui_exec(int argc, char **argv)
 		switch (ch) {
 		case 'a':
 			ascii = true;
+			break;
+		case OPT_SSH_CONFIG:
+			ssh_config = optarg;
 			break;
 		case CLI_GETOPT_HELP:
 			return CLI_OK;
@@ -69,12 +78,13 @@ tui_exec(int argc, char **argv)
 		    _("needs a terminal; for scripts use raidlab run"));
 		return CLI_USAGE;
 	}
-	return cli_tui_open(optind < argc ? argv[optind] : NULL, ascii);
+	return cli_tui_open(optind < argc ? argv[optind] : NULL, ascii,
+	    ssh_config);
 }
 
 const struct cli_cmd cli_tui = {
 	.name = "tui",
-	.args = "[--ascii] [LAB]",
+	.args = "[--ascii] [--ssh-config FILE] [LAB]",
 	.summary = N_("open the interactive lab (what raidlab alone does on a "
 		      "terminal)"),
 	.opts = tui_options,

@@ -81,7 +81,7 @@ extern const struct cli_cmd *const cli_table[];
 /* The interactive lab (tui.h) on lab (NULL: the default), its outcome as
    an exit status: what `raidlab tui` and a bare `raidlab` on a terminal
    return (cli-tui.c). */
-int cli_tui_open(const char *lab, bool ascii);
+int cli_tui_open(const char *lab, bool ascii, const char *ssh_config);
 
 /* Print "Usage: raidlab NAME ARGS" and the summary of cmd to fp. */
 void cli_usage(const struct cli_cmd *cmd, FILE *fp);
@@ -173,5 +173,13 @@ void cli_puts(const char *text, FILE *fp);
 void cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_fprintf(FILE *fp, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* cli-compare.c: why row i has no figure at all, or NULL. */
+const char *cli_row_why(const struct compare *c, size_t i);
+/* cli-compare-csv.c: raidlab compare --csv, a line per cell with its
+   row's host; --fleet-csv, a line per host and a combined line per test
+   and variant of the verdicts over the hosts. On stdout. */
+void cli_compare_csv(const struct compare *c);
+void cli_compare_fleet_csv(const struct compare *c);
 
 #endif

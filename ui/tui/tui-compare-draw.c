@@ -6,8 +6,8 @@
  * colour scale from worst to best when colours are on), the bar chart of
  * the selected column (plot_bars), and the detail lines on the selected
  * row and cell: its answer, the row over all tests, its marks' reasons,
- * why its column is kept apart, how the verdicts were reached; or the
- * picker of record files. See tui-compare.h.
+ * why its column is kept apart, how the verdicts were reached. The
+ * picker of record files is tui-compare-picker.c's. See tui-compare.h.
  * UI thread only.
  */
 #include "config.h"
@@ -16,12 +16,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/i18n.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "figures/plot.h"
+#include "results/compare-fleet.h"
 #include "results/compare.h"
 #include "results/record.h"
 #include "results/report.h"
@@ -51,8 +51,12 @@ row_label(const struct cmp *s, size_t i, char *buf, size_t len)
 	for (size_t k = 0; k < s->c.nrows; k++)
 		if (cmp_record_number(s, s->c.rows[k].record) > nrec)
 			nrec = cmp_record_number(s, s->c.rows[k].record);
-	/* "~": scratch disks, functional but not representative. */
-	if (nrec > 1)
+	/* "~": scratch disks, functional but not representative; a fleet's
+	   rows by host, as raidlab compare names them. */
+	if (compare_by_host(&s->c))
+		snprintf(buf, len, "%s%s@%s", r->variant, r->scratch ? "~" : "",
+		    r->host);
+	else if (nrec > 1)
 		snprintf(buf, len, "%s%s #%zu", r->variant,
 		    r->scratch ? "~" : "", cmp_record_number(s, r->record));
 	else
@@ -370,7 +374,8 @@ draw_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i, int lw,
 	}
 }
 
-/* The bar chart of the selected column for the rows shown. */
+/* The bar chart of the selected column for the rows shown, from
+   position first. */
 static void
 draw_bars(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t first,
     int rows, int lw)
@@ -390,16 +395,17 @@ draw_bars(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t first,
 	if (bw < 4)
 		return;
 	/* a too-fast mean is no figure: no bar, "+++++" as in the table */
-	for (size_t i = first; i < s->c.nrows && n < (size_t)rows && n < 256;
-	     i++) {
-		const struct compare_cell *c = compare_cell(&s->c, i, s->col);
+	for (size_t p = first; p < s->c.nrows && n < (size_t)rows && n < 256;
+	     p++) {
+		const struct compare_cell *c =
+		    compare_cell(&s->c, cmp_row_at(s, p), s->col);
 
 		v[n++] = c->too_fast ? NAN : c->mean;
 	}
 	plot_bars(&s->bars, bw, v, n, isfinite(col->max) ? col->max : 0,
 	    t->ascii ? PLOT_ASCII : PLOT_BLOCK);
 	for (size_t r = 0; r < n; r++) {
-		size_t i = first + r;
+		size_t i = cmp_row_at(s, first + r);
 		int a = col->best == i
 		    ? tui_attr(t, TUI_PAIR_GOOD) | (int)A_BOLD
 		    : tui_attr(t, TUI_PAIR_SERIES0);
@@ -436,6 +442,10 @@ draw_info(struct cmp *s, struct tui *t, WINDOW *w)
 	    base[0] ? base : _("none"),
 	    t->ascii && s->view == CMP_VIEW_FULL ? _("mean +-stddev")
 						 : _(views[s->view]));
+	if (cmp_fleet(s))
+		snprintf(b + strlen(b), sizeof b - strlen(b), "   %s",
+		    s->by_variant ? _("rows by variant (g)")
+				  : _("rows by host (g)"));
 	tui_put(w, 0, 0, t->cols, b);
 }
 
@@ -631,10 +641,13 @@ draw_detail(struct cmp *s, struct tui *t, WINDOW *w, int y)
 {
 	const struct compare_col *col = &s->c.cols[s->col];
 	int warn = tui_attr(t, TUI_PAIR_WARN), dim = tui_attr(t, TUI_PAIR_DIM);
-	char *method = compare_method_text(&s->c);
+	char *method = compare_method_text(&s->c), *host = NULL;
+	char *fleet = cmp_fleet_para(s, &host);
 	struct para p[] = {
 		{ row_para(s), A_NORMAL, 1, 3, 0 },
 		{ figures_para(s), dim, 1, 2, 0 },
+		{ fleet, A_BOLD, 3, 0, 0 },
+		{ host, A_NORMAL, 1, 1, 0 },
 		{ answer_para(s), A_BOLD, 4, 0, 0 },
 		{ compare_summary_text(&s->c, s->row), A_NORMAL, 2, 1, 0 },
 		{ marks_para(s), warn, 2, 1, 0 },
@@ -692,7 +705,7 @@ void
 cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 {
 	int h = getmaxy(w), lw, vw, trows, brows, *widths;
-	size_t bstart;
+	size_t bstart, pos;
 
 	if (s->c.nrows == 0 || s->c.ncols == 0) {
 		draw_empty(t, w);
@@ -702,6 +715,8 @@ cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 		s->row = s->c.nrows - 1;
 	if (s->col >= s->c.ncols)
 		s->col = s->c.ncols - 1;
+	cmp_order_update(s);
+	pos = cmp_pos_of(s, s->row);
 	lw = label_width(s);
 	vw = verdict_width(s, t);
 	widths = xcalloc(s->c.ncols, sizeof *widths);
@@ -710,90 +725,21 @@ cmp_draw_table(struct cmp *s, struct tui *t, WINDOW *w)
 	columns(s, t, 2 + lw + 1 + vw + 2, widths);
 	free(widths);
 	split_rows(h, s->c.nrows, &trows, &brows);
-	if (s->row < s->top)
-		s->top = s->row;
-	if (s->row >= s->top + (size_t)trows)
-		s->top = s->row - (size_t)trows + 1;
+	if (pos < s->top)
+		s->top = pos;
+	if (pos >= s->top + (size_t)trows)
+		s->top = pos - (size_t)trows + 1;
 	s->table_y = 3;
 	s->table_rows = trows;
 	draw_info(s, t, w);
 	draw_header(s, t, w, 1, lw, vw);
 	for (int r = 0; r < trows && s->top + (size_t)r < s->c.nrows; r++)
-		draw_row(s, t, w, 3 + r, s->top + (size_t)r, lw, vw);
+		draw_row(s, t, w, 3 + r, cmp_row_at(s, s->top + (size_t)r), lw,
+		    vw);
 	if (brows > 0) {
-		bstart = s->row >= s->top + (size_t)brows
-		    ? s->row - (size_t)brows + 1
-		    : s->top;
+		bstart = pos >= s->top + (size_t)brows ? pos - (size_t)brows + 1
+						       : s->top;
 		draw_bars(s, t, w, 3 + trows + 1, bstart, brows, lw);
 		draw_detail(s, t, w, h - DETAIL_ROWS);
 	}
-}
-
-/* ---------------------------------------------------------------- picker */
-
-static void
-picker_row(struct cmp *s, struct tui *t, WINDOW *w, int y, size_t i)
-{
-	const struct compare_file *f = &s->files.v[i];
-	const char *base = strrchr(f->path, '/');
-	bool added = compare_has_path(&s->c, f->path);
-	char when[32] = "-", b[1024];
-	struct tm tm;
-	int a;
-
-	base = base ? base + 1 : f->path;
-	if (f->created != 0 && localtime_r(&f->created, &tm) != NULL)
-		strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-	if (f->ok)
-		snprintf(b, sizeof b, "%s %-16s  %-18s %-11s %5zu %8zu  %s%s",
-		    s->marked[i] ? "[x]" : "[ ]", when, f->lab ? f->lab : "?",
-		    f->status ? f->status : "?", f->nruns, f->nvariants, base,
-		    added ? _(" (added)") : "");
-	else
-		snprintf(b, sizeof b, "    %-16s  %s: %s", "-", base,
-		    f->error ? f->error : "?");
-	a = i == s->psel      ? tui_attr(t, TUI_PAIR_SEL)
-	    : !f->ok || added ? tui_attr(t, TUI_PAIR_DIM)
-			      : (int)A_NORMAL;
-	wattron(w, a);
-	mvwhline(w, y, 0, ' ', t->cols);
-	tui_put(w, y, 0, t->cols, b);
-	wattroff(w, a);
-}
-
-void
-cmp_draw_picker(struct cmp *s, struct tui *t, WINDOW *w)
-{
-	int h = getmaxy(w), rows = h - 4 - (s->typing ? 1 : 0);
-	char b[1024];
-
-	snprintf(b, sizeof b, _("Add results from %s"), s->dir ? s->dir : "");
-	wattron(w, A_BOLD);
-	tui_put(w, 0, 0, t->cols, b);
-	wattroff(w, A_BOLD);
-	wattron(w, tui_attr(t, TUI_PAIR_DIM));
-	tui_put(w, 1, 0, t->cols,
-	    _("space marks, Enter adds the marked or the selected file, p "
-	      "types a path, Esc closes"));
-	wattroff(w, tui_attr(t, TUI_PAIR_DIM));
-	snprintf(b, sizeof b, "    %-16s  %-18s %-11s %5s %8s  %s",
-	    _("Created"), _("Lab"), _("Status"), _("Runs"), _("Variants"),
-	    _("File"));
-	wattron(w, A_BOLD);
-	tui_put(w, 3, 0, t->cols, b);
-	wattroff(w, A_BOLD);
-	if (s->files.n == 0)
-		tui_put(w, 4, 4, t->cols - 4, _("No record files here."));
-	if (rows < 1)
-		rows = 1;
-	s->prows = rows;
-	if (s->psel < s->ptop)
-		s->ptop = s->psel;
-	if (s->psel >= s->ptop + (size_t)rows)
-		s->ptop = s->psel - (size_t)rows + 1;
-	for (int r = 0; r < rows && s->ptop + (size_t)r < s->files.n; r++)
-		picker_row(s, t, w, CMP_PICKER_Y + r, s->ptop + (size_t)r);
-	if (s->typing)
-		tui_path_draw(&s->field, w, h - 1, t->cols,
-		    _("Directory or record file: "));
 }

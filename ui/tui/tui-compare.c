@@ -58,6 +58,11 @@ static const struct tui_key cmp_keys[] = {
 	{ "w W",
 	    N_("write the report beside the results: w as text for a "
 	       "mail, W as HTML with charts (raidlab report)") },
+	{ "g",
+	    N_("records of several hosts: rows grouped by host (each "
+	       "host's variants together) or by variant (each variant's "
+	       "hosts together); below, the selected cell's verdict over "
+	       "the hosts") },
 	{ "Picker:", N_("space marks, Enter adds, p types a path") },
 	{ "Verdict",
 	    N_("against B, after the correction for the comparisons made: "
@@ -305,7 +310,7 @@ table_click(struct cmp *s, struct tui *t)
 	int y = t->mouse.y - 1 - s->table_y, x = t->mouse.x;
 
 	if (y >= 0 && y < s->table_rows && s->top + (size_t)y < s->c.nrows)
-		s->row = s->top + (size_t)y;
+		s->row = cmp_row_at(s, s->top + (size_t)y);
 	for (size_t i = 0; i + 1 < s->ncol_x; i++)
 		if (x >= s->col_x[i] && x < s->col_x[i + 1])
 			s->col = s->left + i;
@@ -427,6 +432,18 @@ write_report(struct cmp *s, struct tui *t, enum report_format f)
 	free(path);
 }
 
+/* Up and Down move through the rows as shown. */
+static void
+step_row(struct cmp *s, int by)
+{
+	size_t pos;
+
+	cmp_order_update(s);
+	pos = cmp_pos_of(s, s->row);
+	step(&pos, s->c.nrows, by);
+	s->row = cmp_row_at(s, pos);
+}
+
 static enum tui_handled
 table_key(struct cmp *s, struct tui *t, int ch)
 {
@@ -435,11 +452,11 @@ table_key(struct cmp *s, struct tui *t, int ch)
 	switch (ch) {
 	case KEY_UP:
 	case 'k':
-		step(&s->row, s->c.nrows, -1);
+		step_row(s, -1);
 		break;
 	case KEY_DOWN:
 	case 'j':
-		step(&s->row, s->c.nrows, 1);
+		step_row(s, 1);
 		break;
 	case KEY_LEFT:
 	case 'h':
@@ -450,10 +467,13 @@ table_key(struct cmp *s, struct tui *t, int ch)
 		step(&s->col, s->c.ncols, 1);
 		break;
 	case KEY_PPAGE:
-		step(&s->row, s->c.nrows, -page);
+		step_row(s, -page);
 		break;
 	case KEY_NPAGE:
-		step(&s->row, s->c.nrows, page);
+		step_row(s, page);
+		break;
+	case 'g':
+		cmp_toggle_group(s, t);
 		break;
 	case KEY_HOME:
 		s->col = 0;
@@ -537,6 +557,7 @@ cmp_free(void *p)
 	compare_files_done(&s->files);
 	plot_grid_done(&s->bars);
 	tui_path_done(&s->field);
+	free(s->order);
 	free(s->marked);
 	free(s->dir);
 	free(s->offered);
@@ -619,18 +640,25 @@ add_earlier(struct cmp *s, struct tui *t)
 }
 
 /* A lab of its own: the run just finished on the Run screen joins the
-   comparison; else a reopened lab's earlier results. */
+   comparison (a fleet run's records, one path a line, each); else a
+   reopened lab's earlier results. */
 static void
 cmp_enter(void *p, struct tui *t)
 {
 	struct cmp *s = p;
 	const char *last;
+	char *copy, *line, *save = NULL;
 
 	lab_changed(s, t);
 	add_earlier(s, t);
-	last = own_record(t);
-	if (last != NULL && !compare_has_path(&s->c, last))
-		add_file(s, t, last);
+	if ((last = own_record(t)) == NULL)
+		return;
+	copy = xstrdup(last);
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save))
+		if (!compare_has_path(&s->c, line))
+			add_file(s, t, line);
+	free(copy);
 }
 
 const struct tui_screen tui_compare = {

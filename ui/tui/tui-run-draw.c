@@ -19,6 +19,7 @@
 #include "base/tick.h"
 #include "base/xalloc.h"
 #include "figures/plot.h"
+#include "fleet/fleet-run.h"
 #include "results/record.h"
 #include "run/labrun.h"
 #include "run/rounds.h"
@@ -566,6 +567,17 @@ run_draw_body(struct run *r, struct tui *t, WINDOW *w)
 	int top = r->has_phase && rows >= 2 ? 2 : 1; /* the charts' row */
 	int ch, cw = (t->cols - 1) / 2;
 
+	if (r->fr != NULL) { /* a fleet: a line per host, not charts */
+		int hr = (int)fleet_run_nhosts(r->fr) + 2;
+
+		/* the log has the rest: the hosts' messages */
+		if (hr > rows / 2)
+			hr = rows / 2;
+		run_fleet_status(r, t, w);
+		run_fleet_draw(r, t, w, 2, hr);
+		log_lines(r, t, w, 3 + hr, rows - 3 - hr);
+		return;
+	}
 	if (nmem > rows / 5)
 		nmem = rows / 5;
 	/* a phase line takes its row from the charts: it says what their

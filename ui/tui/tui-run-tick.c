@@ -96,6 +96,12 @@ run_tick(void *p, struct tui *t, bool current)
 	unsigned long gen;
 	double dt;
 
+	/* a fleet's rates are the controller's atomics, read as drawn */
+	if (r->state == RUN_RUNNING && r->fr != NULL) {
+		if (current)
+			t->redraw = true;
+		return;
+	}
 	if (r->state != RUN_RUNNING || r->lr == NULL)
 		return;
 	if ((gen = labrun_totals(r->lr, &now)) == 0) {

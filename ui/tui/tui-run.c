@@ -25,6 +25,7 @@
 #include "base/tick.h"
 #include "base/xalloc.h"
 #include "build/provision.h"
+#include "fleet/fleet-run.h"
 #include "lab/lab.h"
 #include "measure/result.h"
 #include "results/record.h"
@@ -224,6 +225,7 @@ run_free(void *p)
 	struct run *r = p;
 
 	labrun_free(r->lr);
+	run_fleet_free(r);
 	record_free(r->rec);
 	destroy_free(r);
 	free(r->only);
@@ -266,6 +268,7 @@ start(struct run *r, struct tui *t, const char *const *confirmed, size_t nc,
 
 	err_clear(&e);
 	labrun_free(r->lr);
+	run_fleet_free(r);
 	record_free(r->rec);
 	r->rec = NULL;
 	curves_for_lab(r, t);
@@ -358,6 +361,10 @@ request_start(struct run *r, struct tui *t)
 		return;
 	}
 	errlist_done(&errs);
+	if (run_fleet_wanted(t)) {
+		run_fleet_start(r, t);
+		return;
+	}
 	free(r->only);
 	r->only = xcalloc(lab->nvariants + 1, sizeof *r->only);
 	nfail = prov_md_missing(lab, NULL, &nsel, r->only);
@@ -476,6 +483,12 @@ run_stop(void *p, struct tui *t)
 	(void)t;
 	if (r->state != RUN_RUNNING)
 		return false;
+	if (r->fr != NULL) {
+		fleet_run_stop(r->fr);
+		run_log(r, false, "%s",
+		    _("stopping every host: each tears down what it built"));
+		return true;
+	}
 	labrun_stop(r->lr);
 	run_log(r, false, "%s",
 	    _("stopping: the run ends, what was built is torn down"));
@@ -721,6 +734,8 @@ run_fd(void *p)
 {
 	struct run *r = p;
 
+	if (r->fr != NULL && r->state == RUN_RUNNING)
+		return fleet_run_fd(r->fr);
 	return r->lr != NULL && r->state == RUN_RUNNING ? labrun_fd(r->lr) : -1;
 }
 
@@ -730,6 +745,10 @@ run_readable(void *p, struct tui *t)
 	struct run *r = p;
 	struct labrun_event ev;
 
+	if (r->fr != NULL) {
+		run_fleet_readable(r, t);
+		return;
+	}
 	while (r->lr != NULL && labrun_pop(r->lr, &ev))
 		on_event(r, t, &ev);
 	t->redraw = true;
@@ -741,8 +760,8 @@ run_finish(void *p, struct tui *t)
 {
 	struct run *r = p;
 
-	while (r->lr != NULL && r->state == RUN_RUNNING) {
-		struct pollfd pf = { .fd = labrun_fd(r->lr), .events = POLLIN };
+	while ((r->lr != NULL || r->fr != NULL) && r->state == RUN_RUNNING) {
+		struct pollfd pf = { .fd = run_fd(r), .events = POLLIN };
 
 		poll(&pf, 1, 1000);
 		run_readable(r, t);

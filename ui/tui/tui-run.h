@@ -1,8 +1,8 @@
 /*
  * Internal to the Run screen (tui-run.c: runs, events, records;
  * tui-run-tick.c: curves and member activity sampled each tick;
- * tui-run-draw.c: charts, the phase, member activity, log). UI thread
- * only.
+ * tui-run-draw.c: charts, the phase, member activity, log;
+ * tui-run-fleet.c: a lab's variants run on its hosts). UI thread only.
  */
 #ifndef RAIDLAB_TUI_RUN_H
 #define RAIDLAB_TUI_RUN_H
@@ -18,6 +18,7 @@
 #include "measure/engine.h"
 #include "tui.h"
 
+struct fleet_run;
 struct labrun;
 struct record;
 
@@ -61,6 +62,11 @@ struct run {
 	enum run_state state;
 	struct labrun *lr;
 	struct record *rec; /* the runner's, once it is done */
+	/* a fleet run instead of lr (the lab's variants on hosts), and
+	   the hosts' records saved so far */
+	struct fleet_run *fr;
+	char **fleet_records;
+	size_t nfleet_records;
 	bool *only; /* the variants to run (NULL: all): those that can
 		       build here, once the user said so */
 	/* the confirmation dialog */
@@ -114,6 +120,18 @@ char *run_log_since(const struct run *r, size_t from, bool bad_only);
 
 /* The k-th completed curve drawn over the current one, or NULL. */
 const struct run_curve *run_overlaid(const struct run *r, size_t k);
+
+/* tui-run-fleet.c. The lab's variants run on hosts. */
+bool run_fleet_wanted(const struct tui *t);
+/* r: start the fleet run (said when it cannot). */
+void run_fleet_start(struct run *r, struct tui *t);
+/* The controller's events into the log and the state. */
+void run_fleet_readable(struct run *r, struct tui *t);
+/* The status line, and from y a line per host and the sum in rows. */
+void run_fleet_status(struct run *r, struct tui *t, WINDOW *w);
+void run_fleet_draw(struct run *r, struct tui *t, WINDOW *w, int y, int rows);
+/* Stop and free the fleet run (fleet_run_free() stops it first). */
+void run_fleet_free(struct run *r);
 
 /* tui-run-tick.c: the screen's tick (struct tui_screen's tick) */
 void run_tick(void *p, struct tui *t, bool current);

@@ -649,7 +649,7 @@ open_lab(struct tui *t, const char *arg)
 }
 
 int
-tui_main(const char *lab_path, bool ascii)
+tui_main(const char *lab_path, bool ascii, const char *ssh_config)
 {
 	struct tui t;
 	struct sigaction sa;
@@ -658,6 +658,7 @@ tui_main(const char *lab_path, bool ascii)
 
 	memset(&t, 0, sizeof t);
 	t.tick_ms = TUI_TICK_MS;
+	t.ssh_config = ssh_config;
 	t.ascii = ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
 	if (!open_lab(&t, lab_path))
 		return -EINVAL;

@@ -125,8 +125,9 @@ struct tui {
 	MEVENT mouse;
 	bool mouse_down; /* a press came alone: its release is no click */
 	bool mouse_on; /* reporting on (tui-mouse.h): M toggles it */
-	char *last_record; /* the Run screen's last finished record (path):
-			      the Compare screen adds it when shown */
+	char *last_record; /* the Run screen's last finished record (path;
+			      a fleet run's, one a line): the Compare
+			      screen adds them when shown */
 	unsigned long last_record_gen; /* the lab_gen it finished in */
 	const char *foot_keys; /* N_(): the status bar's entries instead of
 				  the screen's while it is in a mode of its
@@ -140,6 +141,8 @@ struct tui {
 	int dialog_top, dialog_max; /* its first row shown, and its last */
 	int exit_signal; /* SIGTERM or SIGHUP ended the loop; 0 otherwise */
 	bool quit_armed; /* q pressed during a run: the next q quits */
+	const char *ssh_config; /* --ssh-config: ssh -F for a fleet's
+				   hosts; NULL: ssh's own */
 };
 
 extern const struct tui_screen tui_disks;
@@ -163,7 +166,7 @@ int tui_tab_label(size_t i, char *buf, size_t len);
  * does not load (every problem said on stderr), -EIO when the terminal
  * cannot be set up. cli-tui.c makes it an exit status.
  */
-int tui_main(const char *lab_path, bool ascii);
+int tui_main(const char *lab_path, bool ascii, const char *ssh_config);
 
 /*
  * The status bar (tui-help.c): the message, or the current screen's
