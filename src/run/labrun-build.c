@@ -64,9 +64,9 @@ remote_refused(const struct lab *lab, const bool *sel, struct labrun_check *c)
 			continue;
 		err_set(&e, -EPERM, lab->path, lab_variant_line(v, LAB_V_HOSTS),
 		    lab_variant_path(v, LAB_V_HOSTS, field, sizeof field),
-		    _("runs on hosts need the fleet runner, not yet here; "
-		      "choose the local variants with -v, or set hosts = "
-		      "\"local\""));
+		    _("runs on hosts: raidlab run runs it there, not "
+		      "together with the local variants; choose them apart "
+		      "with -v, or set hosts = \"local\""));
 		msg_add(c, false, err_format(&e, b, sizeof b));
 		any = true;
 	}
