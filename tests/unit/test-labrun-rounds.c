@@ -3,7 +3,8 @@
  * variant; a range of repeats stops at its max or its goal and the record
  * says which; the round gate (before_round) is asked before each round
  * and can stop the run; a fleet host's run keeps its record in memory
- * and removes the directories it made. Part of the test-labrun program (unit-labrun.h).
+ * and removes the directories it made. Part of the test-labrun program
+ * (unit-labrun.h).
  */
 #include "config.h"
 
