@@ -230,7 +230,16 @@ judge(struct fleet_host *h, int rc, const struct exec_result *r,
 
 		ssh_reason(r->errput, why, sizeof why);
 		safe = textsafe_dup(why, 0);
-		if (round > 0)
+		/* Its raidlab may have stopped and printed its record
+		   before the connection closed: then what it ran is kept,
+		   as an interrupted record. */
+		if (round > 0 && taken == 0)
+			fleet_host_set(h, FLEET_HOST_UNREACHABLE,
+			    _("%s went away during round %ld: %s; the runs it "
+			      "finished are kept in its record, marked "
+			      "interrupted"),
+			    h->ssh.name, round, safe);
+		else if (round > 0)
 			fleet_host_set(h, FLEET_HOST_UNREACHABLE,
 			    _("%s went away during round %ld: %s; its runs "
 			      "are lost"),
@@ -295,6 +304,9 @@ session(struct fleet_host *h)
 		    h->ssh.name);
 		return;
 	}
+	/* Written under fr->mu: a session that stops reading must fail
+	   the write (EAGAIN), not block every host's barrier. */
+	fcntl(p[1], F_SETFL, O_NONBLOCK);
 	h->stdin_w = p[1];
 	pthread_mutex_unlock(&fr->mu);
 	o.stdin_fd = p[0];
@@ -341,7 +353,8 @@ set_lab_arg(struct fleet_host *h, const char *copy)
 		n++;
 	free(h->remote[n - 1]);
 	h->remote[n - 1] = xstrdup(copy);
-	v = xcalloc(n + 5, sizeof *v);
+	/* The shell's 5 words, raidlab's n, and the NULL. */
+	v = xcalloc(n + 6, sizeof *v);
 	v[0] = xstrdup("sh");
 	v[1] = xstrdup("-c");
 	v[2] = xstrdup(session_script);
