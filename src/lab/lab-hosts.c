@@ -85,11 +85,41 @@ lab_load_host_address(struct lab_ctx *c, const config_setting_t *s,
 	return load_address(c, s, field, &((struct lab_host *)group)->address);
 }
 
+/* Every interface: 0.0.0.0, ::, and their other spellings. */
+static bool
+address_any(const char *s)
+{
+	unsigned char buf[sizeof(struct in6_addr)];
+	static const unsigned char zero[sizeof buf];
+
+	if (inet_pton(AF_INET, s, buf) == 1)
+		return memcmp(buf, zero, 4) == 0;
+	if (inet_pton(AF_INET6, s, buf) == 1)
+		return memcmp(buf, zero, sizeof buf) == 0;
+	return false;
+}
+
 bool
 lab_load_host_fio_bind(struct lab_ctx *c, const config_setting_t *s,
     const char *field, void *group)
 {
-	return load_address(c, s, field, &((struct lab_host *)group)->fio_bind);
+	struct lab_host *h = group;
+
+	if (!load_address(c, s, field, &h->fio_bind))
+		return false;
+	/* fio's server has no authentication: it listens on one address
+	   the lab names, never on every interface. */
+	if (address_any(h->fio_bind)) {
+		lab_ctx_error(c, lab_line_of(s), field,
+		    _("'%s' is every interface, and fio's server has no "
+		      "authentication: name the one address it may listen on, "
+		      "or use fio_tunnel"),
+		    h->fio_bind);
+		free(h->fio_bind);
+		h->fio_bind = NULL;
+		return false;
+	}
+	return true;
 }
 
 /* "local" and "all" say where a variant runs: no host may be named so. */

@@ -56,6 +56,13 @@ msgs=$("$RAIDLAB" check "$TEST_TMP/port.cfg" 2>&1) &&
 	fail "check: port 0 passed"
 expect_match "check: a bad port" "$msgs" \
 	"port\\.cfg:2: hosts\\.x\\.port: 0 is out of range \\(1\\.\\.65535\\)"
+# fio's server has no authentication: never on every interface
+printf 'name = "b";\nhosts = ( { name = "x"; address = "127.0.0.2";\n  fio_bind = "0.0.0.0"; } );\n' \
+	>"$TEST_TMP/any.cfg"
+msgs=$("$RAIDLAB" check "$TEST_TMP/any.cfg" 2>&1) &&
+	fail "check: fio_bind 0.0.0.0 passed"
+expect_match "check: a wildcard fio_bind" "$msgs" \
+	"any\\.cfg:3: hosts\\.x\\.fio_bind: '0\\.0\\.0\\.0' is every interface"
 
 # plan: each host and its devices there; nothing planned here for them
 out=$("$RAIDLAB" plan "$lab")
