@@ -64,9 +64,9 @@ struct exec_opts {
 	const char *stdin_path;
 	/*
 	 * > 0: the child's stdin is (a copy of) this descriptor, in place of
-	 * stdin_path; the caller keeps it (the write end of a pipe, say,
-	 * opened O_CLOEXEC so that no other child inherits it) and closes
-	 * it. 0: not used.
+	 * stdin_path: the read end of a pipe, say, whose write end the
+	 * caller keeps (both opened O_CLOEXEC, so that no other child
+	 * inherits them); the caller closes both. 0: not used.
 	 */
 	int stdin_fd;
 	/* stdout kept whole in output, however long (a record), instead of

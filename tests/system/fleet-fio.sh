@@ -16,9 +16,10 @@
 #     left out, h2 and h4 still run.
 #   - h4 reached through an ssh tunnel (fio_tunnel = true): its server
 #     listens on 127.0.0.1 only.
-#   - A lab with a fio_server workload and a smallfiles one: the first
-#     through fio's client/server, the second by each host's raidlab
-#     through the fleet controller; a record of each per host.
+#   - A lab with a fio_server workload and a smallfiles one: both at once
+#     refused; with -w, the first through fio's client/server, the second
+#     by each host's raidlab through the fleet controller; a record of
+#     each per host.
 #   - raidlab killed outright (SIGKILL) in the middle of a round: each
 #     host's guard session sees its stdin end and stops the server; no
 #     server, tunnel or server directory is left.
@@ -30,10 +31,12 @@ need_cmd fio jq ss
 
 # run NAME LAB: raidlab run into $TEST_TMP/NAME; its stderr in $out.
 # Then rec H: host H's record, raw R: round R's raw fio JSON.
-run() {
-	mkdir -p "$TEST_TMP/$1"
+run() { # NAME LAB [OPTION...]
+	_n=$1 _l=$2
+	shift 2
+	mkdir -p "$TEST_TMP/$_n"
 	out=$("$RAIDLAB" run --ssh-config "$FLEET_SSH_CONFIG" \
-	    -o "$TEST_TMP/$1" "$2" 2>&1 >/dev/null)
+	    -o "$TEST_TMP/$_n" "$@" "$_l" 2>&1 >/dev/null)
 }
 rec() { ls "$TEST_TMP/$1"/fleet-fio-*-"$2".json 2>/dev/null; }
 
@@ -206,19 +209,28 @@ expect_eq "tunnels left" \
     "$(ps -e -o args= | grep -c "^ssh .*-L 127\.0\.0\.1:.*:127\.0\.0\.1:$FIO_PORT")" 0
 expect_eq "data files left (c)" "$(ls -A "$SHARED")" ""
 
-# fio_server and raidlab's own workload in one lab: each its own way.
+# fio_server and raidlab's own workload in one lab: selected together
+# they are refused (each kind makes its own record per host, and one run
+# is one record per host); run apart with -w, each its own way.
 for n in 2 3 4; do
 	printf '#!/bin/sh\nexec "%s" "$@"\n' "$RAIDLAB" >"$FLEET_DIR/h$n/bin/raidlab"
 	chmod 755 "$FLEET_DIR/h$n/bin/raidlab"
 done
 lab "$TEST_TMP/e.lab"
-sed -i 's|^  rw = "randwrite";|&|; s|runtime = 2; } );|runtime = 2; },\
+sed -i 's|runtime = 2; } );|runtime = 2; },\
   { name = "sf"; type = "smallfiles"; count = 50; size = "4K"; } );|' \
     "$TEST_TMP/e.lab"
-run e "$TEST_TMP/e.lab" || fail "mixed run: $out"
+rc=0
+run e "$TEST_TMP/e.lab" || rc=$?
+expect_eq "mixed run: exit status" "$rc" 2
+expect_match "mixed run: refused" "$out" \
+    "fio_server workloads and raidlab's own workloads are selected together.*-w NAME"
+expect_eq "mixed run: no record" "$(ls "$TEST_TMP/e" | grep -c json)" 0
+run e "$TEST_TMP/e.lab" -w rw4k || fail "fio part: $out"
+run e2 "$TEST_TMP/e.lab" -w sf || fail "raidlab part: $out"
 for h in h2 h3 h4; do
 	# shellcheck disable=SC2046
-	got=$(jq -r '.runs[].workload.name' $(rec e $h) "$TEST_TMP"/e/fleet-fio-*-$h-2.json 2>/dev/null |
+	got=$(jq -r '.runs[].workload.name' $(rec e $h) $(rec e2 $h) |
 	    sort | uniq -c | awk '{ print $2 "=" $1 }' | tr '\n' ' ')
 	expect_eq "$h's runs of each workload" "$got" "rw4k=2 sf=2 "
 done

@@ -156,8 +156,11 @@ run_pair(const struct lab *lab, const struct lab_variant *v,
 			hosts[n++] = &lab->hosts[i];
 		}
 	cli_fprintf(stderr,
-	    _("raidlab run: %s on %s: through fio's client/server on %zu "
-	      "host(s)\n"),
+	    ngettext("raidlab run: %s on %s: through fio's client/server on "
+		     "%zu host\n",
+		"raidlab run: %s on %s: through fio's client/server on %zu "
+		"hosts\n",
+		n),
 	    lab_workload_name(w), v->name, n);
 	err_clear(&e);
 	rc = fleet_fio_run(lab, v, w, hosts, n, fo, mine, NULL, &e);

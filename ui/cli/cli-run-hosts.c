@@ -31,6 +31,7 @@
 #include "base/xalloc.h"
 #include "cli-run-hosts.h"
 #include "cli.h"
+#include "fleet/fleet-fio.h"
 #include "fleet/fleet-run.h"
 #include "lab/lab.h"
 #include "figures/plot.h"
@@ -239,10 +240,37 @@ any_local(const struct lab *lab, const bool *vsel)
 
 /* What only runs here, or along with variants here: said, and true.
    One run, one set of records: variants here and on hosts run apart. */
+/* The selection holds fio_server workloads and raidlab's own ones. */
+static bool
+mixed_kinds(const struct lab *lab, const struct fleet_opts *fo)
+{
+	bool fio = false, own = false;
+
+	for (size_t j = 0; j < lab->nworkloads; j++) {
+		if (fo->workloads != NULL && !fo->workloads[j])
+			continue;
+		if (fleet_fio_workload(&lab->workloads[j]))
+			fio = true;
+		else
+			own = true;
+	}
+	return fio && own;
+}
+
 static bool
 refused(const struct lab *lab, const struct fleet_opts *fo,
     const struct cli_hosts *o)
 {
+	/* Each kind makes its own record per host; two records of one
+	   host in one run would be compared as two hosts' runs. */
+	if (mixed_kinds(lab, fo)) {
+		cli_error(&cli_run,
+		    _("%s: fio_server workloads and raidlab's own workloads "
+		      "are selected together: on hosts they run apart, each "
+		      "with its own records; choose them with -w NAME"),
+		    lab->path);
+		return true;
+	}
 	if (any_local(lab, fo->variants)) {
 		cli_error(&cli_run,
 		    _("%s: variants here and variants on hosts are selected "

@@ -21,6 +21,7 @@
 #include "base/strbuf.h"
 #include "base/tick.h"
 #include "base/xalloc.h"
+#include "fleet/fleet-fio.h"
 #include "fleet/fleet-run.h"
 #include "lab/lab.h"
 #include "results/record.h"
@@ -40,6 +41,17 @@ any_local(const struct lab *lab)
 {
 	for (size_t i = 0; i < lab->nvariants; i++)
 		if (!lab_variant_remote(&lab->variants[i]))
+			return true;
+	return false;
+}
+
+/* The lab has fio_server workloads: fio's client/server runs them from
+   raidlab run, not from here. */
+static bool
+any_fio_server(const struct lab *lab)
+{
+	for (size_t j = 0; j < lab->nworkloads; j++)
+		if (fleet_fio_workload(&lab->workloads[j]))
 			return true;
 	return false;
 }
@@ -75,6 +87,13 @@ run_fleet_start(struct run *r, struct tui *t)
 		      "run is one set of records, so they run apart. Run the "
 		      "hosts' with raidlab run -v NAME (through the fleet), "
 		      "and these here the same way."));
+		return;
+	}
+	if (any_fio_server(t->lab)) {
+		tui_dialog(t, true, _("Refused"),
+		    _("This lab has fio_server workloads: fio's own "
+		      "client/server runs them on the hosts, from raidlab run "
+		      "-w NAME, not from this screen."));
 		return;
 	}
 	if (t->lab_path == NULL || t->dirty) {
