@@ -110,6 +110,17 @@ for mode in colour ascii nocolor; do
 	done
 	globals="F1 help|q/F10 quit|F5 run|M mouse|1-$(tui_screen | head -n 1 |
 		grep -Eo '[0-9] [A-Z]' | tail -n 1 | cut -c1) screens"
+	# On Lab files before the first size's prev is read: a key still
+	# queued would leave the start screen's bar there, and the switch to
+	# that screen would then look like no change. Not fatal: the start
+	# screen may be Lab files itself.
+	start=$(footer 60)
+	tui_keys "$tab_Lab_files"
+	n=$((30 * TUI_WAIT_SCALE))
+	while [ "$(footer 60)" = "$start" ] && [ $n -gt 0 ]; do
+		sleep 0.1
+		n=$((n - 1))
+	done
 	for size in 200x60 120x40 80x24 60x18; do
 		cols=${size%x*} rows=${size#*x}
 		# From the last screen, so that each key changes the bar.
