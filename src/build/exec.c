@@ -637,22 +637,23 @@ exec_result_done(struct exec_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Characters that never need quoting in a shell word. */
+/* s is a shell word as it stands: not empty, and only letters, digits
+   and the punctuation in plain. */
 static bool
-word_safe(const char *s)
+word_plain(const char *s, const char *plain)
 {
 	if (*s == '\0')
 		return false;
 	for (; *s != '\0'; s++) {
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-			(*s >= '0' && *s <= '9') || strchr("_@%+=:,./-", *s)))
+			(*s >= '0' && *s <= '9') || strchr(plain, *s)))
 			return false;
 	}
 	return true;
 }
 
 char *
-exec_argv_string(const char *const *argv)
+exec_quote_argv(const char *const *argv, const char *plain)
 {
 	struct strbuf b;
 	const char *p;
@@ -662,10 +663,11 @@ exec_argv_string(const char *const *argv)
 	for (i = 0; argv != NULL && argv[i] != NULL; i++) {
 		if (i > 0)
 			strbuf_add(&b, " ");
-		if (word_safe(argv[i])) {
+		if (word_plain(argv[i], plain)) {
 			strbuf_add(&b, argv[i]);
 			continue;
 		}
+		/* Inside single quotes only the quote itself is special. */
 		strbuf_add(&b, "'");
 		for (p = argv[i]; *p != '\0'; p++) {
 			if (*p == '\'')
@@ -676,6 +678,12 @@ exec_argv_string(const char *const *argv)
 		strbuf_add(&b, "'");
 	}
 	return strbuf_take(&b);
+}
+
+char *
+exec_argv_string(const char *const *argv)
+{
+	return exec_quote_argv(argv, "_@%+=:,./-");
 }
 
 const char *

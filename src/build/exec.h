@@ -122,6 +122,14 @@ void exec_result_done(struct exec_result *r);
 char *exec_argv_string(const char *const *argv);
 
 /*
+ * The argv as one line a POSIX shell parses back into exactly argv: each
+ * word single-quoted unless it is non-empty and holds only letters,
+ * digits and the characters in plain; a quote in a word becomes '\''.
+ * exec_argv_string() is this with "_@%+=:,./-". Caller frees.
+ */
+char *exec_quote_argv(const char *const *argv, const char *plain);
+
+/*
  * What happened, translated, into buf (returned): "exit status 3",
  * "killed by signal 9", "not installed (mkfs.xfs)", "could not start
  * (mkfs.xfs): Permission denied", "timed out after 30 s".

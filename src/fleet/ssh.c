@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "base/i18n.h"
-#include "base/strbuf.h"
 #include "base/textsafe.h"
 #include "base/xalloc.h"
 #include "build/exec.h"
@@ -21,48 +20,12 @@
 /* The most words ssh_argv() adds around the remote line. */
 #define SSH_ARGV_MAX 24
 
-/*
- * Words a POSIX shell takes literally. '=' is left out (a first word
- * holding one is an assignment), '~' too (tilde expansion).
- */
-static bool
-word_plain(const char *s)
-{
-	if (*s == '\0')
-		return false;
-	for (; *s != '\0'; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-			(*s >= '0' && *s <= '9') || strchr("_./,:@%+-", *s)))
-			return false;
-	return true;
-}
-
 char *
 ssh_quote(const char *const *argv)
 {
-	struct strbuf b;
-	const char *p;
-	size_t i;
-
-	strbuf_init(&b);
-	for (i = 0; argv != NULL && argv[i] != NULL; i++) {
-		if (i > 0)
-			strbuf_add(&b, " ");
-		if (word_plain(argv[i])) {
-			strbuf_add(&b, argv[i]);
-			continue;
-		}
-		/* Inside single quotes only the quote itself is special. */
-		strbuf_add(&b, "'");
-		for (p = argv[i]; *p != '\0'; p++) {
-			if (*p == '\'')
-				strbuf_add(&b, "'\\''");
-			else
-				strbuf_printf(&b, "%c", *p);
-		}
-		strbuf_add(&b, "'");
-	}
-	return strbuf_take(&b);
+	/* '=' is left out (a first word holding one is an assignment),
+	   '~' too (tilde expansion). */
+	return exec_quote_argv(argv, "_./,:@%+-");
 }
 
 const char *
