@@ -29,51 +29,21 @@ struct lctx {
 	int count;
 };
 
-static void
-map_str(struct lctx *c, char **dev)
+/* lab_devmap_fn: a scratch disk to its host device or new number, a
+   path the host maps to its path there. */
+static const char *
+map_dev(void *arg, const char *dev)
 {
-	const char *to;
-	int idx;
+	struct lctx *c = arg;
+	int idx = lab_scratch_index(dev);
 
-	if (*dev == NULL)
-		return;
-	idx = lab_scratch_index(*dev);
 	if (idx >= 0 && idx < c->count)
-		to = c->to[idx];
-	else
-		to = lab_host_device(c->h, *dev);
-	if (to == NULL || strcmp(to, *dev) == 0)
-		return;
-	free(*dev);
-	*dev = xstrdup(to);
+		return c->to[idx];
+	return lab_host_device(c->h, dev);
 }
 
-static void
-map_strv(struct lctx *c, struct lab_strv *sv)
-{
-	for (size_t i = 0; i < sv->n; i++)
-		map_str(c, &sv->v[i]);
-}
-
-static void
-map_array(struct lctx *c, struct lab_array *a)
-{
-	map_strv(c, &a->devices);
-	map_strv(c, &a->spares);
-	map_strv(c, &a->write_mostly);
-	map_str(c, &a->journal);
-	for (size_t i = 0; i < a->nlegs; i++)
-		map_array(c, &a->legs[i]);
-}
-
-#define SCRATCH_BITS                                                           \
-	((1u << LAB_V_SCRATCH) | (1u << LAB_V_SCRATCH_COUNT) |                 \
-	    (1u << LAB_V_SCRATCH_SIZE) | (1u << LAB_V_SCRATCH_DIR))
-
-/* Name the scratch disks the array takes without naming them, in index
-   order, as the provisioner would take them (lab-scale-disk.c does the
-   same for --disk). False when they cannot be named: members listed
-   beside them. */
+/* Name the scratch disks the array takes without naming them. False
+   when they cannot be named: members listed beside them. */
 static bool
 name_implicit(struct lab_variant *v)
 {
@@ -83,16 +53,7 @@ name_implicit(struct lab_variant *v)
 		return true;
 	if (a->devices.n != 0 || a->nlegs != 0)
 		return false;
-	for (int i = 0; i < v->scratch_count; i++) {
-		char name[32];
-
-		if (lab_scratch_named(v, i))
-			continue;
-		snprintf(name, sizeof name, "scratch:%d", i);
-		lab_strv_push(&a->devices, name);
-	}
-	a->set |= 1u << LAB_A_DEVICES;
-	a->own |= 1u << LAB_A_DEVICES;
+	lab_scratch_name_implicit(v);
 	return true;
 }
 
@@ -132,19 +93,10 @@ localize(const struct lab *lab, struct lab_variant *v, const struct lab_host *h,
 	for (int i = 0; i < c.count; i++)
 		if (c.to[i] == NULL)
 			c.to[i] = xasprintf("scratch:%d", left++);
-	map_array(&c, &v->array);
-	if (v->fs.journal == LAB_JOURNAL_DEVICE)
-		map_str(&c, &v->fs.journal_device);
-	if (v->fs.journal == LAB_JOURNAL_ARRAY && v->fs.journal_array)
-		map_array(&c, v->fs.journal_array);
+	lab_variant_map_devices(v, map_dev, &c);
 	if (mapped > 0 && left == 0) {
 		/* every scratch disk is the host's: no scratch group left */
-		v->scratch_count = 0;
-		v->scratch_size = 0;
-		free(v->scratch_dir);
-		v->scratch_dir = NULL;
-		v->set &= ~SCRATCH_BITS;
-		v->own &= ~SCRATCH_BITS;
+		lab_scratch_drop(v);
 	} else if (mapped > 0) {
 		v->scratch_count = left;
 		v->set |= 1u << LAB_V_SCRATCH_COUNT;

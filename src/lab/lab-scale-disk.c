@@ -99,38 +99,12 @@ mapped(struct dctx *c, const char *dev)
 	return NULL;
 }
 
-static void
-map_str(struct dctx *c, char **dev)
+/* lab_devmap_fn over mapped(). */
+static const char *
+map_dev(void *arg, const char *dev)
 {
-	const char *to;
-
-	if (*dev == NULL || (to = mapped(c, *dev)) == NULL || to == *dev)
-		return;
-	free(*dev);
-	*dev = xstrdup(to);
+	return mapped(arg, dev);
 }
-
-static void
-map_strv(struct dctx *c, struct lab_strv *sv)
-{
-	for (size_t i = 0; i < sv->n; i++)
-		map_str(c, &sv->v[i]);
-}
-
-static void
-map_array(struct dctx *c, struct lab_array *a)
-{
-	map_strv(c, &a->devices);
-	map_strv(c, &a->spares);
-	map_strv(c, &a->write_mostly);
-	map_str(c, &a->journal);
-	for (size_t i = 0; i < a->nlegs; i++)
-		map_array(c, &a->legs[i]);
-}
-
-#define SCRATCH_BITS                                                           \
-	((1u << LAB_V_SCRATCH) | (1u << LAB_V_SCRATCH_COUNT) |                 \
-	    (1u << LAB_V_SCRATCH_SIZE) | (1u << LAB_V_SCRATCH_DIR))
 
 static void
 map_variant(struct dctx *c, struct lab_variant *v)
@@ -138,32 +112,11 @@ map_variant(struct dctx *c, struct lab_variant *v)
 	struct lab_array *a = &v->array;
 
 	c->v = v;
-	/* Scratch disks the array takes without naming them: named now,
-	   in index order, as the provisioner would take them. */
 	if (!v->is_defaults && a->devices.n == 0 && a->nlegs == 0 &&
-	    v->scratch_count > 0 && lab_variant_isset(v, LAB_V_ARRAY)) {
-		for (int i = 0; i < v->scratch_count; i++) {
-			char name[32];
-
-			if (lab_scratch_named(v, i))
-				continue;
-			snprintf(name, sizeof name, "scratch:%d", i);
-			lab_strv_push(&a->devices, name);
-		}
-		a->set |= 1u << LAB_A_DEVICES;
-		a->own |= 1u << LAB_A_DEVICES;
-	}
-	map_array(c, a);
-	if (v->fs.journal == LAB_JOURNAL_DEVICE)
-		map_str(c, &v->fs.journal_device);
-	if (v->fs.journal == LAB_JOURNAL_ARRAY && v->fs.journal_array)
-		map_array(c, v->fs.journal_array);
-	v->scratch_count = 0;
-	v->scratch_size = 0;
-	free(v->scratch_dir);
-	v->scratch_dir = NULL;
-	v->set &= ~SCRATCH_BITS;
-	v->own &= ~SCRATCH_BITS;
+	    v->scratch_count > 0 && lab_variant_isset(v, LAB_V_ARRAY))
+		lab_scratch_name_implicit(v);
+	lab_variant_map_devices(v, map_dev, c);
+	lab_scratch_drop(v);
 }
 
 static int

@@ -580,6 +580,22 @@ bool lab_scratch_named(const struct lab_variant *v, int idx);
 /* The scratch disks left as the top array's implicit members. */
 size_t lab_scratch_implicit(const struct lab_variant *v);
 
+/* lab-devmap.c: a variant's devices renamed where they stand. */
+
+/* The new name of dev, or NULL (or dev's own name) to keep it. */
+typedef const char *lab_devmap_fn(void *arg, const char *dev);
+/* Every device v names, each through map: its array's members, spares,
+   write-mostly members and journal, through every leg, and its
+   filesystem's external journal device or journal array. */
+void
+lab_variant_map_devices(struct lab_variant *v, lab_devmap_fn *map, void *arg);
+/* The scratch disks the top array takes without naming them, named as
+   its members ("scratch:N", in index order), as the provisioner would
+   take them. */
+void lab_scratch_name_implicit(struct lab_variant *v);
+/* v has no scratch disks of its own any more (all mapped elsewhere). */
+void lab_scratch_drop(struct lab_variant *v);
+
 /* ---------------------------------------------------------------- hosts */
 /* lab-hosts.c. A variant's placement is checked by lab_check(). */
 
