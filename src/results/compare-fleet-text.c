@@ -32,15 +32,6 @@ num(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-static void
-p_words(double p, char *buf, size_t len)
-{
-	if (p < 0.001)
-		snprintf(buf, len, "< 0.001");
-	else
-		snprintf(buf, len, "= %.3f", p);
-}
-
 const char *
 compare_fleet_verdict_word(const struct compare *c, size_t col,
     enum compare_verdict v)
@@ -68,30 +59,6 @@ compare_fleet_verdict_word(const struct compare *c, size_t col,
 		break;
 	}
 	return _("not judged");
-}
-
-/* "12.0% faster than v1", as the table's answers say it. */
-static void
-change_words(const struct compare *c, size_t col, double pct, const char *base,
-    struct strbuf *out)
-{
-	double a = fabs(pct);
-
-	if (c->cols[col].unit == WL_UNIT_RATIO)
-		strbuf_printf(out,
-		    pct < 0 ? _("wrote %.1f%% less to its devices than %s")
-			    : _("wrote %.1f%% more to its devices than %s"),
-		    a, base);
-	else if (c->cols[col].lower_better)
-		strbuf_printf(out,
-		    pct < 0 ? _("took %.1f%% less time than %s")
-			    : _("took %.1f%% more time than %s"),
-		    a, base);
-	else
-		strbuf_printf(out,
-		    pct < 0 ? _("%.1f%% slower than %s")
-			    : _("%.1f%% faster than %s"),
-		    a, base);
 }
 
 /* "consistently on 3 of 3 hosts", or "faster on 1 of 3 hosts, the same
@@ -194,10 +161,10 @@ p_and_q(const struct compare_fleet *f, const struct compare_fleet_item *it,
 {
 	char p[32], q[32];
 
-	p_words(it->m.p, p, sizeof p);
+	compare_p_text(it->m.p, p, sizeof p);
 	strbuf_printf(out, "p %s", p);
 	if (f->family > 1 && isfinite(it->q)) {
-		p_words(it->q, q, sizeof q);
+		compare_p_text(it->q, q, sizeof q);
 		strbuf_printf(out,
 		    ngettext(", %s after correcting for %zu comparison",
 			", %s after correcting for %zu comparisons",
@@ -232,7 +199,7 @@ answer_verdict(const struct compare_fleet *f, const struct compare *c,
 			(unsigned long)it->used),
 		    it->base, it->used, conf, lo, hi, it->pct);
 	} else {
-		change_words(c, it->col, it->pct, it->base, out);
+		compare_change_words(c, it->col, it->pct, it->base, out);
 		if (it->pct < 0) {
 			lo = -it->hi;
 			hi = -it->lo;

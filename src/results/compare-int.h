@@ -40,6 +40,16 @@ double compare_change(const struct compare_cell *x);
    the test as an answer names it ("... by the log t-test"). */
 const char *compare_test_words(enum stats_test t);
 
+/* "12.0% faster than v1", "took 3.1% more time than v1", "wrote 8.0%
+   less to its devices than v1": a change of pct percent in column col
+   against base, appended to out (compare-verdict.c). */
+struct strbuf;
+void compare_change_words(const struct compare *c, size_t col, double pct,
+    const char *base, struct strbuf *out);
+
+/* A p-value as an answer gives it after "p ": "< 0.001", "= 0.042". */
+void compare_p_text(double p, char *buf, size_t len);
+
 /* "b", or "b #2" when several records are compared. Caller frees. */
 char *compare_row_label(const struct compare *c, size_t row);
 

@@ -415,8 +415,8 @@ compare_row_label(const struct compare *c, size_t i)
 			       : xstrdup(r->variant);
 }
 
-static void
-p_text(double p, char *buf, size_t len)
+void
+compare_p_text(double p, char *buf, size_t len)
 {
 	if (p < 0.001)
 		snprintf(buf, len, "< 0.001");
@@ -432,10 +432,10 @@ p_and_q(const struct compare *c, const struct compare_cell *x,
 {
 	char p[32], q[32];
 
-	p_text(x->ch.p, p, sizeof p);
+	compare_p_text(x->ch.p, p, sizeof p);
 	strbuf_printf(out, "p %s", p);
 	if (c->family > 1 && isfinite(x->q)) {
-		p_text(x->q, q, sizeof q);
+		compare_p_text(x->q, q, sizeof q);
 		/* "0.030", not "= 0.030", after the comma */
 		strbuf_printf(out,
 		    ngettext(", %s after correcting for %zu comparison",
@@ -446,15 +446,11 @@ p_and_q(const struct compare *c, const struct compare_cell *x,
 	strbuf_printf(out, _("; n = %zu and %zu"), x->n, b->n);
 }
 
-/* "b: 27.1% faster than a by the log t-test (99.6% CI 22.9% to 31.3%;
-   p ...)", the interval in magnitudes as the sentence reads. */
-static void
-answer_diff(const struct compare *c, size_t col, const struct compare_cell *x,
-    const struct compare_cell *b, const char *base, struct strbuf *out)
+void
+compare_change_words(const struct compare *c, size_t col, double pct,
+    const char *base, struct strbuf *out)
 {
-	double pct = compare_change(x), a = fabs(pct);
-	int sign = pct < 0 ? -1 : 1;
-	char conf[16];
+	double a = fabs(pct);
 
 	if (c->cols[col].unit == WL_UNIT_RATIO)
 		strbuf_printf(out,
@@ -471,6 +467,19 @@ answer_diff(const struct compare *c, size_t col, const struct compare_cell *x,
 		    pct < 0 ? _("%.1f%% slower than %s")
 			    : _("%.1f%% faster than %s"),
 		    a, base);
+}
+
+/* "b: 27.1% faster than a by the log t-test (99.6% CI 22.9% to 31.3%;
+   p ...)", the interval in magnitudes as the sentence reads. */
+static void
+answer_diff(const struct compare *c, size_t col, const struct compare_cell *x,
+    const struct compare_cell *b, const char *base, struct strbuf *out)
+{
+	double pct = compare_change(x), a = fabs(pct);
+	int sign = pct < 0 ? -1 : 1;
+	char conf[16];
+
+	compare_change_words(c, col, pct, base, out);
 	strbuf_printf(out, _(" by %s ("), compare_test_words(x->ch.test));
 	if (isfinite(x->ch.pct_lo) && isfinite(x->ch.pct_hi)) {
 		double lo = sign * x->ch.pct_lo, hi = sign * x->ch.pct_hi;
