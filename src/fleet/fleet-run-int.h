@@ -116,8 +116,5 @@ void fleet_ssh_host(const struct lab_host *lh, const char *config,
    in h->record and save it (fleet-run-record.c). 0 or -errno, with the
    reason said as an event. */
 int fleet_record_take(struct fleet_host *h, const char *out);
-/* The run's id: LAB-STAMP-CONTROLLER. Caller frees. */
-char *
-fleet_record_id(const char *lab, const char *stamp, const char *controller);
 
 #endif

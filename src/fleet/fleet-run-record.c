@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +26,28 @@ char *
 fleet_record_id(const char *lab, const char *stamp, const char *controller)
 {
 	return xasprintf("%s-%s@%s", lab, stamp, controller);
+}
+
+char *
+fleet_record_path(const char *dir, const char *lab, const char *stamp,
+    const char *host)
+{
+	char *base = xasprintf("%s-%s-%s", lab, stamp, host);
+	char *path = record_reserve_path(dir, base);
+
+	free(base);
+	return path;
+}
+
+char *
+fleet_controller_name(void)
+{
+	char buf[256];
+
+	if (gethostname(buf, sizeof buf) < 0)
+		return xstrdup("?");
+	buf[sizeof buf - 1] = '\0';
+	return xstrdup(buf);
 }
 
 static json_t *
@@ -51,21 +72,8 @@ static char *
 new_path(const struct fleet_host *h, const char *dir)
 {
 	const struct fleet_run *fr = h->fr;
-	char *path = xasprintf("%s/%s-%s-%s.json", dir, fr->lab->name,
-	    fr->stamp, h->lh->name);
-	int fd, n;
 
-	for (n = 2; (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-			 0644)) < 0 &&
-	     errno == EEXIST;
-	     n++) {
-		free(path);
-		path = xasprintf("%s/%s-%s-%s-%d.json", dir, fr->lab->name,
-		    fr->stamp, h->lh->name, n);
-	}
-	if (fd >= 0)
-		close(fd);
-	return path;
+	return fleet_record_path(dir, fr->lab->name, fr->stamp, h->lh->name);
 }
 
 static int

@@ -248,30 +248,6 @@ supervise(void *arg)
 	return NULL;
 }
 
-/* YYYYMMDD-HHMMSS now, local time, as records name their files. */
-static char *
-stamp_now(void)
-{
-	char buf[32];
-	time_t t = time(NULL);
-	struct tm tm;
-
-	localtime_r(&t, &tm);
-	strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-	return xstrdup(buf);
-}
-
-static char *
-controller_name(void)
-{
-	char buf[256];
-
-	if (gethostname(buf, sizeof buf) < 0)
-		return xstrdup("?");
-	buf[sizeof buf - 1] = '\0';
-	return xstrdup(buf);
-}
-
 static void
 host_init(struct fleet_run *fr, struct fleet_host *h, size_t index,
     const struct lab_host *lh, const struct fleet_opts *o)
@@ -327,8 +303,9 @@ fleet_run_start(const struct lab *lab, const char *lab_path,
 	    xstrdup(o->version != NULL ? o->version : PACKAGE_VERSION);
 	fr->results = o->results != NULL ? xstrdup(o->results)
 					 : record_results_dir(fr->lab);
-	fr->stamp = stamp_now();
-	fr->controller = controller_name();
+	fr->stamp = xmalloc(32);
+	record_stamp(time(NULL), fr->stamp, 32);
+	fr->controller = fleet_controller_name();
 	fr->id = fleet_record_id(fr->lab->name, fr->stamp, fr->controller);
 	fr->sum.barrier = fr->barrier;
 	pthread_mutex_init(&fr->mu, NULL);

@@ -220,4 +220,18 @@ fleet_run_dry(const struct lab *lab, const struct fleet_opts *o, struct err *e);
 /* lab has a variant placed on hosts among the selected (sel NULL: all). */
 bool fleet_run_wanted(const struct lab *lab, const bool *sel);
 
+/* The names a fleet run's records share, also for the fio_server path
+   (fleet-run-record.c). Each caller frees what it gets. */
+
+/* The run's id, every host record's fleet.run: LAB-STAMP@CONTROLLER. */
+char *
+fleet_record_id(const char *lab, const char *stamp, const char *controller);
+/* A host's record file, reserved: dir/LAB-STAMP-HOST.json, or
+   ...-HOST-2.json and on when taken (record_reserve_path()). */
+char *fleet_record_path(const char *dir, const char *lab, const char *stamp,
+    const char *host);
+/* This machine's host name, the records' fleet.controller ("?" when
+   unknown). */
+char *fleet_controller_name(void);
+
 #endif

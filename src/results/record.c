@@ -525,34 +525,45 @@ record_add_imported_run(struct record *rec, const char *variant,
 
 /* ---------------------------------------------------------------- save */
 
-/*
- * dir/LAB-YYYYMMDD-HHMMSS.json, or -2, -3... when that exists: made
- * empty with O_EXCL, so that two runs of one lab that start in the same
- * second never pick the same name (the record is then renamed over it).
- */
-static char *
-new_path(const struct record *rec, const char *dir)
+void
+record_stamp(time_t t, char *buf, size_t len)
 {
-	const char *lab =
-	    record_get_str(json_object_get(rec->root, "lab"), "name");
-	char stamp[32];
 	struct tm tm;
-	char *path;
+
+	localtime_r(&t, &tm);
+	strftime(buf, len, "%Y%m%d-%H%M%S", &tm);
+}
+
+char *
+record_reserve_path(const char *dir, const char *base)
+{
+	char *path = xasprintf("%s/%s.json", dir, base);
 	int n, fd;
 
-	localtime_r(&rec->created, &tm);
-	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	path = xasprintf("%s/%s-%s.json", dir, lab ? lab : "lab", stamp);
 	for (n = 2; (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 			 0644)) < 0 &&
 	     errno == EEXIST;
 	     n++) {
 		free(path);
-		path = xasprintf("%s/%s-%s-%d.json", dir, lab ? lab : "lab",
-		    stamp, n);
+		path = xasprintf("%s/%s-%d.json", dir, base, n);
 	}
 	if (fd >= 0)
 		close(fd);
+	return path;
+}
+
+/* dir/LAB-YYYYMMDD-HHMMSS.json (record_reserve_path()). */
+static char *
+new_path(const struct record *rec, const char *dir)
+{
+	const char *lab =
+	    record_get_str(json_object_get(rec->root, "lab"), "name");
+	char stamp[32], *base, *path;
+
+	record_stamp(rec->created, stamp, sizeof stamp);
+	base = xasprintf("%s-%s", lab ? lab : "lab", stamp);
+	path = record_reserve_path(dir, base);
+	free(base);
 	return path;
 }
 

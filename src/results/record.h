@@ -228,6 +228,17 @@ const char *record_status(const json_t *root);
  */
 int record_save(struct record *rec, const char *dir, struct err *e);
 
+/* "YYYYMMDD-HHMMSS" of t in local time, as record files are named. */
+void record_stamp(time_t t, char *buf, size_t len);
+
+/*
+ * dir/BASE.json, or BASE-2.json, -3... when that exists: made empty with
+ * O_EXCL, so that two writers starting in the same second never pick the
+ * same name (the record is then written over it). Caller frees. A local
+ * run's BASE is LAB-STAMP; a fleet host's LAB-STAMP-HOST.
+ */
+char *record_reserve_path(const char *dir, const char *base);
+
 /*
  * The document as record_save() writes it: indented by one, arrays of
  * numbers on one line, a final newline. Caller frees; NULL only when

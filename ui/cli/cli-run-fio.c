@@ -11,7 +11,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "base/i18n.h"
 #include "base/xalloc.h"
 #include "cli-run-hosts.h"
+#include "fleet/fleet-run.h"
 #include "cli.h"
 #include "fleet/fleet-fio.h"
 #include "lab/lab.h"
@@ -65,41 +65,17 @@ cli_run_fio_wanted(const struct lab *lab, const struct fleet_opts *fo)
 	return false;
 }
 
-/* A new file dir/LAB-STAMP-HOST.json, reserved (O_EXCL). */
-static char *
-new_path(const char *dir, const char *lab, const char *stamp, const char *host)
-{
-	char *path = xasprintf("%s/%s-%s-%s.json", dir, lab, stamp, host);
-	int fd;
-
-	for (int n = 2;
-	     (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) <
-		 0 &&
-	     errno == EEXIST;
-	     n++) {
-		free(path);
-		path =
-		    xasprintf("%s/%s-%s-%s-%d.json", dir, lab, stamp, host, n);
-	}
-	if (fd >= 0)
-		close(fd);
-	return path;
-}
-
 /* Host records: fleet.run and hosts set, saved into dir. */
 static int
 save_records(const struct lab *lab, struct record **recs, const char *dir,
     const char *stamp)
 {
-	char host[256], *id, *text, *path;
+	char *host = fleet_controller_name(), *id, *text, *path;
 	json_t *names = json_array();
 	struct err e;
 	int bad = 0;
 
-	if (gethostname(host, sizeof host) < 0)
-		snprintf(host, sizeof host, "?");
-	host[sizeof host - 1] = '\0';
-	id = xasprintf("%s-%s@%s", lab->name, stamp, host);
+	id = fleet_record_id(lab->name, stamp, host);
 	for (size_t i = 0; i < lab->nhosts; i++)
 		if (recs[i] != NULL)
 			json_array_append_new(names,
@@ -113,7 +89,8 @@ save_records(const struct lab *lab, struct record **recs, const char *dir,
 		json_object_set_new(fl, "run", json_string(id));
 		json_object_set(fl, "hosts", names);
 		json_object_set_new(fl, "controller", json_string(host));
-		path = new_path(dir, lab->name, stamp, lab->hosts[i].name);
+		path = fleet_record_path(dir, lab->name, stamp,
+		    lab->hosts[i].name);
 		text = record_dumps(recs[i]);
 		err_clear(&e);
 		if (text == NULL ||
@@ -133,6 +110,7 @@ save_records(const struct lab *lab, struct record **recs, const char *dir,
 	}
 	json_decref(names);
 	free(id);
+	free(host);
 	return bad;
 }
 
@@ -254,12 +232,9 @@ cli_run_fio(const struct lab *lab, const struct fleet_opts *fo,
 		.rounds = (int)fo->repeats,
 		.stop = interrupted,
 		.on_event = on_event };
-	time_t t = time(NULL);
-	struct tm tm;
 	int failed = 0;
 
-	localtime_r(&t, &tm);
-	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	record_stamp(time(NULL), stamp, sizeof stamp);
 	o.raw_dir = raw = xasprintf("%s/%s-%s-fio", dir, lab->name, stamp);
 	*rest = rest_mask(lab, fo);
 	for (size_t j = 0; j < lab->nworkloads; j++) {
